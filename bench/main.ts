@@ -1,0 +1,24 @@
+/**
+ * `npm run bench [-- SECTION ...]`: runs the benchmark sections and prints one JSON object,
+ * `{ section: { measure: value } }`, plus the machine it ran on. Each ruleset adds a section.
+ */
+import { cpus } from "node:os";
+import { coreBench } from "./core.js";
+import type { BenchResults, BenchSection } from "./harness.js";
+
+const sections: BenchSection[] = [coreBench];
+
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((w) => !sections.some((s) => s.name === w));
+if (unknown.length > 0) {
+  process.stderr.write(`bench: unknown section ${unknown.join(", ")}; known: ${sections.map((s) => s.name).join(", ")}\n`);
+  process.exit(2);
+}
+const results: Record<string, BenchResults | Record<string, unknown>> = {
+  machine: { node: process.version, cpus: cpus().length, cpu: cpus()[0]?.model ?? "unknown" },
+};
+for (const s of sections) {
+  if (wanted.length > 0 && !wanted.includes(s.name)) continue;
+  results[s.name] = await s.run();
+}
+process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);

@@ -1,0 +1,11 @@
+/** Every command-line module. Each ruleset adds its own here. */
+import type { Command } from "commander";
+import { coreCli } from "./core-commands.js";
+
+export interface CliModule {
+  name: string;
+  /** Adds the module's commands (and odds calculators) to the program. */
+  register(program: Command): void;
+}
+
+export const cliModules: CliModule[] = [coreCli];

@@ -1,0 +1,199 @@
+/**
+ * The interface every ruleset implements, and the machinery built on it: validated application
+ * of decisions, game records and replay with a state hash.
+ *
+ * Conventions (borrowed in spirit from boardgame.io and OpenSpiel, written for our needs):
+ * - State is plain serialisable data. Its random generator lives at `state.rng`, so chance
+ *   outcomes are a pure function of the state (ruling C-2), and a search can resample chance by
+ *   replacing `state.rng`.
+ * - One player decides at a time. Simultaneous secret choices are modelled as successive
+ *   commitments that the other player's view does not show.
+ * - `apply` never mutates its input.
+ */
+import { hashValue } from "./hash.js";
+import type { Random, RandomState } from "./random.js";
+
+export type PlayerId = string;
+
+export interface BaseState {
+  rng: RandomState;
+}
+
+/** Something that happened, for logs, narration and the screen. */
+export interface GameEvent {
+  type: string;
+  /** One readable sentence. */
+  text: string;
+  [detail: string]: unknown;
+}
+
+export interface GameResult {
+  /** Winner, or null for a draw. */
+  winner: PlayerId | null;
+  /** Per-player reward in [0, 1] (1 win, 0.5 draw, 0 loss unless a game says otherwise). */
+  rewards: Record<PlayerId, number>;
+  reason: string;
+}
+
+export interface Applied<S> {
+  state: S;
+  events: GameEvent[];
+}
+
+export interface Game<S extends BaseState, M, O = unknown> {
+  /** Identifier used in records and on the command line. */
+  readonly id: string;
+  readonly players: readonly PlayerId[];
+
+  /** A new game from options and a seed. */
+  setup(options: O, seed: number): S;
+  /** The player who must decide now, or null when the game is over. */
+  toMove(state: S): PlayerId | null;
+  /** Every legal decision for `player` now (empty when it is not his turn). */
+  legalMoves(state: S, player: PlayerId): M[];
+  /** Why a decision is illegal, or null if it is legal. */
+  validate(state: S, player: PlayerId, move: M): string | null;
+  /** Applies a legal decision. Callers go through {@link play}, which validates first. */
+  apply(state: S, player: PlayerId, move: M): Applied<S>;
+  result(state: S): GameResult | null;
+  /** What `player` may see: hidden information of the others removed. */
+  view(state: S, player: PlayerId): unknown;
+  /**
+   * A full state consistent with what `player` knows, hidden information resampled with `rng`
+   * (for information-set search). Games without hidden information omit it.
+   */
+  determinize?(state: S, player: PlayerId, rng: Random): S;
+  /** A stable key for a decision (defaults to canonical JSON). */
+  moveKey?(move: M): string;
+  /** One line describing a decision, for logs. */
+  describeMove?(state: S, player: PlayerId, move: M): string;
+}
+
+/** Raised when a decision is refused; the message is the rule's reason. */
+export class IllegalMoveError extends Error {
+  constructor(
+    readonly player: PlayerId,
+    readonly move: unknown,
+    reason: string,
+  ) {
+    super(reason);
+    this.name = "IllegalMoveError";
+  }
+}
+
+/** Validates then applies one decision. Throws {@link IllegalMoveError} with the reason. */
+export function play<S extends BaseState, M, O>(game: Game<S, M, O>, state: S, player: PlayerId, move: M): Applied<S> {
+  const mover = game.toMove(state);
+  if (mover === null) throw new IllegalMoveError(player, move, "the game is over");
+  if (mover !== player) throw new IllegalMoveError(player, move, `it is ${mover}'s decision, not ${player}'s`);
+  const reason = game.validate(state, player, move);
+  if (reason !== null) throw new IllegalMoveError(player, move, reason);
+  return game.apply(state, player, move);
+}
+
+export function isTerminal<S extends BaseState>(game: Game<S, unknown, unknown>, state: S): boolean {
+  return game.toMove(state) === null;
+}
+
+export function stateHash(state: unknown): string {
+  return hashValue(state);
+}
+
+// ---- records and replay ----
+
+export interface DecisionRecord<M> {
+  player: PlayerId;
+  move: M;
+}
+
+/** Everything needed to reproduce a game exactly (ruling C-2). */
+export interface GameRecord<M = unknown, O = unknown> {
+  game: string;
+  /** Record format version. */
+  format: 1;
+  options: O;
+  seed: number;
+  decisions: DecisionRecord<M>[];
+  /** Hash of the final state, to verify a replay. */
+  finalHash: string;
+  result?: GameResult | null;
+}
+
+export function makeRecord<S extends BaseState, M, O>(
+  game: Game<S, M, O>,
+  options: O,
+  seed: number,
+  decisions: DecisionRecord<M>[],
+  finalState: S,
+): GameRecord<M, O> {
+  return { game: game.id, format: 1, options, seed, decisions, finalHash: stateHash(finalState), result: game.result(finalState) };
+}
+
+export interface ReplayOutcome<S> {
+  state: S;
+  events: GameEvent[];
+  hash: string;
+  matches: boolean;
+  /** Index of the decision that was refused, if any, and why. */
+  failure?: { index: number; reason: string };
+}
+
+/** Replays a record from its setup and seed and compares the final state hash. */
+export function replay<S extends BaseState, M, O>(game: Game<S, M, O>, record: GameRecord<M, O>): ReplayOutcome<S> {
+  let state = game.setup(record.options, record.seed);
+  const events: GameEvent[] = [];
+  for (let i = 0; i < record.decisions.length; i++) {
+    const { player, move } = record.decisions[i];
+    try {
+      const applied = play(game, state, player, move);
+      state = applied.state;
+      events.push(...applied.events);
+    } catch (err) {
+      if (!(err instanceof IllegalMoveError)) throw err;
+      const hash = stateHash(state);
+      return { state, events, hash, matches: false, failure: { index: i, reason: err.message } };
+    }
+  }
+  const hash = stateHash(state);
+  return { state, events, hash, matches: hash === record.finalHash };
+}
+
+// ---- players ----
+
+/** Anything that chooses decisions: a computer player, or a human behind a prompt. */
+export interface Player<S extends BaseState, M> {
+  readonly name: string;
+  choose(state: S, player: PlayerId): M;
+}
+
+export interface PlayedGame<S, M> {
+  state: S;
+  decisions: DecisionRecord<M>[];
+  events: GameEvent[];
+  result: GameResult;
+}
+
+/** Plays a game to its end with the given players; stops with an error past `maxDecisions`. */
+export function playOut<S extends BaseState, M, O>(
+  game: Game<S, M, O>,
+  state: S,
+  players: Record<PlayerId, Player<S, M>>,
+  opts: { maxDecisions?: number; keepEvents?: boolean } = {},
+): PlayedGame<S, M> {
+  const decisions: DecisionRecord<M>[] = [];
+  const events: GameEvent[] = [];
+  const limit = opts.maxDecisions ?? 1_000_000;
+  for (let mover = game.toMove(state); mover !== null; mover = game.toMove(state)) {
+    if (decisions.length >= limit) throw new Error(`game did not end within ${limit} decisions`);
+    const move = players[mover].choose(state, mover);
+    const applied = play(game, state, mover, move);
+    state = applied.state;
+    decisions.push({ player: mover, move });
+    if (opts.keepEvents !== false) events.push(...applied.events);
+  }
+  return { state, decisions, events, result: game.result(state)! };
+}
+
+export function moveKeyOf<M>(game: Game<BaseState, M, unknown>, move: M): string {
+  return game.moveKey ? game.moveKey(move) : JSON.stringify(move);
+}
