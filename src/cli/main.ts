@@ -5,6 +5,7 @@
 import { Command, CommanderError } from "commander";
 import { IllegalMoveError } from "../core/game.js";
 import { InputError, UsageError } from "./errors.js";
+import { clearCalculators } from "./odds.js";
 import { cliModules } from "./registry.js";
 
 export function buildProgram(): Command {
@@ -17,6 +18,7 @@ export function buildProgram(): Command {
     .option("--json", "machine-readable JSON output")
     .showHelpAfterError(false)
     .exitOverride();
+  clearCalculators();
   for (const mod of cliModules) mod.register(program);
   // Subcommands inherit the same quiet, throwing error handling.
   const quiet = (cmd: Command) => {

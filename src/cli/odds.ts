@@ -33,6 +33,11 @@ export function registerCalculator<I>(calc: Calculator<I>): void {
   calculators.set(calc.name, calc as Calculator);
 }
 
+/** Empties the registry; the program is built afresh (in tests, many times) from the modules. */
+export function clearCalculators(): void {
+  calculators.clear();
+}
+
 export function getCalculator(name: string): Calculator | undefined {
   return calculators.get(name);
 }
