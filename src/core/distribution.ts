@@ -150,7 +150,7 @@ export class Dist<T> {
   times(this: Dist<number>, n: number): Dist<number> {
     if (!Number.isInteger(n) || n < 0) throw new RangeError(`times needs n >= 0, got ${n}`);
     let result = Dist.certain(0);
-    let power: Dist<number> = this;
+    let power = this.map((x) => x);
     while (n > 0) {
       if (n & 1) result = result.add(power);
       n >>= 1;
