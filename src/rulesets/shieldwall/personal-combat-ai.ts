@@ -1,0 +1,195 @@
+/**
+ * Computer players for the Shieldwall duel, and the simulation behind the personal-combat odds.
+ *
+ * The "ai" player plays its cards by the rules of the exchange (ruling SW-23), seeing only what
+ * its view allows (ruling SW-24):
+ * - Discarding: it throws away its lowest cards (a low card neither parries nor strikes well).
+ * - With the advantage it sees the opponent's card and answers with the play that scores best:
+ *   a kill first, then wounds given minus wounds taken, then keeping the advantage, and among
+ *   equal answers the cheapest card.
+ * - Without the advantage it must lead face up: for each card it could lead, it deals the
+ *   opponent's unseen hand afresh a number of times (the game's determinisation) and assumes the
+ *   best answer from that hand; it leads the card with the best average.
+ * "mcts" is the generic information-set MCTS over the same game; "random" picks any legal play.
+ */
+import { type Card, cardCode } from "../../core/cards.js";
+import { type Player, type PlayerId, playOut } from "../../core/game.js";
+import { Random } from "../../core/random.js";
+import { mctsPlayer } from "../../core/search/mcts.js";
+import { randomPlayer } from "../../core/search/random-player.js";
+import { duelValue, type ExchangeResult, handSize, KILLING_WOUNDS, otherSide, type PlayedCard, playableAs, resolveExchange, type Side } from "./personal-combat.js";
+import { type DuelMove, type DuelSetup, type DuelState, dealDuel, duelGame, unseenCards } from "./personal-combat-game.js";
+
+/** How good an exchange's result is for `me`, given the wounds before it and the card I spent. */
+export function exchangeScore(wounds: Record<Side, number>, me: Side, result: ExchangeResult, myCard: Card, cardsLeftAfter: number): number {
+  const op = otherSide(me);
+  const mine = wounds[me] + result.wounds[me];
+  const theirs = wounds[op] + result.wounds[op];
+  if (mine >= KILLING_WOUNDS && theirs >= KILLING_WOUNDS) return -200;
+  if (theirs >= KILLING_WOUNDS) return 1000;
+  if (mine >= KILLING_WOUNDS) return -1000;
+  // A wound matters more the nearer it brings a fighter to death.
+  const harm = (w: number) => (w === 0 ? 0 : w === 1 ? 10 : 26);
+  let score = harm(theirs) - harm(wounds[op]) - (harm(mine) - harm(wounds[me]));
+  if (cardsLeftAfter > 0) {
+    score += result.advantage === me ? 5 : result.advantage === "dice-off" ? 2.5 : 0;
+    score -= 0.45 * duelValue(myCard);
+  }
+  return score;
+}
+
+/** The answer that scores best for the player with the advantage (ruling SW-23). */
+export function bestAnswer(hand: Card[], lead: PlayedCard, leader: Side, wounds: Record<Side, number>): { play: PlayedCard; score: number } {
+  const me = otherSide(leader);
+  let best: { play: PlayedCard; score: number } | null = null;
+  for (const card of hand) {
+    for (const as of playableAs(card)) {
+      const play = { card, as };
+      const r = me === "a" ? resolveExchange(play, lead) : resolveExchange(lead, play);
+      const score = exchangeScore(wounds, me, r, card, hand.length - 1);
+      if (!best || score > best.score) best = { play, score };
+    }
+  }
+  return best!;
+}
+
+/** Discard the lowest cards; between equal cards, throw away the colour held more of. */
+export function chooseDiscards(hand: Card[], count: number): Card[] {
+  const red = hand.filter((c) => playableAs(c).length === 1 && playableAs(c)[0] === "red").length;
+  const black = hand.length - red;
+  const order = hand.slice().sort((x, y) => {
+    const d = duelValue(x) - duelValue(y);
+    if (d !== 0) return d;
+    const surplus = (c: Card) => (playableAs(c).length > 1 ? 0 : playableAs(c)[0] === "red" ? red - black : black - red);
+    return surplus(y) - surplus(x);
+  });
+  return order.slice(0, count);
+}
+
+export interface HeuristicOptions {
+  /** Opponent hands sampled when leading (default 24). */
+  samples?: number;
+}
+
+/** The card-playing computer player described above; deterministic given its seed. */
+export function heuristicDuelPlayer(seed: number, opts: HeuristicOptions = {}): Player<DuelState, DuelMove> {
+  const rng = Random.fromSeed(seed, 3);
+  const samples = opts.samples ?? 24;
+  return {
+    name: "ai",
+    choose(state: DuelState, player: PlayerId): DuelMove {
+      const me = player as Side;
+      const hand = state.hands[me];
+      if (state.discarded[me] === null) {
+        return { type: "discard", cards: chooseDiscards(hand, handSize(state.fighters[me]).discard).map(cardCode) };
+      }
+      if (state.pending !== null) {
+        const { play } = bestAnswer(hand, state.pending, state.pending.side, state.wounds);
+        return { type: "play", card: cardCode(play.card), as: play.as };
+      }
+      // Leading face up: average over fresh deals of what I cannot see (ruling SW-24).
+      const op = otherSide(me);
+      const unseen = unseenCards(state, me);
+      const n = state.hands[op].length;
+      const candidates: PlayedCard[] = [];
+      for (const card of hand) for (const as of playableAs(card)) candidates.push({ card, as });
+      if (candidates.length === 1) return { type: "play", card: cardCode(candidates[0].card), as: candidates[0].as };
+      const totals = new Array<number>(candidates.length).fill(0);
+      const pool = unseen.slice();
+      for (let k = 0; k < samples; k++) {
+        // Partial Fisher–Yates: the first n cards form a uniformly drawn opponent hand.
+        for (let i = 0; i < n; i++) {
+          const j = rng.int(i, pool.length - 1);
+          const t = pool[i];
+          pool[i] = pool[j];
+          pool[j] = t;
+        }
+        const theirHand = pool.slice(0, n);
+        candidates.forEach((lead, ci) => {
+          const answer = bestAnswer(theirHand, lead, me, state.wounds).play;
+          const r = me === "a" ? resolveExchange(lead, answer) : resolveExchange(answer, lead);
+          totals[ci] += exchangeScore(state.wounds, me, r, lead.card, hand.length - 1);
+        });
+      }
+      let bi = 0;
+      for (let i = 1; i < candidates.length; i++) if (totals[i] > totals[bi]) bi = i;
+      return { type: "play", card: cardCode(candidates[bi].card), as: candidates[bi].as };
+    },
+  };
+}
+
+export type DuelPlayerKind = "ai" | "random" | "mcts";
+export const DUEL_PLAYER_KINDS: readonly DuelPlayerKind[] = ["ai", "random", "mcts"];
+
+export function duelPlayer(kind: DuelPlayerKind, seed: number, mctsIterations = 300): Player<DuelState, DuelMove> {
+  if (kind === "ai") return heuristicDuelPlayer(seed);
+  if (kind === "random") return randomPlayer(duelGame, seed);
+  if (kind === "mcts") return mctsPlayer(duelGame, { seed, iterations: mctsIterations });
+  throw new RangeError(`unknown player "${String(kind)}": expected ai, random or mcts`);
+}
+
+export interface DuelTally {
+  games: number;
+  /** Kills by a, kills by b, honour satisfied, both killed. */
+  aWins: number;
+  bWins: number;
+  honour: number;
+  mutualKills: number;
+}
+
+export interface SimulationInput {
+  setup: DuelSetup;
+  players: Record<Side, DuelPlayerKind>;
+  games: number;
+  seed: number;
+  mctsIterations?: number;
+}
+
+/** Plays `games` duels between the two players; each duel has its own seed drawn from `seed`. */
+export function simulateDuels(input: SimulationInput): DuelTally {
+  const seeds = Random.fromSeed(input.seed, 4);
+  const players = {
+    a: duelPlayer(input.players.a, input.seed * 2 + 1, input.mctsIterations),
+    b: duelPlayer(input.players.b, input.seed * 2 + 2, input.mctsIterations),
+  };
+  const tally: DuelTally = { games: 0, aWins: 0, bWins: 0, honour: 0, mutualKills: 0 };
+  for (let g = 0; g < input.games; g++) {
+    const start = dealDuel(input.setup, seeds.nextUint32());
+    const played = playOut(duelGame, start, players, { keepEvents: false });
+    const o = played.state.outcome!;
+    tally.games++;
+    if (o.end === "kill") {
+      if (o.winner === "a") tally.aWins++;
+      else tally.bWins++;
+    } else if (o.end === "mutual-kill") tally.mutualKills++;
+    else tally.honour++;
+  }
+  return tally;
+}
+
+export interface Estimate {
+  /** Share of games. */
+  p: number;
+  /** Standard error sqrt(p(1−p)/n). */
+  se: number;
+  /** Normal-approximation 95% confidence interval p ± 1.96 se, clipped to [0, 1]. */
+  ci95: [number, number];
+}
+
+export function proportion(k: number, n: number): Estimate {
+  if (n <= 0) throw new RangeError("need at least one game");
+  const p = k / n;
+  const se = Math.sqrt((p * (1 - p)) / n);
+  return { p, se, ci95: [Math.max(0, p - 1.96 * se), Math.min(1, p + 1.96 * se)] };
+}
+
+/** Mean score (win 1, draw ½, loss 0) for side a, with its standard error. */
+export function scoreEstimate(t: DuelTally): Estimate {
+  const n = t.games;
+  const draws = t.honour + t.mutualKills;
+  const mean = (t.aWins + draws / 2) / n;
+  const sq = (t.aWins + draws / 4) / n;
+  const variance = Math.max(0, sq - mean * mean);
+  const se = Math.sqrt(variance / n);
+  return { p: mean, se, ci95: [Math.max(0, mean - 1.96 * se), Math.min(1, mean + 1.96 * se)] };
+}
