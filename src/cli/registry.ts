@@ -1,6 +1,7 @@
 /** Every command-line module. Each ruleset adds its own here. */
 import type { Command } from "commander";
 import { coreCli } from "./core-commands.js";
+import { shieldwallCombatCli } from "./shieldwall/combat.js";
 
 export interface CliModule {
   name: string;
@@ -8,4 +9,4 @@ export interface CliModule {
   register(program: Command): void;
 }
 
-export const cliModules: CliModule[] = [coreCli];
+export const cliModules: CliModule[] = [coreCli, shieldwallCombatCli];

@@ -1,0 +1,163 @@
+/**
+ * `muster odds sw-combat --input FILE|-`: exact odds of a Shieldwall combat between two units
+ * (rulings SW-17, SW-18, SW-19; seed "Results"). The schema is documented in
+ * docs/shieldwall/combat.md. The numbers come from the ruleset's own combat functions.
+ */
+import type { Command } from "commander";
+import { z } from "zod";
+import type { Fraction } from "../../core/fraction.js";
+import {
+  BOTH_FOLLOWING_UP,
+  type CombatInput,
+  type CombatOdds,
+  type Combatant,
+  type UnitDice,
+  COMBAT_RESULTS,
+  FINAL_RESULTS,
+  RESULT_NAME,
+  combatOdds,
+  combatantProblem,
+} from "../../rulesets/shieldwall/combat.js";
+import { AGGRESSION_LEVELS, AGGRESSION_NAME, type SupernumeraryKind, type UnitState, emptyDp } from "../../rulesets/shieldwall/units.js";
+import { registerCalculator } from "../odds.js";
+import type { CliModule } from "../registry.js";
+
+const flag = z.boolean();
+
+/** One side's unit, exactly as issue 3 specifies it. */
+export const swCombatUnitSchema = z.strictObject({
+  grade: z.enum(["A", "B", "C", "D"]),
+  stands: z.int().min(1).max(20),
+  engagedStands: z.int().min(1).max(20),
+  aggression: z.enum(AGGRESSION_LEVELS),
+  dp: z.int().min(0).max(40),
+  charged: flag,
+  unformed: flag,
+  flankOrRear: flag,
+  opponentHasGround: flag,
+  leader: flag,
+  heroicChampion: flag,
+  battleStandard: flag,
+  flankSupport: z.union([z.literal(0), z.literal(1), z.literal(2)], { error: "must be 0, 1 or 2 (at most 1 stand on each flank)" }),
+  followingUp: flag,
+});
+export type SwCombatUnit = z.infer<typeof swCombatUnitSchema>;
+
+/** Builds the engine's combatant from a calculator unit. */
+export function combatantFromInput(side: "a" | "b", u: SwCombatUnit): Combatant {
+  const attachments: SupernumeraryKind[] = [];
+  if (u.heroicChampion) attachments.push("heroic-champion");
+  if (u.battleStandard) attachments.push("battle-standard");
+  // The schema has no unit kind: grade A is always a retinue; B is a retinue when it has a
+  // leader or a retinue-only attachment; C and D are bands (so a leader there is refused).
+  const retinue = u.grade === "A" || (u.grade === "B" && (u.leader || u.heroicChampion || u.battleStandard));
+  const unit: UnitState = {
+    id: side,
+    name: `side ${side}'s unit`,
+    kind: retinue ? "retinue" : "band",
+    grade: u.grade,
+    contingent: side,
+    stands: u.stands,
+    aggression: u.aggression,
+    dp: { ...emptyDp(), fatigue: u.dp },
+    formed: !u.unformed,
+    inCombat: true,
+    status: "active",
+    attachments,
+  };
+  return {
+    unit,
+    engagedStands: u.engagedStands,
+    charged: u.charged,
+    flankOrRear: u.flankOrRear,
+    opponentHasGround: u.opponentHasGround,
+    leader: u.leader,
+    flankSupport: u.flankSupport,
+    followingUp: u.followingUp,
+  };
+}
+
+export const swCombatSchema = z
+  .strictObject({ chargeCombat: z.boolean(), a: swCombatUnitSchema, b: swCombatUnitSchema })
+  .superRefine((input, ctx) => {
+    for (const side of ["a", "b"] as const) {
+      const problem = combatantProblem(combatantFromInput(side, input[side]), input.chargeCombat);
+      if (problem) ctx.addIssue({ code: "custom", path: [side, problem.field], message: problem.message });
+    }
+    if (input.a.followingUp && input.b.followingUp) ctx.addIssue({ code: "custom", path: ["b", "followingUp"], message: BOTH_FOLLOWING_UP });
+  });
+export type SwCombatInput = z.infer<typeof swCombatSchema>;
+
+export function combatInputFrom(input: SwCombatInput): CombatInput {
+  return { chargeCombat: input.chargeCombat, a: [combatantFromInput("a", input.a)], b: [combatantFromInput("b", input.b)] };
+}
+
+function diceJson(d: UnitDice[]) {
+  // One unit per side in this calculator.
+  return { dice: d[0].dice.dice, hitOn: d[0].hitOn, autoHits: d[0].autoHits };
+}
+
+function table<K extends string>(keys: readonly K[], p: (k: K) => Fraction) {
+  return Object.fromEntries(keys.map((k) => [k, p(k).toJSON()])) as Record<K, ReturnType<Fraction["toJSON"]>>;
+}
+
+/** The calculator's JSON output, exactly the schema of issue 3 (side a's point of view). */
+export function swCombatJson(odds: CombatOdds) {
+  return {
+    a: diceJson(odds.a),
+    b: diceJson(odds.b),
+    firstRound: table(COMBAT_RESULTS, (k) => odds.firstRound.probOf(k)),
+    final: table(FINAL_RESULTS, (k) => odds.final.probOf(k)),
+  };
+}
+
+function describeDice(name: string, d: UnitDice): string {
+  const mods = d.dice.modifiers.map((m) => `${m.dice > 0 ? "+" : ""}${m.dice} ${m.label}`).join(", ");
+  const floor = d.dice.base + d.dice.modifiers.reduce((s, m) => s + m.dice, 0) < 1 ? ", at least 1 die" : "";
+  const auto = d.autoHits > 0 ? `, ${d.autoHits} automatic hit (leader)` : "";
+  return `  ${name}: ${d.dice.dice} dice (${d.dice.base} for strength × engaged stands${mods ? `, ${mods}` : ""}${floor}), hits on ${d.hitOn === 5 ? "5-6" : "6"}${auto}`;
+}
+
+function rows(keys: readonly string[], p: (k: string) => Fraction): string {
+  return keys.map((k) => `  ${RESULT_NAME[k as keyof typeof RESULT_NAME].padEnd(13)} ${p(k).toString().padStart(30)}  ${p(k).toDecimal(6)}`).join("\n");
+}
+
+export function swCombatText(input: SwCombatInput, odds: CombatOdds): string {
+  const lines = [
+    `Shieldwall combat, exact odds for side a (${input.chargeCombat ? "charge combat" : "non-charge combat"}):`,
+    describeDice(`side a (${input.a.grade} grade, ${AGGRESSION_NAME[input.a.aggression]})`, odds.a[0]),
+    describeDice(`side b (${input.b.grade} grade, ${AGGRESSION_NAME[input.b.aggression]})`, odds.b[0]),
+    "first round:",
+    rows(COMBAT_RESULTS, (k) => odds.firstRound.probOf(k as never)),
+  ];
+  if (odds.refight) {
+    lines.push(
+      "after an inconclusive round each unit takes 1 combat DP (with 4 DPs already: an aggression drop instead) and refights at once as a non-charge combat:",
+      describeDice("side a", odds.refight.a[0]),
+      describeDice("side b", odds.refight.b[0]),
+    );
+  }
+  lines.push("final (a second inconclusive round separates the units):", rows(FINAL_RESULTS, (k) => odds.final.probOf(k as never)));
+  return lines.join("\n");
+}
+
+export const shieldwallCombatCli: CliModule = {
+  name: "shieldwall-combat",
+  register(_program: Command) {
+    registerCalculator<SwCombatInput>({
+      name: "sw-combat",
+      summary: "Shieldwall combat: dice, hit numbers, first-round and final results with the refight (exact)",
+      docs: "docs/shieldwall/combat.md",
+      schema: swCombatSchema,
+      example: {
+        chargeCombat: true,
+        a: { grade: "A", stands: 1, engagedStands: 1, aggression: "ready", dp: 1, charged: true, unformed: false, flankOrRear: false, opponentHasGround: false, leader: true, heroicChampion: false, battleStandard: false, flankSupport: 0, followingUp: false },
+        b: { grade: "B", stands: 2, engagedStands: 1, aggression: "present", dp: 3, charged: false, unformed: false, flankOrRear: false, opponentHasGround: false, leader: false, heroicChampion: false, battleStandard: false, flankSupport: 1, followingUp: false },
+      },
+      run(input) {
+        const odds = combatOdds(combatInputFrom(input));
+        return { json: swCombatJson(odds), text: swCombatText(input, odds) };
+      },
+    });
+  },
+};
