@@ -1,7 +1,9 @@
 /** Every command-line module. Each ruleset adds its own here. */
 import type { Command } from "commander";
 import { coreCli } from "./core-commands.js";
+import { gurpsCli } from "./gurps/index.js";
 import { shieldwallCombatCli } from "./shieldwall/combat.js";
+import { shieldwallPersonalCombatCli } from "./shieldwall/personal-combat.js";
 
 export interface CliModule {
   name: string;
@@ -9,4 +11,4 @@ export interface CliModule {
   register(program: Command): void;
 }
 
-export const cliModules: CliModule[] = [coreCli, shieldwallCombatCli];
+export const cliModules: CliModule[] = [coreCli, shieldwallCombatCli, shieldwallPersonalCombatCli, gurpsCli];

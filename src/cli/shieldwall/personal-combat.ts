@@ -1,0 +1,262 @@
+/**
+ * Shieldwall personal combat on the command line:
+ * - `muster sw duel`: one narrated duel between computer players;
+ * - `muster sw duel-sim`: many duels, with win rates, standard errors and 95% intervals;
+ * - `muster sw refusal --lp-value N`: the refusal roll for a leader who declines a challenge;
+ * - `muster odds sw-personal-combat --input FILE`: duel odds by simulation (docs/shieldwall/personal-combat.md).
+ */
+import type { Command } from "commander";
+import { z } from "zod";
+import { cardName } from "../../core/cards.js";
+import { playOut } from "../../core/game.js";
+import { Random } from "../../core/random.js";
+import { advantageDist, FIGHTER_KINDS, FIGHTER_NAME, type FighterKind, type PersonalCombatOptions, refusalDist, resolveRefusal, type Side } from "../../rulesets/shieldwall/personal-combat.js";
+import { DUEL_PLAYER_KINDS, type DuelPlayerKind, type DuelTally, duelPlayer, type Estimate, proportion, scoreEstimate, simulateDuels } from "../../rulesets/shieldwall/personal-combat-ai.js";
+import { type DuelFighterSetup, type DuelSetup, dealDuel, describeOutcome, duelGame, duelSetupProblem } from "../../rulesets/shieldwall/personal-combat-game.js";
+import type { LeaderState } from "../../rulesets/shieldwall/units.js";
+import { UsageError } from "../errors.js";
+import { registerCalculator } from "../odds.js";
+import { emit, globals, parseInteger } from "../output.js";
+import type { CliModule } from "../registry.js";
+
+const DOCS = "docs/shieldwall/personal-combat.md";
+const MUTUAL_KILL_HELP = 'both fighters killed in one exchange: "both-lose" (default: each side suffers the loser\'s DP) or "no-winner"';
+
+function choice<T extends string>(value: string, allowed: readonly T[], option: string): T {
+  if (!(allowed as readonly string[]).includes(value)) throw new UsageError(`${option} must be one of ${allowed.join(", ")}, got "${value}"`);
+  return value as T;
+}
+
+interface FighterOpts {
+  aFighter: string;
+  bFighter: string;
+  aWeapon?: boolean;
+  bWeapon?: boolean;
+  aWounds: string;
+  bWounds: string;
+  mutualKill: string;
+}
+
+function fighterFromOpts(side: Side, o: FighterOpts): DuelFighterSetup {
+  const kind = choice<FighterKind>(side === "a" ? o.aFighter : o.bFighter, FIGHTER_KINDS, `--${side}-fighter`);
+  const specialWeapon = (side === "a" ? o.aWeapon : o.bWeapon) === true;
+  const wounds = parseInteger(side === "a" ? o.aWounds : o.bWounds, `--${side}-wounds`, 0, 2);
+  return { kind, specialWeapon, wounds };
+}
+
+function setupFromOpts(o: FighterOpts): DuelSetup {
+  const mutualKill = choice<PersonalCombatOptions["mutualKill"]>(o.mutualKill, ["both-lose", "no-winner"], "--mutual-kill");
+  const setup: DuelSetup = { a: fighterFromOpts("a", o), b: fighterFromOpts("b", o), options: { mutualKill } };
+  const problem = duelSetupProblem(setup);
+  if (problem) throw new UsageError(problem.replace(/^([ab]): /, "--$1-weapon: ").replace(/^([ab])\.wounds: /, "--$1-wounds: "));
+  return setup;
+}
+
+function fighterOptions(cmd: Command): Command {
+  return cmd
+    .option("--a-fighter <kind>", "side a's fighter: leader, heroic-champion or champion", "leader")
+    .option("--b-fighter <kind>", "side b's fighter: leader, heroic-champion or champion", "leader")
+    .option("--a-weapon", "side a's leader carries the special weapon (dealt 8, discards 3)")
+    .option("--b-weapon", "side b's leader carries the special weapon (dealt 8, discards 3)")
+    .option("--a-wounds <n>", "wounds side a has already taken (0-2)", "0")
+    .option("--b-wounds <n>", "wounds side b has already taken (0-2)", "0")
+    .option("--mutual-kill <rule>", MUTUAL_KILL_HELP, "both-lose");
+}
+
+function describeFighter(f: DuelFighterSetup): string {
+  return `${FIGHTER_NAME[f.kind]}${f.specialWeapon ? " with the special weapon" : ""}${f.wounds ? ` (${f.wounds} wound${f.wounds === 1 ? "" : "s"})` : ""}`;
+}
+
+function pct(e: Estimate): string {
+  return `${(e.p * 100).toFixed(2).padStart(6)}%  se ${(e.se * 100).toFixed(2)}%  95% CI ${(e.ci95[0] * 100).toFixed(2)}–${(e.ci95[1] * 100).toFixed(2)}%`;
+}
+
+function estimateJson(e: Estimate) {
+  return { p: e.p, standardError: e.se, ci95: e.ci95 };
+}
+
+function tallyReport(setup: DuelSetup, players: Record<Side, DuelPlayerKind>, tally: DuelTally, seed: number) {
+  const n = tally.games;
+  const est = {
+    aKills: proportion(tally.aWins, n),
+    bKills: proportion(tally.bWins, n),
+    honourSatisfied: proportion(tally.honour, n),
+    bothKilled: proportion(tally.mutualKills, n),
+    aScore: scoreEstimate(tally),
+  };
+  const adv = advantageDist(setup.a, setup.b).probOf("a");
+  const json = {
+    method: "Monte Carlo simulation",
+    sampleSize: n,
+    seed,
+    players,
+    fighters: { a: setup.a, b: setup.b },
+    options: setup.options,
+    counts: tally,
+    aKills: estimateJson(est.aKills),
+    bKills: estimateJson(est.bKills),
+    honourSatisfied: estimateJson(est.honourSatisfied),
+    bothKilled: estimateJson(est.bothKilled),
+    aScore: estimateJson(est.aScore),
+    aFirstAdvantage: adv.toJSON(),
+  };
+  const text = [
+    `Personal combat: a ${describeFighter(setup.a)} (${players.a}) v b ${describeFighter(setup.b)} (${players.b})`,
+    `Monte Carlo: ${n} duels, seed ${seed}; each share with its standard error and 95% confidence interval`,
+    `  a kills b          ${pct(est.aKills)}`,
+    `  b kills a          ${pct(est.bKills)}`,
+    `  honour satisfied   ${pct(est.honourSatisfied)}`,
+    `  both killed        ${pct(est.bothKilled)}`,
+    `  a's score (win 1, draw ½): ${pct(est.aScore)}`,
+    `Exact: a wins the opening dice-off with probability ${adv} (${adv.toDecimal(4)}) (ruling SW-22)`,
+  ].join("\n");
+  return { json, text };
+}
+
+// ---- odds calculator input (docs/shieldwall/personal-combat.md) ----
+
+const fighterSchema = z
+  .strictObject({
+    fighter: z.enum(["leader", "heroic-champion", "champion"]),
+    specialWeapon: z.boolean().default(false),
+    wounds: z.int().min(0).max(2).default(0),
+  })
+  .superRefine((f, ctx) => {
+    if (f.specialWeapon && f.fighter !== "leader") {
+      ctx.addIssue({ code: "custom", path: ["specialWeapon"], message: `only a leader may fight with the special weapon, not a ${f.fighter} (seed "Special Weapon", ruling SW-6)` });
+    }
+  });
+
+export const personalCombatSchema = z.strictObject({
+  a: fighterSchema,
+  b: fighterSchema,
+  games: z.int().min(1).max(1_000_000).default(10_000),
+  seed: z.int().min(0).max(2 ** 31).default(1),
+  players: z
+    .strictObject({ a: z.enum(["ai", "random", "mcts"]).default("ai"), b: z.enum(["ai", "random", "mcts"]).default("ai") })
+    .default({ a: "ai", b: "ai" }),
+  mctsIterations: z.int().min(10).max(100_000).default(300),
+  mutualKill: z.enum(["both-lose", "no-winner"]).default("both-lose"),
+});
+export type PersonalCombatInput = z.infer<typeof personalCombatSchema>;
+
+export function runPersonalCombatOdds(input: PersonalCombatInput) {
+  const setup: DuelSetup = {
+    a: { kind: input.a.fighter, specialWeapon: input.a.specialWeapon, wounds: input.a.wounds },
+    b: { kind: input.b.fighter, specialWeapon: input.b.specialWeapon, wounds: input.b.wounds },
+    options: { mutualKill: input.mutualKill },
+  };
+  const tally = simulateDuels({ setup, players: input.players, games: input.games, seed: input.seed, mctsIterations: input.mctsIterations });
+  return tallyReport(setup, input.players, tally, input.seed);
+}
+
+function narrate(setup: DuelSetup, players: Record<Side, DuelPlayerKind>, seed: number, iterations: number) {
+  const start = dealDuel(setup, seed);
+  const played = playOut(duelGame, start, { a: duelPlayer(players.a, seed * 2 + 1, iterations), b: duelPlayer(players.b, seed * 2 + 2, iterations) });
+  const s = played.state;
+  const lines = [
+    `Personal combat (seed ${seed}): a ${describeFighter(setup.a)} (${players.a}) v b ${describeFighter(setup.b)} (${players.b})`,
+    `  a is dealt ${start.hands.a.map(cardName).join(" ")}`,
+    `  b is dealt ${start.hands.b.map(cardName).join(" ")}`,
+    ...played.events.map((e) => `  ${e.text}`),
+    `  (a discarded ${(s.discarded.a ?? []).map(cardName).join(" ") || "nothing"}; b discarded ${(s.discarded.b ?? []).map(cardName).join(" ") || "nothing"})`,
+    `Result: ${describeOutcome(s.outcome!)}`,
+  ];
+  const json = {
+    seed,
+    players,
+    fighters: { a: setup.a, b: setup.b },
+    dealt: { a: start.hands.a, b: start.hands.b },
+    discarded: s.discarded,
+    events: played.events,
+    outcome: s.outcome,
+    decisions: played.decisions,
+  };
+  return { json, text: lines.join("\n") };
+}
+
+function refusalLeader(lpValue: number): LeaderState {
+  return {
+    id: "refuser",
+    name: "The challenged leader",
+    contingent: "c",
+    unit: "r",
+    lpValue,
+    lpSpent: 0,
+    wounds: 0,
+    status: "alive",
+    commanderInChief: false,
+    exceptional: false,
+    specialWeapon: false,
+    signalled: false,
+  };
+}
+
+export const shieldwallPersonalCombatCli: CliModule = {
+  name: "shieldwall-personal-combat",
+  register(program: Command) {
+    const sw = program.commands.find((c) => c.name() === "sw") ?? program.command("sw").description("Shieldwall (Maldon v2.1) tools");
+
+    fighterOptions(
+      sw
+        .command("duel")
+        .description("one narrated personal combat between computer players (seed section \"Personal Combat\")")
+        .option("--a <player>", "side a's player: ai, random or mcts", "ai")
+        .option("--b <player>", "side b's player: ai, random or mcts", "ai")
+        .option("--iterations <n>", "MCTS iterations per decision", "300"),
+    ).action((opts: FighterOpts & { a: string; b: string; iterations: string }, cmd: Command) => {
+      const g = globals(cmd);
+      const setup = setupFromOpts(opts);
+      const players = { a: choice(opts.a, DUEL_PLAYER_KINDS, "--a"), b: choice(opts.b, DUEL_PLAYER_KINDS, "--b") };
+      const iterations = parseInteger(opts.iterations, "--iterations", 10, 100_000);
+      const out = narrate(setup, players, g.seed, iterations);
+      emit(cmd, out.json, out.text);
+    });
+
+    fighterOptions(
+      sw
+        .command("duel-sim")
+        .description("simulate many personal combats between computer players: win rates with standard error and 95% CI")
+        .option("--games <n>", "number of duels", "10000")
+        .option("--a <player>", "side a's player: ai, random or mcts", "ai")
+        .option("--b <player>", "side b's player: ai, random or mcts", "random")
+        .option("--iterations <n>", "MCTS iterations per decision", "300"),
+    ).action((opts: FighterOpts & { a: string; b: string; iterations: string; games: string }, cmd: Command) => {
+      const g = globals(cmd);
+      const setup = setupFromOpts(opts);
+      const players = { a: choice(opts.a, DUEL_PLAYER_KINDS, "--a"), b: choice(opts.b, DUEL_PLAYER_KINDS, "--b") };
+      const games = parseInteger(opts.games, "--games", 1, 10_000_000);
+      const iterations = parseInteger(opts.iterations, "--iterations", 10, 100_000);
+      const tally = simulateDuels({ setup, players, games, seed: g.seed, mctsIterations: iterations });
+      const out = tallyReport(setup, players, tally, g.seed);
+      emit(cmd, out.json, out.text);
+    });
+
+    sw.command("refusal")
+      .description("roll for a leader who refuses a challenge: 1-3 loses 1 LP for good, 4-5 a champion accepts, 6 ignored")
+      .requiredOption("--lp-value <n>", "the refusing leader's LP value (1-6)")
+      .action((opts: { lpValue: string }, cmd: Command) => {
+        const g = globals(cmd);
+        const lpValue = parseInteger(opts.lpValue, "--lp-value", 1, 6);
+        const rng = Random.fromSeed(g.seed);
+        const r = resolveRefusal(refusalLeader(lpValue), rng.int(1, 6));
+        const dist = refusalDist();
+        const odds = Object.fromEntries(dist.outcomes().map((o) => [o.value, o.p.toJSON()]));
+        emit(
+          cmd,
+          { seed: g.seed, face: r.face, outcome: r.outcome, lpValue: r.leader.lpValue, leaderKilled: r.leaderKilled, odds },
+          [...r.notes, `(odds: ${dist.outcomes().map((o) => `${o.value} ${o.p}`).join(", ")}; seed ${g.seed})`].join("\n"),
+        );
+      });
+
+    registerCalculator<PersonalCombatInput>({
+      name: "sw-personal-combat",
+      summary: "Shieldwall personal combat: win/draw chances by simulating computer players (sample size and standard error)",
+      docs: DOCS,
+      schema: personalCombatSchema as unknown as z.ZodType<PersonalCombatInput>,
+      rule: "seed \"Personal Combat\", SW-22",
+      example: { a: { fighter: "leader", specialWeapon: true, wounds: 0 }, b: { fighter: "heroic-champion" }, games: 10000, seed: 1, players: { a: "ai", b: "ai" } },
+      run: runPersonalCombatOdds,
+    });
+  },
+};
