@@ -1,0 +1,133 @@
+/** Loading Contest of Champions data files (decks, profiles, duel positions) with clear errors. */
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { z } from "zod";
+import { type Deck, parseDeck } from "../../rulesets/contest/deck.js";
+import { DEFAULT_OPTIONS, type DuelOptions, type DuelSetup, type Position, duelStart } from "../../rulesets/contest/exchange.js";
+import { type Profile, profileSchema, profilesFileSchema } from "../../rulesets/contest/profile.js";
+import { InputError } from "../errors.js";
+import { parseJson, readJsonInput, readText, validate } from "../input.js";
+
+/** The shipped data folder, found from the source tree (tests) or the build (dist/). */
+export function dataDir(): string {
+  let dir = new URL(".", import.meta.url);
+  for (let i = 0; i < 6; i++) {
+    const candidate = new URL("data/contest/", dir);
+    if (existsSync(fileURLToPath(candidate))) return fileURLToPath(candidate);
+    dir = new URL("..", dir);
+  }
+  throw new InputError("cannot find the shipped data folder data/contest/");
+}
+
+export const RANGED_DECK_FILE = "ranged-deck.json";
+export const MELEE_DECK_FILE = "melee-deck-house.json";
+export const PROFILES_FILE = "profiles.json";
+
+/** Reads and checks a deck file (CC-2 / CC-4); every problem named with its field. */
+export function loadDeck(source: string, expectKind?: "ranged" | "melee"): Deck {
+  const label = source === "-" ? "standard input" : source;
+  const data = parseJson(readText(source), label);
+  const res = parseDeck(data);
+  if (!res.deck) {
+    const n = res.problems.length;
+    throw new InputError(`${label}: ${res.problems[0]}${n > 1 ? ` (and ${n - 1} more problem${n > 2 ? "s" : ""})` : ""}`);
+  }
+  if (expectKind && res.deck.kind !== expectKind) throw new InputError(`${label}: field kind: expected a ${expectKind} deck, got a ${res.deck.kind} deck (rule ${expectKind === "ranged" ? "CC-2" : "CC-4"})`);
+  return res.deck;
+}
+
+/** All problems of a deck file, for `duel deck check` (empty when sound). */
+export function deckFileProblems(source: string): { deck: Deck | null; problems: string[] } {
+  const label = source === "-" ? "standard input" : source;
+  const res = parseDeck(parseJson(readText(source), label));
+  return { deck: res.deck, problems: res.problems };
+}
+
+export function defaultRangedDeck(): Deck {
+  return loadDeck(dataDir() + RANGED_DECK_FILE, "ranged");
+}
+
+export function defaultMeleeDeck(): Deck {
+  return loadDeck(dataDir() + MELEE_DECK_FILE, "melee");
+}
+
+export function loadProfiles(source?: string): Profile[] {
+  const file = source ?? dataDir() + PROFILES_FILE;
+  return readJsonInput(file, profilesFileSchema, "CC-3").profiles;
+}
+
+const combatantSchema = z.strictObject({
+  profile: z.union([z.string(), profileSchema]),
+  might: z.number().int("might must be a whole number").min(1, "might must be at least 1").optional(),
+  assistants: z.number().int("assistants must be a whole number").min(0, "assistants must be 0 or more").max(6, "assistants must be at most 6").default(0),
+});
+
+/** A duel position file for `duel advise` and `odds cc-exchange` (docs/contest.md). */
+export const positionSchema = z.strictObject({
+  a: combatantSchema,
+  b: combatantSchema,
+  distance: z.number().int("distance must be a whole number of inches").min(0, "distance must be 0 (base contact) or more"),
+  profilesFile: z.string().optional(),
+  rangedDeck: z.string().optional(),
+  meleeDeck: z.string().optional(),
+  options: z
+    .strictObject({
+      maxDistance: z.number().int().min(1, "maxDistance must be at least 1").max(48, "maxDistance must be at most 48").optional(),
+      capRegainAtStart: z.boolean().optional(),
+    })
+    .optional(),
+});
+
+export type PositionFile = z.output<typeof positionSchema>;
+
+export interface LoadedDuel {
+  setup: DuelSetup;
+  position: Position;
+}
+
+function resolveProfile(ref: string | Profile, profiles: () => Profile[], field: string): Profile {
+  if (typeof ref !== "string") return ref;
+  const p = profiles().find((x) => x.id === ref);
+  if (!p) throw new InputError(`field ${field}: no profile "${ref}" (known: ${profiles().map((x) => x.id).join(", ")}) (rule CC-3)`);
+  return p;
+}
+
+/** Builds the setup and position from a validated position file. */
+export function duelFromFile(f: PositionFile, label: string): LoadedDuel {
+  let cache: Profile[] | null = null;
+  const profiles = () => (cache ??= loadProfiles(f.profilesFile));
+  const pa = resolveProfile(f.a.profile, profiles, "a.profile");
+  const pb = resolveProfile(f.b.profile, profiles, "b.profile");
+  const options: DuelOptions = { ...DEFAULT_OPTIONS, ...(f.options ?? {}) };
+  const setup: DuelSetup = {
+    a: { profile: pa, assistants: f.a.assistants },
+    b: { profile: pb, assistants: f.b.assistants },
+    ranged: f.rangedDeck ? loadDeck(f.rangedDeck, "ranged") : defaultRangedDeck(),
+    melee: f.meleeDeck ? loadDeck(f.meleeDeck, "melee") : defaultMeleeDeck(),
+    options,
+  };
+  const ceiling = (p: Profile) => (options.capRegainAtStart ? p.might : 2 * p.might);
+  for (const [s, p] of [["a", pa], ["b", pb]] as const) {
+    const m = f[s].might;
+    if (m !== undefined && m > ceiling(p)) throw new InputError(`${label}: field ${s}.might: ${m} is above ${p.name}'s ceiling of ${ceiling(p)} (rule CC-3)`);
+  }
+  if (f.distance > options.maxDistance) throw new InputError(`${label}: field distance: ${f.distance}" is beyond the house maximum duel distance of ${options.maxDistance}" (options.maxDistance)`);
+  const position: Position = { mightA: f.a.might ?? pa.might, mightB: f.b.might ?? pb.might, distance: f.distance };
+  return { setup, position };
+}
+
+/** Reads a duel position file (or "-"). */
+export function loadPosition(source: string): LoadedDuel {
+  const label = source === "-" ? "standard input" : source;
+  const f = readJsonInput(source, positionSchema, "CC-3");
+  return duelFromFile(f, label);
+}
+
+/** Checks that a duel can start at this distance (seed "The duel"). */
+export function requireDuel(setup: DuelSetup, distance: number, field: string): "melee" | "ranged" {
+  const kind = duelStart(setup.a.profile, setup.b.profile, distance);
+  if (!kind) throw new InputError(`field ${field}: no duel starts at ${distance}": not in base contact and beyond every ranged weapon's range (seed, The Duel)`);
+  return kind;
+}
+
+export { validate };
