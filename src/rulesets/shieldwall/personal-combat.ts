@@ -11,7 +11,9 @@ import { type Card, type Colour, cardName, cardValue, colourOf, isJoker } from "
 import { D6, rollDie } from "../../core/dice.js";
 import { Dist } from "../../core/distribution.js";
 import type { Random } from "../../core/random.js";
-import { addDisorder, type Changed, dropAggression, type LeaderState, raiseAggression, type UnitState } from "./units.js";
+import { cannotSpend, challengeCost, changeLpValue, LP_CEILING, spendLp } from "./leaders.js";
+import { leaderKilled, personalCombatOutcome } from "./morale.js";
+import type { Changed, LeaderState, UnitState } from "./units.js";
 
 export type Side = "a" | "b";
 export const SIDES: readonly Side[] = ["a", "b"];
@@ -34,9 +36,9 @@ export interface Fighter {
   specialWeapon: boolean;
 }
 
-/** LP costs (seed "Leaders": 3 LPs to issue, 3 LPs to accept a challenge). */
-export const CHALLENGE_COST = 3;
-export const ACCEPT_COST = 3;
+/** LP costs (seed "Leaders": 3 LPs to issue, 3 LPs to accept a challenge; leaders.ts LP_COSTS). */
+export const CHALLENGE_COST = challengeCost("issue");
+export const ACCEPT_COST = challengeCost("accept");
 /** "3 wounds kills" (seed "Personal Combat"). */
 export const KILLING_WOUNDS = 3;
 
@@ -57,8 +59,6 @@ export interface PersonalCombatOptions {
    * "challenge-lapses": the challenge lapses with no effect.
    */
   unpaidAcceptance: "refusal-roll" | "challenge-lapses";
-  /** Highest LP value a winning leader can reach (default 6, the Ace's cap in ruling SW-7). */
-  lpCap: number;
   /** Jokers in the duel pack (default 2: a full 54-card pack, ruling C-3). */
   duelJokers: 0 | 1 | 2;
 }
@@ -66,7 +66,6 @@ export interface PersonalCombatOptions {
 export const DEFAULT_PERSONAL_COMBAT_OPTIONS: Readonly<PersonalCombatOptions> = Object.freeze({
   mutualKill: "both-lose",
   unpaidAcceptance: "refusal-roll",
-  lpCap: 6,
   duelJokers: 2,
 });
 
@@ -76,7 +75,6 @@ export function personalCombatOptions(o: Partial<PersonalCombatOptions> = {}): P
   if (opts.unpaidAcceptance !== "refusal-roll" && opts.unpaidAcceptance !== "challenge-lapses") {
     throw new RangeError(`unpaidAcceptance must be "refusal-roll" or "challenge-lapses", got ${String(opts.unpaidAcceptance)}`);
   }
-  if (!Number.isInteger(opts.lpCap) || opts.lpCap < 1) throw new RangeError(`lpCap must be a positive whole number, got ${opts.lpCap}`);
   if (![0, 1, 2].includes(opts.duelJokers)) throw new RangeError(`duelJokers must be 0, 1 or 2, got ${opts.duelJokers}`);
   return opts;
 }
@@ -84,10 +82,6 @@ export function personalCombatOptions(o: Partial<PersonalCombatOptions> = {}): P
 // ---------------------------------------------------------------------------------------------
 // Challenge, acceptance, refusal
 // ---------------------------------------------------------------------------------------------
-
-export function lpAvailable(leader: Pick<LeaderState, "lpValue" | "lpSpent">): number {
-  return Math.max(0, leader.lpValue - leader.lpSpent);
-}
 
 export interface ChallengeInput {
   challenger: LeaderState;
@@ -106,11 +100,9 @@ export function challengeRefusalReason(input: ChallengeInput): string | null {
   if (target?.status !== "alive" || !target) return `there is no living enemy leader to challenge (seed "Personal Combat")`;
   if (target.contingent === challenger.contingent) return `${target.name} is not an enemy leader`;
   if (input.fromKing) return null;
-  if (input.retinueInCombat) return `${challenger.name}'s retinue is in combat: he may not issue a challenge (seed "Personal Combat", ruling SW-8)`;
-  if (lpAvailable(challenger) < CHALLENGE_COST) {
-    return `${challenger.name} has ${lpAvailable(challenger)} LPs left; a challenge costs ${CHALLENGE_COST} (seed "Leaders")`;
-  }
-  return null;
+  // A leader whose retinue is in combat spends no LPs (ruling SW-8); 3 LPs from this turn's allowance (SW-7).
+  const why = cannotSpend(challenger, input.retinueInCombat, CHALLENGE_COST);
+  return why ? `${why}: a challenge costs ${CHALLENGE_COST} LPs (seed "Personal Combat")` : null;
 }
 
 /**
@@ -125,25 +117,22 @@ export function issueChallenge(input: ChallengeInput): Changed<LeaderState> {
   if (input.fromKing) {
     return { value: c, notes: [`A new hero with ${c.name} challenges ${target.name} to personal combat (King card: no LPs spent, ruling SW-11)`] };
   }
-  return {
-    value: { ...c, lpSpent: c.lpSpent + CHALLENGE_COST },
-    notes: [`${c.name} spends ${CHALLENGE_COST} LPs to challenge ${target.name} to personal combat`],
-  };
+  const spent = spendLp(c, "issueChallenge", input.retinueInCombat);
+  return { value: spent.value, notes: [`${c.name} challenges ${target.name} to personal combat`, ...spent.notes] };
 }
 
 /** Why `leader` cannot accept a challenge (needs 3 LPs, not in combat), or null if he can. */
 export function acceptRefusalReason(leader: LeaderState, retinueInCombat: boolean): string | null {
-  if (leader.status !== "alive") return `${leader.name} is ${leader.status}`;
-  if (retinueInCombat) return `${leader.name}'s retinue is in combat: he may spend no LPs (ruling SW-8)`;
-  if (lpAvailable(leader) < ACCEPT_COST) return `${leader.name} has ${lpAvailable(leader)} LPs left; accepting costs ${ACCEPT_COST} (seed "Leaders")`;
-  return null;
+  const why = cannotSpend(leader, retinueInCombat, ACCEPT_COST);
+  return why ? `${why}: accepting a challenge costs ${ACCEPT_COST} LPs (seed "Personal Combat")` : null;
 }
 
 /** Accepts a challenge: 3 LPs (seed "Leaders"; also for a King challenge, ruling SW-11). */
 export function acceptChallenge(leader: LeaderState, retinueInCombat: boolean): Changed<LeaderState> {
   const reason = acceptRefusalReason(leader, retinueInCombat);
   if (reason) throw new RangeError(reason);
-  return { value: { ...leader, lpSpent: leader.lpSpent + ACCEPT_COST }, notes: [`${leader.name} spends ${ACCEPT_COST} LPs to accept the challenge`] };
+  const spent = spendLp(leader, "acceptChallenge", retinueInCombat);
+  return { value: spent.value, notes: [`${leader.name} accepts the challenge`, ...spent.notes] };
 }
 
 /**
@@ -186,10 +175,11 @@ export function resolveRefusal(leader: LeaderState, face: number): RefusalResult
   const outcome = refusalOutcome(face);
   const notes = [`${leader.name} refuses the challenge and rolls ${face}`];
   if (outcome === "loses-lp") {
-    const lpValue = Math.max(0, leader.lpValue - 1);
-    const killed = lpValue === 0;
-    notes.push(`${leader.name} loses the respect of his troops: LP value ${leader.lpValue} → ${lpValue}${killed ? ": he is killed (ruling SW-7)" : ""}`);
-    return { face, outcome, leader: { ...leader, lpValue, status: killed ? "killed" : leader.status }, leaderKilled: killed, fighter: null, notes };
+    // ruling SW-7: refusing a challenge lowers the LP value itself; 0 kills him.
+    const changed = changeLpValue(leader, -1, "loses the respect of his troops for refusing the challenge");
+    notes.push(...changed.notes);
+    const killed = changed.value.status === "killed" && leader.status === "alive";
+    return { face, outcome, leader: changed.value, leaderKilled: killed, fighter: null, notes };
   }
   if (outcome === "champion-accepts") {
     notes.push(`A champion of ${leader.name}'s contingent accepts the challenge without authorisation`);
@@ -420,22 +410,6 @@ export interface Consequences {
   notes: string[];
 }
 
-/**
- * The leader-killed aggression drop (seed "Aggression Levels": −1 level if the leader is killed,
- * for his contingent only unless he is the commander-in-chief, whose death touches the army).
- */
-export function leaderKilledEffects(leader: LeaderState, units: UnitState[]): Changed<UnitState[]> {
-  const notes: string[] = [];
-  const out = units.map((u) => {
-    if (u.status !== "active") return u;
-    if (!leader.commanderInChief && u.contingent !== leader.contingent) return u;
-    const d = dropAggression(u, 1);
-    notes.push(...d.notes);
-    return d.value;
-  });
-  return { value: out, notes: [`${leader.name} is killed: ${leader.commanderInChief ? "every unit of the army" : "every unit of his contingent"} drops one aggression level`, ...notes] };
-}
-
 function removeHeroicChampion(units: UnitState[], leader: LeaderState): UnitState[] {
   let removed = false;
   const pick = (u: UnitState) => !removed && u.attachments.includes("heroic-champion");
@@ -453,14 +427,17 @@ function removeHeroicChampion(units: UnitState[], leader: LeaderState): UnitStat
 /**
  * Everything that follows a personal combat (seed "Personal Combat", "Disorder Points",
  * "Aggression Levels"; rulings SW-7, SW-12, SW-13):
- * - Kill: the winning leader's LP value rises by 1 (to at most `lpCap`) unless a champion fought
- *   for him or he took 2 wounds; every unit of the winner's contingent rises one aggression level;
- *   every unit of the loser's contingent takes 1 morale DP (4-DP overflow, ruling SW-12). A dead
- *   leader is killed, with the leader-killed aggression drop; a dead heroic champion is gone.
+ * - Kill: the winning leader's LP value rises by 1 (to at most 6, ruling SW-7) unless a champion
+ *   fought for him or he took 2 wounds; every unit of the winner's contingent rises one
+ *   aggression level; every unit of the loser's contingent takes 1 morale DP (4-DP overflow,
+ *   ruling SW-12). A dead leader is killed, with the leader-killed aggression drop (his
+ *   contingent, or the whole army for the commander-in-chief); a dead heroic champion is gone.
  * - Honour satisfied: a side whose fighter (leader or champion) took 2 wounds loses 1 from its
  *   leader's LP value; a value of 0 kills him (ruling SW-7).
  * - Both killed (option `mutualKill`): both deaths count; with "both-lose" each contingent also
  *   takes the loser's DP.
+ * The unit and LP changes go through morale.ts (personalCombatOutcome, leaderKilled) and
+ * leaders.ts (changeLpValue), so each rule has one implementation.
  */
 export function duelConsequences(
   outcome: DuelOutcome,
@@ -473,34 +450,33 @@ export function duelConsequences(
     a: { leader: sides.a.leader, units: sides.a.units, heroicChampionLost: false },
     b: { leader: sides.b.leader, units: sides.b.units, heroicChampionLost: false },
   };
-  const contingentUnits = (s: Side, f: (u: UnitState) => Changed<UnitState>) => {
-    const leader = after[s].leader;
-    after[s].units = after[s].units.map((u) => {
-      if (u.contingent !== leader.contingent || u.status !== "active") return u;
-      const c = f(u);
-      notes.push(...c.notes);
-      return c.value;
-    });
-  };
-  const killLeader = (s: Side, why: string) => {
-    const leader = { ...after[s].leader, status: "killed" as const };
-    after[s].leader = leader;
-    notes.push(why);
-    const k = leaderKilledEffects(leader, after[s].units);
+  const fighterName = (s: Side) => (sides[s].fighter.kind === "leader" ? after[s].leader.name : `${after[s].leader.name}'s ${FIGHTER_NAME[sides[s].fighter.kind]}`);
+  const leaderDied = (s: Side) => {
+    const k = leaderKilled(after[s].units, after[s].leader);
     after[s].units = k.value;
     notes.push(...k.notes);
   };
+  const changeLp = (s: Side, delta: number, reason: string) => {
+    const wasAlive = after[s].leader.status === "alive";
+    const c = changeLpValue(after[s].leader, delta, reason);
+    after[s].leader = c.value;
+    notes.push(...c.notes);
+    if (wasAlive && c.value.status === "killed") leaderDied(s);
+  };
+  // "1 DP if leader or champion lost personal combat": a morale DP (ruling SW-12).
   const loses = (s: Side) => {
-    const fighter = sides[s].fighter;
-    const leader = after[s].leader;
-    // ruling SW-12: "lost personal combat" is a morale DP.
-    notes.push(`${leader.name}'s ${fighter.kind === "leader" ? "leader" : FIGHTER_NAME[fighter.kind]} lost the personal combat: 1 morale DP on every unit of the contingent`);
-    contingentUnits(s, (u) => addDisorder(u, "morale", 1));
+    const r = personalCombatOutcome([], after[s].units, { winnerContingent: "", loserContingent: after[s].leader.contingent });
+    after[s].units = r.losers;
+    notes.push(`${fighterName(s)} lost the personal combat: 1 morale DP on every unit of the contingent`, ...r.notes);
   };
   const dies = (s: Side) => {
-    const fighter = sides[s].fighter;
-    if (fighter.kind === "leader") killLeader(s, `${after[s].leader.name} is killed in personal combat`);
-    else if (fighter.kind === "heroic-champion") {
+    const kind = sides[s].fighter.kind;
+    if (kind === "leader") {
+      if (after[s].leader.status !== "alive") return;
+      after[s].leader = { ...after[s].leader, status: "killed" };
+      notes.push(`${after[s].leader.name} is killed in personal combat`);
+      leaderDied(s);
+    } else if (kind === "heroic-champion") {
       after[s].units = removeHeroicChampion(after[s].units, after[s].leader);
       after[s].heroicChampionLost = true;
       notes.push(`${after[s].leader.name}'s heroic champion is killed`);
@@ -510,17 +486,13 @@ export function duelConsequences(
   if (outcome.end === "kill") {
     const w = outcome.winner!;
     const l = otherSide(w);
-    const wf = sides[w].fighter;
     const wl = after[w].leader;
-    if (wf.kind !== "leader") notes.push(`${wl.name}'s LP value does not rise: a champion fought in his place`);
+    if (sides[w].fighter.kind !== "leader") notes.push(`${wl.name}'s LP value does not rise: a champion fought in his place`);
     else if (outcome.wounds[w] >= 2) notes.push(`${wl.name}'s LP value does not rise: he took ${outcome.wounds[w]} wounds`);
-    else if (wl.lpValue >= opts.lpCap) notes.push(`${wl.name}'s LP value stays at ${wl.lpValue} (cap ${opts.lpCap})`);
-    else {
-      after[w].leader = { ...wl, lpValue: wl.lpValue + 1 };
-      notes.push(`${wl.name} wins by killing his opponent: LP value ${wl.lpValue} → ${wl.lpValue + 1}`);
-    }
-    notes.push(`${wl.name}'s contingent rises one aggression level`);
-    contingentUnits(w, (u) => raiseAggression(u, 1));
+    else changeLp(w, 1, "wins the personal combat by killing his opponent");
+    const r = personalCombatOutcome(after[w].units, [], { winnerContingent: wl.contingent, loserContingent: "" });
+    after[w].units = r.winners;
+    notes.push(`${fighterName(w)} won the personal combat: every unit of the contingent rises one aggression level`, ...r.notes);
     dies(l);
     loses(l);
   } else if (outcome.end === "mutual-kill") {
@@ -533,20 +505,11 @@ export function duelConsequences(
     notes.push("No one is killed: honour is satisfied, with no winner or loser");
     for (const s of SIDES) {
       if (outcome.wounds[s] < 2) continue;
-      const leader = after[s].leader;
-      const lpValue = Math.max(0, leader.lpValue - 1);
-      after[s].leader = { ...leader, lpValue };
-      notes.push(`${leader.name}'s ${sides[s].fighter.kind === "leader" ? "" : `${FIGHTER_NAME[sides[s].fighter.kind]} `}took ${outcome.wounds[s]} wounds: loss of prestige, LP value ${leader.lpValue} → ${lpValue}`.replace("'s took", " took"));
-      if (lpValue === 0) killLeader(s, `${leader.name}'s LP value is 0: he is killed (ruling SW-7)`);
+      changeLp(s, -1, `loss of prestige: ${fighterName(s)} took ${outcome.wounds[s]} wounds`);
     }
   }
   return { a: after.a, b: after.b, notes };
 }
 
-/**
- * The King card's hero (ruling SW-11): a new heroic champion joins the chosen leader's retinue
- * for the rest of the game; he then challenges at no LP cost (see {@link issueChallenge}).
- */
-export function kingHero(retinue: UnitState): Changed<UnitState> {
-  return { value: { ...retinue, attachments: [...retinue.attachments, "heroic-champion"] }, notes: [`A new hero is revealed and joins ${retinue.name} as a heroic champion (ruling SW-11)`] };
-}
+/** The LP ceiling a winning leader can reach (ruling SW-7, shared with the Ace). */
+export const DUEL_LP_CEILING = LP_CEILING;
