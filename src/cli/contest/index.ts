@@ -1,0 +1,298 @@
+/**
+ * Contest of Champions on the command line: `muster duel deck check`, `muster duel advise`,
+ * `muster duel play`, and the odds calculators `cc-test` and `cc-exchange`.
+ */
+import { createInterface } from "node:readline";
+import type { Command } from "commander";
+import { z } from "zod";
+import type { Fraction } from "../../core/fraction.js";
+import { advise, solveDuel } from "../../rulesets/contest/advisor.js";
+import { cardById } from "../../rulesets/contest/deck.js";
+import { openEndedDist, standardDist, versusDist } from "../../rulesets/contest/dice-tests.js";
+import { type DuelSetup, type Position, checkCards, deckAt, exchangeDist, outcomeOf } from "../../rulesets/contest/exchange.js";
+import { InputError, UsageError } from "../errors.js";
+import { registerCalculator } from "../odds.js";
+import { emit, globals, parseInteger } from "../output.js";
+import type { CliModule } from "../registry.js";
+import { deckFileProblems, duelFromFile, loadPosition, positionSchema } from "./load.js";
+import { type PlayConfig, runPlay } from "./play.js";
+
+const HOUSE = "house rule";
+
+function frac(f: Fraction): string {
+  return `${f.toString()} (${f.toDecimal(6)})`;
+}
+
+export const ccTestSchema = z
+  .strictObject({
+    test: z.enum(["standard", "open-ended", "versus"], { error: 'test must be "standard", "open-ended" or "versus" (rule CC-1)' }),
+    dice: z.number().int("dice must be a whole number").min(0, "dice must be 0 or more").max(40, "dice must be at most 40"),
+    defenderDice: z.number().int("defenderDice must be a whole number").min(0, "defenderDice must be 0 or more").max(40, "defenderDice must be at most 40").optional(),
+    cutoff: z.number().int("cutoff must be a whole number").min(0, "cutoff must be 0 or more").max(200, "cutoff must be at most 200").optional(),
+  })
+  .refine((i) => i.test !== "versus" || i.defenderDice !== undefined, { message: "a versus test needs defenderDice", path: ["defenderDice"] })
+  .refine((i) => i.test === "versus" || i.defenderDice === undefined, { message: "defenderDice is only for a versus test", path: ["defenderDice"] })
+  .refine((i) => i.test === "open-ended" || i.cutoff === undefined, { message: "cutoff is only for an open-ended test", path: ["cutoff"] });
+
+export type CcTestInput = z.output<typeof ccTestSchema>;
+
+/** The cc-test calculator's answer (exported for tests). */
+export function runCcTest(input: CcTestInput): { json: unknown; text: string } {
+  if (input.test === "versus") {
+    const d = versusDist(input.dice, input.defenderDice ?? 0);
+    const rows = d.outcomes();
+    const pass = d.prob((v) => v >= 0);
+    return {
+      json: {
+        test: "versus",
+        attackerDice: input.dice,
+        defenderDice: input.defenderDice,
+        pass: pass.toJSON(),
+        fail: pass.complement().toJSON(),
+        outcomes: rows.map((o) => ({ result: o.value < 0 ? "fail" : "pass", degrees: o.value < 0 ? null : o.value, p: o.p.toJSON() })),
+      },
+      text: [
+        `Versus test (CC-1): attacker ${input.dice} dice against defender ${input.defenderDice} dice; successes are 4+, the attacker passes on equal or more.`,
+        `  P(pass) = ${frac(pass)}`,
+        ...rows.map((o) => `  ${(o.value < 0 ? "fail" : `pass, ${o.value} degree${o.value === 1 ? "" : "s"}`).padEnd(22)} ${frac(o.p)}`),
+      ].join("\n"),
+    };
+  }
+  if (input.test === "standard") {
+    const d = standardDist(input.dice);
+    return {
+      json: { test: "standard", dice: input.dice, mean: d.mean().toJSON(), outcomes: d.outcomes().map((o) => ({ successes: o.value, p: o.p.toJSON(), atLeast: d.atLeast(o.value).toJSON() })) },
+      text: [`Standard test (CC-1) of ${input.dice} dice: successes (4+), mean ${d.mean()}`, "  successes  P(=)                       P(>=)", ...d.outcomes().map((o) => `  ${String(o.value).padStart(9)}  ${frac(o.p).padEnd(26)} ${d.atLeast(o.value).toDecimal(6)}`)].join("\n"),
+    };
+  }
+  const cutoff = input.cutoff ?? Math.max(10, 2 * input.dice + 5);
+  const d = openEndedDist(input.dice, cutoff + 1);
+  const rows = d.outcomes().filter((o) => o.value <= cutoff);
+  const tail = d.probOf(cutoff + 1);
+  let total = tail;
+  for (const o of rows) total = total.add(o.p);
+  return {
+    json: {
+      test: "open-ended",
+      dice: input.dice,
+      cutoff,
+      mean: { fraction: `${input.dice * 3}/5`, decimal: (input.dice * 3) / 5, note: "exact: 3/5 per die (1/2 per throw, 6/5 throws per die)" },
+      outcomes: rows.map((o) => ({ successes: o.value, p: o.p.toJSON() })),
+      tail: { successesMoreThan: cutoff, p: tail.toJSON() },
+      sum: total.toJSON(),
+    },
+    text: [
+      `Open-ended test (CC-1) of ${input.dice} dice: successes (4+), every 6 rolled again without limit. Exact up to ${cutoff}; the rest is one exact tail.`,
+      `  mean ${input.dice * 3}/5 (3/5 per die)`,
+      "  successes  P(=)",
+      ...rows.map((o) => `  ${String(o.value).padStart(9)}  ${frac(o.p)}`),
+      `  ${`>${cutoff}`.padStart(9)}  ${frac(tail)}   (tail: every count above the cut-off)`,
+      `  total      ${total.toString()}`,
+    ].join("\n"),
+  };
+}
+
+const ccExchangeSchema = positionSchema.extend({
+  cards: z.strictObject({ a: z.string().min(1, "cards.a must name a card"), b: z.string().min(1, "cards.b must name a card") }),
+});
+
+function describeSetup(setup: DuelSetup, pos: Position): string {
+  const deck = deckAt(setup, pos);
+  const who = (s: "A" | "B") => {
+    const c = s === "A" ? setup.a : setup.b;
+    const m = s === "A" ? pos.mightA : pos.mightB;
+    return `${c.profile.name} (${s}, Might ${m}/${c.profile.might}${c.assistants ? `, ${c.assistants} assisting: +${c.assistants}` : ""})`;
+  };
+  const contest = pos.distance === 0 ? "base contact: melee contest" : `${pos.distance}" apart: ranged contest`;
+  return `${who("A")} against ${who("B")}, ${contest} — ${deck.name}${deck.house ? ` [${HOUSE}]` : ""}`;
+}
+
+function runCcExchange(input: z.output<typeof ccExchangeSchema>): { json: unknown; text: string } {
+  const { setup, position } = duelFromFile(input, "input");
+  let dist: ReturnType<typeof exchangeDist>;
+  try {
+    checkCards(setup, position, input.cards.a, input.cards.b);
+    dist = exchangeDist(setup, position, input.cards.a, input.cards.b);
+  } catch (err) {
+    throw new InputError(`field cards: ${(err as Error).message}`);
+  }
+  const deck = deckAt(setup, position);
+  const rows = dist.outcomes();
+  const pA = dist.prob((p) => p.mightA === 0 && p.mightB > 0);
+  const pB = dist.prob((p) => p.mightB === 0 && p.mightA > 0);
+  const pBoth = dist.prob((p) => p.mightA === 0 && p.mightB === 0);
+  const pMelee = dist.prob((p) => p.distance === 0 && outcomeOf(p) === null);
+  const marg = (f: (p: Position) => number) => dist.map(f);
+  const dA = marg((p) => p.mightA - position.mightA);
+  const dB = marg((p) => p.mightB - position.mightB);
+  const dD = marg((p) => p.distance);
+  const cardName = (id: string) => cardById(deck, id)?.name ?? id;
+  const json = {
+    position,
+    deck: { name: deck.name, house: deck.house },
+    cards: input.cards,
+    outcomes: rows.map((o) => ({ mightA: o.value.mightA, mightB: o.value.mightB, distance: o.value.distance, mightChangeA: o.value.mightA - position.mightA, mightChangeB: o.value.mightB - position.mightB, p: o.p.toJSON() })),
+    mightChangeA: dA.toJSON(),
+    mightChangeB: dB.toJSON(),
+    distanceAfter: dD.toJSON(),
+    aRemoved: pA.toJSON(),
+    bRemoved: pB.toJSON(),
+    bothRemoved: pBoth.toJSON(),
+    meleeBegins: pMelee.toJSON(),
+  };
+  const text = [
+    describeSetup(setup, position),
+    `Exchange: A plays ${cardName(input.cards.a)}, B plays ${cardName(input.cards.b)}. Exact distribution of the result:`,
+    "  Might A  Might B  distance  P",
+    ...rows.map((o) => `  ${String(o.value.mightA).padStart(7)}  ${String(o.value.mightB).padStart(7)}  ${`${o.value.distance}"`.padStart(8)}  ${frac(o.p)}`),
+    `Might change of A: ${dA.outcomes().map((o) => `${o.value >= 0 ? "+" : ""}${o.value}: ${o.p}`).join(", ")}`,
+    `Might change of B: ${dB.outcomes().map((o) => `${o.value >= 0 ? "+" : ""}${o.value}: ${o.p}`).join(", ")}`,
+    `Distance after: ${dD.outcomes().map((o) => `${o.value}": ${o.p}`).join(", ")}`,
+    `A removed ${frac(pA)}; B removed ${frac(pB)}; both ${frac(pBoth)}; melee begins ${frac(pMelee)}`,
+  ].join("\n");
+  return { json, text };
+}
+
+function matrixText(names: string[], cols: string[], m: Fraction[][]): string {
+  const w = Math.max(12, ...cols.map((c) => c.length + 2));
+  const rw = Math.max(...names.map((n) => n.length)) + 2;
+  const head = `${"".padEnd(rw)}${cols.map((c) => c.padStart(w)).join("")}`;
+  return [head, ...m.map((r, i) => `${names[i].padEnd(rw)}${r.map((v) => v.toDecimal(6).padStart(w)).join("")}`)].join("\n");
+}
+
+function runAdvise(source: string): { json: unknown; text: string } {
+  const { setup, position } = loadPosition(source);
+  if (outcomeOf(position) !== null) throw new InputError("field a.might/b.might: the duel is already decided (a commander at 0 Might)");
+  const sol = solveDuel(setup);
+  const adv = advise(sol, position);
+  const deck = deckAt(setup, position);
+  const nm = (id: string) => cardById(deck, id)?.name ?? id;
+  const strat = (cards: string[], ps: Fraction[]) =>
+    cards
+      .map((c, i) => [c, ps[i]] as const)
+      .filter(([, p]) => !p.isZero())
+      .map(([c, p]) => `${nm(c)} ${p.toString()}${p.d === 1n ? "" : ` (${p.toDecimal(4)})`}`)
+      .join(", ");
+  const method = `Method: position values by value iteration over ${sol.positions} positions in floating point (${sol.sweeps} sweeps, largest last change ${sol.residual.toExponential(2)}${sol.converged ? "" : ", NOT converged"}; positions repeat, so exact values are not feasible), rounded to 10 decimals; transition probabilities exact; this matrix game solved exactly (simplex over fractions). Endless duels and double falls count 1/2 (${HOUSE}); maximum distance ${setup.options.maxDistance}" (${HOUSE}).`;
+  const json = {
+    position,
+    deck: adv.deck,
+    cardsA: adv.cardsA,
+    cardsB: adv.cardsB,
+    matrix: adv.matrix.map((r) => r.map((v) => v.toJSON())),
+    strategyA: Object.fromEntries(adv.cardsA.map((c, i) => [c, adv.game.row[i].toJSON()])),
+    strategyB: Object.fromEntries(adv.cardsB.map((c, i) => [c, adv.game.col[i].toJSON()])),
+    value: adv.game.value.toJSON(),
+    method: { valueIteration: "float", tolerance: adv.solution.tolerance, sweeps: sol.sweeps, residual: sol.residual, converged: sol.converged, positions: sol.positions, valuePlaces: 10, matrixGame: "exact" },
+    houseRules: { maxDistance: setup.options.maxDistance, capRegainAtStart: setup.options.capRegainAtStart, endlessDuel: "1/2", meleeDeckHouse: setup.melee.house },
+  };
+  const text = [
+    describeSetup(setup, position),
+    "A's chance of winning the duel for each pair of cards (rows: A's card, columns: B's card):",
+    matrixText(adv.cardsA.map(nm), adv.cardsB.map(nm), adv.matrix),
+    `Optimal for A (${setup.a.profile.name}): ${strat(adv.cardsA, adv.game.row)}`,
+    `Optimal for B (${setup.b.profile.name}): ${strat(adv.cardsB, adv.game.col)}`,
+    `Value of the exchange: A wins the duel with probability ${adv.game.value.toDecimal(6)} (${adv.game.value.toString()}) under optimal play by both.`,
+    method,
+  ].join("\n");
+  return { json, text };
+}
+
+async function* stdinLines(): AsyncGenerator<string> {
+  const rl = createInterface({ input: process.stdin, terminal: false });
+  for await (const line of rl) yield line;
+}
+
+export const contestCli: CliModule = {
+  name: "contest",
+  register(program: Command) {
+    registerCalculator({
+      name: "cc-test",
+      summary: "Contest of Champions: exact successes of a standard or open-ended test, degrees of a versus test",
+      docs: "docs/contest.md#cc-test",
+      schema: ccTestSchema,
+      rule: "CC-1",
+      example: { test: "open-ended", dice: 3, cutoff: 10 },
+      run: runCcTest,
+    });
+    registerCalculator({
+      name: "cc-exchange",
+      summary: "Contest of Champions: exact result of one exchange (Might changes, movement) for two cards",
+      docs: "docs/contest.md#cc-exchange",
+      schema: ccExchangeSchema,
+      rule: "CC-3",
+      example: { a: { profile: "hector" }, b: { profile: "achilles" }, distance: 6, cards: { a: "shoot", b: "evade" } },
+      run: runCcExchange,
+    });
+
+    const duel = program.command("duel").description("Contest of Champions: commander duels (deck check, advisor, play)");
+    const deck = duel.command("deck").description("action deck files (rulings CC-2, CC-4)");
+    deck
+      .command("check")
+      .description("validate a deck file: every pair defined, both readings of every pair agreeing")
+      .argument("<file>", 'deck JSON file, or "-" for standard input')
+      .action((file: string, _opts, cmd: Command) => {
+        const { deck: d, problems } = deckFileProblems(file);
+        if (!d) {
+          for (const p of problems.slice(1)) process.stderr.write(`muster: ${file}: ${p}\n`);
+          throw new InputError(`${file}: ${problems[0]}${problems.length > 1 ? ` (${problems.length} problems)` : ""}`);
+        }
+        const n = d.cards.length;
+        emit(
+          cmd,
+          { ok: true, name: d.name, kind: d.kind, house: d.house, cards: d.cards.map((c) => c.id), pairs: n * n },
+          `${file}: ok — ${d.name}${d.house ? ` [${HOUSE}]` : ""}: ${d.kind} deck of ${n} cards (${d.cards.map((c) => c.name).join(", ")}); all ${n * n} pairs defined and both readings of every pair agree.`,
+        );
+      });
+
+    duel
+      .command("advise")
+      .description(`optimal mixed strategies for one exchange from a duel position (value iteration + exact matrix game; see docs/contest.md). Melee deck: ${HOUSE} (CC-4)`)
+      .requiredOption("--state <file>", 'duel position JSON file, or "-" for standard input')
+      .action((opts: { state: string }, cmd: Command) => {
+        const out = runAdvise(opts.state);
+        emit(cmd, out.json, out.text);
+      });
+
+    duel
+      .command("play")
+      .description(`play a duel in the terminal, one line per choice from standard input: hot-seat with hidden choices, or against the computer (advised mixed strategy). House rules: provisional melee deck (CC-4), maximum distance 24", draw after 200 exchanges`)
+      .option("--a <id>", "profile id of commander A", "hector")
+      .option("--b <id>", "profile id of commander B", "achilles")
+      .option("--profiles <file>", "profiles file (default: data/contest/profiles.json)")
+      .option("--distance <inches>", "starting distance in whole inches (0 = base contact)", "6")
+      .option("--assist-a <n>", "assisting commanders on A's side (+1 each)", "0")
+      .option("--assist-b <n>", "assisting commanders on B's side (+1 each)", "0")
+      .option("--vs <who>", "human (hot-seat) or computer", "human")
+      .option("--computer <side>", "the side the computer plays with --vs computer", "B")
+      .option("--ranged-deck <file>", "ranged deck file")
+      .option("--melee-deck <file>", `melee deck file (default: the provisional ${HOUSE} deck)`)
+      .option("--max-exchanges <n>", `a duel undecided after this many exchanges is a draw (${HOUSE})`, "200")
+      .action(async (opts: Record<string, string>, cmd: Command) => {
+        const g = globals(cmd);
+        if (opts.vs !== "human" && opts.vs !== "computer") throw new UsageError(`--vs must be "human" or "computer", got "${opts.vs}"`);
+        const side = opts.computer.toUpperCase();
+        if (side !== "A" && side !== "B") throw new UsageError(`--computer must be A or B, got "${opts.computer}"`);
+        const distance = parseInteger(opts.distance, "--distance", 0, 48);
+        const cfg: PlayConfig = {
+          file: {
+            a: { profile: opts.a, assistants: parseInteger(opts.assistA, "--assist-a", 0, 6) },
+            b: { profile: opts.b, assistants: parseInteger(opts.assistB, "--assist-b", 0, 6) },
+            distance,
+            profilesFile: opts.profiles,
+            rangedDeck: opts.rangedDeck,
+            meleeDeck: opts.meleeDeck,
+          },
+          computer: opts.vs === "computer" ? side : null,
+          seed: g.seed,
+          seedGiven: g.seedGiven,
+          exchangeLimit: parseInteger(opts.maxExchanges, "--max-exchanges", 1, 100_000),
+          hide: process.stdin.isTTY === true,
+        };
+        // With --json the narration goes to standard error and the summary alone to standard output.
+        const write = (s: string) => (g.json ? process.stderr : process.stdout).write(s);
+        const summary = await runPlay(cfg, stdinLines(), write);
+        if (g.json) process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
+      });
+  },
+};

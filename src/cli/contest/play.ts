@@ -1,0 +1,115 @@
+/**
+ * `muster duel play`: a duel in the terminal, driven by one line of input per choice so that it
+ * can be played by hand or by piping a script. Hot-seat: each player's choice is hidden (the
+ * line is erased on a terminal, and the other player is told only that a card was chosen) and
+ * both are revealed together (CC-5). Against the computer, the computer samples its card from
+ * the advisor's optimal mixed strategy for the position.
+ */
+import { play } from "../../core/game.js";
+import { Random } from "../../core/random.js";
+import { type DuelSolution, floatStrategy, solveDuel } from "../../rulesets/contest/advisor.js";
+import { findCard } from "../../rulesets/contest/deck.js";
+import { deckAt, legalCards } from "../../rulesets/contest/exchange.js";
+import { type DuelState, duelGame } from "../../rulesets/contest/game.js";
+import { UsageError } from "../errors.js";
+import { type PositionFile, duelFromFile, requireDuel } from "./load.js";
+
+export interface PlayConfig {
+  file: PositionFile;
+  /** The side the computer plays, or null for hot-seat. */
+  computer: "A" | "B" | null;
+  seed: number;
+  seedGiven: boolean;
+  exchangeLimit: number;
+  /** Erase each typed choice (on a terminal), so the other player cannot read it. */
+  hide: boolean;
+}
+
+export interface PlaySummary {
+  seed: number;
+  result: { winner: string | null; reason: string };
+  exchanges: number;
+  choices: { A: string; B: string }[];
+  final: DuelState["position"];
+}
+
+type Lines = AsyncIterator<string> | Iterator<string>;
+
+function linesOf(src: AsyncIterable<string> | Iterable<string>): Lines {
+  return Symbol.asyncIterator in src ? (src as AsyncIterable<string>)[Symbol.asyncIterator]() : (src as Iterable<string>)[Symbol.iterator]();
+}
+
+/** Plays a duel; reads choices from `input`, writes narration with `write`. */
+export async function runPlay(cfg: PlayConfig, input: AsyncIterable<string> | Iterable<string>, write: (s: string) => void): Promise<PlaySummary> {
+  const { setup } = duelFromFile(cfg.file, "duel");
+  requireDuel(setup, cfg.file.distance, "--distance");
+  let state = duelGame.setup({ setup, distance: cfg.file.distance, exchangeLimit: cfg.exchangeLimit }, cfg.seed);
+  const lines = linesOf(input);
+  const say = (s = "") => write(`${s}\n`);
+  const nameOf = (s: "A" | "B") => (s === "A" ? setup.a : setup.b).profile.name;
+  let solution: DuelSolution | null = null;
+  const computerRng = Random.fromSeed(cfg.seed, 1);
+  say(`Contest of Champions — ${nameOf("A")} (A) against ${nameOf("B")} (B), ${cfg.file.distance}" apart. Seed ${cfg.seed}${cfg.seedGiven ? "" : " (from the clock; pass --seed to repeat)"}.`);
+  if (setup.melee.house) say(`Melee deck: ${setup.melee.name} — house rule (CC-4). Maximum distance ${setup.options.maxDistance}" (house rule); a duel undecided after ${cfg.exchangeLimit} exchanges is a draw (house rule).`);
+  if (cfg.computer) {
+    say(`The computer plays ${cfg.computer} (${nameOf(cfg.computer)}) with the advisor's optimal mixed strategy; working out the duel…`);
+    solution = solveDuel(setup);
+  } else {
+    say("Hot-seat: each player types a card in secret (number, id or name); both are revealed together.");
+  }
+  const choices: { A: string; B: string }[] = [];
+  let current: Partial<Record<"A" | "B", string>> = {};
+  for (let mover = duelGame.toMove(state); mover !== null; mover = duelGame.toMove(state)) {
+    const side = mover as "A" | "B";
+    const pos = state.position;
+    const deck = deckAt(setup, pos);
+    const legal = legalCards(setup, pos, side);
+    let card: string;
+    if (side === "A") {
+      say();
+      say(`Exchange ${state.exchanges + 1}: ${pos.distance === 0 ? "melee contest (base contact)" : `ranged contest at ${pos.distance}"`}; Might ${nameOf("A")} ${pos.mightA}, ${nameOf("B")} ${pos.mightB}.`);
+    }
+    if (cfg.computer === side && solution) {
+      const s = floatStrategy(solution, pos, side);
+      let x = computerRng.float();
+      let k = 0;
+      while (k < s.cards.length - 1 && x >= s.probs[k]) x -= s.probs[k++];
+      card = s.cards[k];
+      say(`${nameOf(side)} (${side}, computer) has chosen a card.`);
+    } else {
+      const menu = legal.map((id) => `${deck.cards.findIndex((c) => c.id === id) + 1} ${deck.cards.find((c) => c.id === id)?.name}`).join(", ");
+      for (;;) {
+        write(`${nameOf(side)} (${side}), choose your card in secret [${menu}]: `);
+        const next = await lines.next();
+        if (next.done) {
+          say();
+          throw new UsageError(`standard input ended before the duel was decided (after ${state.exchanges} exchanges)`);
+        }
+        if (cfg.hide) write("\x1b[1A\x1b[2K");
+        else write("(hidden)\n");
+        const text = next.value.trim();
+        if (text === "quit") throw new UsageError(`duel abandoned by ${side} after ${state.exchanges} exchanges`);
+        const found = findCard(deck, text);
+        const reason = found ? duelGame.validate(state, side, { card: found.id }) : `"${text}" is not a card of the ${deck.name}`;
+        if (found && reason === null) {
+          card = found.id;
+          break;
+        }
+        say(`  not allowed: ${reason}. Choose again.`);
+      }
+      if (!cfg.computer) say(`${nameOf(side)} (${side}) has chosen a card.`);
+    }
+    current[side] = card;
+    const applied = play(duelGame, state, side, { card });
+    state = applied.state;
+    if (side === "B") {
+      choices.push({ A: current.A ?? "", B: current.B ?? "" });
+      current = {};
+      for (const e of applied.events) say(`  ${e.text}`);
+    }
+  }
+  const result = duelGame.result(state)!;
+  say();
+  say(`Result: ${result.reason}.`);
+  return { seed: cfg.seed, result: { winner: result.winner, reason: result.reason }, exchanges: state.exchanges, choices, final: state.position };
+}
