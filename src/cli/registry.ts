@@ -1,5 +1,6 @@
 /** Every command-line module. Each ruleset adds its own here. */
 import type { Command } from "commander";
+import { contestCli } from "./contest/index.js";
 import { coreCli } from "./core-commands.js";
 import { gurpsCli } from "./gurps/index.js";
 import { shieldwallCombatCli } from "./shieldwall/combat.js";
@@ -11,4 +12,4 @@ export interface CliModule {
   register(program: Command): void;
 }
 
-export const cliModules: CliModule[] = [coreCli, shieldwallCombatCli, shieldwallPersonalCombatCli, gurpsCli];
+export const cliModules: CliModule[] = [coreCli, shieldwallCombatCli, shieldwallPersonalCombatCli, gurpsCli, contestCli];
