@@ -1,0 +1,159 @@
+/**
+ * Charge moves into contact (seed "Charges and Combat", "Resolving combat": "Align stands to
+ * fight without partial overlaps"). The charger's contacting stand ends with its front edge
+ * flush against the chosen edge of the target stand:
+ * - on a front or rear edge, centred on it (equal frontages: the edges coincide);
+ * - on a flank edge, front corner to front corner: the charger's front edge runs along the
+ *   flank from the target's front corner (option `align`).
+ * A formed charger moves as a rigid line (every stand keeps its place in the line); an
+ * unformed charger moves only the contacting stand.
+ */
+import { type Contact, contactBetween } from "./contact.js";
+import type { Scene, StandRef } from "./los.js";
+import { convexHull, polygonsOverlap, segmentLengthInside } from "./polygon.js";
+import { type Edge, type Stand, edgeNormal, edgeSegment, rectCorners, rectOf, rectsOverlap } from "./stand.js";
+import { overhang } from "./table.js";
+import { type UnitGeom, rotateUnit, translateUnit } from "./unit.js";
+import { type Point, vectorHeading } from "./vec.js";
+
+export type ChargeAlign = "auto" | "centre" | "front-corner";
+
+export interface ChargeOptions {
+  /** Which stand of the charger makes contact (default: the one nearest the target edge). */
+  chargerStand?: number;
+  /** Alignment on the edge; "auto" = centre on front/rear, front corner on a flank. */
+  align?: ChargeAlign;
+}
+
+/** The pose (centre and facing) that puts a stand's front edge flush against `edge` of `target`. */
+export function contactPose(target: Stand, edge: Edge, charger: { width: number; depth: number }, align: ChargeAlign = "auto"): Stand {
+  const tr = rectOf(target);
+  const [e0, e1] = edgeSegment(tr, edge);
+  const n = edgeNormal(tr, edge);
+  const flank = edge === "left" || edge === "right";
+  const mode = align === "auto" ? (flank ? "front-corner" : "centre") : align;
+  let ex: number;
+  let ey: number;
+  if (mode === "front-corner" && flank) {
+    // Left edge runs rear-left → front-left; right edge front-right → rear-right.
+    const corner = edge === "left" ? e1 : e0;
+    ex = corner.x - (tr.fx * charger.width) / 2;
+    ey = corner.y - (tr.fy * charger.width) / 2;
+  } else if (mode === "front-corner") {
+    // Front or rear edge: line up with the target's left end as the charger sees it.
+    const corner = e1;
+    const along = { x: e0.x - e1.x, y: e0.y - e1.y };
+    const len = Math.hypot(along.x, along.y);
+    ex = corner.x + (along.x / len) * (charger.width / 2);
+    ey = corner.y + (along.y / len) * (charger.width / 2);
+  } else {
+    ex = (e0.x + e1.x) / 2;
+    ey = (e0.y + e1.y) / 2;
+  }
+  return {
+    x: ex + (n.x * charger.depth) / 2,
+    y: ey + (n.y * charger.depth) / 2,
+    facing: vectorHeading({ x: -n.x, y: -n.y }),
+    width: charger.width,
+    depth: charger.depth,
+  };
+}
+
+/** The charger stand nearest (centre to edge midpoint) to a target edge. */
+export function nearestStandToEdge(charger: UnitGeom, target: Stand, edge: Edge): number {
+  const [e0, e1] = edgeSegment(rectOf(target), edge);
+  const m = { x: (e0.x + e1.x) / 2, y: (e0.y + e1.y) / 2 };
+  let best = 0;
+  let bestD = Number.POSITIVE_INFINITY;
+  charger.stands.forEach((s, i) => {
+    const d = Math.hypot(s.x - m.x, s.y - m.y);
+    if (d < bestD - 1e-12) {
+      bestD = d;
+      best = i;
+    }
+  });
+  return best;
+}
+
+/** The charger after its charge move into contact with `edge` of `target` (see module comment). */
+export function chargeIntoContact(charger: UnitGeom, target: Stand, edge: Edge, opts: ChargeOptions = {}): UnitGeom {
+  const k = opts.chargerStand ?? nearestStandToEdge(charger, target, edge);
+  const old = charger.stands[k];
+  if (!old) throw new RangeError(`charger "${charger.id}" has no stand ${k}`);
+  const pose = contactPose(target, edge, old, opts.align ?? "auto");
+  if (!charger.formed) {
+    return { ...charger, stands: charger.stands.map((s, i) => (i === k ? pose : s)) };
+  }
+  const turned = rotateUnit(charger, { x: old.x, y: old.y }, pose.facing - old.facing);
+  const moved = translateUnit(turned, pose.x - old.x, pose.y - old.y);
+  // Snap the contacting stand exactly (rotation round-off).
+  return { ...moved, stands: moved.stands.map((s, i) => (i === k ? pose : s)) };
+}
+
+export interface ChargePlan {
+  /** The charger in contact. */
+  unit: UnitGeom;
+  /** Index of the charger stand that makes contact. */
+  chargerStand: number;
+  /** The contact made (front of the charger on the chosen edge of the target). */
+  contact: Contact;
+  /** Furthest any corner of any charger stand travels (straight line), inches. */
+  distance: number;
+  /** True when nothing is in the way and the end position is legal. */
+  clear: boolean;
+  /** What is in the way: other units' stands crossed or overlapped at the end, the table edge. */
+  blockedBy: ({ kind: "stand"; unit: string; stand: number } | { kind: "table-edge" })[];
+  /** Obstacles the charge crosses (crossing is difficult terrain: the charger becomes unformed). */
+  obstaclesCrossed: string[];
+}
+
+/**
+ * Plans a charge by unit `chargerId` onto `edge` of stand `target` in the scene. The ground
+ * passed over by each moving stand is taken as the convex hull of its start and end positions
+ * (exact for straight moves; for the small wheel of a charge a close, slightly generous
+ * approximation). Stands of the target unit only block if the charger would end overlapping
+ * them.
+ */
+export function planCharge(scene: Scene, chargerId: string, target: StandRef, edge: Edge, opts: ChargeOptions = {}): ChargePlan {
+  const charger = scene.byId.get(chargerId);
+  const targetUnit = scene.byId.get(target.unit);
+  if (!charger || !targetUnit) throw new RangeError(`unknown unit "${!charger ? chargerId : target.unit}"`);
+  const tStand = targetUnit.stands[target.stand];
+  if (!tStand) throw new RangeError(`no stand ${target.stand} in unit "${target.unit}"`);
+  const k = opts.chargerStand ?? nearestStandToEdge(charger, tStand, edge);
+  const moved = chargeIntoContact(charger, tStand, edge, { ...opts, chargerStand: k });
+  const blockedBy: ChargePlan["blockedBy"] = [];
+  const crossed = new Set<string>();
+  let distance = 0;
+  const hulls: Point[][] = [];
+  const ends = moved.stands.map(rectOf);
+  charger.stands.forEach((s, i) => {
+    const a = rectCorners(rectOf(s));
+    const b = rectCorners(ends[i]);
+    for (let c = 0; c < 4; c++) distance = Math.max(distance, Math.hypot(a[c].x - b[c].x, a[c].y - b[c].y));
+    hulls.push(convexHull([...a, ...b]));
+  });
+  for (const o of scene.units) {
+    if (o.id === charger.id) continue;
+    o.stands.forEach((s, j) => {
+      const r = rectOf(s);
+      const poly = rectCorners(r);
+      const inTheWay =
+        o.id === targetUnit.id
+          ? ends.some((e) => rectsOverlap(e, r, 1e-6))
+          : hulls.some((h) => polygonsOverlap(h, poly, 1e-6)) || ends.some((e) => rectsOverlap(e, r, 1e-6));
+      if (inTheWay) blockedBy.push({ kind: "stand", unit: o.id, stand: j });
+    });
+  }
+  if (ends.some((e) => overhang(e, scene.table) > 1e-6)) blockedBy.push({ kind: "table-edge" });
+  for (const f of scene.table.terrain) {
+    if (f.kind !== "obstacle") continue;
+    for (const h of hulls) {
+      let inside = 0;
+      for (let i = 0; i + 1 < f.points.length; i++) inside += segmentLengthInside(f.points[i], f.points[i + 1], h);
+      if (inside > 1e-6) crossed.add(f.id);
+    }
+  }
+  const contact = contactBetween(moved.stands[k], tStand, scene.table.options.contactTolerance);
+  return { unit: moved, chargerStand: k, contact, distance, clear: blockedBy.length === 0, blockedBy, obstaclesCrossed: [...crossed].sort() };
+}

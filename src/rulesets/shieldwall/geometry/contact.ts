@@ -1,0 +1,152 @@
+/**
+ * Base-to-base contact (seed "Resolving combat": "a stand is engaged if it is in direct contact
+ * with enemy") and which edge each stand touches: front, flank or rear (ruling SW-18 needs
+ * "charged in the flank or rear").
+ *
+ * Two stands are in contact when their edge-to-edge distance is at most the contact tolerance
+ * (default 0.05") and they do not overlap by more than it, and the touching stretch is longer
+ * than the tolerance (two corners just meeting is not contact). The touched edge of B is the
+ * edge of B along which A lies for the longest stretch (within the tolerance), and vice versa.
+ */
+import { type Aspect, type Edge, EDGES, type Rect, type Stand, aspectOf, edgeNormal, edgeSegment, rectCorners, rectDistance, rectOf, separation } from "./stand.js";
+import type { UnitGeom } from "./unit.js";
+import type { Point } from "./vec.js";
+
+/** Default base-to-base contact tolerance in inches. */
+export const CONTACT_TOLERANCE = 0.05;
+
+export interface Contact {
+  /** In base-to-base contact (see module comment). */
+  inContact: boolean;
+  /** Overlapping by more than the tolerance: an illegal position, never contact. */
+  overlapping: boolean;
+  /** Edge-to-edge distance (0 when touching or overlapping). */
+  distance: number;
+  /** The edge of A that touches B, and of B that touches A (null when not in contact). */
+  edgeOfA: Edge | null;
+  edgeOfB: Edge | null;
+  aspectOfA: Aspect | null;
+  aspectOfB: Aspect | null;
+  /** Length of the touching stretch along B's edge, inches. */
+  length: number;
+  /** Edge to edge and square: the two touching edges are parallel (within 0.5°). */
+  flush: boolean;
+}
+
+const NO_CONTACT = { edgeOfA: null, edgeOfB: null, aspectOfA: null, aspectOfB: null, length: 0, flush: false } as const;
+
+/** Contact between two stands (A's edge against B's edge), with tolerance `tol` inches. */
+export function contactBetween(a: Stand, b: Stand, tol = CONTACT_TOLERANCE): Contact {
+  return contactBetweenRects(rectOf(a), rectOf(b), tol);
+}
+
+export function contactBetweenRects(ra: Rect, rb: Rect, tol = CONTACT_TOLERANCE): Contact {
+  const sep = separation(ra, rb);
+  if (sep < -tol) return { inContact: false, overlapping: true, distance: 0, ...NO_CONTACT };
+  const distance = rectDistance(ra, rb);
+  if (distance > tol) return { inContact: false, overlapping: false, distance, ...NO_CONTACT };
+  const onB = touchedEdge(ra, rb, tol);
+  const onA = touchedEdge(rb, ra, tol);
+  if (!onB || !onA) return { inContact: false, overlapping: false, distance, ...NO_CONTACT };
+  const na = edgeNormal(ra, onA.edge);
+  const nb = edgeNormal(rb, onB.edge);
+  const flush = na.x * nb.x + na.y * nb.y < -Math.cos((0.5 * Math.PI) / 180);
+  return {
+    inContact: true,
+    overlapping: false,
+    distance,
+    edgeOfA: onA.edge,
+    edgeOfB: onB.edge,
+    aspectOfA: aspectOf(onA.edge),
+    aspectOfB: aspectOf(onB.edge),
+    length: onB.length,
+    flush,
+  };
+}
+
+/**
+ * The edge of `target` that `other` lies along for the longest stretch (longer than `tol`),
+ * or null. Ties go to the edge `other`'s centre is furthest beyond.
+ */
+function touchedEdge(other: Rect, target: Rect, tol: number): { edge: Edge; length: number } | null {
+  const poly = rectCorners(other);
+  let best: { edge: Edge; length: number; out: number } | null = null;
+  for (const edge of EDGES) {
+    const [p0, p1] = edgeSegment(target, edge);
+    const n = edgeNormal(target, edge);
+    // Clip `other` to the strip |(p - p0)·n| ≤ tol.
+    let clipped = clipHalfPlane(poly, n.x, n.y, p0.x * n.x + p0.y * n.y + tol);
+    clipped = clipHalfPlane(clipped, -n.x, -n.y, -(p0.x * n.x + p0.y * n.y) + tol);
+    if (clipped.length === 0) continue;
+    const ex = p1.x - p0.x;
+    const ey = p1.y - p0.y;
+    const len = Math.hypot(ex, ey);
+    let lo = Number.POSITIVE_INFINITY;
+    let hi = Number.NEGATIVE_INFINITY;
+    for (const p of clipped) {
+      const s = ((p.x - p0.x) * ex + (p.y - p0.y) * ey) / len;
+      if (s < lo) lo = s;
+      if (s > hi) hi = s;
+    }
+    const length = Math.min(hi, len) - Math.max(lo, 0);
+    if (length <= tol) continue;
+    const out = (other.cx - p0.x) * n.x + (other.cy - p0.y) * n.y;
+    if (!best || length > best.length + 1e-9 || (Math.abs(length - best.length) <= 1e-9 && out > best.out)) best = { edge, length, out };
+  }
+  return best ? { edge: best.edge, length: best.length } : null;
+}
+
+/** Sutherland–Hodgman clip of a convex polygon to the half-plane n·p ≤ c. */
+function clipHalfPlane(poly: readonly Point[], nx: number, ny: number, c: number): Point[] {
+  const out: Point[] = [];
+  const n = poly.length;
+  for (let i = 0; i < n; i++) {
+    const p = poly[i];
+    const q = poly[(i + 1) % n];
+    const dp = p.x * nx + p.y * ny - c;
+    const dq = q.x * nx + q.y * ny - c;
+    if (dp <= 0) out.push(p);
+    if ((dp < 0 && dq > 0) || (dp > 0 && dq < 0)) {
+      const t = dp / (dp - dq);
+      out.push({ x: p.x + t * (q.x - p.x), y: p.y + t * (q.y - p.y) });
+    }
+  }
+  return out;
+}
+
+/** A stand-level contact between two units. */
+export interface StandContact extends Contact {
+  standOfA: number;
+  standOfB: number;
+}
+
+/** Every pair of stands of units A and B in contact. */
+export function unitContacts(a: UnitGeom, b: UnitGeom, tol = CONTACT_TOLERANCE): StandContact[] {
+  const out: StandContact[] = [];
+  const rb = b.stands.map(rectOf);
+  a.stands.forEach((sa, i) => {
+    const ra = rectOf(sa);
+    rb.forEach((r, j) => {
+      const c = contactBetweenRects(ra, r, tol);
+      if (c.inContact) out.push({ ...c, standOfA: i, standOfB: j });
+    });
+  });
+  return out;
+}
+
+/**
+ * Is unit A engaged with unit B (seed: "if one stand of a unit is engaged the whole unit is
+ * considered to be engaged")?
+ */
+export function unitsEngaged(a: UnitGeom, b: UnitGeom, tol = CONTACT_TOLERANCE): boolean {
+  return unitContacts(a, b, tol).length > 0;
+}
+
+/**
+ * Is unit B engaged only on its flank or rear by A (ruling SW-18)? True when A touches B and no
+ * contact is on a front edge of B.
+ */
+export function engagedOnlyFlankOrRear(attacker: UnitGeom, target: UnitGeom, tol = CONTACT_TOLERANCE): boolean {
+  const cs = unitContacts(attacker, target, tol);
+  return cs.length > 0 && cs.every((c) => c.aspectOfB !== "front");
+}

@@ -1,0 +1,274 @@
+/**
+ * Movement geometry (seed "Movement", "Manoeuvre", ruling SW-1): the 22½° arc of a formed
+ * unit's move, straight moves that halt 2" from visible enemy and stop short of friends,
+ * enemy stands and obstacles, about face, side-step / step back / step forward, and the terrain
+ * a move passes through.
+ */
+import { type Scene, unitSees } from "./los.js";
+import { convexHull, polygonsOverlap, segmentLengthInside } from "./polygon.js";
+import { type Rect, rectCorners, rectDistance, rectOf, segmentRect, timeToOverlap, timeToWithin, translateStand } from "./stand.js";
+import { type Table, distanceToTableEdge } from "./table.js";
+import { type UnitGeom, rotateUnit, translateUnit, unitCentre } from "./unit.js";
+import { type Point, angleBetweenDegrees, headingVector, MEASURE_EPS } from "./vec.js";
+
+/** Most a formed unit's move may vary from its centre axis, degrees (ruling SW-1: 22½°). */
+export const MOVE_ARC_DEGREES = 22.5;
+/** Longest side-step / step back / step forward, inches (seed "Manoeuvre", ruling SW-1: 2"). */
+export const STEP_MAX = 2;
+/** Units halt this far from visible enemy (seed "Movement": 2"). */
+export const HALT_ZONE = 2;
+
+/** The facing of a formed unit: its stands' facing (the first stand's). */
+export function unitFacing(u: UnitGeom): number {
+  if (u.stands.length === 0) throw new RangeError(`unit "${u.id}" has no stands`);
+  return u.stands[0].facing;
+}
+
+/**
+ * Is a move in direction `heading` (degrees) within `arc` of `facing` (ruling SW-1: 22½° of
+ * the centre axis)? Inclusive, with 1e-9° slack.
+ */
+export function headingWithinArc(facing: number, heading: number, arc = MOVE_ARC_DEGREES): boolean {
+  return angleBetweenDegrees(facing, heading) <= arc + 1e-9;
+}
+
+/** Is a displacement (dx, dy) within the arc of `facing` (ruling SW-1)? A zero move is. */
+export function displacementWithinArc(facing: number, dx: number, dy: number, arc = MOVE_ARC_DEGREES): boolean {
+  if (Math.hypot(dx, dy) < 1e-12) return true;
+  return headingWithinArc(facing, (Math.atan2(dy, dx) * 180) / Math.PI, arc);
+}
+
+/** Why a formed unit may not move on this heading, or null (ruling SW-1). */
+export function arcProblem(u: UnitGeom, heading: number, arc = MOVE_ARC_DEGREES): string | null {
+  if (!u.formed) return null;
+  const off = angleBetweenDegrees(unitFacing(u), heading);
+  return off <= arc + 1e-9 ? null : `a formed unit moves at most ${arc}° off its front (ruling SW-1); this move is ${off.toFixed(1)}° off`;
+}
+
+/** The unit moved `distance` inches on `heading` degrees (no rotation: stands keep facing). */
+export function moveUnit(u: UnitGeom, heading: number, distance: number): UnitGeom {
+  const d = headingVector(heading);
+  return translateUnit(u, d.x * distance, d.y * distance);
+}
+
+/**
+ * A formed unit moved forward `distance` inches, `offset` degrees off its centre axis
+ * (positive = to the left, anticlockwise). Throws a RangeError outside the arc (ruling SW-1).
+ */
+export function advance(u: UnitGeom, distance: number, offset = 0): UnitGeom {
+  const heading = unitFacing(u) + offset;
+  const why = arcProblem(u, heading);
+  if (why) throw new RangeError(why);
+  return moveUnit(u, heading, distance);
+}
+
+/**
+ * About face (seed "Manoeuvre": costs half a move, ruling SW-1): every stand turns 180° about
+ * the unit's centre, so a line keeps its footprint; stands are re-listed left to right.
+ */
+export function aboutFace(u: UnitGeom): UnitGeom {
+  const turned = rotateUnit(u, unitCentre(u), 180);
+  return u.formed ? { ...turned, stands: [...turned.stands].reverse() } : turned;
+}
+
+export type StepDirection = "forward" | "back" | "left" | "right";
+const STEP_OFFSET: Record<StepDirection, number> = { forward: 0, left: 90, back: 180, right: -90 };
+
+/** Why a step is not allowed, or null (seed "Manoeuvre", ruling SW-1: up to 2"). */
+export function stepProblem(distance: number): string | null {
+  if (!(distance >= 0)) return "a step must be a distance of 0 or more inches";
+  if (distance > STEP_MAX + MEASURE_EPS) return `a side-step, step back or step forward is at most ${STEP_MAX}" (ruling SW-1); asked for ${distance}"`;
+  return null;
+}
+
+/** Side-step / step back / step forward up to 2" (seed "Manoeuvre", ruling SW-1). */
+export function step(u: UnitGeom, direction: StepDirection, distance: number): UnitGeom {
+  const why = stepProblem(distance);
+  if (why) throw new RangeError(why);
+  return moveUnit(u, unitFacing(u) + STEP_OFFSET[direction], distance);
+}
+
+/** The heading of a step direction for a unit. */
+export function stepHeading(u: UnitGeom, direction: StepDirection): number {
+  return unitFacing(u) + STEP_OFFSET[direction];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Straight moves on the table
+
+/**
+ * How far a group of rectangles can move along unit direction d before coming within `zone`
+ * of any of `others` (exact; the move is straight). Pairs already within the zone stop the move
+ * at once if the move brings them closer, and never otherwise (distance along a straight move
+ * is a convex function of the distance moved).
+ */
+export function distanceBeforeZone(movers: readonly Rect[], d: Point, others: readonly Rect[], zone: number): number {
+  let best = Number.POSITIVE_INFINITY;
+  for (const a of movers) {
+    for (const b of others) {
+      const now = rectDistance(a, b);
+      if (now <= zone + MEASURE_EPS) {
+        const h = 1e-6;
+        const moved = { ...a, cx: a.cx + d.x * h, cy: a.cy + d.y * h };
+        if (rectDistance(moved, b) < now - 1e-12) return 0;
+        continue;
+      }
+      const t = timeToWithin(a, d.x, d.y, b, zone);
+      if (t < best) best = t;
+    }
+  }
+  return best;
+}
+
+/** How far rectangles can move along d before overlapping any of `others` (sliding past is fine). */
+export function distanceBeforeOverlap(movers: readonly Rect[], d: Point, others: readonly Rect[], tol = 1e-6): { distance: number; index: number } {
+  let best = Number.POSITIVE_INFINITY;
+  let index = -1;
+  for (const a of movers) {
+    for (let j = 0; j < others.length; j++) {
+      const t = timeToOverlap(a, d.x, d.y, others[j], tol);
+      if (t < best) {
+        best = t;
+        index = j;
+      }
+    }
+  }
+  return { distance: best, index };
+}
+
+export type MoveStop =
+  | { kind: "enemy-zone"; unit: string }
+  | { kind: "stand"; unit: string; stand: number; friend: boolean }
+  | { kind: "obstacle"; id: string }
+  | { kind: "table-edge" };
+
+export interface MoveOptions {
+  /** Halt this far from visible enemy (seed "Movement": 2"); set to 0 to move into contact. */
+  zone?: number;
+  /** Units ignored entirely (e.g. the unit being charged). */
+  ignoreUnits?: readonly string[];
+  /** Keep going over obstacles (the player chose to cross: the unit becomes unformed). */
+  crossObstacles?: boolean;
+  /** Stop at the table edge (default) or run off it (pursuers, ruling SW-21). */
+  stopAtTableEdge?: boolean;
+}
+
+export interface PlannedMove {
+  /** How far the unit actually goes (≤ the distance asked for). */
+  distance: number;
+  /** What stopped it short, if anything. */
+  stoppedBy: MoveStop | null;
+  /** The unit after the move. */
+  unit: UnitGeom;
+  /** Difficult terrain features any stand moves in (the unit becomes unformed, seed "Movement"). */
+  difficult: string[];
+  /** Obstacles crossed (crossing an obstacle is difficult terrain). */
+  obstaclesCrossed: string[];
+}
+
+/**
+ * A straight move of `distance` inches on `heading` (degrees) for unit `unitId` in the scene,
+ * as the seed's "Movement" demands: the unit halts 2" from any enemy unit it can see (at the
+ * start of the move), and is not forced to interpenetrate friends or cross an obstacle, so it
+ * stops where it would first overlap another stand or meet an obstacle; it also stops at the
+ * table edge. The arc of a formed unit is not checked here (see {@link arcProblem}).
+ */
+export function planMove(scene: Scene, unitId: string, heading: number, distance: number, opts: MoveOptions = {}): PlannedMove {
+  const u = scene.byId.get(unitId);
+  if (!u) throw new RangeError(`unknown unit "${unitId}"`);
+  const zone = opts.zone ?? HALT_ZONE;
+  const ignore = new Set(opts.ignoreUnits ?? []);
+  const d = headingVector(heading);
+  const movers = u.stands.map(rectOf);
+  let limit = Math.max(0, distance);
+  let stoppedBy: MoveStop | null = null;
+  const consider = (t: number, why: MoveStop) => {
+    if (t < limit - 1e-12) {
+      limit = Math.max(0, t);
+      stoppedBy = why;
+    }
+  };
+  // Halt at 2" from visible enemy.
+  if (zone > 0) {
+    for (const e of scene.units) {
+      if (e.side === u.side || ignore.has(e.id) || e.stands.length === 0) continue;
+      const er = e.stands.map(rectOf);
+      const t = distanceBeforeZone(movers, d, er, zone);
+      if (t >= limit) continue;
+      if (!unitSees(scene, unitId, e.id)) continue;
+      consider(t, { kind: "enemy-zone", unit: e.id });
+    }
+  }
+  // Other stands: no moving through them.
+  for (const o of scene.units) {
+    if (o.id === u.id || ignore.has(o.id)) continue;
+    o.stands.forEach((s, i) => {
+      const r = rectOf(s);
+      const t = distanceBeforeOverlap(movers, d, [r]).distance;
+      consider(t, { kind: "stand", unit: o.id, stand: i, friend: o.side === u.side });
+    });
+  }
+  // Obstacles.
+  if (!opts.crossObstacles) {
+    for (const f of scene.table.terrain) {
+      if (f.kind !== "obstacle") continue;
+      for (let i = 0; i + 1 < f.points.length; i++) {
+        const seg = segmentRect(f.points[i], f.points[i + 1]);
+        const t = distanceBeforeOverlap(movers, d, [seg]).distance;
+        consider(t, { kind: "obstacle", id: f.id });
+      }
+    }
+  }
+  if (opts.stopAtTableEdge ?? true) {
+    for (const r of movers) consider(distanceToTableEdge(r, d.x, d.y, scene.table), { kind: "table-edge" });
+  }
+  const moved = translateUnit(u, d.x * limit, d.y * limit);
+  const swept = sweptTerrain(u, d, limit, scene.table);
+  return { distance: limit, stoppedBy, unit: moved, ...swept };
+}
+
+/**
+ * Terrain a unit passes over when it moves `distance` along unit direction d: difficult areas
+ * any stand moves in (start, path or end overlap), and obstacles crossed (seed "Effect of
+ * difficult terrain": the unit becomes unformed). Touching an edge is not entering.
+ */
+export function sweptTerrain(u: UnitGeom, d: Point, distance: number, table: Table, tol = 1e-6): { difficult: string[]; obstaclesCrossed: string[] } {
+  const difficult = new Set<string>();
+  const crossed = new Set<string>();
+  for (const s of u.stands) {
+    const start = rectCorners(rectOf(s));
+    const end = rectCorners(rectOf(translateStand(s, d.x * distance, d.y * distance)));
+    const hull = convexHull([...start, ...end]);
+    for (const f of table.terrain) {
+      if (f.kind === "area") {
+        if (f.difficult && polygonsOverlap(hull, f.points, tol)) difficult.add(f.id);
+      } else {
+        let inside = 0;
+        for (let i = 0; i + 1 < f.points.length; i++) inside += segmentLengthInside(f.points[i], f.points[i + 1], hull);
+        if (inside > tol) {
+          crossed.add(f.id);
+          if (f.difficult) difficult.add(f.id);
+        }
+      }
+    }
+  }
+  return { difficult: [...difficult].sort(), obstaclesCrossed: [...crossed].sort() };
+}
+
+/**
+ * The largest distance unit `unitId` can move straight on `heading` before entering the 2"
+ * zone of a visible enemy (seed "Movement"); Infinity if no visible enemy is in the way.
+ */
+export function distanceToEnemyZone(scene: Scene, unitId: string, heading: number, zone = HALT_ZONE): { distance: number; enemy: string | null } {
+  const u = scene.byId.get(unitId);
+  if (!u) throw new RangeError(`unknown unit "${unitId}"`);
+  const d = headingVector(heading);
+  const movers = u.stands.map(rectOf);
+  let best = { distance: Number.POSITIVE_INFINITY, enemy: null as string | null };
+  for (const e of scene.units) {
+    if (e.side === u.side || e.stands.length === 0) continue;
+    const t = distanceBeforeZone(movers, d, e.stands.map(rectOf), zone);
+    if (t < best.distance && unitSees(scene, unitId, e.id)) best = { distance: t, enemy: e.id };
+  }
+  return best;
+}

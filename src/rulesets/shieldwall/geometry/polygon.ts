@@ -1,0 +1,197 @@
+/**
+ * Simple polygons (terrain areas, convex hulls) and polylines (obstacles). Polygons are
+ * arrays of at least three points, either winding, not self-intersecting; they need not be
+ * convex.
+ */
+import { EPS, type Point, cross, dist, pointSegmentDistance, segmentIntersection, segmentSegmentClosest } from "./vec.js";
+
+export type Polygon = readonly Point[];
+
+/** Even-odd test; points on the boundary may go either way (use distances for tolerance). */
+export function pointInPolygon(p: Point, poly: Polygon): boolean {
+  let inside = false;
+  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
+    const a = poly[i];
+    const b = poly[j];
+    if (a.y > p.y !== b.y > p.y && p.x < ((b.x - a.x) * (p.y - a.y)) / (b.y - a.y) + a.x) inside = !inside;
+  }
+  return inside;
+}
+
+/** Distance from a point to the boundary of a polygon (or to a polyline when `closed` is false). */
+export function pointBoundaryDistance(p: Point, pts: readonly Point[], closed = true): number {
+  let best = Number.POSITIVE_INFINITY;
+  const n = pts.length;
+  const edges = closed ? n : n - 1;
+  for (let i = 0; i < edges; i++) {
+    const a = pts[i];
+    const b = pts[(i + 1) % n];
+    const d = pointSegmentDistance(p.x, p.y, a.x, a.y, b.x, b.y);
+    if (d < best) best = d;
+  }
+  if (n === 1) best = dist(p, pts[0]);
+  return best;
+}
+
+/** Distance from a point to a polygon's area: 0 inside. */
+export function pointPolygonDistance(p: Point, poly: Polygon): number {
+  return pointInPolygon(p, poly) ? 0 : pointBoundaryDistance(p, poly);
+}
+
+/** Area (absolute) of a polygon. */
+export function polygonArea(poly: Polygon): number {
+  let s = 0;
+  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) s += cross(poly[j].x, poly[j].y, poly[i].x, poly[i].y);
+  return Math.abs(s) / 2;
+}
+
+/** Convex hull (Andrew's monotone chain), counter-clockwise, no collinear points. */
+export function convexHull(points: readonly Point[]): Point[] {
+  const pts = [...points].sort((a, b) => a.x - b.x || a.y - b.y);
+  if (pts.length < 3) return pts;
+  const lower: Point[] = [];
+  for (const p of pts) {
+    while (lower.length >= 2) {
+      const a = lower[lower.length - 2];
+      const b = lower[lower.length - 1];
+      if (cross(b.x - a.x, b.y - a.y, p.x - a.x, p.y - a.y) <= 0) lower.pop();
+      else break;
+    }
+    lower.push(p);
+  }
+  const upper: Point[] = [];
+  for (let i = pts.length - 1; i >= 0; i--) {
+    const p = pts[i];
+    while (upper.length >= 2) {
+      const a = upper[upper.length - 2];
+      const b = upper[upper.length - 1];
+      if (cross(b.x - a.x, b.y - a.y, p.x - a.x, p.y - a.y) <= 0) upper.pop();
+      else break;
+    }
+    upper.push(p);
+  }
+  lower.pop();
+  upper.pop();
+  return lower.concat(upper);
+}
+
+/**
+ * Closest distance between two point sets given as polygons (closed, area included) or
+ * polylines (open), with a closest pair of points. 0 when they overlap or touch.
+ */
+export function shapeClosest(
+  a: readonly Point[],
+  aClosed: boolean,
+  b: readonly Point[],
+  bClosed: boolean,
+): { distance: number; p: Point; q: Point } {
+  if (aClosed && a.length >= 3 && b.length > 0 && pointInPolygon(b[0], a)) return { distance: 0, p: b[0], q: b[0] };
+  if (bClosed && b.length >= 3 && a.length > 0 && pointInPolygon(a[0], b)) return { distance: 0, p: a[0], q: a[0] };
+  let best = { distance: Number.POSITIVE_INFINITY, p: a[0], q: b[0] };
+  const na = a.length;
+  const nb = b.length;
+  const ea = aClosed ? na : Math.max(na - 1, 1);
+  const eb = bClosed ? nb : Math.max(nb - 1, 1);
+  for (let i = 0; i < ea; i++) {
+    const a0 = a[i];
+    const a1 = a[(i + 1) % na];
+    for (let j = 0; j < eb; j++) {
+      const r = segmentSegmentClosest(a0, a1, b[j], b[(j + 1) % nb]);
+      if (r.distance < best.distance) {
+        best = r;
+        if (r.distance === 0) return best;
+      }
+    }
+  }
+  return best;
+}
+
+/** Do two polygons' interiors meet (overlap by more than `tol`, measured as boundary slack)? */
+export function polygonsOverlap(a: Polygon, b: Polygon, tol = EPS): boolean {
+  // Proper edge crossings mean overlap; otherwise one contains the other or they are apart.
+  for (let i = 0; i < a.length; i++) {
+    const a0 = a[i];
+    const a1 = a[(i + 1) % a.length];
+    for (let j = 0; j < b.length; j++) {
+      const hit = segmentIntersection(a0, a1, b[j], b[(j + 1) % b.length], -tol);
+      if (hit) return true;
+    }
+  }
+  for (const p of a) if (pointInPolygon(p, b) && pointBoundaryDistance(p, b) > tol) return true;
+  for (const p of b) if (pointInPolygon(p, a) && pointBoundaryDistance(p, a) > tol) return true;
+  // Identical or nested polygons with vertices on each other's boundaries: test centroids.
+  const ca = centroid(a);
+  if (pointInPolygon(ca, b) && pointBoundaryDistance(ca, b) > tol && pointBoundaryDistance(ca, a) > tol) return true;
+  return false;
+}
+
+/** Vertex average (inside for convex polygons). */
+export function centroid(poly: readonly Point[]): Point {
+  let x = 0;
+  let y = 0;
+  for (const p of poly) {
+    x += p.x;
+    y += p.y;
+  }
+  return { x: x / poly.length, y: y / poly.length };
+}
+
+/**
+ * Length of segment pq that lies strictly inside polygon `poly` (boundary excluded).
+ * Works for non-convex polygons.
+ */
+export function segmentLengthInside(p: Point, q: Point, poly: Polygon): number {
+  const ts: number[] = [0, 1];
+  for (let i = 0; i < poly.length; i++) {
+    const hit = segmentIntersection(p, q, poly[i], poly[(i + 1) % poly.length], 1e-12);
+    if (hit) ts.push(Math.min(1, Math.max(0, hit.t)));
+  }
+  ts.sort((a, b) => a - b);
+  const len = dist(p, q);
+  let inside = 0;
+  for (let i = 0; i + 1 < ts.length; i++) {
+    const t0 = ts[i];
+    const t1 = ts[i + 1];
+    if (t1 - t0 <= 1e-12) continue;
+    const tm = (t0 + t1) / 2;
+    const m = { x: p.x + tm * (q.x - p.x), y: p.y + tm * (q.y - p.y) };
+    if (pointInPolygon(m, poly) && pointBoundaryDistance(m, poly) > 1e-9) inside += (t1 - t0) * len;
+  }
+  return inside;
+}
+
+/** Does segment pq cross or touch the polyline / polygon boundary `pts`? */
+export function segmentTouchesPath(p: Point, q: Point, pts: readonly Point[], closed: boolean, eps = EPS): boolean {
+  const n = pts.length;
+  const edges = closed ? n : n - 1;
+  for (let i = 0; i < edges; i++) if (segmentIntersection(p, q, pts[i], pts[(i + 1) % n], eps)) return true;
+  return false;
+}
+
+/** Axis-aligned bounds of points. */
+export function bounds(pts: readonly Point[]): { minX: number; minY: number; maxX: number; maxY: number } {
+  let minX = Number.POSITIVE_INFINITY;
+  let minY = Number.POSITIVE_INFINITY;
+  let maxX = Number.NEGATIVE_INFINITY;
+  let maxY = Number.NEGATIVE_INFINITY;
+  for (const p of pts) {
+    if (p.x < minX) minX = p.x;
+    if (p.y < minY) minY = p.y;
+    if (p.x > maxX) maxX = p.x;
+    if (p.y > maxY) maxY = p.y;
+  }
+  return { minX, minY, maxX, maxY };
+}
+
+/** Is a simple polygon free of self-intersections (non-adjacent edges do not meet)? */
+export function isSimplePolygon(poly: Polygon): boolean {
+  const n = poly.length;
+  if (n < 3) return false;
+  for (let i = 0; i < n; i++) {
+    for (let j = i + 1; j < n; j++) {
+      if (j === i + 1 || (i === 0 && j === n - 1)) continue;
+      if (segmentIntersection(poly[i], poly[(i + 1) % n], poly[j], poly[(j + 1) % n], 0)) return false;
+    }
+  }
+  return polygonArea(poly) > EPS;
+}
