@@ -5,6 +5,7 @@ import { coreCli } from "./core-commands.js";
 import { gurpsCli } from "./gurps/index.js";
 import { shieldwallCombatCli } from "./shieldwall/combat.js";
 import { shieldwallPersonalCombatCli } from "./shieldwall/personal-combat.js";
+import { shieldwallCli } from "./shieldwall/index.js";
 
 export interface CliModule {
   name: string;
@@ -12,4 +13,4 @@ export interface CliModule {
   register(program: Command): void;
 }
 
-export const cliModules: CliModule[] = [coreCli, shieldwallCombatCli, shieldwallPersonalCombatCli, gurpsCli, contestCli];
+export const cliModules: CliModule[] = [coreCli, shieldwallCombatCli, shieldwallPersonalCombatCli, shieldwallCli, gurpsCli, contestCli];
