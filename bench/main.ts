@@ -5,8 +5,9 @@
 import { cpus } from "node:os";
 import { coreBench } from "./core.js";
 import type { BenchResults, BenchSection } from "./harness.js";
+import { shieldwallCombatBench } from "./shieldwall-combat.js";
 
-const sections: BenchSection[] = [coreBench];
+const sections: BenchSection[] = [coreBench, shieldwallCombatBench];
 
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((w) => !sections.some((s) => s.name === w));

@@ -1,0 +1,50 @@
+/** Shieldwall combat measures: the exact sw-combat calculator and seeded combat resolution. */
+import { seedState } from "../src/core/random.js";
+import { combatInputFrom, swCombatJson, swCombatSchema } from "../src/cli/shieldwall/combat.js";
+import { type CombatInput, combatOdds, combatStateDist, resolveCombat } from "../src/rulesets/shieldwall/combat.js";
+import { type BenchSection, medianMs, opsPerSecond } from "./harness.js";
+
+const unit = (o: Record<string, unknown>) => ({
+  grade: "A",
+  stands: 5,
+  engagedStands: 5,
+  aggression: "present",
+  dp: 0,
+  charged: false,
+  unformed: false,
+  flankOrRear: false,
+  opponentHasGround: false,
+  leader: false,
+  heroicChampion: false,
+  battleStandard: false,
+  flankSupport: 0,
+  followingUp: false,
+  ...o,
+});
+
+export const shieldwallCombatBench: BenchSection = {
+  name: "shieldwall-combat",
+  run() {
+    // 30 dice against 30 dice in a charge combat; both sides hold 4 DPs, so the inconclusive
+    // DP drops each a level and the refight is computed with new dice (target: under 10 ms).
+    const input30 = swCombatSchema.parse({
+      chargeCombat: true,
+      a: unit({ aggression: "bloodlust", dp: 4, charged: true, battleStandard: true }),
+      b: unit({ aggression: "ready", dp: 4, flankSupport: 1, heroicChampion: true }),
+    });
+    const odds = combatOdds(combatInputFrom(input30));
+    const swCombat30v30Ms = medianMs(() => swCombatJson(combatOdds(combatInputFrom(input30))));
+    const small: CombatInput = combatInputFrom(
+      swCombatSchema.parse({ chargeCombat: true, a: unit({ stands: 1, engagedStands: 1, aggression: "ready", charged: true, leader: true }), b: unit({ grade: "B", stands: 2, engagedStands: 2, dp: 3 }) }),
+    );
+    const combatStateDistMs = medianMs(() => combatStateDist(small));
+    let seed = 1;
+    const seededCombatsPerSecond = opsPerSecond(() => resolveCombat(small, seedState(seed++)), 500);
+    return {
+      swCombat30v30Ms,
+      swCombat30v30Dice: `${odds.a[0].dice.dice} v ${odds.b[0].dice.dice}, refight ${odds.refight?.a[0].dice.dice} v ${odds.refight?.b[0].dice.dice}`,
+      combatStateDist6v8Ms: combatStateDistMs,
+      seededCombatsPerSecond,
+    };
+  },
+};
