@@ -342,6 +342,23 @@ describe("Results: Inconclusive and the refight", () => {
     expect(pick(c.units, "b").move).toBe("follow-up");
   });
 
+  it("Option refightDefeat: \"retire-if-charge\" makes a refight Defeat retire after a charge", () => {
+    const input = combat(fighter({ id: "a" }, { charged: true }), fighter({ id: "b" }), true);
+    expect(pick(concludeCombat(input, ["inconclusive", "defeat"], { refightDefeat: "retire-if-charge" }).units, "a").move).toBe("retire");
+    expect(pick(concludeCombat(input, ["inconclusive", "defeat"], { refightDefeat: "fall-back" }).units, "a").move).toBe("fall-back");
+    // Without a charge there is nothing to retire for.
+    const calm = combat(fighter({ id: "a" }), fighter({ id: "b" }));
+    expect(pick(concludeCombat(calm, ["inconclusive", "defeat"], { refightDefeat: "retire-if-charge" }).units, "a").move).toBe("fall-back");
+  });
+
+  it("Option previouslyShaken: \"refight-start\" counts a unit dropped to Shaken by the DP as previously shaken", () => {
+    const input = combat(fighter({ id: "a" }), fighter({ id: "b", stands: 2, dp: 4 }));
+    const b = pick(concludeCombat(input, ["inconclusive", "success"], { previouslyShaken: "refight-start" }).units, "b");
+    expect(b.move).toBe("retire");
+    expect(b.unit.stands).toBe(2);
+    expect(pick(concludeCombat(input, ["inconclusive", "success"]).units, "b").move).toBe("fall-back");
+  });
+
   it("Results: a side destroyed by the inconclusive DP cannot refight; the other side remains", () => {
     const input = combat(fighter({ id: "a", aggression: "shaken", dp: 4 }), fighter({ id: "b" }));
     const c = concludeCombat(input, ["inconclusive"]);

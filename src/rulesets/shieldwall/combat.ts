@@ -88,6 +88,27 @@ export const RESULT_NAME: Record<CombatResult | "separated", string> = {
 };
 
 // ---------------------------------------------------------------------------------------------
+// Options (where the seed and the rulings are silent; none is a house rule)
+
+export interface CombatOptions {
+  /**
+   * A Defeat in the immediate refight after an inconclusive round. "fall-back" (default): the
+   * refight is "a non-charge combat", so the loser falls back; "retire-if-charge": it retires
+   * when the first round was a charge combat.
+   */
+  refightDefeat: "fall-back" | "retire-if-charge";
+  /**
+   * When "previously shaken" (and "if Shaken" for a retinue fighting to the death) is judged.
+   * "combat-start" (default, ruling SW-19: Shaken when the combat began; the refight is the
+   * same combat); "refight-start": a unit dropped to Shaken by the inconclusive DP counts as
+   * previously shaken in the refight.
+   */
+  previouslyShaken: "combat-start" | "refight-start";
+}
+
+export const DEFAULT_COMBAT_OPTIONS: CombatOptions = { refightDefeat: "fall-back", previouslyShaken: "combat-start" };
+
+// ---------------------------------------------------------------------------------------------
 // Validation
 
 /** A problem with a combatant: the field at fault and a message naming the rule. */
@@ -353,6 +374,8 @@ export function applyDecisiveResult(
   input: CombatInput,
   resultA: Exclude<CombatResult, "inconclusive">,
   startShaken: ReadonlySet<string>,
+  /** Whether a Defeat counts as in a charge combat (retire) or not (fall back); default: the round's. */
+  defeatInChargeCombat: boolean = input.chargeCombat,
 ): { units: UnitOutcome[]; notes: string[] } {
   const notes: string[] = [];
   const winnerSide: Side = resultA === "victory" || resultA === "success" ? "a" : "b";
@@ -360,7 +383,7 @@ export function applyDecisiveResult(
   const loserResult = (winnerSide === "a" ? mirrorResult(resultA) : resultA) as "setback" | "defeat";
   const winnerRaise = loserResult === "defeat" ? 2 : 1;
   const losers: UnitOutcome[] = input[loserSide].map((c) => {
-    const o = loserOutcome(c, loserResult, input.chargeCombat, startShaken.has(c.unit.id), notes);
+    const o = loserOutcome(c, loserResult, defeatInChargeCombat, startShaken.has(c.unit.id), notes);
     return { id: c.unit.id, side: loserSide, unit: o.unit, engagedStands: engagedAfterCasualties(c.engagedStands, o.unit.status === "active" ? o.unit.stands : 0), move: o.move };
   });
   const move = winnerMove(losers.map((l) => l.move));
@@ -379,11 +402,14 @@ export function applyDecisiveResult(
  * takes another DP and they separate, each moving back 1"). Pure and deterministic: the seeded
  * resolution and the exact distributions both call it.
  */
-export function concludeCombat(input: CombatInput, results: readonly CombatResult[]): CombatConclusion {
+export function concludeCombat(input: CombatInput, results: readonly CombatResult[], options: Partial<CombatOptions> = {}): CombatConclusion {
+  const opts = { ...DEFAULT_COMBAT_OPTIONS, ...options };
   const problem = combatProblem(input);
   if (problem) throw new RangeError(problem);
   if (results.length < 1 || results.length > 2) throw new RangeError("a combat has one or two rounds");
-  const startShaken = new Set([...input.a, ...input.b].filter((c) => c.unit.aggression === "shaken").map((c) => c.unit.id));
+  const shakenNow = (c: CombatInput) => new Set([...c.a, ...c.b].filter((x) => x.unit.aggression === "shaken").map((x) => x.unit.id));
+  // ruling SW-19: Shaken when the combat began (option previouslyShaken).
+  let startShaken = shakenNow(input);
   const notes: string[] = [];
   const gone: UnitOutcome[] = [];
   let current = input;
@@ -399,7 +425,8 @@ export function concludeCombat(input: CombatInput, results: readonly CombatResul
     notes.push(`round ${round + 1}: ${RESULT_NAME[r]} for side a`);
     if (r !== "inconclusive") {
       if (round + 1 !== results.length) throw new RangeError("a decisive round ends the combat");
-      const applied = applyDecisiveResult(current, r, startShaken);
+      const defeatInCharge = round === 0 ? input.chargeCombat : opts.refightDefeat === "retire-if-charge" && input.chargeCombat;
+      const applied = applyDecisiveResult(current, r, startShaken, defeatInCharge);
       notes.push(...applied.notes);
       return { result: r, units: [...applied.units, ...gone], notes };
     }
@@ -427,6 +454,7 @@ export function concludeCombat(input: CombatInput, results: readonly CombatResul
     }
     if (round + 1 === results.length) throw new RangeError("an inconclusive first round is refought at once: give the refight's result");
     notes.push("immediate refight as a non-charge combat");
+    if (opts.previouslyShaken === "refight-start") startShaken = shakenNow(current);
   }
   throw new RangeError("unreachable");
 }
@@ -496,7 +524,7 @@ function describeSide(name: string, s: SideRoll, input: readonly Combatant[]): s
  * inconclusive, and every consequence. Returns the new units, their moves, every die thrown, the
  * notes for the log and the generator's new state. Pure: the input is not changed.
  */
-export function resolveCombat(input: CombatInput, rngState: Readonly<RandomState>): CombatResolution {
+export function resolveCombat(input: CombatInput, rngState: Readonly<RandomState>, options: Partial<CombatOptions> = {}): CombatResolution {
   const problem = combatProblem(input);
   if (problem) throw new RangeError(problem);
   const rng = new Random(rngState);
@@ -517,6 +545,7 @@ export function resolveCombat(input: CombatInput, rngState: Readonly<RandomState
   const conclusion = concludeCombat(
     input,
     rounds.map((r) => r.result),
+    options,
   );
   return { ...conclusion, notes: [...logs, ...conclusion.notes], rounds, rng: rng.state() };
 }
@@ -599,9 +628,9 @@ export interface UnitAfter {
  * Exact distribution of every unit's state and move after the combat: the round-sequence
  * distribution pushed through {@link concludeCombat}.
  */
-export function combatStateDist(input: CombatInput): Dist<{ result: FinalResult; units: UnitAfter[] }> {
+export function combatStateDist(input: CombatInput, options: Partial<CombatOptions> = {}): Dist<{ result: FinalResult; units: UnitAfter[] }> {
   return roundSequenceDist(input).map((results) => {
-    const c = concludeCombat(input, results);
+    const c = concludeCombat(input, results, options);
     return {
       result: c.result,
       units: c.units.map((u) => ({ id: u.id, aggression: u.unit.aggression, dp: totalDp(u.unit), stands: u.unit.stands, status: u.unit.status, move: u.move })),
