@@ -1,0 +1,205 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { type Card, cardCode, parseCard } from "../../src/core/cards.js";
+import { IllegalMoveError, makeRecord, play, playOut, replay } from "../../src/core/game.js";
+import { Random } from "../../src/core/random.js";
+import { mctsPlayer } from "../../src/core/search/mcts.js";
+import { randomPlayer } from "../../src/core/search/random-player.js";
+import { bestAnswer, chooseDiscards, heuristicDuelPlayer, proportion, scoreEstimate, simulateDuels } from "../../src/rulesets/shieldwall/personal-combat-ai.js";
+import { type DuelSetup, type DuelState, dealDuel, duelGame, unseenCards } from "../../src/rulesets/shieldwall/personal-combat-game.js";
+import { handSize } from "../../src/rulesets/shieldwall/personal-combat.js";
+
+const LEADERS: DuelSetup = { a: { kind: "leader", specialWeapon: false }, b: { kind: "leader", specialWeapon: false } };
+const codes = (cards: Card[]) => cards.map(cardCode).sort();
+
+/** Both players discard their first cards: the state just after the opening dice-off. */
+function afterDiscards(setup: DuelSetup, seed: number): DuelState {
+  let s = dealDuel(setup, seed);
+  for (const p of ["a", "b"] as const) s = play(duelGame, s, p, duelGame.legalMoves(s, p)[0]).state;
+  return s;
+}
+
+describe("Personal Combat deal and discard (seed \"Personal Combat\")", () => {
+  it("Personal Combat deal: each fighter is dealt his count from one shuffled 54-card pack", () => {
+    const s = dealDuel({ a: { kind: "leader", specialWeapon: true }, b: { kind: "champion", specialWeapon: false } }, 5);
+    expect(s.hands.a).toHaveLength(8);
+    expect(s.hands.b).toHaveLength(6);
+    const all = [...s.hands.a, ...s.hands.b, ...s.stock].map(cardCode);
+    expect(new Set(all).size).toBe(54);
+  });
+
+  it("Personal Combat discard: each player discards exactly his number, face down, then holds 5", () => {
+    let s = dealDuel({ a: { kind: "leader", specialWeapon: true }, b: { kind: "heroic-champion", specialWeapon: false } }, 9);
+    expect(duelGame.toMove(s)).toBe("a");
+    expect(duelGame.legalMoves(s, "a")).toHaveLength(56); // 8 choose 3
+    expect(duelGame.validate(s, "a", { type: "discard", cards: [cardCode(s.hands.a[0])] })).toMatch(/discards exactly 3 cards/);
+    const thrown = s.hands.a.slice(0, 3).map(cardCode);
+    s = play(duelGame, s, "a", { type: "discard", cards: thrown }).state;
+    expect(s.hands.a).toHaveLength(5);
+    expect(codes(s.discarded.a!)).toEqual(thrown.slice().sort());
+    expect(s.advantage).toBeNull();
+    expect(duelGame.legalMoves(s, "b")).toHaveLength(21); // 7 choose 2
+    s = play(duelGame, s, "b", duelGame.legalMoves(s, "b")[0]).state;
+    expect(s.hands.b).toHaveLength(5);
+    expect(handSize(s.fighters.b).keep).toBe(5);
+  });
+
+  it("SW-22 once both have discarded, the dice-off gives one player the advantage", () => {
+    const s = afterDiscards(LEADERS, 3);
+    expect(s.advantage).not.toBeNull();
+    expect(s.openingDiceOff?.winner).toBe(s.advantage);
+  });
+
+  it("SW-22 the player without the advantage plays face up first; the player with it answers", () => {
+    let s = afterDiscards(LEADERS, 4);
+    const adv = s.advantage!;
+    const other = adv === "a" ? "b" : "a";
+    expect(duelGame.toMove(s)).toBe(other);
+    expect(duelGame.legalMoves(s, adv)).toEqual([]);
+    expect(() => play(duelGame, s, adv, duelGame.legalMoves(s, other)[0])).toThrow(IllegalMoveError);
+    s = play(duelGame, s, other, duelGame.legalMoves(s, other)[0]).state;
+    expect(s.pending?.side).toBe(other);
+    expect(duelGame.toMove(s)).toBe(adv);
+    s = play(duelGame, s, adv, duelGame.legalMoves(s, adv)[0]).state;
+    expect(s.exchanges).toHaveLength(1);
+    expect(s.exchanges[0].first).toBe(other);
+  });
+
+  it("SW-22 a card not in the hand, or played as the wrong colour, is refused", () => {
+    const s = afterDiscards(LEADERS, 6);
+    const p = duelGame.toMove(s)!;
+    const own = s.hands[p].find((card) => !("joker" in card))!;
+    const wrong = parseCard(cardCode(own)).suit === "hearts" || parseCard(cardCode(own)).suit === "diamonds" ? "black" : "red";
+    expect(duelGame.validate(s, p, { type: "play", card: cardCode(own), as: wrong })).toMatch(/only a joker/);
+    const notMine = s.stock[0];
+    expect(duelGame.validate(s, p, { type: "play", card: cardCode(notMine), as: "red" })).toMatch(/not in/);
+  });
+
+  it("Personal Combat: a fighter may start with wounds already taken; 3 would be dead", () => {
+    const s = dealDuel({ a: { kind: "leader", specialWeapon: false, wounds: 2 }, b: { kind: "champion", specialWeapon: false } }, 1);
+    expect(s.wounds).toEqual({ a: 2, b: 0 });
+    expect(() => dealDuel({ a: { kind: "leader", specialWeapon: false, wounds: 3 }, b: LEADERS.b }, 1)).toThrow(/0, 1 or 2/);
+    expect(() => dealDuel({ a: { kind: "champion", specialWeapon: true }, b: LEADERS.b }, 1)).toThrow(/only a leader/);
+  });
+});
+
+describe("SW-24 hidden hands", () => {
+  it("SW-24 a player's view shows his own hand and the cards played, never the opponent's hand or discards", () => {
+    let s = afterDiscards(LEADERS, 12);
+    const first = duelGame.toMove(s)!;
+    s = play(duelGame, s, first, duelGame.legalMoves(s, first)[0]).state;
+    for (const p of ["a", "b"] as const) {
+      const o = p === "a" ? "b" : "a";
+      const v = duelGame.view(s, p) as Record<string, unknown>;
+      const text = JSON.stringify(v);
+      for (const card of [...s.hands[o], ...s.discarded[o]!, ...s.stock]) expect(text).not.toContain(JSON.stringify(card));
+      expect(v.hand).toEqual(s.hands[p]);
+      expect(v.opponentHandSize).toBe(s.hands[o].length);
+      expect(v.pending).toEqual(s.pending); // the face-up card is seen by both
+    }
+  });
+
+  it("SW-24 determinize keeps what the player knows and deals the unseen cards afresh", () => {
+    let s = afterDiscards(LEADERS, 21);
+    const first = duelGame.toMove(s)!;
+    s = play(duelGame, s, first, duelGame.legalMoves(s, first)[0]).state;
+    const rng = Random.fromSeed(3);
+    let changed = false;
+    for (let i = 0; i < 20; i++) {
+      const d = duelGame.determinize!(s, "a", rng);
+      expect(d.hands.a).toEqual(s.hands.a);
+      expect(d.discarded.a).toEqual(s.discarded.a);
+      expect(d.pending).toEqual(s.pending);
+      expect(d.wounds).toEqual(s.wounds);
+      expect(d.hands.b).toHaveLength(s.hands.b.length);
+      expect(d.discarded.b).toHaveLength(s.discarded.b!.length);
+      expect(codes(unseenCards(d, "a"))).toEqual(codes(unseenCards(s, "a")));
+      if (codes(d.hands.b).join() !== codes(s.hands.b).join()) changed = true;
+    }
+    expect(changed).toBe(true);
+  });
+});
+
+describe("The duel played out", () => {
+  it("SW-22 property: every duel ends with a death or with both hands played out, wounds matching the exchanges", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+        fc.constantFrom<DuelSetup>(
+          LEADERS,
+          { a: { kind: "leader", specialWeapon: true }, b: { kind: "heroic-champion", specialWeapon: false } },
+          { a: { kind: "champion", specialWeapon: false, wounds: 1 }, b: { kind: "leader", specialWeapon: false, wounds: 2 } },
+        ),
+        (seed, setup) => {
+          const start = dealDuel(setup, seed);
+          const g = playOut(duelGame, start, { a: randomPlayer(duelGame, seed), b: randomPlayer(duelGame, seed + 1) });
+          const s = g.state;
+          expect(s.exchanges.length).toBeLessThanOrEqual(5);
+          const w = { a: start.wounds.a, b: start.wounds.b };
+          for (const e of s.exchanges) {
+            w.a += e.result.wounds.a;
+            w.b += e.result.wounds.b;
+          }
+          expect(s.wounds).toEqual(w);
+          const o = s.outcome!;
+          if (o.end === "honour-satisfied") {
+            expect(s.hands.a).toHaveLength(0);
+            expect(s.hands.b).toHaveLength(0);
+            expect(Math.max(w.a, w.b)).toBeLessThan(3);
+          } else expect(Math.max(w.a, w.b)).toBe(3);
+          const r = duelGame.result(s)!;
+          expect(r.rewards.a + r.rewards.b).toBe(1);
+        },
+      ),
+      { seed: 24, numRuns: 300 },
+    );
+  });
+
+  it("C-2 a recorded duel replays to the same state", () => {
+    const setup = { a: { kind: "heroic-champion" as const, specialWeapon: false }, b: { kind: "leader" as const, specialWeapon: true } };
+    const g = playOut(duelGame, dealDuel(setup, 77), { a: heuristicDuelPlayer(1), b: heuristicDuelPlayer(2) });
+    const record = makeRecord(duelGame, setup, 77, g.decisions, g.state);
+    const again = replay(duelGame, record);
+    expect(again.matches).toBe(true);
+    expect(again.state.outcome).toEqual(g.state.outcome);
+  });
+});
+
+describe("The computer player", () => {
+  const h = (...c: string[]) => c.map(parseCard);
+
+  it("AI answers a black 9 with its cheapest parry", () => {
+    const r = bestAnswer(h("QH", "10D", "3S"), { card: parseCard("9S"), as: "black" }, "a", { a: 0, b: 0 });
+    expect(cardCode(r.play.card)).toBe("10D");
+  });
+
+  it("AI takes a killing blow when the opponent has 2 wounds", () => {
+    const r = bestAnswer(h("KH", "8S"), { card: parseCard("7H"), as: "red" }, "a", { a: 2, b: 0 }); // a led and has 2 wounds
+    expect(cardCode(r.play.card)).toBe("8S");
+    expect(r.score).toBeGreaterThan(500);
+  });
+
+  it("AI discards its lowest cards", () => {
+    expect(codes(chooseDiscards(h("2H", "KS", "9D", "3C", "X1"), 2))).toEqual(["2H", "3C"]);
+  });
+
+  it("AI beats random play clearly over 300 duels of equal fighters", () => {
+    const t = simulateDuels({ setup: LEADERS, players: { a: "ai", b: "random" }, games: 300, seed: 5 });
+    expect(t.games).toBe(300);
+    expect(t.aWins + t.bWins + t.honour + t.mutualKills).toBe(300);
+    expect(t.aWins).toBeGreaterThan(4 * t.bWins);
+    expect(scoreEstimate(t).p).toBeGreaterThan(0.6);
+  });
+
+  it("SW-24 the information-set MCTS plays a legal duel through determinize", () => {
+    const g = playOut(duelGame, dealDuel(LEADERS, 8), { a: mctsPlayer(duelGame, { seed: 1, iterations: 60 }), b: randomPlayer(duelGame, 2) });
+    expect(g.state.outcome).not.toBeNull();
+  });
+
+  it("proportion: standard error and 95% interval", () => {
+    const e = proportion(30, 100);
+    expect(e.p).toBe(0.3);
+    expect(e.se).toBeCloseTo(Math.sqrt(0.21 / 100), 12);
+    expect(e.ci95[0]).toBeCloseTo(0.3 - 1.96 * e.se, 12);
+  });
+});
