@@ -1,13 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type Card, cardCode, parseCard } from "../../src/core/cards.js";
+import { type Card, cardCode, colourOf, parseCard } from "../../src/core/cards.js";
 import { IllegalMoveError, makeRecord, play, playOut, replay } from "../../src/core/game.js";
 import { Random } from "../../src/core/random.js";
 import { mctsPlayer } from "../../src/core/search/mcts.js";
 import { randomPlayer } from "../../src/core/search/random-player.js";
 import { bestAnswer, chooseDiscards, heuristicDuelPlayer, proportion, scoreEstimate, simulateDuels } from "../../src/rulesets/shieldwall/personal-combat-ai.js";
 import { type DuelSetup, type DuelState, dealDuel, duelGame, unseenCards } from "../../src/rulesets/shieldwall/personal-combat-game.js";
-import { handSize } from "../../src/rulesets/shieldwall/personal-combat.js";
+import { handSize, type Side } from "../../src/rulesets/shieldwall/personal-combat.js";
 
 const LEADERS: DuelSetup = { a: { kind: "leader", specialWeapon: false }, b: { kind: "leader", specialWeapon: false } };
 const codes = (cards: Card[]) => cards.map(cardCode).sort();
@@ -67,9 +67,9 @@ describe("Personal Combat deal and discard (seed \"Personal Combat\")", () => {
 
   it("SW-22 a card not in the hand, or played as the wrong colour, is refused", () => {
     const s = afterDiscards(LEADERS, 6);
-    const p = duelGame.toMove(s)!;
-    const own = s.hands[p].find((card) => !("joker" in card))!;
-    const wrong = parseCard(cardCode(own)).suit === "hearts" || parseCard(cardCode(own)).suit === "diamonds" ? "black" : "red";
+    const p = duelGame.toMove(s) as Side;
+    const own = s.hands[p].find((card) => colourOf(card) !== null)!;
+    const wrong = colourOf(own) === "red" ? "black" : "red";
     expect(duelGame.validate(s, p, { type: "play", card: cardCode(own), as: wrong })).toMatch(/only a joker/);
     const notMine = s.stock[0];
     expect(duelGame.validate(s, p, { type: "play", card: cardCode(notMine), as: "red" })).toMatch(/not in/);
