@@ -4,10 +4,11 @@
  */
 import { cpus } from "node:os";
 import { coreBench } from "./core.js";
+import { gurpsBench } from "./gurps.js";
 import type { BenchResults, BenchSection } from "./harness.js";
 import { shieldwallCombatBench } from "./shieldwall-combat.js";
 
-const sections: BenchSection[] = [coreBench, shieldwallCombatBench];
+const sections: BenchSection[] = [coreBench, shieldwallCombatBench, gurpsBench];
 
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((w) => !sections.some((s) => s.name === w));
