@@ -85,7 +85,7 @@ describe("muster odds sw-combat", () => {
       [input({ grade: "D", battleStandard: true }), /field a\.battleStandard: .*SW-6/],
       [input({ grade: "C", heroicChampion: true }), /field a\.heroicChampion: .*SW-6/],
       [input({}, { stands: 1, engagedStands: 2 }), /field b\.engagedStands: .*2 engaged stands but only 1 stand/],
-      [input({ aggression: "shaken", charged: true }, {}, true), /field a\.charged: .*Shaken and may not charge/],
+      [input({ aggression: "shaken", charged: true }, {}, true), /field a\.charged: .*a Shaken unit may not initiate a charge/],
       [input({ charged: true }, {}, false), /field a\.charged: .*charge combat.*SW-17/],
       [input({ flankSupport: 3 }), /field a\.flankSupport: must be 0, 1 or 2/],
       [input({ followingUp: true }, { followingUp: true }), /field b\.followingUp: both sides cannot be following up/],

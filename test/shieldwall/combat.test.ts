@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { D6 } from "../../src/core/dice.js";
-import { seedState } from "../../src/core/random.js";
+import { Random, seedState } from "../../src/core/random.js";
 import {
   type CombatInput,
   type Combatant,
@@ -403,6 +403,10 @@ describe("Seeded resolution", () => {
     expect(r2).toEqual(r1);
     expect(JSON.stringify(input)).toBe(before);
     expect(r1.rng).not.toEqual(seedState(42));
+    // A Random instance is advanced in place to the same state.
+    const rng = new Random(seedState(42));
+    expect(resolveCombat(input, rng)).toEqual(r1);
+    expect(rng.state()).toEqual(r1.rng);
     expect(JSON.parse(JSON.stringify(r1))).toEqual(r1);
   });
 
@@ -439,7 +443,7 @@ describe("Seeded resolution", () => {
   });
 
   it("Validation: impossible units are refused naming the rule", () => {
-    expect(combatantProblem(fighter({ aggression: "shaken" }, { charged: true }), true)?.message).toMatch(/Shaken and may not charge/);
+    expect(combatantProblem(fighter({ aggression: "shaken" }, { charged: true }), true)?.message).toMatch(/a Shaken unit may not initiate a charge/);
     expect(combatantProblem(fighter({}, { charged: true }), false)?.field).toBe("charged");
     expect(combatantProblem(fighter({ grade: "C" }, { leader: true }), false)?.message).toMatch(/SW-5/);
     expect(combatantProblem(fighter({ grade: "C", kind: "retinue" }), false)?.message).toMatch(/retinues are grade A or B/);

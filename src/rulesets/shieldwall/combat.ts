@@ -13,6 +13,7 @@
 import { type Roll, countAtLeast, rollPool, successesDist } from "../../core/dice.js";
 import { Dist } from "../../core/distribution.js";
 import { Random, type RandomState } from "../../core/random.js";
+import { chargeRefusal } from "./checks.js";
 import {
   AGGRESSION_NAME,
   type UnitState,
@@ -133,7 +134,8 @@ export function combatantProblem(c: Combatant, chargeCombat: boolean): CombatPro
   for (const [kind, field] of [["heroic-champion", "heroicChampion"], ["battle-standard", "battleStandard"]] as const) {
     if (u.attachments.includes(kind) && u.kind !== "retinue") return p(field, `${u.name}: a ${kind.replace("-", " ")} is attached to a leader's retinue (grade A or B), not to a grade ${u.grade} band (ruling SW-6)`);
   }
-  if (c.charged && u.aggression === "shaken") return p("charged", `${u.name} is Shaken and may not charge (seed "Charges and Combat": Shaken units may not initiate a charge)`);
+  const refusal = c.charged ? chargeRefusal(u) : null;
+  if (refusal) return p("charged", `${u.name} charged, but ${refusal} (seed "Charges and Combat")`);
   if (c.charged && !chargeCombat) return p("charged", `${u.name} charged, so the combat is a charge combat: set chargeCombat (ruling SW-17)`);
   const fs = c.flankSupport ?? 0;
   if (fs !== 0 && fs !== 1 && fs !== 2) return p("flankSupport", `${u.name}: flank support is 0, 1 or 2 stands (at most 1 stand each flank, seed "Resolving combat")`);
@@ -524,10 +526,11 @@ function describeSide(name: string, s: SideRoll, input: readonly Combatant[]): s
  * inconclusive, and every consequence. Returns the new units, their moves, every die thrown, the
  * notes for the log and the generator's new state. Pure: the input is not changed.
  */
-export function resolveCombat(input: CombatInput, rngState: Readonly<RandomState>, options: Partial<CombatOptions> = {}): CombatResolution {
+export function resolveCombat(input: CombatInput, rngOrState: Random | Readonly<RandomState>, options: Partial<CombatOptions> = {}): CombatResolution {
   const problem = combatProblem(input);
   if (problem) throw new RangeError(problem);
-  const rng = new Random(rngState);
+  // A Random is advanced in place (as the other tests do); a state is copied.
+  const rng = rngOrState instanceof Random ? rngOrState : new Random(rngOrState);
   const rounds: CombatRound[] = [];
   const logs: string[] = [];
   let current = input;
