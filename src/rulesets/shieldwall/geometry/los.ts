@@ -5,7 +5,8 @@
  * Definition (docs/shieldwall/table.md): a stand sees a target stand when some straight
  * segment from a point of its front edge (any edge for an unformed stand, which faces all
  * round) to a point of the target
- * - does not pass through the inside of the viewing stand itself or of any other stand,
+ * - does not pass through the inside of the viewing stand itself, nor within 0.01" of any
+ *   other stand (SIGHT_CLEARANCE: a sliver view along lined-up edges is no view),
  * - does not cross a *gap* narrower than `minSightGap` (2"): the shortest segment joining two
  *   blockers (stands or sight-blocking terrain) that are closer than 2" to each other,
  * - does not run more than `sightDepth` (1") inside a sight-blocking area, nor cross a
@@ -95,14 +96,11 @@ export function standSees(scene: Scene, from: StandRef, to: StandRef, opts: Sigh
   const b = sceneStand(scene, to);
   if (a === b) return true;
   const [fl, fr, rr, rl] = a.corners;
-  const sources: [Point, Point][] = opts.allRound
-    ? [
-        [fl, fr],
-        [fr, rr],
-        [rr, rl],
-        [rl, fl],
-      ]
-    : [[fl, fr]];
+  const r = a.rect;
+  const front: Source = { p0: fl, p1: fr, nx: r.fx, ny: r.fy };
+  const sources: Source[] = opts.allRound
+    ? [front, { p0: fr, p1: rr, nx: r.rx, ny: r.ry }, { p0: rr, p1: rl, nx: -r.fx, ny: -r.fy }, { p0: rl, p1: fl, nx: -r.rx, ny: -r.ry }]
+    : [front];
   return sightClear(scene, a, b, sources);
 }
 
@@ -146,18 +144,36 @@ export function shootingTargets(scene: Scene, from: StandRef, range = 2, opts: S
 
 // ---------------------------------------------------------------------------------------------
 
+/** An edge sight may start from, with its outward normal: sight must leave through it. */
+interface Source {
+  p0: Point;
+  p1: Point;
+  nx: number;
+  ny: number;
+}
+
 interface Bridge {
   p: Point;
   q: Point;
 }
 
 const INSIDE_EPS = 1e-7;
+/**
+ * A line of sight must pass at least this far (inches) clear of every other stand, so that a
+ * line running exactly along the edges of stands lined up one behind the other does not see
+ * "between" them.
+ */
+export const SIGHT_CLEARANCE = 0.01;
 
-function sightClear(scene: Scene, viewer: SceneStand, target: SceneStand, sources: [Point, Point][]): boolean {
+function inflate(r: Rect, by: number): Rect {
+  return { ...r, hw: r.hw + by, hd: r.hd + by };
+}
+
+function sightClear(scene: Scene, viewer: SceneStand, target: SceneStand, sources: Source[]): boolean {
   const { minSightGap, sightDepth } = scene.table.options;
   const targetCorners = target.corners;
   const hullPts: Point[] = [...targetCorners];
-  for (const [p, q] of sources) hullPts.push(p, q);
+  for (const src of sources) hullPts.push(src.p0, src.p1);
   const hull = convexHull(hullPts);
   let minX = Number.POSITIVE_INFINITY;
   let minY = Number.POSITIVE_INFINITY;
@@ -197,8 +213,13 @@ function sightClear(scene: Scene, viewer: SceneStand, target: SceneStand, source
       if (c.distance < minSightGap) bridges.push({ p: c.p, q: c.q });
     }
   }
-  const solids: Rect[] = [viewer.rect, ...near.map((s) => s.rect)];
-  const free = (p: Point, q: Point): boolean => {
+  const grown = near.map((s) => inflate(s.rect, SIGHT_CLEARANCE));
+  const solids: Rect[] = [viewer.rect, ...grown];
+  const free = (src: Source, p: Point, q: Point): boolean => {
+    // Touching the target: nothing can come between.
+    if (Math.abs(q.x - p.x) + Math.abs(q.y - p.y) < 1e-9) return true;
+    // Sight leaves through the source edge: strictly outwards.
+    if ((q.x - p.x) * src.nx + (q.y - p.y) * src.ny <= 1e-9) return false;
     for (const r of solids) if (segmentPenetrates(r, p, q)) return false;
     for (const b of bridges) if (crossesBridge(p, q, b)) return false;
     for (const f of terrain) if (terrainBlocksSegment(p, q, f, sightDepth)) return false;
@@ -207,20 +228,22 @@ function sightClear(scene: Scene, viewer: SceneStand, target: SceneStand, source
   const tr = target.rect;
   // Quick candidates: ends and middle of each source edge to the target's corners and centre.
   const aims: Point[] = [...targetCorners, { x: tr.cx, y: tr.cy }];
-  for (const [s0, s1] of sources) {
+  for (const src of sources) {
+    const s0 = src.p0;
+    const s1 = src.p1;
     const starts = [s0, { x: (s0.x + s1.x) / 2, y: (s0.y + s1.y) / 2 }, s1];
     for (const p of starts) {
       for (const aim of aims) {
         const q = firstEntry(tr, p, aim.x - p.x, aim.y - p.y);
-        if (q && free(p, q)) return true;
+        if (q && free(src, p, q)) return true;
       }
     }
   }
   if (near.length === 0 && terrain.length === 0) return false;
   // Exhaustive: every line through two vertices of the scene.
   const verts: Point[] = [...targetCorners, ...viewer.corners];
-  for (const [s0, s1] of sources) verts.push(s0, s1);
-  for (const s of near) verts.push(...s.corners);
+  for (const src of sources) verts.push(src.p0, src.p1);
+  for (const r of grown) verts.push(...rectCorners(r));
   for (const f of terrain) verts.push(...f.points);
   for (const b of bridges) verts.push(b.p, b.q);
   for (let i = 0; i < verts.length; i++) {
@@ -230,13 +253,12 @@ function sightClear(scene: Scene, viewer: SceneStand, target: SceneStand, source
       const dx = w.x - v.x;
       const dy = w.y - v.y;
       if (dx * dx + dy * dy < 1e-18) continue;
-      for (const [s0, s1] of sources) {
-        const p = lineMeetsSegment(v, dx, dy, s0, s1);
+      for (const src of sources) {
+        const p = lineMeetsSegment(v, dx, dy, src.p0, src.p1);
         if (!p) continue;
-        for (const sign of [1, -1]) {
-          const q = firstEntry(tr, p, sign * dx, sign * dy);
-          if (q && free(p, q)) return true;
-        }
+        const sign = dx * src.nx + dy * src.ny >= 0 ? 1 : -1;
+        const q = firstEntry(tr, p, sign * dx, sign * dy);
+        if (q && free(src, p, q)) return true;
       }
     }
   }
