@@ -28,6 +28,11 @@ export interface MctsOptions<S, M> {
   maxRolloutDecisions?: number;
   /** Rewards in [0,1] for a non-terminal state (used when a rollout is cut short). */
   evaluate?: (state: S) => Record<PlayerId, number>;
+  /**
+   * A whole rollout done by the game itself (e.g. on a fast internal simulator): rewards in
+   * [0,1] from `state`. When given, it replaces the decision-by-decision rollout above.
+   */
+  playout?: (state: S, rng: Random) => Record<PlayerId, number>;
 }
 
 interface Node<M> {
@@ -140,6 +145,15 @@ function iterate<S extends BaseState, M>(
   }
 
   // Rollout.
+  if (opts.playout && game.toMove(state) !== null) {
+    const rewards = opts.playout(state, rng);
+    for (const n of path) {
+      n.visits++;
+      n.reward += rewards[n.player!] ?? 0;
+    }
+    root.visits++;
+    return;
+  }
   let depth = 0;
   const limit = opts.maxRolloutDecisions ?? Number.POSITIVE_INFINITY;
   for (let mover = game.toMove(state); mover !== null && depth < limit; mover = game.toMove(state), depth++) {

@@ -1,0 +1,153 @@
+/**
+ * Computer players for Shove. All of them use the rules only through the simulator (sim.ts) or
+ * the game interface (game.ts):
+ * - `random`: a uniformly random legal decision.
+ * - `mcts`: Monte Carlo tree search over single decisions (core `mctsSearch`), the D4 a chance
+ *   event resampled on every iteration, random playouts on the fast simulator.
+ * - `strong`: the same search with heuristic playouts (blue heads for the victory square, red
+ *   pushes and shadows the leading blue token) and twice the iterations.
+ */
+import type { Player, PlayerId } from "../../core/game.js";
+import { Random } from "../../core/random.js";
+import { mctsSearch } from "../../core/search/mcts.js";
+import { loadState, newSim, type ShoveConfig, type ShoveMove, type ShoveState, formatAction, shove } from "./game.js";
+import { BLUE, END, RED, type ShoveSim } from "./sim.js";
+
+export const AI_LEVELS = ["random", "mcts", "strong"] as const;
+export type AiLevel = (typeof AI_LEVELS)[number];
+
+/** Default iterations per decision of the MCTS levels. */
+export const DEFAULT_ITERATIONS: Record<AiLevel, number> = { random: 0, mcts: 1000, strong: 2000 };
+
+/** A uniform index below n (multiply-shift: bias below 2^-27 for n ≤ 32, fine for playouts). */
+function below(rng: Random, n: number): number {
+  return Math.floor((rng.nextUint32() * n) / 4294967296);
+}
+
+/**
+ * One uniformly random legal action, applied: candidates are drawn without replacement until
+ * one is legal (rejection gives the uniform distribution over the legal set).
+ */
+export function randomAction(sim: ShoveSim, rng: Random, buf: Int32Array): number {
+  let n = sim.candidates(buf);
+  while (n > 0) {
+    const i = below(rng, n);
+    const code = buf[i];
+    if (sim.act(code) === 0) return code;
+    buf[i] = buf[--n];
+  }
+  throw new Error("no legal action (the game is over)");
+}
+
+/** Plays uniformly random legal actions to the end; the simulator's own rng draws the D4. */
+export function randomPlayout(sim: ShoveSim, rng: Random, buf: Int32Array): void {
+  while (!sim.over) randomAction(sim, rng, buf);
+}
+
+/** Static distance of every square to the victory square, ignoring tokens (for playout hints). */
+export function staticDistances(sim: ShoveSim): Int16Array {
+  const g = sim.g;
+  const out = new Int16Array(g.cells).fill(-1);
+  const queue: number[] = [g.victory];
+  out[g.victory] = 0;
+  while (queue.length) {
+    const p = queue.shift()!;
+    for (let d = 0; d < 4; d++) {
+      const q = g.nb[p * 4 + d];
+      if (q >= 0 && out[q] < 0) {
+        out[q] = out[p] + 1;
+        queue.push(q);
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * A cheap playout policy: blue usually steps a token closer to the victory square (the one
+ * nearest first), red usually pushes when it can, and otherwise either side plays at random.
+ */
+export function heuristicAction(sim: ShoveSim, rng: Random, buf: Int32Array, dist: Int16Array): number {
+  const g = sim.g;
+  if (sim.side === BLUE && rng.float() < 0.85) {
+    // Nearest blue tokens first; try their steps that lower the distance.
+    let bestCode = END;
+    let bestDist = 1 << 14;
+    for (let k = g.nRed; k < g.tokens; k++) {
+      const p = sim.pos(k);
+      if (p < 0) continue;
+      for (let d = 0; d < 4; d++) {
+        const q = g.nb[p * 4 + d];
+        if (q < 0 || dist[q] >= dist[p]) continue;
+        const score = dist[q] * 4 + below(rng, 4);
+        if (score < bestDist && sim.tokenAt(q) < 0) {
+          bestDist = score;
+          bestCode = p * 8 + d;
+        }
+      }
+    }
+    if (bestCode !== END && sim.act(bestCode) === 0) return bestCode;
+  } else if (sim.side === RED && rng.float() < 0.7) {
+    const n = sim.candidates(buf);
+    let pushes = 0;
+    for (let i = 0; i < n; i++) {
+      const c = buf[i];
+      if (c !== END && (c >> 2) & 1) {
+        const t = g.nb[(c >> 3) * 4 + (c & 3)];
+        if (t >= 0 && sim.tokenAt(t) >= g.nRed) buf[pushes++] = c;
+      }
+    }
+    while (pushes > 0) {
+      const i = below(rng, pushes);
+      if (sim.act(buf[i]) === 0) return buf[i];
+      buf[i] = buf[--pushes];
+    }
+  }
+  return randomAction(sim, rng, buf);
+}
+
+export function heuristicPlayout(sim: ShoveSim, rng: Random, buf: Int32Array, dist: Int16Array): void {
+  while (!sim.over) heuristicAction(sim, rng, buf, dist);
+}
+
+export interface AiOptions {
+  level: AiLevel;
+  seed: number;
+  /** Iterations per decision for the MCTS levels (default {@link DEFAULT_ITERATIONS}). */
+  iterations?: number;
+}
+
+/** A computer player of the given level for games of this configuration. */
+export function shovePlayer(config: ShoveConfig, opts: AiOptions): Player<ShoveState, ShoveMove> {
+  const rng = Random.fromSeed(opts.seed, 3);
+  if (opts.level === "random") {
+    const sim = newSim(config);
+    return {
+      name: "random",
+      choose(state: ShoveState): ShoveMove {
+        loadState(sim, state);
+        const legal = sim.legalActions();
+        if (legal.length === 0) throw new Error("no legal decision");
+        return formatAction(sim.g, legal[below(rng, legal.length)]);
+      },
+    };
+  }
+  const iterations = opts.iterations ?? DEFAULT_ITERATIONS[opts.level];
+  const sim = newSim(config);
+  const buf = new Int32Array(sim.g.tokens * 8 + 1);
+  const dist = staticDistances(sim);
+  const heuristic = opts.level === "strong";
+  const playout = (state: ShoveState, r: Random): Record<PlayerId, number> => {
+    loadState(sim, state);
+    sim.rng = r;
+    if (heuristic) heuristicPlayout(sim, r, buf, dist);
+    else randomPlayout(sim, r, buf);
+    return sim.winner === BLUE ? { blue: 1, red: 0 } : { blue: 0, red: 1 };
+  };
+  return {
+    name: `${opts.level}(${iterations})`,
+    choose(state: ShoveState, player: PlayerId): ShoveMove {
+      return mctsSearch(shove, state, player, { seed: opts.seed, iterations, playout }, rng).best;
+    },
+  };
+}

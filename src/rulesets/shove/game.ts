@@ -1,0 +1,285 @@
+/**
+ * Shove as a {@link Game}: plain serialisable state on top of the simulator (sim.ts), which holds
+ * every rule. Decisions are strings in the notation the screen uses: "b3 up", "push d4 from d3",
+ * "end". The D4 at the start of each turn is a chance event drawn inside `apply` from `state.rng`.
+ */
+import type { Applied, Game, GameEvent, GameResult, PlayerId } from "../../core/game.js";
+import { Random, type RandomState, seedState } from "../../core/random.js";
+import { type BoardSpec, checkBoardShape, DEFAULT_BOARD, parseSquare } from "./board.js";
+import {
+  actionCode,
+  BLUE,
+  DEFAULT_RULES,
+  DIR_NAMES,
+  END,
+  Geometry,
+  KIND_MOVE,
+  KIND_PUSH,
+  RED,
+  type RuleOptions,
+  Refusal,
+  type Side,
+  SIDE_NAMES,
+  ShoveSim,
+  type SimSnapshot,
+  WinReason,
+} from "./sim.js";
+
+export type SideName = "blue" | "red";
+export type ShoveMove = string;
+
+export interface ShoveOptions {
+  /** The board (default: SH-1's board, a house rule). */
+  board?: BoardSpec;
+  /** Rule options; missing ones take their defaults (see {@link DEFAULT_RULES}). */
+  rules?: Partial<RuleOptions>;
+}
+
+/** Options after defaults: part of every state and record. */
+export interface ShoveConfig {
+  board: BoardSpec;
+  rules: RuleOptions;
+}
+
+export interface ShoveState {
+  rng: RandomState;
+  config: ShoveConfig;
+  turn: number;
+  side: SideName;
+  /** This turn's D4 (SH-2). */
+  roll: number;
+  actionsLeft: number;
+  /** Square of each token, red tokens first then blue; -1 once removed. */
+  tokens: number[];
+  idle: number[];
+  moved: number[];
+  locked: number[];
+  winner: SideName | null;
+  /** WinReason code, 0 while the game goes on. */
+  reason: number;
+}
+
+export function resolveConfig(options: ShoveOptions = {}): ShoveConfig {
+  const board = options.board ?? DEFAULT_BOARD;
+  const rules = { ...DEFAULT_RULES, ...(options.rules ?? {}) };
+  return { board, rules };
+}
+
+const geometries = new WeakMap<BoardSpec, Geometry>();
+const sims = new WeakMap<ShoveConfig, ShoveSim>();
+
+export function geometryOf(board: BoardSpec): Geometry {
+  let g = geometries.get(board);
+  if (!g) {
+    g = new Geometry(board);
+    geometries.set(board, g);
+  }
+  return g;
+}
+
+/** A fresh simulator for a configuration (owned by the caller). */
+export function newSim(config: ShoveConfig, rng: Random | null = null): ShoveSim {
+  return new ShoveSim(geometryOf(config.board), config.rules, rng);
+}
+
+/** The shared simulator for a configuration, loaded with `state` (for short synchronous use only). */
+function loaded(state: ShoveState): ShoveSim {
+  let sim = sims.get(state.config);
+  if (!sim) {
+    sim = newSim(state.config);
+    sims.set(state.config, sim);
+  }
+  loadState(sim, state);
+  return sim;
+}
+
+export function loadState(sim: ShoveSim, state: ShoveState): void {
+  sim.load(toSnapshot(state));
+  sim.rng = new Random(state.rng);
+}
+
+function toSnapshot(state: ShoveState): SimSnapshot {
+  return {
+    turn: state.turn,
+    side: state.side === "red" ? RED : BLUE,
+    roll: state.roll,
+    actionsLeft: state.actionsLeft,
+    winner: state.winner === null ? -1 : state.winner === "red" ? RED : BLUE,
+    reason: state.reason,
+    tokens: state.tokens,
+    idle: state.idle,
+    moved: state.moved,
+    locked: state.locked,
+  };
+}
+
+/** The public state of a simulator position (with its generator's state). */
+export function stateOf(sim: ShoveSim, config: ShoveConfig, rng: RandomState): ShoveState {
+  const snap = sim.snapshot();
+  return {
+    rng,
+    config,
+    turn: snap.turn,
+    side: SIDE_NAMES[snap.side],
+    roll: snap.roll,
+    actionsLeft: snap.actionsLeft,
+    tokens: snap.tokens,
+    idle: snap.idle,
+    moved: snap.moved,
+    locked: snap.locked,
+    winner: snap.winner < 0 ? null : SIDE_NAMES[snap.winner],
+    reason: snap.reason,
+  };
+}
+
+/**
+ * Problems with a board's start position under the rules (null if none): shape, no red token
+ * touching two blue ones (SH-4), and an open path from blue to the victory square (SH-6).
+ */
+export function boardProblem(board: BoardSpec): string | null {
+  const shape = checkBoardShape(board);
+  if (shape) return shape;
+  const sim = new ShoveSim(new Geometry(board), DEFAULT_RULES, null);
+  sim.reset();
+  for (let k = 0; k < sim.g.nRed; k++) {
+    const p = sim.pos(k);
+    let blue = 0;
+    for (let d = 0; d < 4; d++) {
+      const q = sim.g.nb[p * 4 + d];
+      if (q >= 0 && sim.tokenAt(q) >= sim.g.nRed) blue++;
+    }
+    if (blue >= 2) return `red start square ${sim.g.name(p)} touches two blue tokens (SH-4)`;
+  }
+  if (!sim.pathOpen()) return "no open path from a blue start square to the victory square (SH-6)";
+  return null;
+}
+
+// ---- notation ----
+
+/** The decision for an action code: "b3 up", "push d4 from d3" or "end". */
+export function formatAction(g: Geometry, code: number): ShoveMove {
+  if (code === END) return "end";
+  const sq = code >> 3;
+  const dir = code & 3;
+  if ((code >> 2) & 1) return `push ${g.name(g.nb[sq * 4 + dir])} from ${g.name(sq)}`;
+  return `${g.name(sq)} ${DIR_NAMES[dir]}`;
+}
+
+const DIR_WORDS: Record<string, number> = { up: 0, u: 0, down: 1, d: 1, left: 2, l: 2, right: 3, r: 3 };
+
+/** Parses a decision; `{ error }` says what is wrong with the notation. */
+export function parseAction(g: Geometry, text: string): { code: number } | { error: string } {
+  const words = String(text).trim().toLowerCase().split(/\s+/);
+  if (words.length === 1 && (words[0] === "end" || words[0] === "pass")) return { code: END };
+  if (words.length === 2 && words[1] in DIR_WORDS) {
+    const sq = parseSquare(g, words[0]);
+    if (sq === null) return { error: `"${words[0]}" is not a square of this board (a1 to ${g.name(g.cells - 1)})` };
+    return { code: actionCode(sq, KIND_MOVE, DIR_WORDS[words[1]]) };
+  }
+  if (words.length === 4 && words[0] === "push" && words[2] === "from") {
+    const target = parseSquare(g, words[1]);
+    const from = parseSquare(g, words[3]);
+    if (target === null) return { error: `"${words[1]}" is not a square of this board` };
+    if (from === null) return { error: `"${words[3]}" is not a square of this board` };
+    for (let d = 0; d < 4; d++) if (g.nb[from * 4 + d] === target) return { code: actionCode(from, KIND_PUSH, d) };
+    return { error: `${words[1]} is not next to ${words[3]}: a push needs touching tokens (SH-3)` };
+  }
+  return { error: `cannot read "${text}": expected e.g. "b3 up", "push d4 from d3" or "end"` };
+}
+
+export function winReasonText(state: { reason: number; config: ShoveConfig }): string {
+  switch (state.reason) {
+    case WinReason.BLUE_ON_VICTORY:
+      return "blue reached the victory square (SH-7)";
+    case WinReason.NO_RED:
+      return "blue removed every red token (SH-7)";
+    case WinReason.NO_BLUE:
+      return "red removed every blue token (SH-7)";
+    case WinReason.TURN_LIMIT:
+      return `blue did not reach the victory square within ${state.config.rules.turnLimit} turns (SH-7)`;
+    default:
+      return "the game goes on";
+  }
+}
+
+function eventsOf(before: SimSnapshot, after: ShoveSim, side: Side, code: number, config: ShoveConfig): GameEvent[] {
+  const g = after.g;
+  const events: GameEvent[] = [];
+  const who = SIDE_NAMES[side];
+  events.push({ type: code === END ? "end" : (code >> 2) & 1 ? "push" : "move", text: code === END ? `${who} ends the turn` : `${who}: ${formatAction(g, code)}`, side: who, move: formatAction(g, code) });
+  for (let k = 0; k < g.tokens; k++) {
+    const was = before.tokens[k];
+    const now = after.pos(k);
+    if (was === now || was < 0) continue;
+    const colour = k < g.nRed ? "red" : "blue";
+    if (now < 0 && colour === "red") events.push({ type: "removed", text: `red token on ${g.name(was)} removed: it touches two blue tokens (SH-4)`, square: g.name(was) });
+    else if (now < 0) events.push({ type: "removed", text: `blue token on ${g.name(was)} pushed off the board (SH-3)`, square: g.name(was) });
+    else if (code !== END && (code >> 2) & 1) events.push({ type: "pushed", text: `blue token pushed from ${g.name(was)} to ${g.name(now)} (SH-3)`, from: g.name(was), to: g.name(now) });
+  }
+  if (after.over) {
+    events.push({ type: "result", text: `${SIDE_NAMES[after.winner]} wins: ${winReasonText({ reason: after.winReason, config })}` });
+  } else if (after.turn !== before.turn) {
+    events.push({ type: "roll", text: `turn ${after.turn}: the D4 shows ${after.roll}, ${after.roll} action${after.roll === 1 ? "" : "s"} each (SH-2)`, turn: after.turn, roll: after.roll });
+  }
+  return events;
+}
+
+function sideOf(player: PlayerId): Side | null {
+  return player === "blue" ? BLUE : player === "red" ? RED : null;
+}
+
+export const shove: Game<ShoveState, ShoveMove, ShoveOptions> = {
+  id: "shove",
+  players: ["blue", "red"],
+
+  setup(options, seed) {
+    const config = resolveConfig(options);
+    const problem = boardProblem(config.board);
+    if (problem) throw new RangeError(`board ${config.board.name}: ${problem}`);
+    const rng = new Random(seedState(seed));
+    const sim = newSim(config, rng);
+    sim.reset();
+    return stateOf(sim, config, rng.state());
+  },
+
+  toMove: (s) => (s.winner === null ? s.side : null),
+
+  legalMoves(s, player) {
+    if (s.winner !== null || player !== s.side) return [];
+    const sim = loaded(s);
+    return sim.legalActions().map((c) => formatAction(sim.g, c));
+  },
+
+  validate(s, player, move) {
+    if (s.winner !== null) return "the game is over";
+    const side = sideOf(player);
+    if (side === null) return `unknown player "${player}": expected blue or red`;
+    if (player !== s.side) return `it is ${s.side}'s turn`;
+    const sim = loaded(s);
+    const parsed = parseAction(sim.g, move);
+    if ("error" in parsed) return parsed.error;
+    const r = sim.check(parsed.code);
+    return r === Refusal.OK ? null : sim.explain(parsed.code, r);
+  },
+
+  apply(s, player, move): Applied<ShoveState> {
+    const sim = loaded(s);
+    const parsed = parseAction(sim.g, move);
+    if ("error" in parsed) throw new Error(parsed.error);
+    const before = toSnapshot(s);
+    const r = sim.act(parsed.code);
+    if (r !== Refusal.OK) throw new Error(sim.explain(parsed.code, r));
+    const events = eventsOf(before, sim, sideOf(player) ?? BLUE, parsed.code, s.config);
+    return { state: stateOf(sim, s.config, sim.rng!.state()), events };
+  },
+
+  result(s): GameResult | null {
+    if (s.winner === null) return null;
+    const loser = s.winner === "red" ? "blue" : "red";
+    return { winner: s.winner, rewards: { [s.winner]: 1, [loser]: 0 }, reason: winReasonText(s) };
+  },
+
+  view: (s) => s,
+  moveKey: (m) => m,
+  describeMove: (_s, player, move) => `${player}: ${move}`,
+};

@@ -1,0 +1,808 @@
+/**
+ * The Shove rules, once: a compact mutable simulator over one small Int16Array, used by the
+ * game interface (game.ts), the computer players, the solver and the benchmarks. Every rule of
+ * the seed and rulings SH-1..SH-7 lives here and nowhere else.
+ *
+ * Actions are small integers: `square * 8 + kind * 4 + direction` (kind 0 = move the token on
+ * `square`, kind 1 = the red token on `square` pushes the blue token next to it), or END
+ * (pass the remaining actions). Copying a position is one `Int16Array.set`; nothing deep-copies.
+ */
+import type { Random } from "../../core/random.js";
+import type { BoardSpec } from "./board.js";
+import { squareName } from "./board.js";
+
+export const BLUE = 0;
+export const RED = 1;
+export type Side = typeof BLUE | typeof RED;
+export const SIDE_NAMES = ["blue", "red"] as const;
+
+/** Directions: up = towards higher rows, down = towards row 1, left = towards file a. */
+export const UP = 0;
+export const DOWN = 1;
+export const LEFT = 2;
+export const RIGHT = 3;
+export const DIR_NAMES = ["up", "down", "left", "right"] as const;
+
+export const END = -1;
+export const KIND_MOVE = 0;
+export const KIND_PUSH = 1;
+export const actionCode = (square: number, kind: number, dir: number): number => square * 8 + kind * 4 + dir;
+export const actionSquare = (code: number): number => code >> 3;
+export const actionKind = (code: number): number => (code >> 2) & 1;
+export const actionDir = (code: number): number => code & 3;
+
+/** Neighbour table values off the board. */
+export const WALL = -1;
+export const OPEN = -2;
+
+/** Options of the rules (all named; defaults from the seed and rulings). */
+export interface RuleOptions {
+  /** SH-2 / SH-7: the game lasts this many turns (default 10). */
+  turnLimit: number;
+  /** SH-5: turns a red token may go without moving before it is locked (default 4). */
+  redLockTurns: number;
+  /** SH-5: the same for blue (default 3). */
+  blueLockTurns: number;
+  /** SH-3: squares a pushed token travels (default 2). */
+  pushDistance: number;
+  /**
+   * Our decision (seed and rulings silent): may red spend an action on a push that moves nothing
+   * (the blue token is against a wall or a red token)? Default false: such a push is refused.
+   */
+  emptyPushes: boolean;
+}
+
+export const DEFAULT_RULES: RuleOptions = Object.freeze({ turnLimit: 10, redLockTurns: 4, blueLockTurns: 3, pushDistance: 2, emptyPushes: false });
+
+/** Why an action is refused (0 = legal). */
+export const Refusal = {
+  OK: 0,
+  OVER: 1,
+  NO_TOKEN: 2,
+  NOT_YOURS: 3,
+  MUST_LEAVE: 4,
+  LOCKED: 5,
+  EDGE: 6,
+  OCCUPIED: 7,
+  VICTORY_LAST: 8,
+  BLUE_PUSH: 9,
+  NO_TARGET: 10,
+  NOTHING: 11,
+  PATH: 12,
+  AWAIT_ROLL: 13,
+} as const;
+
+/** How the game ended. */
+export const WinReason = { NONE: 0, BLUE_ON_VICTORY: 1, NO_RED: 2, NO_BLUE: 3, TURN_LIMIT: 4 } as const;
+
+/** The board's fixed geometry: neighbour table and sizes. */
+export class Geometry {
+  readonly width: number;
+  readonly height: number;
+  readonly cells: number;
+  readonly victory: number;
+  /** nb[square * 4 + dir]: the neighbouring square, or WALL / OPEN past an edge. */
+  readonly nb: Int16Array;
+  /** ring[square * 8 + i]: the 8 squares around, clockwise from above (N NE E SE S SW W NW), -1 off the board. */
+  readonly ring: Int16Array;
+  readonly nRed: number;
+  readonly nBlue: number;
+  readonly tokens: number;
+
+  constructor(readonly board: BoardSpec) {
+    const { width, height } = board;
+    this.width = width;
+    this.height = height;
+    this.cells = width * height;
+    this.victory = board.victory;
+    this.nRed = board.red.length;
+    this.nBlue = board.blue.length;
+    this.tokens = this.nRed + this.nBlue;
+    this.nb = new Int16Array(this.cells * 4);
+    for (let sq = 0; sq < this.cells; sq++) {
+      const col = sq % width;
+      const row = Math.floor(sq / width);
+      this.nb[sq * 4 + UP] = row + 1 < height ? sq + width : board.walls.top ? WALL : OPEN;
+      this.nb[sq * 4 + DOWN] = row > 0 ? sq - width : board.walls.bottom ? WALL : OPEN;
+      this.nb[sq * 4 + LEFT] = col > 0 ? sq - 1 : board.walls.left ? WALL : OPEN;
+      this.nb[sq * 4 + RIGHT] = col + 1 < width ? sq + 1 : board.walls.right ? WALL : OPEN;
+    }
+    this.ring = new Int16Array(this.cells * 8);
+    const at = (c: number, r: number) => (c >= 0 && c < width && r >= 0 && r < height ? r * width + c : -1);
+    for (let sq = 0; sq < this.cells; sq++) {
+      const c = sq % width;
+      const r = Math.floor(sq / width);
+      const around = [at(c, r + 1), at(c + 1, r + 1), at(c + 1, r), at(c + 1, r - 1), at(c, r - 1), at(c - 1, r - 1), at(c - 1, r), at(c - 1, r + 1)];
+      this.ring.set(around, sq * 8);
+    }
+  }
+
+  name(square: number): string {
+    return squareName(this.board, square);
+  }
+}
+
+// Layout of the position array.
+const TURN = 0;
+const SIDE = 1;
+const ROLL = 2;
+const LEFT_ACTIONS = 3;
+const WINNER = 4;
+const REASON = 5;
+const ALIVE_RED = 6;
+const ALIVE_BLUE = 7;
+/** 1 when the SH-6 path is known to be open (positions reached by legal actions), 0 if unknown. */
+const PATH_OK = 8;
+/** How many tokens of the side to act are still locked (SH-5). */
+const LOCKS = 9;
+const HEADER = 10;
+
+/** A plain snapshot of a simulator position (what the public game state stores). */
+export interface SimSnapshot {
+  turn: number;
+  side: Side;
+  roll: number;
+  actionsLeft: number;
+  /** -1 while the game goes on. */
+  winner: number;
+  reason: number;
+  /** Square of each token (red tokens first, then blue), -1 once removed. */
+  tokens: number[];
+  /** Own turns each token has ended without moving (SH-5). */
+  idle: number[];
+  /** 1 if the token has moved this turn. */
+  moved: number[];
+  /** 1 if the token was locked at the start of its side's turn and has not moved yet (SH-5). */
+  locked: number[];
+}
+
+export class ShoveSim {
+  readonly g: Geometry;
+  readonly rules: RuleOptions;
+  /** The whole position: header, then per token square/idle/moved/locked, then the squares. */
+  readonly s: Int16Array;
+  readonly posAt: number;
+  readonly idleAt: number;
+  readonly movedAt: number;
+  readonly lockedAt: number;
+  readonly cellAt: number;
+  /** Draws the D4 at the start of each turn; null in chance mode (the solver sets rolls). */
+  rng: Random | null;
+  private readonly scratch: Int16Array;
+  private readonly saved: Int16Array;
+  private readonly queue: Int16Array;
+  private readonly seen: Uint32Array;
+  private stamp = 0;
+
+  constructor(g: Geometry, rules: RuleOptions = DEFAULT_RULES, rng: Random | null = null) {
+    this.g = g;
+    this.rules = rules;
+    const t = g.tokens;
+    this.posAt = HEADER;
+    this.idleAt = HEADER + t;
+    this.movedAt = HEADER + 2 * t;
+    this.lockedAt = HEADER + 3 * t;
+    this.cellAt = HEADER + 4 * t;
+    this.s = new Int16Array(this.cellAt + g.cells);
+    this.scratch = new Int16Array(this.s.length);
+    this.saved = new Int16Array(this.s.length);
+    this.queue = new Int16Array(g.cells);
+    this.seen = new Uint32Array(g.cells);
+    this.rng = rng;
+  }
+
+  // ---- reading ----
+
+  get turn(): number {
+    return this.s[TURN];
+  }
+  get side(): Side {
+    return this.s[SIDE] as Side;
+  }
+  get roll(): number {
+    return this.s[ROLL];
+  }
+  get actionsLeft(): number {
+    return this.s[LEFT_ACTIONS];
+  }
+  get winner(): number {
+    return this.s[WINNER];
+  }
+  get winReason(): number {
+    return this.s[REASON];
+  }
+  get over(): boolean {
+    return this.s[WINNER] >= 0;
+  }
+  /** True at the start of a turn in chance mode, before {@link startTurn} gives the roll. */
+  get awaitingRoll(): boolean {
+    return this.s[WINNER] < 0 && this.s[ROLL] === 0;
+  }
+  aliveCount(side: Side): number {
+    return this.s[side === RED ? ALIVE_RED : ALIVE_BLUE];
+  }
+  tokenSide(token: number): Side {
+    return token < this.g.nRed ? RED : BLUE;
+  }
+  /** Token on a square, or -1. */
+  tokenAt(square: number): number {
+    return this.s[this.cellAt + square] - 1;
+  }
+  pos(token: number): number {
+    return this.s[this.posAt + token];
+  }
+  idle(token: number): number {
+    return this.s[this.idleAt + token];
+  }
+  isLocked(token: number): boolean {
+    return this.s[this.lockedAt + token] === 1;
+  }
+  hasMoved(token: number): boolean {
+    return this.s[this.movedAt + token] === 1;
+  }
+  lockLimit(side: Side): number {
+    return side === RED ? this.rules.redLockTurns : this.rules.blueLockTurns;
+  }
+  /** The first token of `side` still locked this turn (SH-5), or -1. */
+  pendingLock(side: Side): number {
+    const lo = side === RED ? 0 : this.g.nRed;
+    const hi = side === RED ? this.g.nRed : this.g.tokens;
+    for (let k = lo; k < hi; k++) if (this.s[this.lockedAt + k] === 1) return k;
+    return -1;
+  }
+
+  // ---- setting up and copying ----
+
+  /** The start position of the board; the first roll is drawn (or awaited in chance mode). */
+  reset(): void {
+    const s = this.s;
+    s.fill(0);
+    const b = this.g.board;
+    s[TURN] = 1;
+    s[WINNER] = -1;
+    s[ALIVE_RED] = this.g.nRed;
+    s[ALIVE_BLUE] = this.g.nBlue;
+    const starts = [...b.red, ...b.blue];
+    for (let k = 0; k < starts.length; k++) {
+      s[this.posAt + k] = starts[k];
+      s[this.cellAt + starts[k]] = k + 1;
+    }
+    s[PATH_OK] = this.pathOpen() ? 1 : 0;
+    this.beginTurn();
+  }
+
+  copyFrom(other: ShoveSim): void {
+    this.s.set(other.s);
+  }
+
+  load(snap: SimSnapshot): void {
+    const s = this.s;
+    s.fill(0);
+    s[TURN] = snap.turn;
+    s[SIDE] = snap.side;
+    s[ROLL] = snap.roll;
+    const lo = snap.side === RED ? 0 : this.g.nRed;
+    const hi = snap.side === RED ? this.g.nRed : this.g.tokens;
+    for (let k = lo; k < hi; k++) if (snap.locked[k] === 1 && snap.tokens[k] >= 0) s[LOCKS]++;
+    s[LEFT_ACTIONS] = snap.actionsLeft;
+    s[WINNER] = snap.winner;
+    s[REASON] = snap.reason;
+    let red = 0;
+    let blue = 0;
+    for (let k = 0; k < this.g.tokens; k++) {
+      const p = snap.tokens[k];
+      s[this.posAt + k] = p;
+      s[this.idleAt + k] = snap.idle[k];
+      s[this.movedAt + k] = snap.moved[k];
+      s[this.lockedAt + k] = snap.locked[k];
+      if (p >= 0) {
+        s[this.cellAt + p] = k + 1;
+        if (k < this.g.nRed) red++;
+        else blue++;
+      }
+    }
+    s[ALIVE_RED] = red;
+    s[ALIVE_BLUE] = blue;
+  }
+
+  snapshot(): SimSnapshot {
+    const s = this.s;
+    const t = this.g.tokens;
+    return {
+      turn: s[TURN],
+      side: s[SIDE] as Side,
+      roll: s[ROLL],
+      actionsLeft: s[LEFT_ACTIONS],
+      winner: s[WINNER],
+      reason: s[REASON],
+      tokens: Array.from(s.subarray(this.posAt, this.posAt + t)),
+      idle: Array.from(s.subarray(this.idleAt, this.idleAt + t)),
+      moved: Array.from(s.subarray(this.movedAt, this.movedAt + t)),
+      locked: Array.from(s.subarray(this.lockedAt, this.lockedAt + t)),
+    };
+  }
+
+  // ---- turn structure (SH-2, SH-5, SH-7) ----
+
+  /** Start of a turn: blue acts first. Draws the D4 unless in chance mode. */
+  private beginTurn(): void {
+    this.s[SIDE] = BLUE;
+    if (this.rng === null) {
+      this.s[ROLL] = 0;
+      this.s[LEFT_ACTIONS] = 0;
+      return;
+    }
+    this.startTurn(this.rng.int(1, 4));
+  }
+
+  /** Takes back the current turn's roll before anyone acted (so the solver can average over it). */
+  clearRoll(): void {
+    this.s[ROLL] = 0;
+    this.s[LEFT_ACTIONS] = 0;
+    this.s[SIDE] = BLUE;
+  }
+
+  /** Gives the turn's D4 roll (chance mode) — ruling SH-2: one roll for both sides. */
+  startTurn(roll: number): void {
+    this.s[ROLL] = roll;
+    this.s[SIDE] = BLUE;
+    this.s[LEFT_ACTIONS] = roll;
+    this.lockSide(BLUE);
+  }
+
+  /** ruling SH-5: a token that has gone its side's limit of turns without moving is locked. */
+  private lockSide(side: Side): void {
+    const s = this.s;
+    const limit = this.lockLimit(side);
+    const lo = side === RED ? 0 : this.g.nRed;
+    const hi = side === RED ? this.g.nRed : this.g.tokens;
+    let locks = 0;
+    for (let k = lo; k < hi; k++) {
+      s[this.movedAt + k] = 0;
+      const locked = s[this.posAt + k] >= 0 && s[this.idleAt + k] >= limit ? 1 : 0;
+      s[this.lockedAt + k] = locked;
+      locks += locked;
+    }
+    s[LOCKS] = locks;
+  }
+
+  /** Ends the current side's turn (SH-2); after red's turn the next turn starts or the limit ends the game (SH-7). */
+  endTurn(): void {
+    const s = this.s;
+    const side = s[SIDE] as Side;
+    const limit = this.lockLimit(side);
+    const lo = side === RED ? 0 : this.g.nRed;
+    const hi = side === RED ? this.g.nRed : this.g.tokens;
+    for (let k = lo; k < hi; k++) {
+      if (s[this.posAt + k] < 0) continue;
+      // ruling SH-5: being pushed does not count as moving; idle is capped at the limit.
+      if (s[this.movedAt + k] === 1) s[this.idleAt + k] = 0;
+      else if (s[this.idleAt + k] < limit) s[this.idleAt + k]++;
+      s[this.movedAt + k] = 0;
+      s[this.lockedAt + k] = 0;
+    }
+    if (side === BLUE) {
+      s[SIDE] = RED;
+      s[LEFT_ACTIONS] = s[ROLL];
+      this.lockSide(RED);
+      return;
+    }
+    s[LEFT_ACTIONS] = 0;
+    if (s[TURN] >= this.rules.turnLimit) {
+      // ruling SH-7: red wins when the 10th turn ends.
+      s[WINNER] = RED;
+      s[REASON] = WinReason.TURN_LIMIT;
+      return;
+    }
+    s[TURN]++;
+    this.beginTurn();
+  }
+
+  // ---- actions ----
+
+  /** The red token standing on the victory square (it must leave with red's next action, SH-6), or -1. */
+  redOnVictory(): number {
+    const k = this.s[this.cellAt + this.g.victory] - 1;
+    return k >= 0 && k < this.g.nRed ? k : -1;
+  }
+
+  /** Checks the action without the trial application (everything but SH-6's path and empty pushes). */
+  private staticCheck(code: number): number {
+    const s = this.s;
+    if (s[WINNER] >= 0) return Refusal.OVER;
+    if (s[ROLL] === 0) return Refusal.AWAIT_ROLL;
+    const side = s[SIDE];
+    if (code === END) return side === RED && this.redOnVictory() >= 0 ? Refusal.MUST_LEAVE : Refusal.OK;
+    const sq = code >> 3;
+    if (sq < 0 || sq >= this.g.cells) return Refusal.NO_TOKEN;
+    const k = s[this.cellAt + sq] - 1;
+    if (k < 0) return Refusal.NO_TOKEN;
+    if ((k < this.g.nRed ? RED : BLUE) !== side) return Refusal.NOT_YOURS;
+    const dir = code & 3;
+    const t = this.g.nb[sq * 4 + dir];
+    if ((code >> 2) & 1) {
+      if (side !== RED) return Refusal.BLUE_PUSH;
+      // ruling SH-6: the token on the victory square must leave with red's next action.
+      if (this.redOnVictory() >= 0) return Refusal.MUST_LEAVE;
+      if (t < 0) return Refusal.NO_TARGET;
+      const target = s[this.cellAt + t] - 1;
+      if (target < this.g.nRed) return Refusal.NO_TARGET; // empty (-1) or red
+      return Refusal.OK;
+    }
+    const onV = side === RED ? this.redOnVictory() : -1;
+    if (onV >= 0 && onV !== k) return Refusal.MUST_LEAVE;
+    // ruling SH-5: while a locked token has not moved, no other token of its side may move.
+    // (The red token on the victory square always may: leaving it comes first, SH-6.)
+    if (onV !== k && s[LOCKS] > 0 && s[this.lockedAt + k] === 0) return Refusal.LOCKED;
+    if (t < 0) return Refusal.EDGE;
+    if (s[this.cellAt + t] !== 0) return Refusal.OCCUPIED;
+    // ruling SH-6: red may enter the victory square only with an action left after this one.
+    if (side === RED && t === this.g.victory && s[LEFT_ACTIONS] < 2) return Refusal.VICTORY_LAST;
+    return Refusal.OK;
+  }
+
+  /**
+   * Applies the action if it is legal and returns 0; otherwise leaves the position unchanged and
+   * returns the {@link Refusal} code. The single entry point for every rule of an action.
+   */
+  act(code: number): number {
+    const r = this.staticCheck(code);
+    if (r !== 0) return r;
+    const s = this.s;
+    if (code === END) {
+      this.endTurn();
+      return 0;
+    }
+    const side = s[SIDE];
+    const sq = code >> 3;
+    const dir = code & 3;
+    if (side === BLUE) {
+      // Blue moves never close the path (blue tokens do not block it): no trial needed.
+      const to = this.g.nb[sq * 4 + dir];
+      this.moveToken(sq, to);
+      this.removeAround(to);
+      this.checkWin();
+      this.spendAction();
+      return 0;
+    }
+    const to = this.g.nb[sq * 4 + dir];
+    if (!((code >> 2) & 1) && s[PATH_OK] === 1 && this.simpleSquare(to, sq)) {
+      // A red move that cannot close the SH-6 path: no trial copy needed.
+      this.moveToken(sq, to);
+      this.removeAround(to);
+      this.checkWin();
+      this.spendAction();
+      return 0;
+    }
+    this.scratch.set(s);
+    // Whether the SH-6 path may have closed: known open before, it stays open after a push that
+    // removes no blue token (pushed tokens slide through free squares and stay connected) and after
+    // a move onto a square whose free neighbours stay connected around it (a "simple" square).
+    let mayClose = s[PATH_OK] === 0;
+    if ((code >> 2) & 1) {
+      const blueBefore = s[ALIVE_BLUE];
+      const moved = this.push(to, dir, this.rules.pushDistance);
+      if (!moved && !this.rules.emptyPushes) {
+        s.set(this.scratch);
+        return Refusal.NOTHING;
+      }
+      if (s[ALIVE_BLUE] !== blueBefore) mayClose = true;
+    } else {
+      this.moveToken(sq, to);
+      mayClose = true;
+    }
+    this.removeTouched();
+    this.checkWin();
+    // ruling SH-6: after every red action some blue token must still have a path to the victory square.
+    if (s[WINNER] < 0 && mayClose) {
+      if (!this.pathOpen()) {
+        s.set(this.scratch);
+        return Refusal.PATH;
+      }
+      s[PATH_OK] = 1;
+    }
+    this.spendAction();
+    return 0;
+  }
+
+  /** Why `code` is refused (0 if legal), without changing the position. */
+  check(code: number): number {
+    const r = this.staticCheck(code);
+    if (r !== 0 || code === END || this.s[SIDE] === BLUE) return r;
+    this.saved.set(this.s);
+    const result = this.act(code);
+    this.s.set(this.saved);
+    return result;
+  }
+
+  private spendAction(): void {
+    if (this.s[WINNER] >= 0) return;
+    if (--this.s[LEFT_ACTIONS] <= 0) this.endTurn();
+  }
+
+  private moveToken(from: number, to: number): void {
+    const s = this.s;
+    const k = s[this.cellAt + from] - 1;
+    s[this.cellAt + from] = 0;
+    s[this.cellAt + to] = k + 1;
+    s[this.posAt + k] = to;
+    s[this.movedAt + k] = 1;
+    if (s[this.lockedAt + k] === 1) {
+      s[this.lockedAt + k] = 0;
+      s[LOCKS]--;
+    }
+  }
+
+  /** Slides a token without it counting as a move (a push, SH-5). */
+  private slide(from: number, to: number): void {
+    const s = this.s;
+    const k = s[this.cellAt + from] - 1;
+    s[this.cellAt + from] = 0;
+    s[this.cellAt + to] = k + 1;
+    s[this.posAt + k] = to;
+  }
+
+  /**
+   * ruling SH-3: the token on `sq` is pushed `dist` squares in `dir`, one at a time. A wall or a
+   * red token stops it; crossing an open edge removes it; a blue token in the way is itself pushed
+   * `dist` squares on, and the pushed token stops on the square it leaves (or, if that token
+   * could not move at all, just short of it). Returns whether any token moved.
+   */
+  private push(sq: number, dir: number, dist: number): boolean {
+    const s = this.s;
+    const nb = this.g.nb;
+    let cur = sq;
+    let moved = false;
+    for (let step = 0; step < dist; step++) {
+      const nx = nb[cur * 4 + dir];
+      if (nx === OPEN) {
+        const k = s[this.cellAt + cur] - 1;
+        s[this.cellAt + cur] = 0;
+        s[this.posAt + k] = -1;
+        s[this.lockedAt + k] = 0; // blue tokens are pushed only in red's turn: never counted in LOCKS
+        s[ALIVE_BLUE]--;
+        return true;
+      }
+      if (nx === WALL) break;
+      const occ = s[this.cellAt + nx] - 1;
+      if (occ < 0) {
+        this.slide(cur, nx);
+        cur = nx;
+        moved = true;
+        continue;
+      }
+      if (occ < this.g.nRed) break;
+      if (this.push(nx, dir, dist)) moved = true;
+      if (s[this.cellAt + nx] === 0) {
+        this.slide(cur, nx);
+        moved = true;
+      }
+      break;
+    }
+    return moved;
+  }
+
+  /**
+   * Does blocking `sq` leave its free (non-red, on-board) orthogonal neighbours connected to each
+   * other through the ring of 8 squares around it? Then no path through `sq` is lost.
+   */
+  private simpleSquare(sq: number, vacated: number): boolean {
+    const s = this.s;
+    const ring = this.g.ring;
+    const nRed = this.g.nRed;
+    const base = sq * 8;
+    let free = 0;
+    let links = 0;
+    let firstFree = false;
+    let prevFree = false;
+    for (let i = 0; i < 8; i += 2) {
+      const o = ring[base + i];
+      const oFree = o >= 0 && (o === vacated || !(s[this.cellAt + o] > 0 && s[this.cellAt + o] <= nRed));
+      if (i === 0) firstFree = oFree;
+      if (oFree) free++;
+      if (i > 0 && oFree && prevFree) {
+        const c = ring[base + i - 1];
+        if (c >= 0 && !(s[this.cellAt + c] > 0 && s[this.cellAt + c] <= nRed)) links++;
+      }
+      prevFree = oFree;
+    }
+    if (prevFree && firstFree) {
+      const c = ring[base + 7];
+      if (c >= 0 && !(s[this.cellAt + c] > 0 && s[this.cellAt + c] <= nRed)) links++;
+    }
+    return free - links <= 1;
+  }
+
+  /** ruling SH-4: every red token touching two or more blue tokens is removed. */
+  private removeTouched(): void {
+    for (let k = 0; k < this.g.nRed; k++) this.removeIfTouched(k);
+  }
+
+  /** SH-4 for one red token. */
+  private removeIfTouched(k: number): void {
+    const s = this.s;
+    const nb = this.g.nb;
+    const nRed = this.g.nRed;
+    const p = s[this.posAt + k];
+    if (p < 0) return;
+    let blue = 0;
+    for (let d = 0; d < 4; d++) {
+      const q = nb[p * 4 + d];
+      if (q >= 0 && s[this.cellAt + q] > nRed) blue++;
+    }
+    if (blue >= 2) {
+      s[this.cellAt + p] = 0;
+      s[this.posAt + k] = -1;
+      if (s[this.lockedAt + k] === 1) {
+        s[this.lockedAt + k] = 0;
+        if (s[SIDE] === RED) s[LOCKS]--;
+      }
+      s[ALIVE_RED]--;
+    }
+  }
+
+  /** SH-4 after a token arrived on `sq`: only red tokens on or next to it can have changed. */
+  private removeAround(sq: number): void {
+    const s = this.s;
+    const nRed = this.g.nRed;
+    const k = s[this.cellAt + sq] - 1;
+    if (k >= 0 && k < nRed) this.removeIfTouched(k);
+    for (let d = 0; d < 4; d++) {
+      const q = this.g.nb[sq * 4 + d];
+      if (q < 0) continue;
+      const j = s[this.cellAt + q] - 1;
+      if (j >= 0 && j < nRed) this.removeIfTouched(j);
+    }
+  }
+
+  /** ruling SH-7: blue wins on the victory square or with no red left; red wins with no blue left. */
+  private checkWin(): void {
+    const s = this.s;
+    if (s[this.cellAt + this.g.victory] > this.g.nRed) {
+      s[WINNER] = BLUE;
+      s[REASON] = WinReason.BLUE_ON_VICTORY;
+    } else if (s[ALIVE_RED] === 0) {
+      s[WINNER] = BLUE;
+      s[REASON] = WinReason.NO_RED;
+    } else if (s[ALIVE_BLUE] === 0) {
+      s[WINNER] = RED;
+      s[REASON] = WinReason.NO_BLUE;
+    }
+  }
+
+  /**
+   * ruling SH-6: is there a path of orthogonal steps from some blue token to the victory square
+   * crossing no red token (blue tokens do not block it; walls are the board's edges)? A red token
+   * standing on the victory square itself does not close it: it must leave with its next action.
+   */
+  pathOpen(): boolean {
+    const s = this.s;
+    const nb = this.g.nb;
+    const nRed = this.g.nRed;
+    const cellAt = this.cellAt;
+    const seen = this.seen;
+    const queue = this.queue;
+    const stamp = ++this.stamp;
+    if (stamp === 0xffffffff) {
+      seen.fill(0);
+      this.stamp = 1;
+    }
+    const v = this.g.victory;
+    seen[v] = stamp;
+    queue[0] = v;
+    let head = 0;
+    let tail = 1;
+    while (head < tail) {
+      const p = queue[head++];
+      const base = p * 4;
+      for (let d = 0; d < 4; d++) {
+        const q = nb[base + d];
+        if (q < 0 || seen[q] === stamp) continue;
+        seen[q] = stamp;
+        const occ = s[cellAt + q];
+        if (occ > nRed) return true;
+        if (occ !== 0) continue;
+        queue[tail++] = q;
+      }
+    }
+    return false;
+  }
+
+  /** Squares reachable from the victory square without crossing red (for the evaluation). */
+  distanceMap(out: Int16Array): void {
+    const s = this.s;
+    const nb = this.g.nb;
+    const nRed = this.g.nRed;
+    out.fill(-1);
+    const queue = this.queue;
+    const v = this.g.victory;
+    out[v] = 0;
+    queue[0] = v;
+    let head = 0;
+    let tail = 1;
+    while (head < tail) {
+      const p = queue[head++];
+      for (let d = 0; d < 4; d++) {
+        const q = nb[p * 4 + d];
+        if (q < 0 || out[q] >= 0) continue;
+        const occ = s[this.cellAt + q];
+        if (occ !== 0 && occ <= nRed) continue;
+        out[q] = out[p] + 1;
+        queue[tail++] = q;
+      }
+    }
+  }
+
+  /** Every candidate action of the side to act (legal or not), END last; returns the count. */
+  candidates(out: Int32Array): number {
+    const s = this.s;
+    let n = 0;
+    if (s[WINNER] >= 0 || s[ROLL] === 0) return 0;
+    const side = s[SIDE];
+    const lo = side === RED ? 0 : this.g.nRed;
+    const hi = side === RED ? this.g.nRed : this.g.tokens;
+    for (let k = lo; k < hi; k++) {
+      const p = s[this.posAt + k];
+      if (p < 0) continue;
+      for (let d = 0; d < 4; d++) {
+        out[n++] = p * 8 + d;
+        if (side === RED) out[n++] = p * 8 + 4 + d;
+      }
+    }
+    out[n++] = END;
+    return n;
+  }
+
+  /** Every legal action now, in candidate order. */
+  legalActions(): number[] {
+    const buf = new Int32Array(this.g.tokens * 8 + 1);
+    const n = this.candidates(buf);
+    const out: number[] = [];
+    for (let i = 0; i < n; i++) if (this.check(buf[i]) === 0) out.push(buf[i]);
+    return out;
+  }
+
+  /** Readable reason for a refusal of `code` (for the screen and the game interface). */
+  explain(code: number, refusal: number): string {
+    const g = this.g;
+    const sq = code === END ? -1 : code >> 3;
+    const where = sq >= 0 && sq < g.cells ? g.name(sq) : "?";
+    const side = SIDE_NAMES[this.side];
+    switch (refusal) {
+      case Refusal.OK:
+        return "legal";
+      case Refusal.OVER:
+        return "the game is over";
+      case Refusal.AWAIT_ROLL:
+        return "the turn's D4 has not been rolled yet";
+      case Refusal.NO_TOKEN:
+        return `there is no token on ${where}`;
+      case Refusal.NOT_YOURS:
+        return `the token on ${where} is not ${side}'s`;
+      case Refusal.MUST_LEAVE: {
+        const k = this.redOnVictory();
+        return `the red token on the victory square ${g.name(this.pos(k))} must leave it with red's next action (SH-6)`;
+      }
+      case Refusal.LOCKED: {
+        const k = this.pendingLock(this.side);
+        return `${where} cannot move: ${g.name(this.pos(k))} is locked, it has not moved for ${this.idle(k)} turns and must move first (SH-5)`;
+      }
+      case Refusal.EDGE:
+        return `${where} cannot move ${DIR_NAMES[code & 3]}: that is the edge of the board`;
+      case Refusal.OCCUPIED:
+        return `${where} cannot move ${DIR_NAMES[code & 3]}: ${g.name(g.nb[sq * 4 + (code & 3)])} is occupied`;
+      case Refusal.VICTORY_LAST:
+        return "red may enter the victory square only with an action left to leave it (SH-6)";
+      case Refusal.BLUE_PUSH:
+        return "only red pushes (seed: Pushing)";
+      case Refusal.NO_TARGET:
+        return `there is no blue token ${DIR_NAMES[code & 3]} of ${where} to push (SH-3)`;
+      case Refusal.NOTHING:
+        return "that push would move nothing (option emptyPushes is off)";
+      case Refusal.PATH:
+        return "red must leave blue an open path to the victory square (SH-6)";
+      default:
+        return `refused (${refusal})`;
+    }
+  }
+}
