@@ -16,6 +16,7 @@ import {
   resolveCombat,
   resultFromDifference,
   settleInconclusive,
+  unableToMove,
   winnerMove,
 } from "../../src/rulesets/shieldwall/combat.js";
 import { type Aggression, type Grade, type SupernumeraryKind, type UnitState, emptyDp, totalDp } from "../../src/rulesets/shieldwall/units.js";
@@ -293,6 +294,29 @@ describe("Results: consequences", () => {
     expect(winnerMove(["break", "fall-back"])).toBe("pursue");
     expect(winnerMove(["fall-back"])).toBe("follow-up");
     expect(winnerMove(["eliminated"])).toBe("remain");
+  });
+});
+
+describe("Moves following combat (the parts without geometry)", () => {
+  it("Fall-back or retire impossible: the unit remains in place and takes 1 DP", () => {
+    for (const move of ["fall-back", "retire"] as const) {
+      const r = unableToMove(unit({ dp: 2 }), move, true);
+      expect(r.move).toBe("remain");
+      expect(r.unit.dp.combat).toBe(1);
+      expect(totalDp(r.unit)).toBe(3);
+    }
+    // With 4 DPs the DP becomes an aggression drop (SW-12).
+    const full = unableToMove(unit({ dp: 4, aggression: "ready" }), "retire", false);
+    expect(full.unit.aggression).toBe("present");
+    expect(totalDp(full.unit)).toBe(4);
+  });
+
+  it("SW-20: a breaking unit unable to move surrenders to an enemy within 2\"", () => {
+    const r = unableToMove(unit(), "break", true);
+    expect(r.unit.status).toBe("surrendered");
+    expect(r.move).toBe("eliminated");
+    expect(unableToMove(unit(), "break", false).unit.status).toBe("active");
+    expect(unableToMove(unit(), "follow-up", true).move).toBe("follow-up");
   });
 });
 

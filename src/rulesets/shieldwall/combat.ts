@@ -367,6 +367,24 @@ export function winnerMove(opponentMoves: readonly CombatMove[]): CombatMove {
 }
 
 /**
+ * A unit that cannot make its move after combat (seed "Moves Following Combat"; the table
+ * decides that it cannot): unable to fall back or retire, it remains in place and takes 1 DP (a
+ * combat DP, ruling SW-12); unable to break, it surrenders to any enemy within 2" (ruling SW-20,
+ * removed as broken) and otherwise stays where it is, still broken. Other moves are unchanged.
+ */
+export function unableToMove(unit: UnitState, move: CombatMove, enemyWithin2: boolean): { unit: UnitState; move: CombatMove; notes: string[] } {
+  if (move === "fall-back" || move === "retire") {
+    const r = addDisorder(unit, "combat", 1);
+    return { unit: r.value, move: r.value.status === "active" ? "remain" : "eliminated", notes: [`${unit.name} cannot ${move === "retire" ? "retire" : "fall back"}: it remains in place`, ...r.notes] };
+  }
+  if (move === "break") {
+    if (enemyWithin2) return { unit: { ...unit, status: "surrendered" }, move: "eliminated", notes: [`${unit.name} cannot move and surrenders to the enemy within 2"`] };
+    return { unit, move: "remain", notes: [`${unit.name} cannot move; with no enemy within 2" it stays, still broken`] };
+  }
+  return { unit, move, notes: [] };
+}
+
+/**
  * Applies a decisive result (from side a's point of view) to both sides: every engaged unit of a
  * side shares the outcome (seed "Results"), each by its own state. Victory raises two aggression
  * levels, Success one. `chargeCombat` is the round that decided it (a refight is a non-charge
