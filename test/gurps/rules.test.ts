@@ -32,7 +32,7 @@ describe("GC-1 success roll with criticals", () => {
     expect(successRoll(15, 6)).toBe("success");
     expect(successRoll(16, 6)).toBe("criticalSuccess");
   });
-  it("GC-1: 17 and 18 always fail; 18 always critical, 17 critical at skill 15 or less", () => {
+  it("GC-1: 17 and 18 always fail, 18 always critical, 17 critical at skill 15 or less", () => {
     expect(successRoll(25, 17)).toBe("failure");
     expect(successRoll(16, 17)).toBe("failure");
     expect(successRoll(15, 17)).toBe("criticalFailure");
@@ -67,7 +67,7 @@ describe("hit locations (Basic Set table)", () => {
     expect(randomHand(5, "left")).toBe("hand-shield");
     expect(randomHand(2, "right")).toBe("hand-shield");
   });
-  it("aimed locations take their hit penalty; the shield arm -4 and shield hand -8 under the written rules", () => {
+  it("aimed locations take their hit penalty, the shield arm -4 and shield hand -8 under the written rules", () => {
     expect(locationPenalty("face", false)).toBe(-5);
     expect(locationPenalty("vitals", false)).toBe(-3);
     expect(locationPenalty("arm-shield", true)).toBe(-4);
@@ -114,7 +114,7 @@ describe("seed: The rule (shield as cover) and ruling GC-2 abstract cover", () =
 });
 
 describe("ruling GC-3 random cover", () => {
-  it("GC-3: slight 2, half 3, good 4, excellent 5 in 6; full always; none never", () => {
+  it("GC-3: slight 2, half 3, good 4, excellent 5 in 6, full always, none never", () => {
     expect([0, 1, 2, 3, 4, 5].map((l) => coverChanceInSix(l as 0))).toEqual([0, 2, 3, 4, 5, 6]);
     expect([1, 2, 3, 4].map((l) => coverPenalty(l as 1))).toEqual([1, 2, 3, 4]);
   });
@@ -140,7 +140,7 @@ describe("ruling GC-3 random cover", () => {
 });
 
 describe("ruling GC-4 specific cover", () => {
-  it("GC-4 table: DB 1 half cover for shield arm/hand and torso/vitals; a buckler fully covers the hand", () => {
+  it("GC-4 table: DB 1 half cover for shield arm/hand and torso/vitals, a buckler fully covers the hand", () => {
     const s = sit({ db: 1 });
     expect(["arm-shield", "hand-shield", "torso", "vitals", "groin", "leg", "face"].map((l) => specificCover(s, l as "leg", o))).toEqual([2, 2, 2, 2, 0, 0, 0]);
     expect(specificCover(s, "hand-shield", { ...o, buckler: true })).toBe(5);
@@ -216,7 +216,7 @@ describe("ruling GC-5 facing, full cover, hunkering and shield walls", () => {
     expect(overallCover(sit({ db: 5, wielderMoving: true }), o)).toBe(4);
     expect(overallCover(sit({ db: 5, hex: "side" }), o)).toBe(0);
   });
-  it("GC-5: DB 6 full cover from every front hex, even moving; DB 7+ as DB 6", () => {
+  it("GC-5: DB 6 full cover from every front hex, even moving, DB 7+ as DB 6", () => {
     for (const db of [6, 7, 9]) {
       for (const hex of ["front", "shield-side", "weapon-side"] as const) expect(overallCover(sit({ db, hex, wielderMoving: true }), o)).toBe(5);
       expect(overallCover(sit({ db, hex: "rear" }), o)).toBe(0);
@@ -288,5 +288,23 @@ describe("ruling GC-6 flails and GURPS 3e", () => {
     expect(defenceRoll(25, 17)).toBe(false);
     expect(defenceRoll(10, 10)).toBe(true);
     expect(defenceRoll(10, 11)).toBe(false);
+  });
+});
+
+describe("seed: All about full cover, When to use it", () => {
+  it("seed All about full cover: behind a DB 5+ shield no location can be targeted under specific cover", () => {
+    for (const location of ["skull", "face", "foot", "arm-weapon", "hand-weapon", "neck"] as const) {
+      const r = planAttack(attack({ mode: "specific", db: 5, location }));
+      expect(r.ok, location).toBe(false);
+    }
+    // but from the side the big shield gives nothing
+    expect(planAttack(attack({ mode: "specific", db: 5, location: "torso", hex: "side" })).ok).toBe(true);
+  });
+  it("seed When to use it: with no active defence the shield as cover still catches attacks, unlike DB", () => {
+    const db = exactOutcome(plan({ mode: "db", db: 2 }));
+    const cover = exactOutcome(plan({ mode: "abstract", db: 2 }));
+    expect(db.p.shield.isZero()).toBe(true);
+    expect(cover.p.shield.cmp(Fraction.ZERO)).toBeGreaterThan(0);
+    expect(cover.p.hit.cmp(db.p.hit)).toBeLessThan(0);
   });
 });
