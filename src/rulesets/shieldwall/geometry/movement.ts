@@ -64,11 +64,11 @@ export function advance(u: UnitGeom, distance: number, offset = 0): UnitGeom {
 
 /**
  * About face (seed "Manoeuvre": costs half a move, ruling SW-1): every stand turns 180° about
- * the unit's centre, so a line keeps its footprint; stands are re-listed left to right.
+ * the unit's centre, so a line keeps its footprint (stand 0 is still the left end).
  */
 export function aboutFace(u: UnitGeom): UnitGeom {
-  const turned = rotateUnit(u, unitCentre(u), 180);
-  return u.formed ? { ...turned, stands: [...turned.stands].reverse() } : turned;
+  // Turning the whole line 180° keeps the left-to-right order: the old left end is the new left end.
+  return rotateUnit(u, unitCentre(u), 180);
 }
 
 export type StepDirection = "forward" | "back" | "left" | "right";

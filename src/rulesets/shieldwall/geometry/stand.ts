@@ -308,12 +308,16 @@ export function timeToWithin(a: Rect, dx: number, dy: number, b: Rect, rad: numb
 
 /**
  * The distance rectangle `a` can travel along unit direction (dx, dy) before it overlaps `b`
- * by more than `tol` (swept separating axis test, exact for straight moves). Sliding along a
- * touching edge is not an overlap. 0 if it overlaps already; Infinity if never.
+ * by more than `tol` (swept separating axis test, exact for straight moves), reported as the
+ * distance at which they first touch. Sliding along a touching edge is not an overlap. 0 if it
+ * overlaps already; Infinity if never.
  */
 export function timeToOverlap(a: Rect, dx: number, dy: number, b: Rect, tol = EPS): number {
   let t0 = 0;
   let t1 = Number.POSITIVE_INFINITY;
+  // Speed along the axis that sets the entry time: to report the moment of first touch
+  // rather than of `tol` penetration.
+  let entrySpeed = 0;
   const axes = [a.rx, a.ry, a.fx, a.fy, b.rx, b.ry, b.fx, b.fy];
   const ox = b.cx - a.cx;
   const oy = b.cy - a.cy;
@@ -334,11 +338,14 @@ export function timeToOverlap(a: Rect, dx: number, dy: number, b: Rect, tol = EP
     let lo = (c - reach) / s;
     let hi = (c + reach) / s;
     if (lo > hi) [lo, hi] = [hi, lo];
-    if (lo > t0) t0 = lo;
+    if (lo > t0) {
+      t0 = lo;
+      entrySpeed = Math.abs(s);
+    }
     if (hi < t1) t1 = hi;
     if (t0 >= t1) return Number.POSITIVE_INFINITY;
   }
-  return t0;
+  return entrySpeed > 0 ? Math.max(0, t0 - tol / entrySpeed) : t0;
 }
 
 /** The stand moved by (dx, dy). */
