@@ -41,7 +41,7 @@ function linesOf(src: AsyncIterable<string> | Iterable<string>): Lines {
 
 /** Plays a duel; reads choices from `input`, writes narration with `write`. */
 export async function runPlay(cfg: PlayConfig, input: AsyncIterable<string> | Iterable<string>, write: (s: string) => void): Promise<PlaySummary> {
-  const { setup } = duelFromFile(cfg.file, "duel");
+  const { setup } = duelFromFile(cfg.file, "command line");
   requireDuel(setup, cfg.file.distance, "--distance");
   let state = duelGame.setup({ setup, distance: cfg.file.distance, exchangeLimit: cfg.exchangeLimit }, cfg.seed);
   const lines = linesOf(input);

@@ -139,7 +139,8 @@ export function deckProblems(deck: DeckFile): string[] {
       if (!seen.has(opp)) say(`readings.${holder}.${opp}`, `"${opp}" is not a card of this deck (cards: ${ids.join(", ")})`);
     }
   }
-  const card = (id: string) => deck.cards.find((c) => c.id === id)!;
+  const byId = new Map(deck.cards.map((c) => [c.id, c]));
+  const card = (id: string) => byId.get(id) as Card;
   for (const a of ids) {
     for (const b of ids) {
       const ra = deck.readings[a]?.[b];
@@ -229,12 +230,12 @@ export function pairOf(deck: Deck, a: string, b: string): Pair {
   const ra = deck.readings[a]?.[b];
   const rb = deck.readings[b]?.[a];
   if (!ra || !rb) throw new RangeError(`no reading for ${a} versus ${b} in ${deck.name}`);
-  const card = (id: string) => deck.cards.find((c) => c.id === id)!;
+  const stat = (id: string) => deck.cards.find((c) => c.id === id)?.stat ?? null;
   return {
     a,
     b,
-    testA: { test: ra.test, stat: card(a).stat },
-    testB: { test: rb.test, stat: card(b).stat },
+    testA: { test: ra.test, stat: stat(a) },
+    testB: { test: rb.test, stat: stat(b) },
     effects: ra.effects.map((e) => absEffect(e, "A")),
     printedA: ra.printed,
     printedB: rb.printed,

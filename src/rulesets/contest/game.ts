@@ -107,9 +107,10 @@ export const duelGame: Game<DuelState, DuelMove, DuelGameOptions> = {
 
   apply(state, player, move): Applied<DuelState> {
     if (player === "A") return { state: { ...state, pending: move.card }, events: [{ type: "commit", text: `${name(state, "A")} has chosen a card.` }] };
+    if (state.pending === null) throw new RangeError("B decides only after A has committed a card");
     const rng = new Random(state.rng);
     const before = state.position;
-    const r = resolveExchange(rng, state.setup, before, state.pending!, move.card);
+    const r = resolveExchange(rng, state.setup, before, state.pending, move.card);
     const next: DuelState = { ...state, rng: rng.state(), position: r.position, pending: null, exchanges: state.exchanges + 1, engaged: true };
     const events = narrateExchange(next, before, r);
     if (!state.engaged && outcomeOf(r.position) === null) events.push({ type: "engaged", text: "Both survive the first exchange: the commanders are engaged and may take no other actions until the duel is resolved (seed, The Duel)." });
