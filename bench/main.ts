@@ -7,8 +7,9 @@ import { coreBench } from "./core.js";
 import { gurpsBench } from "./gurps.js";
 import type { BenchResults, BenchSection } from "./harness.js";
 import { shieldwallCombatBench } from "./shieldwall-combat.js";
+import { shieldwallDuelBench } from "./shieldwall-duel.js";
 
-const sections: BenchSection[] = [coreBench, shieldwallCombatBench, gurpsBench];
+const sections: BenchSection[] = [coreBench, shieldwallCombatBench, gurpsBench, shieldwallDuelBench];
 
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((w) => !sections.some((s) => s.name === w));

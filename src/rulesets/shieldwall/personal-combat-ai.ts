@@ -17,11 +17,11 @@ import { type Player, type PlayerId, playOut } from "../../core/game.js";
 import { Random } from "../../core/random.js";
 import { mctsPlayer } from "../../core/search/mcts.js";
 import { randomPlayer } from "../../core/search/random-player.js";
-import { duelValue, type ExchangeResult, handSize, KILLING_WOUNDS, otherSide, type PlayedCard, playableAs, resolveExchange, type Side } from "./personal-combat.js";
+import { duelValue, type ExchangeResult, exchangeOutcome, handSize, KILLING_WOUNDS, otherSide, type PlayedCard, playableAs, type Side } from "./personal-combat.js";
 import { type DuelMove, type DuelSetup, type DuelState, dealDuel, duelGame, unseenCards } from "./personal-combat-game.js";
 
 /** How good an exchange's result is for `me`, given the wounds before it and the card I spent. */
-export function exchangeScore(wounds: Record<Side, number>, me: Side, result: ExchangeResult, myCard: Card, cardsLeftAfter: number): number {
+export function exchangeScore(wounds: Record<Side, number>, me: Side, result: Pick<ExchangeResult, "wounds" | "advantage">, myCard: Card, cardsLeftAfter: number): number {
   const op = otherSide(me);
   const mine = wounds[me] + result.wounds[me];
   const theirs = wounds[op] + result.wounds[op];
@@ -38,6 +38,11 @@ export function exchangeScore(wounds: Record<Side, number>, me: Side, result: Ex
   return score;
 }
 
+/** Ruling SW-23 without checks or text, for the look-ahead (the plays come from legal hands). */
+function fastExchange(a: PlayedCard, b: PlayedCard) {
+  return exchangeOutcome(duelValue(a.card), a.as, duelValue(b.card), b.as);
+}
+
 /** The answer that scores best for the player with the advantage (ruling SW-23). */
 export function bestAnswer(hand: Card[], lead: PlayedCard, leader: Side, wounds: Record<Side, number>): { play: PlayedCard; score: number } {
   const me = otherSide(leader);
@@ -45,7 +50,7 @@ export function bestAnswer(hand: Card[], lead: PlayedCard, leader: Side, wounds:
   for (const card of hand) {
     for (const as of playableAs(card)) {
       const play = { card, as };
-      const r = me === "a" ? resolveExchange(play, lead) : resolveExchange(lead, play);
+      const r = me === "a" ? fastExchange(play, lead) : fastExchange(lead, play);
       const score = exchangeScore(wounds, me, r, card, hand.length - 1);
       if (!best || score > best.score) best = { play, score };
     }
@@ -107,7 +112,7 @@ export function heuristicDuelPlayer(seed: number, opts: HeuristicOptions = {}): 
         const theirHand = pool.slice(0, n);
         candidates.forEach((lead, ci) => {
           const answer = bestAnswer(theirHand, lead, me, state.wounds).play;
-          const r = me === "a" ? resolveExchange(lead, answer) : resolveExchange(answer, lead);
+          const r = me === "a" ? fastExchange(lead, answer) : fastExchange(answer, lead);
           totals[ci] += exchangeScore(state.wounds, me, r, lead.card, hand.length - 1);
         });
       }

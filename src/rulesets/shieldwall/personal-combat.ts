@@ -334,31 +334,35 @@ export function resolveExchange(a: PlayedCard, b: PlayedCard): ExchangeResult {
     const problem = playProblem(p);
     if (problem) throw new RangeError(problem);
   }
-  const va = duelValue(a.card);
-  const vb = duelValue(b.card);
-  const higher: Side | "dice-off" = va > vb ? "a" : vb > va ? "b" : "dice-off";
+  const r = exchangeOutcome(duelValue(a.card), a.as, duelValue(b.card), b.as);
   const cards = `a ${described(a)} v b ${described(b)}`;
-  const advText = (adv: Side | "dice-off") => (adv === "dice-off" ? "equal cards: dice again for advantage" : `${adv} takes the advantage`);
-  if (a.as === "red" && b.as === "red") {
-    return { kind: "no-result", wounds: { a: 0, b: 0 }, advantage: higher, text: `${cards}: both parry, no result; ${advText(higher)}` };
+  const adv = r.advantage === "dice-off" ? "equal cards: dice again for advantage" : `${r.advantage} takes the advantage`;
+  let text: string;
+  if (r.kind === "no-result") text = `${cards}: both parry, no result; ${adv}`;
+  else if (r.kind === "both-wounded") text = `${cards}: both strike home, both wounded; ${adv}`;
+  else if (r.kind === "double-strike") text = `${cards}: ${r.advantage}'s blow is at least double and wounds ${otherSide(r.advantage as Side)}; ${adv}`;
+  else if (r.kind === "parried") text = `${cards}: ${r.advantage} parries the blow and takes the advantage`;
+  else text = `${cards}: ${r.advantage}'s blow beats the parry and wounds ${otherSide(r.advantage as Side)}; ${adv}`;
+  return { ...r, text };
+}
+
+/**
+ * The rule of {@link resolveExchange} on bare values and colours, without checks or text: the
+ * one implementation of ruling SW-23, also used by the computer player's look-ahead.
+ */
+export function exchangeOutcome(va: number, asA: Colour, vb: number, asB: Colour): Omit<ExchangeResult, "text"> {
+  const higher: Side | "dice-off" = va > vb ? "a" : vb > va ? "b" : "dice-off";
+  if (asA === "red" && asB === "red") return { kind: "no-result", wounds: { a: 0, b: 0 }, advantage: higher };
+  if (asA === "black" && asB === "black") {
+    if (va >= 2 * vb) return { kind: "double-strike", wounds: { a: 0, b: 1 }, advantage: "a" };
+    if (vb >= 2 * va) return { kind: "double-strike", wounds: { a: 1, b: 0 }, advantage: "b" };
+    return { kind: "both-wounded", wounds: { a: 1, b: 1 }, advantage: higher };
   }
-  if (a.as === "black" && b.as === "black") {
-    if (va >= 2 * vb || vb >= 2 * va) {
-      const striker: Side = va >= 2 * vb ? "a" : "b";
-      const wounds = { a: striker === "b" ? 1 : 0, b: striker === "a" ? 1 : 0 };
-      return { kind: "double-strike", wounds, advantage: striker, text: `${cards}: ${striker}'s blow is at least double and wounds ${otherSide(striker)}; ${striker} takes the advantage` };
-    }
-    return { kind: "both-wounded", wounds: { a: 1, b: 1 }, advantage: higher, text: `${cards}: both strike home, both wounded; ${advText(higher)}` };
-  }
-  const red: Side = a.as === "red" ? "a" : "b";
-  const black = otherSide(red);
+  const red: Side = asA === "red" ? "a" : "b";
   const vr = red === "a" ? va : vb;
   const vk = red === "a" ? vb : va;
-  if (vr >= vk) {
-    return { kind: "parried", wounds: { a: 0, b: 0 }, advantage: red, text: `${cards}: ${red} parries the blow and takes the advantage` };
-  }
-  const wounds = { a: red === "a" ? 1 : 0, b: red === "b" ? 1 : 0 };
-  return { kind: "wounded", wounds, advantage: black, text: `${cards}: ${black}'s blow beats the parry and wounds ${red}; ${black} takes the advantage` };
+  if (vr >= vk) return { kind: "parried", wounds: { a: 0, b: 0 }, advantage: red };
+  return { kind: "wounded", wounds: { a: red === "a" ? 1 : 0, b: red === "b" ? 1 : 0 }, advantage: otherSide(red) };
 }
 
 // ---------------------------------------------------------------------------------------------
