@@ -3,13 +3,14 @@
  * `{ section: { measure: value } }`, plus the machine it ran on. Each ruleset adds a section.
  */
 import { cpus } from "node:os";
+import { contestBench } from "./contest.js";
 import { coreBench } from "./core.js";
 import { gurpsBench } from "./gurps.js";
 import type { BenchResults, BenchSection } from "./harness.js";
 import { shieldwallCombatBench } from "./shieldwall-combat.js";
 import { shieldwallDuelBench } from "./shieldwall-duel.js";
 
-const sections: BenchSection[] = [coreBench, shieldwallCombatBench, gurpsBench, shieldwallDuelBench];
+const sections: BenchSection[] = [coreBench, shieldwallCombatBench, gurpsBench, shieldwallDuelBench, contestBench];
 
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((w) => !sections.some((s) => s.name === w));
