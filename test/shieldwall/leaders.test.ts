@@ -80,7 +80,7 @@ describe("Shieldwall leaders", () => {
     expect(totalDp(r.unit)).toBe(2);
   });
 
-  it("Leaders: no action on a unit in combat or beyond 2\"", () => {
+  it('Leaders: no action on a unit in combat or beyond 2"', () => {
     expect(() => increaseCohesion(leader(), false, { unit: unit({ inCombat: true }), within2: true })).toThrow(/in combat/);
     expect(() => increaseCohesion(leader(), false, { unit: unit(), within2: false })).toThrow(/not within 2"/);
     expect(() => changeAggression(leader(), false, { unit: unit({ inCombat: true }), within2: true }, "raise")).toThrow(/in combat/);
@@ -122,7 +122,7 @@ describe("Shieldwall leaders", () => {
     expect(() => signalAdvance(r.leader, false, units)).toThrow(/already signalled/);
   });
 
-  it("SW-1 the battle standard within 2\" adds 1\" below Blood Lust", () => {
+  it('SW-1 the battle standard within 2" adds 1" below Blood Lust', () => {
     expect(initialMove({ unit: unit({ aggression: "present" }), battleStandardWithin2: true }).inches).toBe(2);
     expect(initialMove({ unit: unit({ aggression: "ready" }), battleStandardWithin2: true }).inches).toBe(3);
     expect(initialMove({ unit: unit({ aggression: "ready" }), battleStandardWithin2: true, useStandard: false }).inches).toBe(2);
@@ -145,7 +145,7 @@ describe("Shieldwall leaders", () => {
     expect(() => campFollowersRemoveDp({ host: unit({ id: "n" }), target: host, within2: true })).toThrow(/no camp followers/);
   });
 
-  it("Camp followers only help their own contingent within 2\"", () => {
+  it('Camp followers only help their own contingent within 2"', () => {
     const host = unit({ id: "h", attachments: ["camp-followers"] });
     const near = unit({ id: "n" });
     expect(totalDp(campFollowersRemoveDp({ host, target: near, within2: true }).value)).toBe(2);
@@ -171,7 +171,7 @@ describe("Shieldwall leaders", () => {
     }
   });
 
-  it("Rest and reform: C grade needs to be beyond 2\" of all enemy, D grade beyond 8\"", () => {
+  it('Rest and reform: C grade needs to be beyond 2" of all enemy, D grade beyond 8"', () => {
     const rest = (grade: "C" | "D", b2: boolean, b8: boolean) => totalDp(restAndReform({ unit: unit({ grade }), beyond2OfEnemy: b2, beyond8OfEnemy: b8, signalled: false }).value);
     expect(rest("C", false, false)).toBe(3);
     expect(rest("C", true, false)).toBe(2);

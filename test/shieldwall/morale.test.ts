@@ -113,14 +113,14 @@ describe("Shieldwall disorder points and aggression", () => {
     );
   });
 
-  it("SW-14 a friend of equal or higher grade retiring within 2\" gives 1 morale DP", () => {
+  it('SW-14 a friend of equal or higher grade retiring within 2" gives 1 morale DP', () => {
     const c = unit({ grade: "C", dp: emptyDp() });
     for (const g of ["A", "B", "C"] as Grade[]) expect(friendRetiringNearby(c, { retiringGrade: g, within2: true }).value.dp.morale).toBe(1);
     expect(friendRetiringNearby(c, { retiringGrade: "D", within2: true }).value).toEqual(c);
     expect(friendRetiringNearby(c, { retiringGrade: "A", within2: false }).value).toEqual(c);
   });
 
-  it("SW-14 an equal or higher grade friend broken or destroyed within 2\" drops one level", () => {
+  it('SW-14 an equal or higher grade friend broken or destroyed within 2" drops one level', () => {
     const b = unit({ grade: "B", aggression: "ready" });
     expect(friendBrokenNearby(b, { brokenGrade: "A", within2: true }).value.aggression).toBe("present");
     expect(friendBrokenNearby(b, { brokenGrade: "B", within2: true }).value.aggression).toBe("present");
@@ -146,7 +146,7 @@ describe("Shieldwall disorder points and aggression", () => {
     expect(again.value).toEqual(first.value);
   });
 
-  it("Enemy broken, destroyed or retiring within 2\" raises one level", () => {
+  it('Enemy broken, destroyed or retiring within 2" raises one level', () => {
     const u = unit({ aggression: "present" });
     expect(enemyBrokenNearby(u, { within2: true }).value.aggression).toBe("ready");
     expect(enemyBrokenNearby(u, { within2: false }).value).toEqual(u);
@@ -160,7 +160,7 @@ describe("Shieldwall disorder points and aggression", () => {
     expect(r.losers.map((u) => u.dp.morale)).toEqual([1, 0]);
   });
 
-  it("SW-15 enemy advancing within 8\" before the signal gives 1 morale DP, once per phase", () => {
+  it('SW-15 enemy advancing within 8" before the signal gives 1 morale DP, once per phase', () => {
     const u = unit({ dp: emptyDp() });
     const hit = enemyAdvancingBeforeSignal(u, { contingentSignalled: false, enemyAdvancedWithin8: true, alreadyThisPhase: false });
     expect(hit.took).toBe(true);

@@ -19,7 +19,7 @@ describe("Shieldwall movement dice and fatigue", () => {
     }
   });
 
-  it("SW-2 rout, retire and pursuit roll both dice, +1\" to rout and retire", () => {
+  it('SW-2 rout, retire and pursuit roll both dice, +1" to rout and retire', () => {
     for (const kind of ["rout", "retire", "pursuit"] as const) expect(moveDice({ kind, extraD6: false })).toHaveLength(2);
     const rng = Random.fromSeed(2);
     const rout = rollMove(rng, { kind: "rout", extraD6: false, formed: false, soggyGround: false });
