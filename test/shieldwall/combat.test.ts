@@ -79,7 +79,7 @@ describe("SW-17 combat dice", () => {
     }
   });
 
-  it("SW-17: only engaged stands roll; unengaged stands of the unit add nothing", () => {
+  it("SW-17: only engaged stands roll, unengaged stands of the unit add nothing", () => {
     expect(combatDice(fighter({ grade: "B", stands: 2 }, { engagedStands: 1 }), false).dice).toBe(4);
     expect(combatDice(fighter({ grade: "B", stands: 2 }, { engagedStands: 2 }), false).dice).toBe(8);
   });
@@ -159,7 +159,7 @@ describe("SW-18 hit numbers and automatic hits", () => {
   });
 });
 
-describe("Results table (seed \"Results\")", () => {
+describe("Results table (seed Results)", () => {
   it("Results table: 5+ Victory, +2/4 Success, +1/-1 Inconclusive, -2/-4 Set-Back, 5- Defeat", () => {
     const expected = (d: number) => (d >= 5 ? "victory" : d >= 2 ? "success" : d >= -1 ? "inconclusive" : d >= -4 ? "setback" : "defeat");
     for (let d = -40; d <= 40; d++) expect(resultFromDifference(d), `difference ${d}`).toBe(expected(d));
@@ -173,7 +173,7 @@ describe("Results table (seed \"Results\")", () => {
 describe("Results: consequences", () => {
   const none = new Set<string>();
 
-  it("Results: Victory raises two aggression levels (maximum Blood Lust); the loser's Defeat drops one, takes 1 DP and retires in a charge combat", () => {
+  it("Results: Victory raises two aggression levels (maximum Blood Lust), and the loser's Defeat drops one, takes 1 DP and retires in a charge combat", () => {
     const input = combat(fighter({ id: "a", aggression: "present" }, { charged: true }), fighter({ id: "b", aggression: "ready", dp: 1 }), true);
     const { units } = applyDecisiveResult(input, "victory", none);
     const a = pick(units, "a");
@@ -188,7 +188,7 @@ describe("Results: consequences", () => {
     expect(pick(capped.units, "a").unit.aggression).toBe("bloodlust");
   });
 
-  it("Results: Defeat falls back instead of retiring if no charges involved; the winner follows up (SW-19)", () => {
+  it("Results: Defeat falls back instead of retiring if no charges involved, and the winner follows up (SW-19)", () => {
     const { units } = applyDecisiveResult(combat(fighter({ id: "a" }), fighter({ id: "b" })), "defeat", none);
     const a = pick(units, "a");
     const b = pick(units, "b");
@@ -199,7 +199,7 @@ describe("Results: consequences", () => {
     expect(b.move).toBe("follow-up");
   });
 
-  it("Results: Success raises one aggression level; Set-Back drops one level and falls back; the winner follows up (SW-19)", () => {
+  it("Results: Success raises one aggression level, Set-Back drops one level and falls back, and the winner follows up (SW-19)", () => {
     const { units } = applyDecisiveResult(combat(fighter({ id: "a", aggression: "present" }), fighter({ id: "b", aggression: "ready", dp: 2 })), "success", none);
     const a = pick(units, "a");
     const b = pick(units, "b");
@@ -210,7 +210,7 @@ describe("Results: consequences", () => {
     expect(b.move).toBe("fall-back");
   });
 
-  it("SW-19: previously Shaken, a Set-Back retires (no drop) and a Defeat breaks; the winner pursues", () => {
+  it("SW-19: previously Shaken, a Set-Back retires (no drop) and a Defeat breaks, and the winner pursues", () => {
     const shakenB = combat(fighter({ id: "a" }), fighter({ id: "b", aggression: "shaken", stands: 2 }), true);
     const setback = applyDecisiveResult(shakenB, "success", new Set(["b"]));
     const b1 = pick(setback.units, "b");
@@ -236,7 +236,7 @@ describe("Results: consequences", () => {
     expect(b.move).toBe("fall-back");
   });
 
-  it("SW-13: a Shaken loser that must drop again loses a stand; losing the last one eliminates it", () => {
+  it("SW-13: a Shaken loser that must drop again loses a stand, and losing the last one eliminates it", () => {
     const input = combat(fighter({ id: "a" }), fighter({ id: "b", stands: 1, dp: 4 }));
     const c = concludeCombat(input, ["inconclusive", "victory"]);
     const b = pick(c.units, "b");
@@ -311,7 +311,7 @@ describe("Moves following combat (the parts without geometry)", () => {
     expect(totalDp(full.unit)).toBe(4);
   });
 
-  it("SW-20: a breaking unit unable to move surrenders to an enemy within 2\"", () => {
+  it("SW-20: a breaking unit unable to move surrenders to an enemy within 2 inches", () => {
     const r = unableToMove(unit(), "break", true);
     expect(r.unit.status).toBe("surrendered");
     expect(r.move).toBe("eliminated");
@@ -366,7 +366,7 @@ describe("Results: Inconclusive and the refight", () => {
     expect(pick(c.units, "b").move).toBe("follow-up");
   });
 
-  it("Option refightDefeat: \"retire-if-charge\" makes a refight Defeat retire after a charge", () => {
+  it("Option refightDefeat: retire-if-charge makes a refight Defeat retire after a charge", () => {
     const input = combat(fighter({ id: "a" }, { charged: true }), fighter({ id: "b" }), true);
     expect(pick(concludeCombat(input, ["inconclusive", "defeat"], { refightDefeat: "retire-if-charge" }).units, "a").move).toBe("retire");
     expect(pick(concludeCombat(input, ["inconclusive", "defeat"], { refightDefeat: "fall-back" }).units, "a").move).toBe("fall-back");
@@ -375,7 +375,7 @@ describe("Results: Inconclusive and the refight", () => {
     expect(pick(concludeCombat(calm, ["inconclusive", "defeat"], { refightDefeat: "retire-if-charge" }).units, "a").move).toBe("fall-back");
   });
 
-  it("Option previouslyShaken: \"refight-start\" counts a unit dropped to Shaken by the DP as previously shaken", () => {
+  it("Option previouslyShaken: refight-start counts a unit dropped to Shaken by the DP as previously shaken", () => {
     const input = combat(fighter({ id: "a" }), fighter({ id: "b", stands: 2, dp: 4 }));
     const b = pick(concludeCombat(input, ["inconclusive", "success"], { previouslyShaken: "refight-start" }).units, "b");
     expect(b.move).toBe("retire");
@@ -383,7 +383,7 @@ describe("Results: Inconclusive and the refight", () => {
     expect(pick(concludeCombat(input, ["inconclusive", "success"]).units, "b").move).toBe("fall-back");
   });
 
-  it("Results: a side destroyed by the inconclusive DP cannot refight; the other side remains", () => {
+  it("Results: a side destroyed by the inconclusive DP cannot refight, and the other side remains", () => {
     const input = combat(fighter({ id: "a", aggression: "shaken", dp: 4 }), fighter({ id: "b" }));
     const c = concludeCombat(input, ["inconclusive"]);
     expect(c.result).toBe("defeat");
@@ -420,7 +420,7 @@ describe("Seeded resolution", () => {
     true,
   );
 
-  it("C-2: the same seed gives the same combat; the input is not changed", () => {
+  it("C-2: the same seed gives the same combat, and the input is not changed", () => {
     const before = JSON.stringify(input);
     const r1 = resolveCombat(input, seedState(42));
     const r2 = resolveCombat(input, seedState(42));
