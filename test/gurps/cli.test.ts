@@ -148,7 +148,8 @@ describe("muster gurps compare", () => {
     expect(r.stdout).toMatch(/DB \(written\)\s+abstract\s+random\s+specific/);
     expect(r.stdout).toMatch(/body struck/);
     expect(r.stdout).toMatch(/n\/a under specific cover \(GC-4\): the torso is fully covered/);
-    expect(r.stdout).toMatch(/Attacker's choice/);
+    expect(r.stdout).toMatch(/Attacker's choice under abstract cover \(GC-2\): treat the shield as cover/);
+    expect(r.stdout).toMatch(/Best for the attacker of all four/);
   });
 
   it("GC-2..GC-4: --json gives exact fractions for each treatment, each summing to 1", async () => {

@@ -167,6 +167,26 @@ describe("compare: the four treatments side by side", () => {
     );
   });
 
+  it("seed Attacker choice: per cover treatment, the attacker treats the shield as cover only when that strikes the body more often than against DB", () => {
+    fc.assert(
+      fc.property(anyAttack, (input) => {
+        const c = compareTreatments(input);
+        for (const [mode, pick] of Object.entries(c.attackerChoice)) {
+          const cover = c.bodyStruck[mode as "abstract"];
+          const db = c.bodyStruck.db;
+          if (!cover || !db) throw new Error("choice without odds");
+          expect(pick).toBe(cover.cmp(db) > 0 ? "cover" : "db");
+        }
+      }),
+      { seed: 64, numRuns: 100 },
+    );
+    // DB 3 against a block of 11: the block gets +3 under DB, so abstract cover serves the attacker better
+    const c = compareTreatments(attack({ db: 3, defense: { kind: "block", value: 11 } }));
+    expect(c.attackerChoice.abstract).toBe("cover");
+    // no defence at all: DB does nothing, so the attacker leaves it be
+    expect(compareTreatments(attack({ db: 2, location: "torso" })).attackerChoice.abstract).toBe("db");
+  });
+
   it("GC-4: an aimed attack at a fully covered location is n/a under specific cover only", () => {
     const c = compareTreatments(attack({ location: "torso", db: 3 }));
     const specific = c.treatments.find((t) => t.mode === "specific");

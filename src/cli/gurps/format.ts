@@ -114,7 +114,7 @@ export function compareJson(input: AttackInput, c: Comparison) {
       notes: t.notes,
     };
   }
-  return { input: { ...input, mode: undefined }, treatments, attackerBest: c.attackerBest };
+  return { input: { ...input, mode: undefined }, treatments, attackerBest: c.attackerBest, attackerChoice: c.attackerChoice };
 }
 
 function treatment(c: Comparison, mode: Mode): Treatment {
@@ -139,7 +139,14 @@ export function compareText(input: AttackInput, c: Comparison): string {
   lines.push(`  ${"body struck".padEnd(18)}${MODES.map((m) => cell(m, bodyStruck)).join("")}`);
   lines.push("");
   for (const t of c.treatments) if (!t.available) lines.push(`  n/a under ${MODE_NAMES[t.mode]}: ${t.reason} (rule ${t.rule})`);
-  lines.push(`  Attacker's choice (seed, "Attacker choice"): the best chance to strike the body is ${MODE_NAMES[c.attackerBest]}.`);
+  const db = c.bodyStruck.db;
+  for (const [mode, pick] of Object.entries(c.attackerChoice)) {
+    const m = mode as Mode;
+    const p = c.bodyStruck[m];
+    if (!p || !db) continue;
+    lines.push(`  Attacker's choice under ${MODE_NAMES[m]}: ${pick === "cover" ? "treat the shield as cover" : "leave the shield its DB"} (body struck ${p.toPercent(2)} as cover, ${db.toPercent(2)} against DB).`);
+  }
+  lines.push(`  Best for the attacker of all four: ${MODE_NAMES[c.attackerBest]}.`);
   lines.push("  Body struck = hit + critical hit. Exact fractions: add --json.");
   return lines.join("\n");
 }

@@ -18,6 +18,11 @@ export interface Comparison {
   attackerBest: Mode;
   /** The chance of striking the body under each available treatment. */
   bodyStruck: Partial<Record<Mode, Fraction>>;
+  /**
+   * Seed "Attacker choice": where the GM plays a cover treatment as the attacker's option, should
+   * he treat the shield as cover ("cover") or leave it to give its DB ("db")? Per cover treatment.
+   */
+  attackerChoice: Partial<Record<Exclude<Mode, "db">, "cover" | "db">>;
 }
 
 export function bodyStruck(o: ExactOutcome): Fraction {
@@ -44,5 +49,11 @@ export function compareTreatments(input: AttackInput): Comparison {
       bestP = p;
     }
   }
-  return { treatments, attackerBest: best ?? "db", bodyStruck: struck };
+  const choice: Comparison["attackerChoice"] = {};
+  for (const mode of ["abstract", "random", "specific"] as const) {
+    const cover = struck[mode];
+    const db = struck.db;
+    if (cover && db) choice[mode] = cover.cmp(db) > 0 ? "cover" : "db";
+  }
+  return { treatments, attackerBest: best ?? "db", bodyStruck: struck, attackerChoice: choice };
 }
