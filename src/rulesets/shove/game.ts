@@ -283,3 +283,60 @@ export const shove: Game<ShoveState, ShoveMove, ShoveOptions> = {
   moveKey: (m) => m,
   describeMove: (_s, player, move) => `${player}: ${move}`,
 };
+
+/** A hand-built position: tokens by square name, red tokens first in `tokens` order. */
+export interface PositionSpec {
+  red: string[];
+  blue: string[];
+  turn?: number;
+  side?: SideName;
+  roll?: number;
+  /** Actions left for the side to act (default: the roll). */
+  actionsLeft?: number;
+  /** Turns without moving per token, by square name (SH-5); default 0. */
+  idle?: Record<string, number>;
+}
+
+/**
+ * A position built by hand (tests, analysis): locks of the side to act are derived from `idle`
+ * (SH-5). Throws RangeError naming the bad field.
+ */
+export function positionState(options: ShoveOptions, spec: PositionSpec, seed = 1): ShoveState {
+  const config = resolveConfig(options);
+  const g = geometryOf(config.board);
+  const squares = [...spec.red, ...spec.blue].map((name) => {
+    const sq = parseSquare(g, name);
+    if (sq === null) throw new RangeError(`position: "${name}" is not a square of the board`);
+    return sq;
+  });
+  // Fewer tokens than the board starts with stand for removed ones.
+  if (spec.red.length > g.nRed) throw new RangeError(`position: ${spec.red.length} red tokens, the board has ${g.nRed}`);
+  if (spec.blue.length > g.nBlue) throw new RangeError(`position: ${spec.blue.length} blue tokens, the board has ${g.nBlue}`);
+  if (new Set(squares).size !== squares.length) throw new RangeError("position: two tokens on one square");
+  const tokens = new Array(g.tokens).fill(-1);
+  spec.red.forEach((_, i) => {
+    tokens[i] = squares[i];
+  });
+  spec.blue.forEach((_, i) => {
+    tokens[g.nRed + i] = squares[spec.red.length + i];
+  });
+  const side = spec.side ?? "blue";
+  const roll = spec.roll ?? 4;
+  const idle = tokens.map((sq) => (sq >= 0 ? (spec.idle?.[g.name(sq)] ?? 0) : 0));
+  const limit = side === "red" ? config.rules.redLockTurns : config.rules.blueLockTurns;
+  const locked = tokens.map((sq, k) => ((k < g.nRed) === (side === "red") && sq >= 0 && idle[k] >= limit ? 1 : 0));
+  return {
+    rng: seedState(seed),
+    config,
+    turn: spec.turn ?? 1,
+    side,
+    roll,
+    actionsLeft: spec.actionsLeft ?? roll,
+    tokens,
+    idle,
+    moved: tokens.map(() => 0),
+    locked,
+    winner: null,
+    reason: 0,
+  };
+}
