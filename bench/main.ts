@@ -7,10 +7,11 @@ import { contestBench } from "./contest.js";
 import { coreBench } from "./core.js";
 import { gurpsBench } from "./gurps.js";
 import type { BenchResults, BenchSection } from "./harness.js";
+import { shieldwallBench } from "./shieldwall.js";
 import { shieldwallCombatBench } from "./shieldwall-combat.js";
 import { shieldwallDuelBench } from "./shieldwall-duel.js";
 
-const sections: BenchSection[] = [coreBench, shieldwallCombatBench, gurpsBench, shieldwallDuelBench, contestBench];
+const sections: BenchSection[] = [coreBench, shieldwallBench, shieldwallCombatBench, gurpsBench, shieldwallDuelBench, contestBench];
 
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((w) => !sections.some((s) => s.name === w));
