@@ -457,6 +457,13 @@ describe("Seeded resolution", () => {
       }
       expect(r.result).toBe(r.rounds.length === 2 && r.rounds[1].result === "inconclusive" ? "separated" : r.rounds[r.rounds.length - 1].result);
       expect(r.notes.join("\n")).toMatch(/round 1 \(charge combat\)/);
+      // The log reads in order: each round's dice, then its result.
+      r.rounds.forEach((round, i) => {
+        const at = r.notes.findIndex((n) => n.startsWith(`round ${i + 1} (`));
+        expect(at).toBeGreaterThanOrEqual(0);
+        expect(r.notes[at]).toContain(`[${round.a.units[0].roll.faces.join(", ")}]`);
+        expect(r.notes[at + 1]).toMatch(new RegExp(`^round ${i + 1}: `));
+      });
     }
   });
 

@@ -409,10 +409,9 @@ export function applyDecisiveResult(
   const move = winnerMove(losers.map((l) => l.move));
   const winners: UnitOutcome[] = input[winnerSide].map((c) => {
     const r = raiseAggression(c.unit, winnerRaise);
-    notes.push(...r.notes);
+    notes.push(...r.notes, `${c.unit.name} ${move === "pursue" ? "pursues" : move === "follow-up" ? "follows up" : "remains in place"}`);
     return { id: c.unit.id, side: winnerSide, unit: r.value, engagedStands: c.engagedStands, move };
   });
-  notes.push(`${winnerSide === "a" ? "side a" : "side b"} units ${move === "pursue" ? "pursue" : move === "follow-up" ? "follow up" : "remain"}`);
   return { units: winnerSide === "a" ? [...winners, ...losers] : [...losers, ...winners], notes };
 }
 
@@ -568,7 +567,12 @@ export function resolveCombat(input: CombatInput, rngOrState: Random | Readonly<
     rounds.map((r) => r.result),
     options,
   );
-  return { ...conclusion, notes: [...logs, ...conclusion.notes], rounds, rng: rng.state() };
+  // Each round's dice go just before that round's result in the log.
+  const notes = conclusion.notes.flatMap((note) => {
+    const m = /^round (\d): /.exec(note);
+    return m && logs[Number(m[1]) - 1] ? [logs[Number(m[1]) - 1], note] : [note];
+  });
+  return { ...conclusion, notes, rounds, rng: rng.state() };
 }
 
 // ---------------------------------------------------------------------------------------------
