@@ -20,8 +20,28 @@ import { randomPlayer } from "../../core/search/random-player.js";
 import { duelValue, type ExchangeResult, exchangeOutcome, handSize, KILLING_WOUNDS, otherSide, type PlayedCard, playableAs, type Side } from "./personal-combat.js";
 import { type DuelMove, type DuelSetup, type DuelState, dealDuel, duelGame, unseenCards } from "./personal-combat-game.js";
 
+/** The weights of the card-playing heuristic (defaults tuned by play against each other). */
+export interface HeuristicWeights {
+  /** Worth of the first and of the second wound given (taken counts the same, negatively). */
+  firstWound: number;
+  secondWound: number;
+  /** Worth of holding the advantage after the exchange (half for a dice-off). */
+  advantage: number;
+  /** Cost per point of card value spent (keeps high cards for later). */
+  cardCost: number;
+}
+
+export const DEFAULT_WEIGHTS: Readonly<HeuristicWeights> = Object.freeze({ firstWound: 10, secondWound: 16, advantage: 5, cardCost: 0.45 });
+
 /** How good an exchange's result is for `me`, given the wounds before it and the card I spent. */
-export function exchangeScore(wounds: Record<Side, number>, me: Side, result: Pick<ExchangeResult, "wounds" | "advantage">, myCard: Card, cardsLeftAfter: number): number {
+export function exchangeScore(
+  wounds: Record<Side, number>,
+  me: Side,
+  result: Pick<ExchangeResult, "wounds" | "advantage">,
+  myCard: Card,
+  cardsLeftAfter: number,
+  w: HeuristicWeights = DEFAULT_WEIGHTS,
+): number {
   const op = otherSide(me);
   const mine = wounds[me] + result.wounds[me];
   const theirs = wounds[op] + result.wounds[op];
@@ -29,11 +49,11 @@ export function exchangeScore(wounds: Record<Side, number>, me: Side, result: Pi
   if (theirs >= KILLING_WOUNDS) return 1000;
   if (mine >= KILLING_WOUNDS) return -1000;
   // A wound matters more the nearer it brings a fighter to death.
-  const harm = (w: number) => (w === 0 ? 0 : w === 1 ? 10 : 26);
+  const harm = (n: number) => (n === 0 ? 0 : n === 1 ? w.firstWound : w.firstWound + w.secondWound);
   let score = harm(theirs) - harm(wounds[op]) - (harm(mine) - harm(wounds[me]));
   if (cardsLeftAfter > 0) {
-    score += result.advantage === me ? 5 : result.advantage === "dice-off" ? 2.5 : 0;
-    score -= 0.45 * duelValue(myCard);
+    score += result.advantage === me ? w.advantage : result.advantage === "dice-off" ? w.advantage / 2 : 0;
+    score -= w.cardCost * duelValue(myCard);
   }
   return score;
 }
@@ -44,14 +64,14 @@ function fastExchange(a: PlayedCard, b: PlayedCard) {
 }
 
 /** The answer that scores best for the player with the advantage (ruling SW-23). */
-export function bestAnswer(hand: Card[], lead: PlayedCard, leader: Side, wounds: Record<Side, number>): { play: PlayedCard; score: number } {
+export function bestAnswer(hand: Card[], lead: PlayedCard, leader: Side, wounds: Record<Side, number>, w: HeuristicWeights = DEFAULT_WEIGHTS): { play: PlayedCard; score: number } {
   const me = otherSide(leader);
   let best: { play: PlayedCard; score: number } | null = null;
   for (const card of hand) {
     for (const as of playableAs(card)) {
       const play = { card, as };
       const r = me === "a" ? fastExchange(play, lead) : fastExchange(lead, play);
-      const score = exchangeScore(wounds, me, r, card, hand.length - 1);
+      const score = exchangeScore(wounds, me, r, card, hand.length - 1, w);
       if (!best || score > best.score) best = { play, score };
     }
   }
@@ -74,12 +94,21 @@ export function chooseDiscards(hand: Card[], count: number): Card[] {
 export interface HeuristicOptions {
   /** Opponent hands sampled when leading (default 24). */
   samples?: number;
+  weights?: Partial<HeuristicWeights>;
+  /**
+   * Model the opponent's discards when sampling his hand (default true): draw his hand plus as
+   * many cards as he discarded from the unseen cards, and give him the highest, as he would
+   * have kept his best cards.
+   */
+  inferDiscards?: boolean;
 }
 
 /** The card-playing computer player described above; deterministic given its seed. */
 export function heuristicDuelPlayer(seed: number, opts: HeuristicOptions = {}): Player<DuelState, DuelMove> {
   const rng = Random.fromSeed(seed, 3);
   const samples = opts.samples ?? 24;
+  const w: HeuristicWeights = { ...DEFAULT_WEIGHTS, ...opts.weights };
+  const infer = opts.inferDiscards ?? true;
   return {
     name: "ai",
     choose(state: DuelState, player: PlayerId): DuelMove {
@@ -89,13 +118,14 @@ export function heuristicDuelPlayer(seed: number, opts: HeuristicOptions = {}): 
         return { type: "discard", cards: chooseDiscards(hand, handSize(state.fighters[me]).discard).map(cardCode) };
       }
       if (state.pending !== null) {
-        const { play } = bestAnswer(hand, state.pending, state.pending.side, state.wounds);
+        const { play } = bestAnswer(hand, state.pending, state.pending.side, state.wounds, w);
         return { type: "play", card: cardCode(play.card), as: play.as };
       }
       // Leading face up: average over fresh deals of what I cannot see (ruling SW-24).
       const op = otherSide(me);
       const unseen = unseenCards(state, me);
       const n = state.hands[op].length;
+      const extra = infer ? Math.min(state.discarded[op]?.length ?? 0, unseen.length - n) : 0;
       const candidates: PlayedCard[] = [];
       for (const card of hand) for (const as of playableAs(card)) candidates.push({ card, as });
       if (candidates.length === 1) return { type: "play", card: cardCode(candidates[0].card), as: candidates[0].as };
@@ -103,17 +133,17 @@ export function heuristicDuelPlayer(seed: number, opts: HeuristicOptions = {}): 
       const pool = unseen.slice();
       for (let k = 0; k < samples; k++) {
         // Partial Fisher–Yates: the first n cards form a uniformly drawn opponent hand.
-        for (let i = 0; i < n; i++) {
+        for (let i = 0; i < n + extra; i++) {
           const j = rng.int(i, pool.length - 1);
           const t = pool[i];
           pool[i] = pool[j];
           pool[j] = t;
         }
-        const theirHand = pool.slice(0, n);
+        const theirHand = extra > 0 ? pool.slice(0, n + extra).sort((x, y) => duelValue(y) - duelValue(x)).slice(0, n) : pool.slice(0, n);
         candidates.forEach((lead, ci) => {
-          const answer = bestAnswer(theirHand, lead, me, state.wounds).play;
+          const answer = bestAnswer(theirHand, lead, me, state.wounds, w).play;
           const r = me === "a" ? fastExchange(lead, answer) : fastExchange(answer, lead);
-          totals[ci] += exchangeScore(state.wounds, me, r, lead.card, hand.length - 1);
+          totals[ci] += exchangeScore(state.wounds, me, r, lead.card, hand.length - 1, w);
         });
       }
       let bi = 0;
