@@ -187,13 +187,13 @@ export function planAttack(input: AttackInput, mode: Mode = input.mode): PlanRes
           return { ok: false, field: "location", rule: "GC-4", reason: `the ${aimed} is fully covered by the DB ${db} shield under specific cover and cannot be targeted` };
         }
         coverPenalty = coverLevel;
-        notes.push(coverLevel > 0 ? `the ${aimed} has ${COVER_LEVELS[coverLevel]} cover: ${signed(-coverLevel)}, failing by 1–${coverLevel} strikes the shield (GC-4)` : `the ${aimed} has no cover (GC-4)`);
+        notes.push(coverLevel > 0 ? `the ${aimed} has ${COVER_LEVELS[coverLevel]} cover: ${signed(-coverLevel)}, failing by ${band(coverLevel)} strikes the shield (GC-4)` : `the ${aimed} has no cover (GC-4)`);
       } else if (coverLevel === FULL) {
         shieldOnSuccess = true;
         notes.push("full cover: any successful attack strikes the shield (GC-4, GC-5)");
       } else if (mode === "abstract") {
         coverPenalty = coverLevel;
-        notes.push(coverLevel > 0 ? `${COVER_LEVELS[coverLevel]} cover: ${signed(-coverLevel)} to hit, failing by 1–${coverLevel} strikes the shield (GC-2)` : "no cover (GC-2)");
+        notes.push(coverLevel > 0 ? `${COVER_LEVELS[coverLevel]} cover: ${signed(-coverLevel)} to hit, failing by ${band(coverLevel)} strikes the shield (GC-2)` : "no cover (GC-2)");
       } else {
         coverChance = coverChanceInSix(coverLevel);
         notes.push(coverLevel > 0 ? `${COVER_LEVELS[coverLevel]} cover: a success strikes the shield on 1–${coverChance} on 1d6 (GC-3)` : "no cover (GC-3)");
@@ -232,6 +232,11 @@ export function planAttack(input: AttackInput, mode: Mode = input.mode): PlanRes
       notes,
     },
   };
+}
+
+/** "1" or "1–n": the failure margins that strike the shield. */
+function band(n: number): string {
+  return n === 1 ? "1" : `1–${n}`;
 }
 
 function signed(n: number): string {
