@@ -67,6 +67,10 @@ describe("muster odds sw-combat", () => {
     // a had 4 DPs: the inconclusive DP drops it to Present, 4 dice in the refight (SW-12).
     expect(r.stdout).toMatch(/side a: 4 dice/);
     expect(r.stdout).toMatch(/Separated/);
+    // The distribution of each unit's state afterwards; two inconclusive rounds take a from
+    // Ready with 4 DPs to Shaken (two drops instead of DPs, SW-12).
+    expect(r.stdout).toMatch(/side a's unit after the combat/);
+    expect(r.stdout).toMatch(/Shaken, 4 DP, 2 stands, separate/);
   });
 
   it("sw-combat: reads standard input and prints an example that validates", async () => {

@@ -16,7 +16,9 @@ import {
   FINAL_RESULTS,
   RESULT_NAME,
   combatOdds,
+  combatStateDist,
   combatantProblem,
+  describeUnitAfter,
 } from "../../rulesets/shieldwall/combat.js";
 import { AGGRESSION_LEVELS, AGGRESSION_NAME, type SupernumeraryKind, type UnitState, emptyDp } from "../../rulesets/shieldwall/units.js";
 import { registerCalculator } from "../odds.js";
@@ -138,6 +140,15 @@ export function swCombatText(input: SwCombatInput, odds: CombatOdds): string {
     );
   }
   lines.push("final (a second inconclusive round separates the units):", rows(FINAL_RESULTS, (k) => odds.final.probOf(k as never)));
+  const states = combatStateDist(combatInputFrom(input));
+  for (const side of ["a", "b"] as const) {
+    lines.push(`side ${side}'s unit after the combat (aggression, DPs, stands, move):`);
+    const dist = states.map((s) => {
+      const u = s.units.find((x) => x.id === side);
+      return u ? describeUnitAfter(u).replace(/^[ab]: /, "") : "gone";
+    });
+    for (const o of dist.outcomes().sort((x, y) => y.p.cmp(x.p))) lines.push(`  ${o.value.padEnd(44)} ${o.p.toString().padStart(30)}  ${o.p.toDecimal(6)}`);
+  }
   return lines.join("\n");
 }
 
