@@ -16,6 +16,7 @@ import {
   controlResult,
   freeHackDist,
   leaderRiskDist,
+  leaderRiskRolls,
   missileExchange,
   mustDeclareCharge,
   mustTakeControlTest,
@@ -155,6 +156,9 @@ describe("Shieldwall charge test", () => {
     expect(total({ dp: 2 })).toBe(-1);
     expect(total({ dp: 3, unformed: true })).toBe(-1); // one −1 for "unformed or 2 or more DPs"
     expect(total({ battleStandardWithin2: true })).toBe(1);
+    // The option that reads it as two modifiers.
+    expect(chargeModifiers({ ...base, dp: 3, unformed: true }, { chargeDisorderPenalty: "each" }).total).toBe(-2);
+    expect(chargeModifiers({ ...base, dp: 3 }, { chargeDisorderPenalty: "each" }).total).toBe(-1);
     expect(total({ grade: "A", aggression: "ready", retinueWithLeader: true, friendChargingWithin2: true, battleStandardWithin2: true })).toBe(5);
   });
 
@@ -286,6 +290,13 @@ describe("Shieldwall risk to leaders", () => {
     expect(one.probOf("severe")).toEqual(Fraction.of(2, 36));
     expect(one.probOf("light")).toEqual(Fraction.of(3, 36));
     expect(one.probOf("unhurt")).toEqual(Fraction.of(5, 6));
+  });
+
+  it("Risk to leaders: one roll per missile hit, or per shooting with the option", () => {
+    expect(leaderRiskRolls({ missileHits: 3, engagedInCombat: false })).toBe(3);
+    expect(leaderRiskRolls({ missileHits: 3, engagedInCombat: true })).toBe(4);
+    expect(leaderRiskRolls({ missileHits: 3, engagedInCombat: false }, { leaderRiskPerMissileHit: false })).toBe(1);
+    expect(leaderRiskRolls({ missileHits: 0, engagedInCombat: false }, { leaderRiskPerMissileHit: false })).toBe(0);
   });
 
   it("SW-7 a wound that takes the LP value to 0 kills the leader", () => {

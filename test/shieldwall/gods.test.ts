@@ -5,6 +5,8 @@ import { Random } from "../../src/core/random.js";
 import { probeUnit, resolveShooting } from "../../src/rulesets/shieldwall/checks.js";
 import {
   affectsSide,
+  applyGodEffect,
+  type GodSide,
   badOmen,
   beautifulWoman,
   callHolyPerson,
@@ -227,5 +229,38 @@ describe("Shieldwall gods and fortune", () => {
       }),
       { seed: 9, numRuns: 50 },
     );
+  });
+
+  it("SW-11 applying a card: black cards touch only black, a joker both, choices are checked", () => {
+    const side = (prefix: string): GodSide => ({
+      units: [unit({ id: `${prefix}-r`, kind: "retinue", aggression: "ready" }), unit({ id: `${prefix}-b`, aggression: "present" })],
+      leaders: [leader({ id: `${prefix}-l`, unit: `${prefix}-r`, lpValue: 3 })],
+      tokens: noTokens(),
+    });
+    const sides = { red: side("red"), black: side("black") };
+    const jack = applyGodEffect(godEffect(parseCard("JS")), sides, false);
+    expect(jack.sides.black.units.map((u) => u.dp.fatigue)).toEqual([1, 0]);
+    expect(jack.sides.red).toBe(sides.red);
+    const three = applyGodEffect(godEffect(parseCard("3D")), sides, false, { red: { badOmenUnit: "red-b" } });
+    expect(three.sides.red.units[1].aggression).toBe("shaken");
+    expect(() => applyGodEffect(godEffect(parseCard("3D")), sides, false)).toThrow(/needs a choice: Three/);
+    expect(() => applyGodEffect(godEffect(parseCard("3D")), sides, false, { red: { badOmenUnit: "black-b" } })).toThrow(/no such id/);
+    const queen = applyGodEffect(godEffect(parseCard("QC")), sides, false, { black: { queenRetinue: "black-r" } });
+    expect(queen.sides.black.units[0].aggression).toBe("bloodlust");
+    expect(() => applyGodEffect(godEffect(parseCard("QC")), sides, false, { black: { queenRetinue: "black-b" } })).toThrow(/cannot be chosen/);
+    const ace = applyGodEffect(godEffect(parseCard("AH")), sides, false, { red: { aceLeader: "red-l" } });
+    expect(ace.sides.red.leaders[0].lpValue).toBe(4);
+    const king = applyGodEffect(godEffect(parseCard("KH")), sides, false, { red: { kingLeader: "red-l" } });
+    expect(king.challenge).toEqual({ side: "red", challenger: "red-l", lpCost: 0 });
+    expect(king.sides.red.units[0].attachments).toContain("heroic-champion");
+    const seven = applyGodEffect(godEffect(parseCard("7S")), sides, false);
+    expect(seven.sides.black.tokens.fortune).toBe(1);
+    const rain = applyGodEffect(godEffect({ joker: 1 }, 1), sides, false);
+    expect(rain.soggyGround).toBe(true);
+    const quake = applyGodEffect(godEffect({ joker: 2 }, 2), sides, true);
+    expect([...quake.sides.red.units, ...quake.sides.black.units].map((u) => u.aggression)).toEqual(["present", "shaken", "present", "shaken"]);
+    expect(quake.soggyGround).toBe(true);
+    const plain = applyGodEffect(godEffect(parseCard("8H")), sides, false);
+    expect(plain.sides).toEqual(sides);
   });
 });

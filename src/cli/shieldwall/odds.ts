@@ -15,9 +15,12 @@ import {
   controlDist,
   controlModifier,
   controlResult,
+  DEFAULT_CHARGE_OPTIONS,
+  DEFAULT_LEADER_RISK_OPTIONS,
   DEFAULT_SHOOTING_OPTIONS,
   type LeaderFate,
   leaderRiskDist,
+  leaderRiskRolls,
   mustDeclareCharge,
   probeUnit,
   retinueEliminatedDist,
@@ -57,6 +60,7 @@ export const swChargeSchema = z
     retinueWithLeader: z.boolean().default(false),
     friendChargingWithin2: z.boolean().default(false),
     battleStandardWithin2: z.boolean().default(false),
+    options: z.strictObject({ chargeDisorderPenalty: z.enum(["once", "each"]).default("once") }).optional(),
   })
   .superRefine((v, ctx) => {
     const refused = chargeRefusal(v);
@@ -68,8 +72,9 @@ export const swChargeSchema = z
 export type SwChargeInput = z.infer<typeof swChargeSchema>;
 
 export function swCharge(input: SwChargeInput) {
-  const dist = chargeDist(input);
-  const mods = chargeModifiers(input);
+  const options = { ...DEFAULT_CHARGE_OPTIONS, ...(input.options ?? {}) };
+  const dist = chargeDist(input, options);
+  const mods = chargeModifiers(input, options);
   const automatic = mustDeclareCharge(input);
   const charges = dist.probOf(true);
   const unit = probeUnit({ grade: input.grade, kind: input.retinueWithLeader ? "retinue" : "band", stands: 1, aggression: input.aggression, dp: input.dp });
@@ -213,6 +218,7 @@ export const swLeaderRiskSchema = z
     lpValue: z.int().min(1).max(6),
     missileHits: z.int().min(0).max(60).default(0),
     engagedInCombat: z.boolean().default(false),
+    options: z.strictObject({ leaderRiskPerMissileHit: z.boolean().default(true) }).optional(),
   })
   .superRefine((v, ctx) => {
     if (v.missileHits === 0 && !v.engagedInCombat) {
@@ -225,7 +231,7 @@ const RISK_TEXT = { unhurt: "unhurt", killed: "killed", severe: "severe wound (â
 const ELIM_TEXT = { killed: "1-3: killed", captured: "4: captured", escapes: "5-6: escapes to the nearest A or B unit" } as const;
 
 export function swLeaderRisk(input: SwLeaderRiskInput) {
-  const rolls = input.missileHits + (input.engagedInCombat ? 1 : 0);
+  const rolls = leaderRiskRolls(input, { ...DEFAULT_LEADER_RISK_OPTIONS, ...(input.options ?? {}) });
   const fate = leaderRiskDist(input.lpValue, rolls);
   const riskOrder = ["unhurt", "light", "severe", "killed"];
   const one = riskOutcomeDist();

@@ -137,15 +137,27 @@ export function mustDeclareCharge(input: Pick<ChargeInput, "aggression">): boole
   return input.aggression === "bloodlust";
 }
 
-/** Every modifier of the charge test (the "unformed or 2+ DPs" −1 counts once). */
-export function chargeModifiers(input: ChargeInput): { total: number; parts: [string, number][] } {
+export interface ChargeOptions {
+  /**
+   * "−1 if unformed or has 2 or more DPs": `"once"` (default) reads it as one modifier; `"each"`
+   * gives −1 for unformed and another −1 for 2 or more DPs.
+   */
+  chargeDisorderPenalty: "once" | "each";
+}
+export const DEFAULT_CHARGE_OPTIONS: ChargeOptions = { chargeDisorderPenalty: "once" };
+
+/** Every modifier of the charge test (by default the "unformed or 2+ DPs" −1 counts once). */
+export function chargeModifiers(input: ChargeInput, options: ChargeOptions = DEFAULT_CHARGE_OPTIONS): { total: number; parts: [string, number][] } {
   const parts: [string, number][] = [];
   if (input.retinueWithLeader) parts.push(["retinue with leader present", 1]);
   if (input.aggression === "ready") parts.push(["Ready for Battle", 1]);
   if (input.friendChargingWithin2) parts.push(['a friendly unit charging within 2"', 1]);
   if (input.grade === "A") parts.push(["A grade", 1]);
   if (input.grade === "D") parts.push(["D grade", -1]);
-  if (input.unformed || input.dp >= 2) parts.push([input.unformed ? "unformed" : "2 or more DPs", -1]);
+  if (options.chargeDisorderPenalty === "each") {
+    if (input.unformed) parts.push(["unformed", -1]);
+    if (input.dp >= 2) parts.push(["2 or more DPs", -1]);
+  } else if (input.unformed || input.dp >= 2) parts.push([input.unformed ? "unformed" : "2 or more DPs", -1]);
   if (input.battleStandardWithin2) parts.push(['battle standard within 2"', 1]);
   return { total: parts.reduce((s, [, v]) => s + v, 0), parts };
 }
@@ -163,10 +175,10 @@ export interface ChargeResult {
   text: string;
 }
 
-export function resolveCharge(rng: Random, input: ChargeInput): ChargeResult {
+export function resolveCharge(rng: Random, input: ChargeInput, options?: ChargeOptions): ChargeResult {
   const refused = chargeRefusal(input);
   if (refused) throw new ChargeRefused(refused);
-  const modifier = chargeModifiers(input).total;
+  const modifier = chargeModifiers(input, options).total;
   if (mustDeclareCharge(input)) return { charges: true, automatic: true, face: null, modifier, text: "Blood Lust: charges automatically" };
   const face = rollDie(rng, D6);
   const charges = chargeSucceeds(face, modifier);
@@ -174,11 +186,11 @@ export function resolveCharge(rng: Random, input: ChargeInput): ChargeResult {
 }
 
 /** Exact probability that the unit charges. */
-export function chargeDist(input: ChargeInput): Dist<boolean> {
+export function chargeDist(input: ChargeInput, options?: ChargeOptions): Dist<boolean> {
   const refused = chargeRefusal(input);
   if (refused) throw new ChargeRefused(refused);
   if (mustDeclareCharge(input)) return Dist.certain(true);
-  const m = chargeModifiers(input).total;
+  const m = chargeModifiers(input, options).total;
   return dieDist(D6).map((f) => chargeSucceeds(f, m));
 }
 
@@ -310,6 +322,18 @@ export function missileExchange(rng: Random, units: readonly UnitState[], shots:
 }
 
 // ======================= risk to leaders =======================
+
+export interface LeaderRiskOptions {
+  /** One risk roll for each missile hit on the retinue (default), or one per shooting that hit it. */
+  leaderRiskPerMissileHit: boolean;
+}
+export const DEFAULT_LEADER_RISK_OPTIONS: LeaderRiskOptions = { leaderRiskPerMissileHit: true };
+
+/** How many risk rolls a leader makes: per missile hit (or one for any hits), plus one for a combat. */
+export function leaderRiskRolls(input: { missileHits: number; engagedInCombat: boolean }, options: LeaderRiskOptions = DEFAULT_LEADER_RISK_OPTIONS): number {
+  const missile = options.leaderRiskPerMissileHit ? input.missileHits : input.missileHits > 0 ? 1 : 0;
+  return missile + (input.engagedInCombat ? 1 : 0);
+}
 
 export type RiskOutcome = "unhurt" | "killed" | "severe" | "light";
 

@@ -261,3 +261,116 @@ export function resolveInvocation(first: GodDraw, rng: Random, choices: Invocati
   notes.push(`${caller} draws again: ${cardName(second.card)}, and must accept it`);
   return { pack: second.pack, first, standing: stands(second), notes };
 }
+
+// ---- applying a card to both armies ----
+
+/** One side's forces as far as the gods are concerned. */
+export interface GodSide {
+  units: UnitState[];
+  leaders: LeaderState[];
+  tokens: GodTokens;
+}
+
+/** The choices a card may call for, by the side that makes them (ruling SW-11). */
+export interface GodChoices {
+  /** Three: the unit of the affected side chosen by its opponent. */
+  badOmenUnit?: string;
+  /** Queen: the retinue chosen by the affected side. */
+  queenRetinue?: string;
+  /** King: the leader chosen by the affected side. */
+  kingLeader?: string;
+  /** Ace: the leader chosen by the affected side. */
+  aceLeader?: string;
+}
+
+export interface GodApplication {
+  sides: Record<Side, GodSide>;
+  soggyGround: boolean;
+  /** A King's challenge to be fought by the personal-combat rules. */
+  challenge: { side: Side; challenger: string; lpCost: 0 } | null;
+  notes: string[];
+}
+
+function pick<T extends { id: string; status: string }>(list: readonly T[], id: string | undefined, what: string, ok: (t: T) => boolean): T {
+  if (id === undefined) throw new RangeError(`the card needs a choice: ${what}`);
+  const found = list.find((t) => t.id === id);
+  if (!found) throw new RangeError(`${what}: no such id "${id}" on that side`);
+  if (!ok(found)) throw new RangeError(`${what}: "${id}" cannot be chosen`);
+  return found;
+}
+
+/**
+ * Applies a card's effect to the side(s) it affects (ruling SW-11). `choices[side]` holds the
+ * choices concerning that side's forces (for the Three, made by the opponent). A card with no
+ * possible target (no retinue left for the Queen, no living leader for the King or Ace) does
+ * nothing. The Five and Seven become tokens of the affected side.
+ */
+export function applyGodEffect(effect: GodEffect, sides: Record<Side, GodSide>, soggyGround: boolean, choices: Partial<Record<Side, GodChoices>> = {}): GodApplication {
+  const out: GodApplication = { sides: { red: sides.red, black: sides.black }, soggyGround, challenge: null, notes: [effect.text] };
+  const affected: Side[] = effect.affects === "both" ? ["red", "black"] : [effect.affects];
+  for (const side of affected) {
+    const s = out.sides[side];
+    const c = choices[side] ?? {};
+    const activeUnits = s.units.filter((u) => u.status === "active");
+    const aliveLeaders = s.leaders.filter((l) => l.status === "alive");
+    const replaceUnit = (u: UnitState) => s.units.map((x) => (x.id === u.id ? u : x));
+    const replaceLeader = (l: LeaderState) => s.leaders.map((x) => (x.id === l.id ? l : x));
+    switch (effect.kind) {
+      case "none":
+        break;
+      case "bad-omen": {
+        if (activeUnits.length === 0) break;
+        const r = badOmen(pick(s.units, c.badOmenUnit, `Three: the ${side} unit chosen by the opponent`, (u) => u.status === "active"));
+        out.sides[side] = { ...s, units: replaceUnit(r.value) };
+        out.notes.push(...r.notes);
+        break;
+      }
+      case "skilled-archer":
+      case "fortune":
+        out.sides[side] = { ...s, tokens: keepToken(s.tokens, effect) };
+        out.notes.push(`${side} keeps the ${effect.kind === "fortune" ? "Seven" : "Five"} as a token`);
+        break;
+      case "hard-drinking": {
+        const r = hardDrinking(s.units);
+        out.sides[side] = { ...s, units: r.value };
+        out.notes.push(...r.notes);
+        break;
+      }
+      case "beautiful-woman": {
+        if (!activeUnits.some((u) => u.kind === "retinue")) break;
+        const r = beautifulWoman(pick(s.units, c.queenRetinue, `Queen: the ${side} retinue`, (u) => u.status === "active" && u.kind === "retinue"));
+        out.sides[side] = { ...s, units: replaceUnit(r.value) };
+        out.notes.push(...r.notes);
+        break;
+      }
+      case "new-hero": {
+        if (aliveLeaders.length === 0) break;
+        const l = pick(s.leaders, c.kingLeader, `King: the ${side} leader`, (x) => x.status === "alive");
+        const unit = s.units.find((u) => u.id === l.unit);
+        if (unit?.status !== "active") throw new RangeError(`King: ${l.name} has no unit for the hero to join`);
+        const r = newHero(l, unit);
+        out.sides[side] = { ...s, units: replaceUnit(r.retinue) };
+        out.challenge = { side, challenger: l.id, lpCost: 0 };
+        out.notes.push(...r.notes);
+        break;
+      }
+      case "favoured-leader": {
+        if (aliveLeaders.length === 0) break;
+        const r = favouredLeader(pick(s.leaders, c.aceLeader, `Ace: the ${side} leader`, (x) => x.status === "alive"));
+        out.sides[side] = { ...s, leaders: replaceLeader(r.value) };
+        out.notes.push(...r.notes);
+        break;
+      }
+      case "soggy-ground":
+        out.soggyGround = true;
+        break;
+      case "terror": {
+        const r = terror(s.units);
+        out.sides[side] = { ...s, units: r.value };
+        out.notes.push(...r.notes);
+        break;
+      }
+    }
+  }
+  return out;
+}
