@@ -1,6 +1,6 @@
 /** Shieldwall combat measures: the exact sw-combat calculator and seeded combat resolution. */
 import { seedState } from "../src/core/random.js";
-import { combatInputFrom, swCombatJson, swCombatSchema } from "../src/cli/shieldwall/combat.js";
+import { combatInputFrom, swCombatJson, swCombatSchema, swCombatText } from "../src/cli/shieldwall/combat.js";
 import { type CombatInput, combatOdds, combatStateDist, resolveCombat } from "../src/rulesets/shieldwall/combat.js";
 import { type BenchSection, medianMs, opsPerSecond } from "./harness.js";
 
@@ -34,6 +34,8 @@ export const shieldwallCombatBench: BenchSection = {
     });
     const odds = combatOdds(combatInputFrom(input30));
     const swCombat30v30Ms = medianMs(() => swCombatJson(combatOdds(combatInputFrom(input30))));
+    // The readable report adds the distribution of each unit's state afterwards.
+    const swCombat30v30TextMs = medianMs(() => swCombatText(input30, combatOdds(combatInputFrom(input30))));
     const small: CombatInput = combatInputFrom(
       swCombatSchema.parse({ chargeCombat: true, a: unit({ stands: 1, engagedStands: 1, aggression: "ready", charged: true, leader: true }), b: unit({ grade: "B", stands: 2, engagedStands: 2, dp: 3 }) }),
     );
@@ -42,6 +44,7 @@ export const shieldwallCombatBench: BenchSection = {
     const seededCombatsPerSecond = opsPerSecond(() => resolveCombat(small, seedState(seed++)), 500);
     return {
       swCombat30v30Ms,
+      swCombat30v30TextMs,
       swCombat30v30Dice: `${odds.a[0].dice.dice} v ${odds.b[0].dice.dice}, refight ${odds.refight?.a[0].dice.dice} v ${odds.refight?.b[0].dice.dice}`,
       combatStateDist6v8Ms: combatStateDistMs,
       seededCombatsPerSecond,
