@@ -6,6 +6,7 @@ import { gurpsCli } from "./gurps/index.js";
 import { shieldwallCombatCli } from "./shieldwall/combat.js";
 import { shieldwallPersonalCombatCli } from "./shieldwall/personal-combat.js";
 import { shieldwallCli } from "./shieldwall/index.js";
+import { shoveCli } from "./shove/index.js";
 
 export interface CliModule {
   name: string;
@@ -13,4 +14,4 @@ export interface CliModule {
   register(program: Command): void;
 }
 
-export const cliModules: CliModule[] = [coreCli, shieldwallCombatCli, shieldwallPersonalCombatCli, shieldwallCli, gurpsCli, contestCli];
+export const cliModules: CliModule[] = [coreCli, shieldwallCombatCli, shieldwallPersonalCombatCli, shieldwallCli, gurpsCli, contestCli, shoveCli];

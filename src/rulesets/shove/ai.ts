@@ -7,10 +7,10 @@
  * - `strong`: the same search with heuristic playouts (blue heads for the victory square, red
  *   pushes and shadows the leading blue token) and twice the iterations.
  */
-import type { Player, PlayerId } from "../../core/game.js";
+import { type Player, type PlayerId, playOut } from "../../core/game.js";
 import { Random } from "../../core/random.js";
 import { mctsSearch } from "../../core/search/mcts.js";
-import { loadState, newSim, type ShoveConfig, type ShoveMove, type ShoveState, formatAction, shove } from "./game.js";
+import { formatAction, loadState, newSim, resolveConfig, type ShoveConfig, type ShoveMove, type ShoveOptions, type ShoveState, shove, winReasonText } from "./game.js";
 import { BLUE, END, RED, type ShoveSim } from "./sim.js";
 
 export const AI_LEVELS = ["random", "mcts", "strong"] as const;
@@ -150,4 +150,37 @@ export function shovePlayer(config: ShoveConfig, opts: AiOptions): Player<ShoveS
       return mctsSearch(shove, state, player, { seed: opts.seed, iterations, playout }, rng).best;
     },
   };
+}
+
+export interface MatchResult {
+  games: number;
+  blueWins: number;
+  /** How the games ended (SH-7 reasons) and how often. */
+  reasons: Record<string, number>;
+}
+
+/** Plays `games` games between two computer levels (game i uses seed + i); pure and repeatable. */
+export function playMatch(
+  options: ShoveOptions,
+  blue: { level: AiLevel; iterations?: number },
+  red: { level: AiLevel; iterations?: number },
+  games: number,
+  seed: number,
+): MatchResult {
+  const config = resolveConfig(options);
+  let blueWins = 0;
+  const reasons: Record<string, number> = {};
+  for (let i = 0; i < games; i++) {
+    const s = seed + i;
+    const start = shove.setup(config, s);
+    const players = {
+      blue: shovePlayer(start.config, { ...blue, seed: s * 2 + 1 }),
+      red: shovePlayer(start.config, { ...red, seed: s * 2 + 2 }),
+    };
+    const game = playOut(shove, start, players, { keepEvents: false });
+    if (game.result.winner === "blue") blueWins++;
+    const why = winReasonText(game.state);
+    reasons[why] = (reasons[why] ?? 0) + 1;
+  }
+  return { games, blueWins, reasons };
 }
