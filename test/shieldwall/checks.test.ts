@@ -275,7 +275,54 @@ describe("Shieldwall shooting", () => {
   });
 });
 
+describe("Shieldwall shooting invariants", () => {
+  it("SW-16 property: the target's outcome table sums to 1 and shooting never raises, heals or reinforces", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 6 }),
+        fc.boolean(),
+        fc.boolean(),
+        fc.constantFrom(...AGGRESSION_LEVELS),
+        fc.integer({ min: 0, max: 6 }),
+        fc.integer({ min: 1, max: 2 }),
+        (stands, skilledArcher, cover, aggression, dp, targetStands) => {
+          const input = { shooterStands: stands, skilledArcher, targetIsRetinue: false, targetInCover: cover };
+          const target = probeUnit({ grade: "C", stands: targetStands, aggression, dp });
+          const after = shootingTargetDist(target, shootingHitsDist(input));
+          expect(after.outcomes().reduce((s, o) => s.add(o.p), Fraction.of(0))).toEqual(Fraction.of(1));
+          for (const { value } of after.outcomes()) {
+            expect(AGGRESSION_LEVELS.indexOf(value.aggression)).toBeLessThanOrEqual(AGGRESSION_LEVELS.indexOf(aggression));
+            expect(value.dp).toBeGreaterThanOrEqual(dp);
+            expect(value.stands).toBeLessThanOrEqual(targetStands);
+            expect(value.destroyed).toBe(value.stands === 0);
+          }
+          // No hits, no change.
+          expect(after.probOf(targetOutcome(target))).toEqual(shootingHitsDist(input).probOf(0));
+        },
+      ),
+      { seed: 16, numRuns: 150 },
+    );
+  });
+});
+
 describe("Shieldwall risk to leaders", () => {
+  it("SW-7 property: LP values only fall and a leader at 0 LPs is dead", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 6 }), fc.integer({ min: 1, max: 6 }), (lp, rolls) => {
+        const d = leaderRiskDist(lp, rolls);
+        expect(d.outcomes().reduce((s, o) => s.add(o.p), Fraction.of(0))).toEqual(Fraction.of(1));
+        for (const { value } of d.outcomes()) {
+          expect(value.lpValue).toBeLessThanOrEqual(lp);
+          if (value.lpValue === 0) expect(value.status).toBe("killed");
+          if (value.status === "alive") expect(value.lpValue).toBeGreaterThan(0);
+        }
+        // More rolls never make death less likely.
+        expect(leaderRiskDist(lp, rolls + 1).prob((f) => f.status === "killed").cmp(d.prob((f) => f.status === "killed"))).toBeGreaterThan(0);
+      }),
+      { seed: 7, numRuns: 40 },
+    );
+  });
+
   it("Risk to leaders: a 1 then 1 kills, 2-3 costs 2 LPs, 4-6 costs 1 LP", () => {
     for (const f of [2, 3, 4, 5, 6]) expect(riskOutcome(f, null)).toBe("unhurt");
     expect(riskOutcome(1, 1)).toBe("killed");
