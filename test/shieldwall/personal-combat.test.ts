@@ -6,6 +6,7 @@ import {
   acceptChallenge,
   acceptRefusalReason,
   advantageDist,
+  answerChallenge,
   appointFighter,
   challengeRefusalReason,
   type DuelOutcome,
@@ -113,6 +114,27 @@ describe("Personal Combat: challenge and acceptance (seed \"Personal Combat\", \
 });
 
 describe("Personal Combat: the refusal roll", () => {
+  it("Personal Combat: a leader who accepts pays 3 LPs; one who refuses rolls the refusal die", () => {
+    const yes = answerChallenge({ leader: leader(), retinueInCombat: false, accept: true }, Random.fromSeed(1));
+    expect(yes.kind).toBe("accepted");
+    if (yes.kind === "accepted") expect(yes.leader.lpSpent).toBe(3);
+    const no = answerChallenge({ leader: leader(), retinueInCombat: false, accept: false }, Random.fromSeed(1));
+    expect(no.kind).toBe("refused");
+    if (no.kind === "refused") expect(no.refusal.outcome).toBe(refusalOutcome(no.refusal.face));
+  });
+
+  it("Personal Combat option unpaidAcceptance: a leader who cannot pay 3 LPs rolls as refusing (default) or the challenge lapses", () => {
+    const broke = leader({ lpValue: 3, lpSpent: 1 });
+    const rolled = answerChallenge({ leader: broke, retinueInCombat: false, accept: true }, Random.fromSeed(2));
+    expect(rolled.kind).toBe("refused");
+    expect(rolled.notes[0]).toMatch(/cannot accept, so it counts as a refusal/);
+    const inCombat = answerChallenge({ leader: leader(), retinueInCombat: true, accept: true }, Random.fromSeed(2));
+    expect(inCombat.kind).toBe("refused");
+    const lapsed = answerChallenge({ leader: broke, retinueInCombat: false, accept: true }, Random.fromSeed(2), { unpaidAcceptance: "challenge-lapses" });
+    expect(lapsed.kind).toBe("lapsed");
+    if (lapsed.kind === "lapsed") expect(lapsed.leader).toEqual(broke);
+  });
+
   it("Personal Combat refusal: 1-3 he permanently loses 1 LP (SW-7)", () => {
     for (const face of [1, 2, 3]) {
       const r = resolveRefusal(leader({ lpValue: 4, lpSpent: 1 }), face);

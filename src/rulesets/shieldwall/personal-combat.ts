@@ -135,14 +135,6 @@ export function acceptChallenge(leader: LeaderState, retinueInCombat: boolean): 
   return { value: spent.value, notes: [`${leader.name} accepts the challenge`, ...spent.notes] };
 }
 
-/**
- * What happens to a challenge the target cannot pay for (option `unpaidAcceptance`): he is
- * treated as refusing and rolls, or the challenge lapses.
- */
-export function unpaidChallenge(options: Pick<PersonalCombatOptions, "unpaidAcceptance">): "refusal-roll" | "challenge-lapses" {
-  return options.unpaidAcceptance;
-}
-
 export type RefusalOutcome = "loses-lp" | "champion-accepts" | "ignored";
 
 /** The refusal roll (seed "Personal Combat"): 1–3 lose 1 LP, 4–5 a champion accepts, 6 ignored. */
@@ -191,6 +183,39 @@ export function resolveRefusal(leader: LeaderState, face: number): RefusalResult
 
 export function rollRefusal(rng: Random, leader: LeaderState): RefusalResult {
   return resolveRefusal(leader, rollDie(rng, D6));
+}
+
+export type ChallengeAnswer =
+  | { kind: "accepted"; leader: LeaderState; notes: string[] }
+  | { kind: "refused"; refusal: RefusalResult; notes: string[] }
+  | { kind: "lapsed"; leader: LeaderState; notes: string[] };
+
+/**
+ * The challenged leader answers (seed "Personal Combat"): accepting costs 3 LPs; refusing rolls
+ * the refusal die. A leader who wants to accept but cannot pay (option `unpaidAcceptance`) is
+ * treated as refusing ("refusal-roll", the default) or the challenge lapses.
+ */
+export function answerChallenge(
+  input: { leader: LeaderState; retinueInCombat: boolean; accept: boolean },
+  rng: Random,
+  options: Partial<PersonalCombatOptions> = {},
+): ChallengeAnswer {
+  const opts = personalCombatOptions(options);
+  const { leader, retinueInCombat } = input;
+  if (input.accept) {
+    const why = acceptRefusalReason(leader, retinueInCombat);
+    if (!why) {
+      const a = acceptChallenge(leader, retinueInCombat);
+      return { kind: "accepted", leader: a.value, notes: a.notes };
+    }
+    if (opts.unpaidAcceptance === "challenge-lapses") {
+      return { kind: "lapsed", leader, notes: [`${why}; the challenge lapses (option unpaidAcceptance: challenge-lapses)`] };
+    }
+    const refusal = rollRefusal(rng, leader);
+    return { kind: "refused", refusal, notes: [`${why}; he cannot accept, so it counts as a refusal (option unpaidAcceptance: refusal-roll)`, ...refusal.notes] };
+  }
+  const refusal = rollRefusal(rng, leader);
+  return { kind: "refused", refusal, notes: refusal.notes };
 }
 
 // ---------------------------------------------------------------------------------------------
