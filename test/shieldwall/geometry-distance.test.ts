@@ -10,6 +10,7 @@ import {
   leaderDistance,
   lineProblem,
   overlappingStands,
+  polygonsOverlap,
   rectCorners,
   rectOf,
   standDistance,
@@ -91,6 +92,14 @@ describe("no-overlap checks (separating axis theorem)", () => {
     const touching = { ...b, x: f.x * D, y: f.y * D };
     expect(standsOverlap(a, touching, 1e-9)).toBe(false);
     expect(standsOverlap(a, { ...touching, x: f.x * (D - 0.02), y: f.y * (D - 0.02) })).toBe(true);
+  });
+  it("stands sharing edge lines and half overlapping are overlapping (general polygon test agrees)", () => {
+    const a = { ...stand(0, -W / 2, 0) };
+    const b = stand(0, 0, 0);
+    expect(standsOverlap(a, b)).toBe(true);
+    expect(polygonsOverlap(rectCorners(rectOf(a)), rectCorners(rectOf(b)))).toBe(true);
+    // Side by side along the same edge lines: touching only.
+    expect(polygonsOverlap(rectCorners(rectOf(stand(0, -W, 0))), rectCorners(rectOf(b)))).toBe(false);
   });
   it("overlappingStands lists each overlapping pair across units", () => {
     const us = [unit("a", "south", [stand(0, 0), stand(W, 0)]), unit("b", "north", [stand(W + 0.5, 0.5)])];

@@ -106,23 +106,86 @@ export function shapeClosest(
   return best;
 }
 
-/** Do two polygons' interiors meet (overlap by more than `tol`, measured as boundary slack)? */
+/**
+ * Do two polygons' interiors meet by more than `tol`? When either is convex (stands, swept
+ * hulls) the overlap is measured exactly: the other is clipped to it and the overlap's area
+ * divided by half its perimeter (about its thickness) must exceed `tol`. Two non-convex
+ * polygons fall back to edge crossings and vertex containment.
+ */
 export function polygonsOverlap(a: Polygon, b: Polygon, tol = EPS): boolean {
-  // Proper edge crossings mean overlap; otherwise one contains the other or they are apart.
+  if (isConvex(a)) return overlapThickness(a, b) > tol;
+  if (isConvex(b)) return overlapThickness(b, a) > tol;
   for (let i = 0; i < a.length; i++) {
     const a0 = a[i];
     const a1 = a[(i + 1) % a.length];
     for (let j = 0; j < b.length; j++) {
-      const hit = segmentIntersection(a0, a1, b[j], b[(j + 1) % b.length], -tol);
-      if (hit) return true;
+      if (segmentIntersection(a0, a1, b[j], b[(j + 1) % b.length], -tol)) return true;
     }
   }
   for (const p of a) if (pointInPolygon(p, b) && pointBoundaryDistance(p, b) > tol) return true;
   for (const p of b) if (pointInPolygon(p, a) && pointBoundaryDistance(p, a) > tol) return true;
-  // Identical or nested polygons with vertices on each other's boundaries: test centroids.
-  const ca = centroid(a);
-  if (pointInPolygon(ca, b) && pointBoundaryDistance(ca, b) > tol && pointBoundaryDistance(ca, a) > tol) return true;
   return false;
+}
+
+/** Is a polygon convex (either winding; collinear points allowed)? */
+export function isConvex(poly: Polygon): boolean {
+  let sign = 0;
+  const n = poly.length;
+  for (let i = 0; i < n; i++) {
+    const a = poly[i];
+    const b = poly[(i + 1) % n];
+    const c = poly[(i + 2) % n];
+    const z = cross(b.x - a.x, b.y - a.y, c.x - b.x, c.y - b.y);
+    if (Math.abs(z) < 1e-12) continue;
+    const s = z > 0 ? 1 : -1;
+    if (sign === 0) sign = s;
+    else if (s !== sign) return false;
+  }
+  return true;
+}
+
+/**
+ * The part of `subject` (any simple polygon) inside the convex polygon `clip`
+ * (Sutherland–Hodgman; may contain zero-width slivers, which add no area).
+ */
+export function clipToConvex(subject: Polygon, clip: Polygon): Point[] {
+  // Orientation of the clip polygon decides which side of each edge is inside.
+  let area2 = 0;
+  for (let i = 0, j = clip.length - 1; i < clip.length; j = i++) area2 += cross(clip[j].x, clip[j].y, clip[i].x, clip[i].y);
+  const orient = area2 >= 0 ? 1 : -1;
+  let out: Point[] = [...subject];
+  for (let i = 0; i < clip.length && out.length > 0; i++) {
+    const c0 = clip[i];
+    const c1 = clip[(i + 1) % clip.length];
+    const ex = c1.x - c0.x;
+    const ey = c1.y - c0.y;
+    const side = (p: Point) => orient * cross(ex, ey, p.x - c0.x, p.y - c0.y);
+    const input = out;
+    out = [];
+    for (let k = 0; k < input.length; k++) {
+      const p = input[k];
+      const q = input[(k + 1) % input.length];
+      const sp = side(p);
+      const sq = side(q);
+      if (sp >= 0) out.push(p);
+      if ((sp > 0 && sq < 0) || (sp < 0 && sq > 0)) {
+        const t = sp / (sp - sq);
+        out.push({ x: p.x + t * (q.x - p.x), y: p.y + t * (q.y - p.y) });
+      }
+    }
+  }
+  return out;
+}
+
+/** Area of the overlap of convex `clip` and `subject` divided by half its perimeter: ~ thickness. */
+export function overlapThickness(clip: Polygon, subject: Polygon): number {
+  const part = clipToConvex(subject, clip);
+  if (part.length < 3) return 0;
+  const area = polygonArea(part);
+  if (area <= 0) return 0;
+  let perim = 0;
+  for (let i = 0; i < part.length; i++) perim += dist(part[i], part[(i + 1) % part.length]);
+  return perim > 0 ? area / (perim / 2) : 0;
 }
 
 /** Vertex average (inside for convex polygons). */
