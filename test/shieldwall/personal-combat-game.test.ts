@@ -83,6 +83,48 @@ describe("Personal Combat deal and discard (seed \"Personal Combat\")", () => {
   });
 });
 
+describe("SW-23 advantage and wounds in the duel", () => {
+  /** A duel after the discards with chosen hands: b leads (a has the advantage). */
+  function rigged(a: string[], b: string[], wounds = { a: 0, b: 0 }): DuelState {
+    const s = afterDiscards(LEADERS, 1);
+    return { ...s, hands: { a: a.map(parseCard), b: b.map(parseCard) }, advantage: "a", wounds };
+  }
+  const exchange = (s: DuelState, bCard: string, aCard: string) => {
+    const led = play(duelGame, s, "b", { type: "play", card: bCard, as: colourOf(parseCard(bCard))! }).state;
+    return play(duelGame, led, "a", { type: "play", card: aCard, as: colourOf(parseCard(aCard))! }).state;
+  };
+
+  it("SW-23 in the duel, the red player who parries takes the advantage and leads no more", () => {
+    const s = exchange(rigged(["10H", "2C"], ["9S", "3D"]), "9S", "10H");
+    expect(s.exchanges[0].result.kind).toBe("parried");
+    expect(s.advantage).toBe("a");
+    expect(duelGame.toMove(s)).toBe("b");
+  });
+
+  it("SW-23 in the duel, a black card that beats the parry wounds and takes the advantage", () => {
+    const s = exchange(rigged(["5H", "2C"], ["9S", "3D"]), "9S", "5H");
+    expect(s.wounds).toEqual({ a: 1, b: 0 });
+    expect(s.advantage).toBe("b");
+    expect(duelGame.toMove(s)).toBe("a"); // a, without the advantage now, leads
+  });
+
+  it("SW-23 in the duel, equal cards send the advantage to a fresh dice-off", () => {
+    const s = exchange(rigged(["10H", "2C"], ["JD", "3D"]), "JD", "10H");
+    const e = s.exchanges[0];
+    expect(e.result.advantage).toBe("dice-off");
+    expect(e.diceOff).not.toBeNull();
+    expect(s.advantage).toBe(e.diceOff!.winner);
+  });
+
+  it("Personal Combat: the duel ends as soon as a fighter has 3 wounds, cards left unplayed", () => {
+    const s = exchange(rigged(["5H", "2C", "4C"], ["9S", "3D", "KH"], { a: 2, b: 0 }), "9S", "5H");
+    expect(s.outcome).toMatchObject({ end: "kill", winner: "b", wounds: { a: 3, b: 0 } });
+    expect(s.hands.a).toHaveLength(2);
+    expect(duelGame.toMove(s)).toBeNull();
+    expect(duelGame.result(s)!.rewards).toEqual({ b: 1, a: 0 });
+  });
+});
+
 describe("SW-24 hidden hands", () => {
   it("SW-24 a player's view shows his own hand and the cards played, never the opponent's hand or discards", () => {
     let s = afterDiscards(LEADERS, 12);
