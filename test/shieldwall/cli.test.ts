@@ -113,3 +113,32 @@ describe("muster odds sw-charge, sw-control, sw-shooting, sw-leader-risk", () =>
     }
   });
 });
+
+describe("muster sw roll (the tests at the table, seeded)", () => {
+  it("sw roll repeats with the same seed and applies the rule to the faces shown", async () => {
+    const input = file({ grade: "C", aggression: "present", dp: 4 });
+    const a = await runCli(["--json", "--seed", "11", "sw", "roll", "charge", "-i", input]);
+    const b = await runCli(["--json", "--seed", "11", "sw", "roll", "charge", "-i", input]);
+    expect(a.stdout).toBe(b.stdout);
+    const j = JSON.parse(a.stdout);
+    expect(j.charges).toBe(j.face - 1 >= 4);
+    // A failed charge at 4 DPs is an aggression drop instead of a 5th DP (SW-12).
+    if (!j.charges) expect(j.unitAfter).toMatchObject({ aggression: "shaken", dp: 4 });
+    for (let seed = 0; seed < 12; seed++) {
+      const s = JSON.parse((await runCli(["--json", "--seed", String(seed), "sw", "roll", "shooting", "-i", file({ shooterStands: 2, target: { kind: "band", grade: "B", stands: 2, aggression: "present", dp: 0 } })])).stdout);
+      expect(s.faces).toHaveLength(4);
+      expect(s.hits).toBe(s.faces.filter((f: number) => f === 6).length);
+      expect(s.targetAfter.dp).toBe(s.hits);
+    }
+    const c = JSON.parse((await runCli(["--json", "--seed", "3", "sw", "roll", "control", "-i", file({ grade: "B", aggression: "ready" })])).stdout);
+    expect(c.total).toBe(c.face + 1);
+    const r = JSON.parse((await runCli(["--json", "--seed", "3", "sw", "roll", "leader-risk", "-i", file({ lpValue: 2, missileHits: 3 })])).stdout);
+    expect(r.rolls.length).toBeGreaterThanOrEqual(1);
+    expect(r.status === "killed" || r.rolls.length === 3).toBe(true);
+  });
+
+  it("sw roll refuses an unknown test and bad input", async () => {
+    oneLineError(await runCli(["sw", "roll", "sacrifice", "-i", file({})]), /unknown test "sacrifice"/);
+    oneLineError(await runCli(["sw", "roll", "charge", "-i", file({ grade: "B", aggression: "shaken", dp: 0 })]), /a Shaken unit may not initiate a charge/);
+  });
+});
