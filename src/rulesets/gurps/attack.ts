@@ -269,8 +269,8 @@ export type Step = Pending | Resolved;
 
 export interface Advance {
   step: Step;
-  /** What the die meant, for the step-by-step log. */
-  note: string;
+  /** What the die meant, for the step-by-step log (built only when asked for). */
+  note: () => string;
 }
 
 /** Every attack starts with the attack roll. */
@@ -283,21 +283,22 @@ const pending = (need: DiceKind, purpose: Purpose, crit: boolean, location: Loca
 
 /** After the attack has got past the shield: a critical hit, a defence roll, or a hit (GC-3a). */
 function reachTarget(plan: AttackPlan, crit: boolean, loc: Location | null): Advance {
-  if (plan.aimed === null && loc === null) return { step: pending("3d6", "location", crit, null), note: "roll the hit location" };
-  if (crit) return { step: done("criticalHit", loc), note: "a critical hit cannot be defended (GC-1)" };
-  if (!plan.defence) return { step: done("hit", loc), note: "no active defence" };
-  return { step: pending("3d6", "defence", false, loc), note: `the defender rolls ${plan.defence.kind} against ${plan.defence.target}` };
+  if (plan.aimed === null && loc === null) return { step: pending("3d6", "location", crit, null), note: () => "roll the hit location" };
+  if (crit) return { step: done("criticalHit", loc), note: () => "a critical hit cannot be defended (GC-1)" };
+  if (!plan.defence) return { step: done("hit", loc), note: () => "no active defence" };
+  const { kind, target } = plan.defence;
+  return { step: pending("3d6", "defence", false, loc), note: () => `the defender rolls ${kind} against ${target}` };
 }
 
 /** Under specific cover, a random location's own cover decides (ruling GC-4). */
-function afterLocation(plan: AttackPlan, crit: boolean, loc: Location, prefix: string): Advance {
+function afterLocation(plan: AttackPlan, crit: boolean, loc: Location, prefix: () => string): Advance {
   if (plan.locationCover) {
     const level = plan.locationCover[loc];
-    if (level === FULL) return { step: done("shield", loc), note: `${prefix}: fully covered, the shield is struck (GC-4)` };
-    if (level > 0) return { step: pending("1d6", "cover", crit, loc), note: `${prefix}: ${COVER_LEVELS[level]} cover, 1–${coverChanceInSix(level)} on 1d6 strikes the shield (GC-4)` };
+    if (level === FULL) return { step: done("shield", loc), note: () => `${prefix()}: fully covered, the shield is struck (GC-4)` };
+    if (level > 0) return { step: pending("1d6", "cover", crit, loc), note: () => `${prefix()}: ${COVER_LEVELS[level]} cover, 1–${coverChanceInSix(level)} on 1d6 strikes the shield (GC-4)` };
   }
   const next = reachTarget(plan, crit, loc);
-  return { step: next.step, note: `${prefix}; ${next.note}` };
+  return { step: next.step, note: () => `${prefix()}; ${next.note()}` };
 }
 
 const SUCCESS_TEXT: Record<SuccessResult, string> = {
@@ -312,45 +313,45 @@ export function advance(plan: AttackPlan, state: Pending, roll: number): Advance
   switch (state.purpose) {
     case "attack": {
       const r = successRoll(plan.effectiveSkill, roll);
-      const head = `${roll} vs ${plan.effectiveSkill}: ${SUCCESS_TEXT[r]}`;
-      if (r === "criticalFailure") return { step: done("criticalMiss", plan.aimed), note: `${head}: a critical miss (GC-3a)` };
+      const head = () => `${roll} vs ${plan.effectiveSkill}: ${SUCCESS_TEXT[r]}`;
+      if (r === "criticalFailure") return { step: done("criticalMiss", plan.aimed), note: () => `${head()}: a critical miss (GC-3a)` };
       if (!isSuccess(r)) {
         // ruling GC-2: a roll that misses only because of the cover penalty strikes the shield.
         if (plan.coverPenalty > 0 && isSuccess(successRoll(plan.effectiveSkill + plan.coverPenalty, roll))) {
-          return { step: done("shield", plan.aimed), note: `${head} by ${roll - plan.effectiveSkill}, within the cover's ${plan.coverPenalty}: the shield is struck (${plan.mode === "specific" ? "GC-4" : "GC-2"})` };
+          return { step: done("shield", plan.aimed), note: () => `${head()} by ${roll - plan.effectiveSkill}, within the cover's ${plan.coverPenalty}: the shield is struck (${plan.mode === "specific" ? "GC-4" : "GC-2"})` };
         }
-        return { step: done("miss", plan.aimed), note: `${head}: a miss` };
+        return { step: done("miss", plan.aimed), note: () => `${head()}: a miss` };
       }
       const crit = r === "criticalSuccess";
-      if (plan.shieldOnSuccess) return { step: done("shield", plan.aimed), note: `${head}: full cover, the shield is struck` };
-      if (plan.coverChance > 0) return { step: pending("1d6", "cover", crit, plan.aimed), note: `${head}: roll 1d6 for random cover, 1–${plan.coverChance} strikes the shield (GC-3)` };
+      if (plan.shieldOnSuccess) return { step: done("shield", plan.aimed), note: () => `${head()}: full cover, the shield is struck` };
+      if (plan.coverChance > 0) return { step: pending("1d6", "cover", crit, plan.aimed), note: () => `${head()}: roll 1d6 for random cover, 1–${plan.coverChance} strikes the shield (GC-3)` };
       if (plan.aimed === null) {
         const next = reachTarget(plan, crit, null);
-        return { step: next.step, note: `${head}; ${next.note}` };
+        return { step: next.step, note: () => `${head()}; ${next.note()}` };
       }
       const next = reachTarget(plan, crit, plan.aimed);
       const bypass = plan.mode !== "db" && plan.coverLevel > 0 ? ", past the shield" : "";
-      return { step: next.step, note: `${head}${bypass}; ${next.note}` };
+      return { step: next.step, note: () => `${head()}${bypass}; ${next.note()}` };
     }
     case "location": {
       const where = randomLocation(roll, plan.shieldArm);
-      if (where === "hand") return { step: pending("1d6", "hand", state.crit, null), note: `${roll}: a hand; roll 1d6 for which (1–3 right, 4–6 left)` };
-      return afterLocation(plan, state.crit, where, `${roll}: ${where}`);
+      if (where === "hand") return { step: pending("1d6", "hand", state.crit, null), note: () => `${roll}: a hand; roll 1d6 for which (1–3 right, 4–6 left)` };
+      return afterLocation(plan, state.crit, where, () => `${roll}: ${where}`);
     }
     case "hand": {
       const hand = randomHand(roll, plan.shieldArm);
-      return afterLocation(plan, state.crit, hand, `${roll}: ${hand}`);
+      return afterLocation(plan, state.crit, hand, () => `${roll}: ${hand}`);
     }
     case "cover": {
       const chance = plan.locationCover && state.location ? coverChanceInSix(plan.locationCover[state.location]) : plan.coverChance;
-      if (roll <= chance) return { step: done("shield", state.location), note: `${roll} ≤ ${chance}: the shield is struck` };
+      if (roll <= chance) return { step: done("shield", state.location), note: () => `${roll} ≤ ${chance}: the shield is struck` };
       const next = reachTarget(plan, state.crit, state.location);
-      return { step: next.step, note: `${roll} > ${chance}: past the shield; ${next.note}` };
+      return { step: next.step, note: () => `${roll} > ${chance}: past the shield; ${next.note()}` };
     }
     case "defence": {
       const target = plan.defence ? plan.defence.target : Number.NEGATIVE_INFINITY;
       const ok = defenceRoll(target, roll);
-      return { step: done(ok ? "defended" : "hit", state.location), note: `${roll} vs ${target}: ${ok ? "defended" : "fails, the attack hits"}` };
+      return { step: done(ok ? "defended" : "hit", state.location), note: () => `${roll} vs ${target}: ${ok ? "defended" : "fails, the attack hits"}` };
     }
   }
 }

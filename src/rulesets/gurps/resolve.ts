@@ -7,7 +7,7 @@ import { D6, type Roll, roll3d6, rollPool } from "../../core/dice.js";
 import { Fraction } from "../../core/fraction.js";
 import type { Random } from "../../core/random.js";
 import { type AttackPlan, advance, firstStep, OUTCOMES, type Outcome, type Pending, type Purpose, type Step } from "./attack.js";
-import { type Location, RANDOM_LOCATIONS } from "./locations.js";
+import { LOCATIONS, type Location, RANDOM_LOCATIONS } from "./locations.js";
 import { FACES_D6, TOTALS_3D6 } from "./success.js";
 
 export interface DieStep {
@@ -30,7 +30,7 @@ export function resolveAttack(plan: AttackPlan, rng: Random): AttackRecord {
   while (!step.done) {
     const roll = step.need === "3d6" ? roll3d6(rng) : rollPool(rng, 1, D6);
     const next = advance(plan, step, roll.total);
-    steps.push({ purpose: step.purpose, roll, note: next.note });
+    steps.push({ purpose: step.purpose, roll, note: next.note() });
     step = next.step;
   }
   return { outcome: step.outcome, location: step.location, steps };
@@ -59,10 +59,25 @@ export interface ExactOutcome {
  * two 1d6 (hand, cover) — 216³ · 6² = 362,797,056, so weights stay exact in doubles.
  */
 const DENOMINATOR = 216 ** 3 * 36;
-const DENOMINATOR_BIG = BigInt(DENOMINATOR);
 
-function key(s: Pending): string {
-  return `${s.purpose}|${s.crit ? 1 : 0}|${s.location ?? ""}`;
+/** w / DENOMINATOR as a Fraction, reduced first in doubles (exact below 2^53) to spare BigInt work. */
+function fraction(w: number): Fraction {
+  let a = w;
+  let b = DENOMINATOR;
+  while (b !== 0) {
+    const t = a % b;
+    a = b;
+    b = t;
+  }
+  return a === 0 ? Fraction.ZERO : Fraction.of(BigInt(w / a), BigInt(DENOMINATOR / a));
+}
+
+const PURPOSE_INDEX: Record<Purpose, number> = { attack: 0, location: 1, hand: 2, cover: 3, defence: 4 };
+const LOCATION_INDEX = new Map<Location, number>(LOCATIONS.map((l, i) => [l, i + 1]));
+
+/** Steps that are equal in everything the rest of the attack depends on share a key. */
+function key(s: Pending): number {
+  return PURPOSE_INDEX[s.purpose] * 64 + (s.crit ? 32 : 0) + (s.location ? (LOCATION_INDEX.get(s.location) ?? 0) : 0);
 }
 
 /**
@@ -74,7 +89,7 @@ export function exactOutcome(plan: AttackPlan): ExactOutcome {
   const byLocation = new Map<Location, number>();
   let frontier: { state: Pending; w: number }[] = [{ state: firstStep(plan), w: DENOMINATOR }];
   while (frontier.length > 0) {
-    const next = new Map<string, { state: Pending; w: number }>();
+    const next = new Map<number, { state: Pending; w: number }>();
     for (const { state, w } of frontier) {
       const faces = state.need === "3d6" ? TOTALS_3D6 : FACES_D6;
       const unit = w / (state.need === "3d6" ? 216 : 6);
@@ -95,9 +110,9 @@ export function exactOutcome(plan: AttackPlan): ExactOutcome {
     frontier = [...next.values()];
   }
   const p = {} as Record<Outcome, Fraction>;
-  for (const o of OUTCOMES) p[o] = Fraction.of(BigInt(weights[o]), DENOMINATOR_BIG);
+  for (const o of OUTCOMES) p[o] = fraction(weights[o]);
   const hitByLocation: Record<string, Fraction> = {};
   const shown = plan.aimed ? [plan.aimed] : RANDOM_LOCATIONS;
-  for (const loc of shown) hitByLocation[loc] = Fraction.of(BigInt(byLocation.get(loc) ?? 0), DENOMINATOR_BIG);
+  for (const loc of shown) hitByLocation[loc] = fraction(byLocation.get(loc) ?? 0);
   return { p, hitByLocation };
 }
