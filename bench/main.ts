@@ -10,8 +10,10 @@ import type { BenchResults, BenchSection } from "./harness.js";
 import { shieldwallBench } from "./shieldwall.js";
 import { shieldwallCombatBench } from "./shieldwall-combat.js";
 import { shieldwallDuelBench } from "./shieldwall-duel.js";
+import { shieldwallGeometryBench } from "./shieldwall-geometry.js";
+import { shoveBench } from "./shove.js";
 
-const sections: BenchSection[] = [coreBench, shieldwallBench, shieldwallCombatBench, gurpsBench, shieldwallDuelBench, contestBench];
+const sections: BenchSection[] = [coreBench, shieldwallBench, shieldwallCombatBench, gurpsBench, shieldwallDuelBench, shieldwallGeometryBench, contestBench, shoveBench];
 
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((w) => !sections.some((s) => s.name === w));

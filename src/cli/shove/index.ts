@@ -222,7 +222,8 @@ export const shoveCli: CliModule = {
     const matchOptions = (command: Command) =>
       command
         .option("--board <file>", `board file; ${HOUSE_NOTE}`)
-        .option("--turns <n>", "turn limit (SH-7 default 10)");
+        .option("--turns <n>", "turn limit (SH-7 default 10)")
+        .option("--progress", "report progress on standard error every 50 games");
 
     matchOptions(
       cmd
@@ -231,7 +232,7 @@ export const shoveCli: CliModule = {
         .requiredOption("--games <n>", "number of games")
         .option("--level <level>", "computer level for both sides: random, mcts, strong", "mcts")
         .option("--iterations <n>", "MCTS iterations per decision (default: the level's)"),
-    ).action((opts: { games: string; level: string; iterations?: string; board?: string; turns?: string }, c: Command) => {
+    ).action((opts: { games: string; level: string; iterations?: string; board?: string; turns?: string; progress?: boolean }, c: Command) => {
       const g = globals(c);
       const games = parseInteger(opts.games, "--games", 1, 1_000_000);
       const level = parseLevel(opts.level, "--level");
@@ -239,7 +240,7 @@ export const shoveCli: CliModule = {
       const board = loadBoard(opts.board);
       const options: ShoveOptions = { board, rules: rulesFrom(opts) };
       const t0 = performance.now();
-      const m = playMatch(options, { level, iterations }, { level, iterations }, games, g.seed);
+      const m = playMatch(options, { level, iterations }, { level, iterations }, games, g.seed, progress(opts.progress, "balance"));
       const seconds = (performance.now() - t0) / 1000;
       const [lo, hi] = wilson(m.blueWins, games);
       const json = { board: board.name, level, iterations: iterations ?? DEFAULT_ITERATIONS[level], games, seed: g.seed, blueWins: m.blueWins, redWins: games - m.blueWins, blueWinRate: m.blueWins / games, blueWinRate95: [lo, hi], reasons: m.reasons, seconds: Number(seconds.toFixed(2)) };
@@ -260,7 +261,7 @@ export const shoveCli: CliModule = {
         .requiredOption("--a <level>", "first player: LEVEL or LEVEL:ITERATIONS")
         .requiredOption("--b <level>", "second player: LEVEL or LEVEL:ITERATIONS")
         .requiredOption("--games <n>", "games each way (A as blue, then A as red)"),
-    ).action((opts: { a: string; b: string; games: string; board?: string; turns?: string }, c: Command) => {
+    ).action((opts: { a: string; b: string; games: string; board?: string; turns?: string; progress?: boolean }, c: Command) => {
       const g = globals(c);
       const games = parseInteger(opts.games, "--games", 1, 1_000_000);
       const a = parseController(`ai:${opts.a}`, "--a");
@@ -269,8 +270,8 @@ export const shoveCli: CliModule = {
       const board = loadBoard(opts.board);
       const options: ShoveOptions = { board, rules: rulesFrom(opts) };
       const t0 = performance.now();
-      const aBlue = playMatch(options, a, b, games, g.seed);
-      const aRed = playMatch(options, b, a, games, g.seed + 1_000_003);
+      const aBlue = playMatch(options, a, b, games, g.seed, progress(opts.progress, "A as blue"));
+      const aRed = playMatch(options, b, a, games, g.seed + 1_000_003, progress(opts.progress, "A as red"));
       const seconds = (performance.now() - t0) / 1000;
       const aWinsBlue = aBlue.blueWins;
       const aWinsRed = games - aRed.blueWins;
@@ -316,6 +317,13 @@ export const shoveCli: CliModule = {
       });
   },
 };
+
+function progress(on: boolean | undefined, label: string): ((done: number, blueWins: number) => void) | undefined {
+  if (!on) return undefined;
+  return (done, blueWins) => {
+    if (done % 50 === 0) process.stderr.write(`${label}: ${done} games, blue won ${blueWins}\n`);
+  };
+}
 
 function saveRecord(file: string, record: ShoveRecord): void {
   try {

@@ -110,6 +110,20 @@ export function heuristicPlayout(sim: ShoveSim, rng: Random, buf: Int32Array, di
   while (!sim.over) heuristicAction(sim, rng, buf, dist);
 }
 
+/** The MCTS playout of a level: a whole game on a private simulator, rewards for both sides. */
+export function makePlayout(config: ShoveConfig, heuristic: boolean): (state: ShoveState, rng: Random) => Record<PlayerId, number> {
+  const sim = newSim(config);
+  const buf = new Int32Array(sim.g.tokens * 8 + 1);
+  const dist = staticDistances(sim);
+  return (state, r) => {
+    loadState(sim, state);
+    sim.rng = r; // the D4 of later turns is resampled on every playout
+    if (heuristic) heuristicPlayout(sim, r, buf, dist);
+    else randomPlayout(sim, r, buf);
+    return sim.winner === BLUE ? { blue: 1, red: 0 } : { blue: 0, red: 1 };
+  };
+}
+
 export interface AiOptions {
   level: AiLevel;
   seed: number;
@@ -133,17 +147,7 @@ export function shovePlayer(config: ShoveConfig, opts: AiOptions): Player<ShoveS
     };
   }
   const iterations = opts.iterations ?? DEFAULT_ITERATIONS[opts.level];
-  const sim = newSim(config);
-  const buf = new Int32Array(sim.g.tokens * 8 + 1);
-  const dist = staticDistances(sim);
-  const heuristic = opts.level === "strong";
-  const playout = (state: ShoveState, r: Random): Record<PlayerId, number> => {
-    loadState(sim, state);
-    sim.rng = r;
-    if (heuristic) heuristicPlayout(sim, r, buf, dist);
-    else randomPlayout(sim, r, buf);
-    return sim.winner === BLUE ? { blue: 1, red: 0 } : { blue: 0, red: 1 };
-  };
+  const playout = makePlayout(config, opts.level === "strong");
   return {
     name: `${opts.level}(${iterations})`,
     choose(state: ShoveState, player: PlayerId): ShoveMove {
@@ -166,6 +170,7 @@ export function playMatch(
   red: { level: AiLevel; iterations?: number },
   games: number,
   seed: number,
+  onGame?: (done: number, blueWins: number) => void,
 ): MatchResult {
   const config = resolveConfig(options);
   let blueWins = 0;
@@ -181,6 +186,7 @@ export function playMatch(
     if (game.result.winner === "blue") blueWins++;
     const why = winReasonText(game.state);
     reasons[why] = (reasons[why] ?? 0) + 1;
+    onGame?.(i + 1, blueWins);
   }
   return { games, blueWins, reasons };
 }

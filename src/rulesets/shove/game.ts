@@ -167,8 +167,24 @@ export function formatAction(g: Geometry, code: number): ShoveMove {
 
 const DIR_WORDS: Record<string, number> = { up: 0, u: 0, down: 1, d: 1, left: 2, l: 2, right: 3, r: 3 };
 
+const parsedCache = new WeakMap<Geometry, Map<string, { code: number } | { error: string }>>();
+
 /** Parses a decision; `{ error }` says what is wrong with the notation. */
 export function parseAction(g: Geometry, text: string): { code: number } | { error: string } {
+  let cache = parsedCache.get(g);
+  if (!cache) {
+    cache = new Map();
+    parsedCache.set(g, cache);
+  }
+  let hit = cache.get(text);
+  if (hit === undefined) {
+    hit = parseActionText(g, text);
+    if (cache.size < 10_000) cache.set(text, hit);
+  }
+  return hit;
+}
+
+function parseActionText(g: Geometry, text: string): { code: number } | { error: string } {
   const words = String(text).trim().toLowerCase().split(/\s+/);
   if (words.length === 1 && (words[0] === "end" || words[0] === "pass")) return { code: END };
   if (words.length === 2 && words[1] in DIR_WORDS) {

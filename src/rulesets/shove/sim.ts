@@ -170,6 +170,7 @@ export class ShoveSim {
   rng: Random | null;
   private readonly scratch: Int16Array;
   private readonly saved: Int16Array;
+  private readonly candidateBuf: Int32Array;
   private readonly queue: Int16Array;
   private readonly seen: Uint32Array;
   private stamp = 0;
@@ -186,6 +187,7 @@ export class ShoveSim {
     this.s = new Int16Array(this.cellAt + g.cells);
     this.scratch = new Int16Array(this.s.length);
     this.saved = new Int16Array(this.s.length);
+    this.candidateBuf = new Int32Array(g.tokens * 8 + 1);
     this.queue = new Int16Array(g.cells);
     this.seen = new Uint32Array(g.cells);
     this.rng = rng;
@@ -755,7 +757,7 @@ export class ShoveSim {
 
   /** Every legal action now, in candidate order. */
   legalActions(): number[] {
-    const buf = new Int32Array(this.g.tokens * 8 + 1);
+    const buf = this.candidateBuf;
     const n = this.candidates(buf);
     const out: number[] = [];
     for (let i = 0; i < n; i++) if (this.check(buf[i]) === 0) out.push(buf[i]);

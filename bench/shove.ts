@@ -1,0 +1,63 @@
+/** Shove measures: random complete games per second (simulator and game interface), MCTS iterations, solver nodes. */
+import { performance } from "node:perf_hooks";
+import { playOut } from "../src/core/game.js";
+import { Random } from "../src/core/random.js";
+import { mctsSearch } from "../src/core/search/mcts.js";
+import { randomPlayer } from "../src/core/search/random-player.js";
+import { makePlayout, randomPlayout } from "../src/rulesets/shove/ai.js";
+import { newSim, resolveConfig, shove } from "../src/rulesets/shove/game.js";
+import { ShoveSolver, SolverBudgetExceeded } from "../src/rulesets/shove/solver.js";
+import { type BenchSection, opsPerSecond } from "./harness.js";
+
+export const shoveBench: BenchSection = {
+  name: "shove",
+  run() {
+    const config = resolveConfig({});
+    // Random complete games on the simulator (the engine's hot path: no state copies per action).
+    const sim = newSim(config);
+    const rng = Random.fromSeed(1);
+    sim.rng = rng;
+    const buf = new Int32Array(64);
+    const batch = 1000;
+    const randomGamesPerSecond = opsPerSecond(() => {
+      for (let i = 0; i < batch; i++) {
+        sim.reset();
+        randomPlayout(sim, rng, buf);
+      }
+    }, 2000, batch);
+    // The same through the public game interface (plain states, validation, events).
+    let seed = 0;
+    const gameInterfaceRandomGamesPerSecond = opsPerSecond(() => {
+      seed++;
+      playOut(shove, shove.setup({}, seed), { blue: randomPlayer(shove, seed), red: randomPlayer(shove, seed + 1) }, { keepEvents: false });
+    }, 1000);
+    // MCTS iterations from the start position (blue to act), random and heuristic playouts.
+    const start = shove.setup({}, 3);
+    const mctsRate = (level: "mcts" | "strong") => {
+      const iterations = 3000;
+      const t0 = performance.now();
+      const stats = mctsSearch(shove, start, "blue", { seed: 1, iterations, playout: makePlayout(config, level === "strong") });
+      return Math.round((stats.iterations * 1000) / (performance.now() - t0));
+    };
+    const mctsIterationsPerSecond = mctsRate("mcts");
+    const strongIterationsPerSecond = mctsRate("strong");
+    // Solver: expectimax from the start with 2 turns left, cut at 3 million nodes.
+    const solver = new ShoveSolver(config, { maxNodes: 3_000_000, beforeRoll: true });
+    const t0 = performance.now();
+    try {
+      solver.solve(start, 2);
+    } catch (err) {
+      if (!(err instanceof SolverBudgetExceeded)) throw err;
+    }
+    const solverNodesPerSecond = Math.round((solver.nodes * 1000) / (performance.now() - t0));
+    return {
+      randomGamesPerSecond,
+      gameInterfaceRandomGamesPerSecond,
+      mctsIterationsPerSecond,
+      strongIterationsPerSecond,
+      solverNodesPerSecond,
+      solverNodesMeasured: solver.nodes,
+    };
+  },
+};
+
