@@ -91,6 +91,19 @@ describe("muster odds gurps-cover: bad input is refused with one clear line", ()
 });
 
 describe("muster gurps attack", () => {
+  it("muster gurps on its own lists its commands", async () => {
+    const r = await runCli(["gurps"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/attack \[options\]/);
+    expect(r.stdout).toMatch(/compare \[options\]/);
+  });
+
+  it("GC-6: a negative flail penalty can be given as --flail -2", async () => {
+    const r = await runCli(["--seed", "1", "gurps", "attack", "--skill", "14", "--db", "3", "--mode", "abstract", "--flail", "-2"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("lowers good cover to slight (GC-6)");
+  });
+
   it("GC-1..GC-4: one attack step by step, every die shown, repeatable with --seed", async () => {
     const args = ["--seed", "7", "gurps", "attack", "--skill", "14", "--db", "3", "--mode", "specific", "--defense", "parry", "--defense-value", "10"];
     const a = await runCli(args);

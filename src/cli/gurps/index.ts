@@ -117,6 +117,10 @@ export const gurpsCli: CliModule = {
     });
 
     const gurps = program.command("gurps").description("GURPS 4e shields as cover (GC-1..GC-6): one attack step by step, or the four treatments compared");
+    // `muster gurps` on its own lists its commands.
+    gurps.action(() => {
+      process.stdout.write(gurps.helpInformation());
+    });
 
     gurps
       .command("attack")
