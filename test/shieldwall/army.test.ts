@@ -193,7 +193,7 @@ describe("Shieldwall army lists", () => {
       expect(u.formed).toBe(true);
       expect(u.inCombat).toBe(false);
     }
-    const byz = f.leaders.find((l) => l.name === "Byrhtnoth")!;
+    const byz = f.leaders.find((l) => l.name === "Byrhtnoth");
     expect(byz).toMatchObject({ lpValue: 5, lpSpent: 0, commanderInChief: true, exceptional: true, status: "alive", unit: "centre-retinue", signalled: false });
     // A scenario may change the starting state.
     const g = buildForce(army, Random.fromSeed(5), { startingDp: 0, startingAggression: "ready" });
