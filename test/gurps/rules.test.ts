@@ -59,7 +59,7 @@ describe("GC-1 success roll with criticals", () => {
 });
 
 describe("hit locations (Basic Set table)", () => {
-  it("random location table: 3-4 skull, 5 face, 6-7 leg, 8 weapon arm, 9-10 torso, 11 groin, 12 shield arm, 13-14 leg, 15 hand, 16 foot, 17-18 neck", () => {
+  it("Basic Set hit-location table: random location 3-4 skull, 5 face, 6-7 leg, 8 weapon arm, 9-10 torso, 11 groin, 12 shield arm, 13-14 leg, 15 hand, 16 foot, 17-18 neck", () => {
     const got = [3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18].map((t) => randomLocation(t, "left"));
     expect(got).toEqual(["skull", "skull", "face", "leg", "leg", "arm-weapon", "torso", "torso", "groin", "arm-shield", "leg", "leg", "hand", "foot", "neck", "neck"]);
     expect(randomLocation(8, "right")).toBe("arm-shield");
@@ -67,7 +67,7 @@ describe("hit locations (Basic Set table)", () => {
     expect(randomHand(5, "left")).toBe("hand-shield");
     expect(randomHand(2, "right")).toBe("hand-shield");
   });
-  it("aimed locations take their hit penalty, the shield arm -4 and shield hand -8 under the written rules", () => {
+  it("Basic Set hit-location table: aimed locations take their hit penalty, the shield arm -4 and shield hand -8 under the written rules", () => {
     expect(locationPenalty("face", false)).toBe(-5);
     expect(locationPenalty("vitals", false)).toBe(-3);
     expect(locationPenalty("arm-shield", true)).toBe(-4);
