@@ -79,10 +79,11 @@ export const coreCli: CliModule = {
       .action((name: string | undefined, opts: { input?: string; example?: boolean }, cmd: Command) => {
         if (!name) {
           const list = listCalculators();
+          const width = Math.max(...list.map((c) => c.name.length)) + 2;
           emit(
             cmd,
             list.map((c) => ({ name: c.name, summary: c.summary, docs: c.docs })),
-            list.map((c) => `  ${c.name.padEnd(16)} ${c.summary}`).join("\n"),
+            list.map((c) => `  ${c.name.padEnd(width)}${c.summary}`).join("\n"),
           );
           return;
         }

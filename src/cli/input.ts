@@ -27,6 +27,8 @@ export function parseJson(text: string, source: string): unknown {
       const line = before.split("\n").length;
       const col = before.length - before.lastIndexOf("\n");
       where = ` at line ${line}, column ${col}`;
+    } else if (/end of (JSON )?input/i.test(msg)) {
+      where = ` (it ends too early, at line ${text.split("\n").length})`;
     }
     throw new InputError(`${source}: not valid JSON${where}: ${msg.replace(/ in JSON at position \d+.*$/, "")}`);
   }

@@ -8,6 +8,12 @@ import { InputError, UsageError } from "./errors.js";
 import { clearCalculators } from "./odds.js";
 import { cliModules } from "./registry.js";
 
+function fullName(cmd: Command): string {
+  const names: string[] = [];
+  for (let c: Command | null = cmd; c; c = c.parent) names.unshift(c.name());
+  return names.join(" ");
+}
+
 export function buildProgram(): Command {
   const program = new Command();
   program
@@ -20,14 +26,21 @@ export function buildProgram(): Command {
     .exitOverride();
   clearCalculators();
   for (const mod of cliModules) mod.register(program);
-  // Subcommands inherit the same quiet, throwing error handling.
-  const quiet = (cmd: Command) => {
+  // Every command throws instead of exiting, and prints errors only through report() below.
+  const configure = (cmd: Command) => {
     cmd.exitOverride();
-    cmd.configureOutput({ writeErr: () => {}, outputError: () => {} });
-    cmd.commands.forEach(quiet);
+    cmd.configureOutput({ outputError: () => {} });
+    // A command group called without a subcommand gets one line naming the choices.
+    const hasAction = (cmd as unknown as { _actionHandler: unknown })._actionHandler !== null;
+    if (cmd !== program && cmd.commands.length > 0 && !hasAction) {
+      cmd.action(() => {
+        const choices = cmd.commands.map((c) => c.name()).join(", ");
+        throw new UsageError(`${fullName(cmd)} needs a subcommand: ${choices} (see ${fullName(cmd)} --help)`);
+      });
+    }
+    cmd.commands.forEach(configure);
   };
-  program.configureOutput({ writeErr: () => {}, outputError: () => {} });
-  program.commands.forEach(quiet);
+  configure(program);
   return program;
 }
 

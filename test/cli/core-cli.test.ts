@@ -31,6 +31,7 @@ describe("muster command line frame", () => {
       [["odds", "dice"], /needs --input/],
       [["odds", "dice", "--input", "/no/such/file.json"], /cannot read \/no\/such\/file.json: no such file/],
       [["roll", "d6", "--bogus"], /unknown option '--bogus'/],
+      [["sw"], /muster sw needs a subcommand: /],
     ];
     for (const [args, message] of cases) {
       const r = await runCli(args);
@@ -70,7 +71,10 @@ describe("muster command line frame", () => {
     writeFileSync(notJson, '{ "dice": ');
     const broken = await runCli(["odds", "dice", "--input", notJson]);
     expect(broken.code).toBe(2);
-    expect(broken.stderr).toMatch(/not valid JSON/);
+    expect(broken.stderr).toMatch(/not valid JSON \(it ends too early, at line 1\)/);
+    writeFileSync(notJson, '{\n  "dice": 2d6\n}');
+    const token = await runCli(["odds", "dice", "--input", notJson]);
+    expect(token.stderr).toMatch(/not valid JSON at line 2, column 12/);
 
     const wrongType = join(dir, "type.json");
     writeFileSync(wrongType, JSON.stringify({ dice: 6 }));
