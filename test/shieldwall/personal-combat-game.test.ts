@@ -221,8 +221,10 @@ describe("The computer player", () => {
     expect(r.score).toBeGreaterThan(500);
   });
 
-  it("AI discards its lowest cards", () => {
+  it("AI discards its lowest cards, counting black a little higher", () => {
     expect(codes(chooseDiscards(h("2H", "KS", "9D", "3C", "X1"), 2))).toEqual(["2H", "3C"]);
+    expect(codes(chooseDiscards(h("5H", "4S", "9D"), 1))).toEqual(["5H"]);
+    expect(codes(chooseDiscards(h("5H", "4S", "9D"), 1, 0))).toEqual(["4S"]);
   });
 
   it("AI beats random play clearly over 300 duels of equal fighters", () => {

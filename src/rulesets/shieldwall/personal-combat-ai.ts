@@ -3,7 +3,8 @@
  *
  * The "ai" player plays its cards by the rules of the exchange (ruling SW-23), seeing only what
  * its view allows (ruling SW-24):
- * - Discarding: it throws away its lowest cards (a low card neither parries nor strikes well).
+ * - Discarding: it throws away its lowest cards (a low card neither parries nor strikes well),
+ *   counting black cards a little higher.
  * - With the advantage it sees the opponent's card and answers with the play that scores best:
  *   a kill first, then wounds given minus wounds taken, then keeping the advantage, and among
  *   equal answers the cheapest card.
@@ -29,9 +30,11 @@ export interface HeuristicWeights {
   advantage: number;
   /** Cost per point of card value spent (keeps high cards for later). */
   cardCost: number;
+  /** When discarding, a black card counts this much higher than its value (strikes win duels). */
+  blackKeepBonus: number;
 }
 
-export const DEFAULT_WEIGHTS: Readonly<HeuristicWeights> = Object.freeze({ firstWound: 10, secondWound: 16, advantage: 5, cardCost: 0.45 });
+export const DEFAULT_WEIGHTS: Readonly<HeuristicWeights> = Object.freeze({ firstWound: 10, secondWound: 16, advantage: 5, cardCost: 0.45, blackKeepBonus: 4 });
 
 /** How good an exchange's result is for `me`, given the wounds before it and the card I spent. */
 export function exchangeScore(
@@ -78,12 +81,16 @@ export function bestAnswer(hand: Card[], lead: PlayedCard, leader: Side, wounds:
   return best!;
 }
 
-/** Discard the lowest cards; between equal cards, throw away the colour held more of. */
-export function chooseDiscards(hand: Card[], count: number): Card[] {
+/**
+ * Discard the lowest cards, a black card counting `blackKeepBonus` higher; between equal cards,
+ * throw away the colour held more of.
+ */
+export function chooseDiscards(hand: Card[], count: number, blackKeepBonus = DEFAULT_WEIGHTS.blackKeepBonus): Card[] {
   const red = hand.filter((c) => playableAs(c).length === 1 && playableAs(c)[0] === "red").length;
   const black = hand.length - red;
+  const worth = (c: Card) => duelValue(c) + (playableAs(c).length === 1 && playableAs(c)[0] === "black" ? blackKeepBonus : 0);
   const order = hand.slice().sort((x, y) => {
-    const d = duelValue(x) - duelValue(y);
+    const d = worth(x) - worth(y);
     if (d !== 0) return d;
     const surplus = (c: Card) => (playableAs(c).length > 1 ? 0 : playableAs(c)[0] === "red" ? red - black : black - red);
     return surplus(y) - surplus(x);
@@ -115,7 +122,7 @@ export function heuristicDuelPlayer(seed: number, opts: HeuristicOptions = {}): 
       const me = player as Side;
       const hand = state.hands[me];
       if (state.discarded[me] === null) {
-        return { type: "discard", cards: chooseDiscards(hand, handSize(state.fighters[me]).discard).map(cardCode) };
+        return { type: "discard", cards: chooseDiscards(hand, handSize(state.fighters[me]).discard, w.blackKeepBonus).map(cardCode) };
       }
       if (state.pending !== null) {
         const { play } = bestAnswer(hand, state.pending, state.pending.side, state.wounds, w);
