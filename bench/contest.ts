@@ -39,10 +39,10 @@ export const contestBench: BenchSection = {
     let positions = 0;
     const adviseDefaultProfilesMs = medianMs(() => {
       const sol = solveDuel(setup);
-      sweeps = sol.sweeps;
+      sweeps = sol.layers;
       positions = sol.positions;
       return advise(sol, pos);
     }, 5);
-    return { ccTestOpenEnded10DiceMs, exchangeShootVsShootMs, exchangeEvadeVsEvadeMs, adviseDefaultProfilesMs, adviseSweeps: sweeps, advisePositions: positions };
+    return { ccTestOpenEnded10DiceMs, exchangeShootVsShootMs, exchangeEvadeVsEvadeMs, adviseDefaultProfilesMs, adviseLayers: sweeps, advisePositions: positions };
   },
 };

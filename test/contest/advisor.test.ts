@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { Fraction } from "../../src/core/fraction.js";
-import { advise, exactValue, floatStrategy, solveDuel } from "../../src/rulesets/contest/advisor.js";
+import { advise, advisedPlayer, exactValue, floatStrategy, sampleStrategy, solveDuel } from "../../src/rulesets/contest/advisor.js";
 import { type DeckFile, parseDeck } from "../../src/rulesets/contest/deck.js";
 import { DEFAULT_OPTIONS, type DuelSetup } from "../../src/rulesets/contest/exchange.js";
+import { playOut } from "../../src/core/game.js";
+import { randomPlayer } from "../../src/core/search/random-player.js";
+import { duelGame } from "../../src/rulesets/contest/game.js";
 import { floatField, solveMatrixGame } from "../../src/rulesets/contest/matrix-game.js";
 import type { Profile } from "../../src/rulesets/contest/profile.js";
 import { deck, makeSetup, MELEE_PATH, profile, RANGED_PATH } from "./helpers.js";
@@ -28,6 +31,13 @@ function rpsDeck(): DeckFile {
   return { name: "rock paper scissors", kind: "melee", house: true, cards: ids.map((id) => ({ id, name: id, stat: null })), readings };
 }
 
+let shared: ReturnType<typeof solveDuel> | null = null;
+/** Hector against Achilles, solved once for the tests that only read the solution. */
+function hectorAchilles() {
+  shared ??= solveDuel(makeSetup("hector", "achilles"));
+  return shared;
+}
+
 const tiny: Profile = { id: "tiny", name: "Tiny", might: 1, shooting: 0, agility: 0, fighting: 0, mount: "foot", weapon: null };
 
 describe("advisor: value iteration over positions and the exact matrix game (issue 7)", () => {
@@ -50,7 +60,6 @@ describe("advisor: value iteration over positions and the exact matrix game (iss
   it("advisor: a mirror duel (same profile, same position) is worth 1/2 and both sides play alike", () => {
     const setup = makeSetup("achilles", "achilles");
     const sol = solveDuel(setup);
-    expect(sol.converged).toBe(true);
     const adv = advise(sol, { mightA: 5, mightB: 5, distance: 6 });
     expect(Math.abs(adv.game.value.toNumber() - 0.5)).toBeLessThan(1e-8);
     const a = floatStrategy(sol, { mightA: 5, mightB: 5, distance: 6 }, "A");
@@ -61,24 +70,40 @@ describe("advisor: value iteration over positions and the exact matrix game (iss
     expect(Math.abs(val(a.probs, b.probs) - 0.5)).toBeLessThan(1e-8);
   });
 
-  it("advisor: values are a fixed point (each position's value is the value of its own matrix game)", () => {
-    const setup = makeSetup("hector", "achilles");
-    const sol = solveDuel(setup);
+  it("advisor: backward induction (each position's value is the value of its matrix game over the values one exchange later)", () => {
+    const sol = hectorAchilles();
+    const setup = sol.setup;
     for (const pos of [
       { mightA: 4, mightB: 5, distance: 6 },
       { mightA: 1, mightB: 3, distance: 0 },
       { mightA: 2, mightB: 2, distance: 17 },
     ]) {
-      const v = solveMatrixGame(floatField, sol.floatMatrix(pos)).value;
-      expect(Math.abs(v - sol.values[sol.index(pos)])).toBeLessThan(1e-9);
-      const adv = advise(sol, pos);
-      expect(Math.abs(adv.game.value.toNumber() - v)).toBeLessThan(1e-8);
+      for (const left of [1, 2, 7, sol.horizon]) {
+        const v = solveMatrixGame(floatField, sol.floatMatrix(pos, left)).value;
+        expect(Math.abs(v - sol.valueAt(pos, left))).toBeLessThan(1e-12);
+        const adv = advise(sol, pos, left);
+        expect(Math.abs(adv.game.value.toNumber() - v)).toBeLessThan(1e-8);
+      }
     }
   });
 
-  it("advisor: more Might never lowers a commander's chance (all positions of Hector against Achilles)", () => {
+  it("advisor: with one exchange left the values are exact one-shot games (undecided counts 1/2)", () => {
     const setup = makeSetup("hector", "achilles");
-    const sol = solveDuel(setup);
+    const sol = solveDuel(setup, { horizon: 3 });
+    const pos = { mightA: 1, mightB: 1, distance: 6 };
+    const adv = advise(sol, pos, 1);
+    // Shoot against Shoot at Might 1 each: both fall 49/64, both stand 1/64, one falls 7/64 each.
+    const i = adv.cardsA.indexOf("shoot");
+    const j = adv.cardsB.indexOf("shoot");
+    expect(adv.matrix[i][j].toString()).toBe("1/2");
+    // Shoot against Take Cover changes nothing for the shooter: undecided, 1/2.
+    expect(adv.matrix[i][adv.cardsB.indexOf("cover")].toString()).toBe("1/2");
+    expect(sol.layers).toBe(3);
+  });
+
+  it("advisor: more Might never lowers a commander's chance (all positions of Hector against Achilles)", () => {
+    const sol = hectorAchilles();
+    const setup = sol.setup;
     for (let ma = 1; ma < 4; ma++) {
       for (let mb = 1; mb <= 5; mb++) {
         for (let d = 0; d <= 24; d++) {
@@ -93,7 +118,7 @@ describe("advisor: value iteration over positions and the exact matrix game (iss
   });
 
   it("advisor: decided positions have exact values 1, 0 and 1/2 (both fall)", () => {
-    const sol = solveDuel(makeSetup("hector", "achilles"));
+    const sol = hectorAchilles();
     expect(exactValue(sol, { mightA: 2, mightB: 0, distance: 3 }).toString()).toBe("1");
     expect(exactValue(sol, { mightA: 0, mightB: 2, distance: 3 }).toString()).toBe("0");
     expect(exactValue(sol, { mightA: 0, mightB: 0, distance: 3 }).eq(Fraction.of(1, 2))).toBe(true);
@@ -109,5 +134,43 @@ describe("advisor: value iteration over positions and the exact matrix game (iss
     expect(melee.deck.house).toBe(true);
     expect(melee.deck.name).toBe(deck(MELEE_PATH).name);
     expect(profile("marcellus").weapon).toBeNull();
+  });
+
+  it("advisor: duels played by the advised strategies on both sides win as often as the advisor predicts (seeded)", () => {
+    const sol = hectorAchilles();
+    const setup = sol.setup;
+    const start = { mightA: 4, mightB: 5, distance: 6 };
+    const predicted = sol.values[sol.index(start)];
+    const N = 600;
+    let sum = 0;
+    let sumSq = 0;
+    for (let g = 0; g < N; g++) {
+      const r = playOut(duelGame, duelGame.setup({ setup, distance: 6 }, 1000 + g), { A: advisedPlayer(sol, 2 * g), B: advisedPlayer(sol, 2 * g + 1) }).result;
+      sum += r.rewards.A;
+      sumSq += r.rewards.A ** 2;
+    }
+    const mean = sum / N;
+    const se = Math.sqrt((sumSq / N - mean * mean) / N);
+    expect(Math.abs(mean - predicted)).toBeLessThan(4 * se);
+  });
+
+  it("advisor: the advised strategy does at least as well as its value against a random opponent (seeded)", () => {
+    const sol = hectorAchilles();
+    const setup = sol.setup;
+    const value = sol.values[sol.index({ mightA: 4, mightB: 5, distance: 6 })];
+    const N = 600;
+    let sum = 0;
+    for (let g = 0; g < N; g++) {
+      sum += playOut(duelGame, duelGame.setup({ setup, distance: 6 }, 5000 + g), { A: advisedPlayer(sol, g), B: randomPlayer(duelGame, g) }).result.rewards.A;
+    }
+    const mean = sum / N;
+    expect(mean).toBeGreaterThan(value - 4 * Math.sqrt(0.25 / N));
+  });
+
+  it("advisor: sampling a mixed strategy follows its probabilities", () => {
+    expect(sampleStrategy(["x", "y", "z"], [0.25, 0.5, 0.25], 0)).toBe("x");
+    expect(sampleStrategy(["x", "y", "z"], [0.25, 0.5, 0.25], 0.3)).toBe("y");
+    expect(sampleStrategy(["x", "y", "z"], [0.25, 0.5, 0.25], 0.9)).toBe("z");
+    expect(sampleStrategy(["x", "y"], [1, 0], 0.999)).toBe("x");
   });
 });

@@ -123,14 +123,27 @@ describe("muster duel advise", () => {
     expect(j.method.matrixGame).toBe("exact");
     expect(j.method.valueIteration).toBe("float");
     expect(j.houseRules.maxDistance).toBe(24);
+    expect(j.exchangesLeft).toBe(200);
   });
   it("advise text says how the values were computed and labels house rules", async () => {
     expect(await run("duel", "advise", "--state", file("s2.json", { a: { profile: "hector" }, b: { profile: "achilles", might: 2 }, distance: 0 }))).toBe(0);
     expect(out).toMatch(/Provisional melee contest action deck \(house rule\)/);
-    expect(out).toMatch(/value iteration over \d+ positions in floating point/);
+    expect(out).toMatch(/value iteration over \d+ positions, one layer per exchange left \(200; then a draw, house rule\), in floating point/);
     expect(out).toMatch(/solved exactly/);
     expect(out).toMatch(/Optimal for A/);
   });
+  it("advise with exchangesLeft: 1 scores the one exchange left (undecided counts 1/2, house rule)", async () => {
+    const state = file("s9.json", { a: { profile: "hector", might: 1 }, b: { profile: "achilles", might: 1 }, distance: 6, exchangesLeft: 1 });
+    expect(await run("--json", "duel", "advise", "--state", state)).toBe(0);
+    const j = JSON.parse(out);
+    expect(j.exchangesLeft).toBe(1);
+    // Shoot against Take Cover: nobody can fall, so the duel ends undecided: 1/2.
+    expect(j.matrix[j.cardsA.indexOf("shoot")][j.cardsB.indexOf("cover")].fraction).toBe("1/2");
+    err = "";
+    expect(await run("duel", "advise", "--state", file("s10.json", { a: { profile: "hector" }, b: { profile: "achilles" }, distance: 6, exchangesLeft: 0 }))).toBe(2);
+    expect(err).toMatch(/field exchangesLeft: exchangesLeft must be at least 1/);
+  });
+
   it("CC-3 bad profiles are refused with the field and the rule", async () => {
     expect(await run("duel", "advise", "--state", file("s3.json", { a: { profile: "nobody" }, b: { profile: "achilles" }, distance: 6 }))).toBe(2);
     expect(err).toMatch(/field a\.profile: no profile "nobody".*\(rule CC-3\)/);

@@ -153,13 +153,23 @@ describe("exchange: exact distribution against the rolled resolution", () => {
     }
   });
 
-  it("the open-ended cut-off never changes the result: a larger cap gives the same positions", () => {
-    const pos = { mightA: 2, mightB: 3, distance: 10 };
-    for (const [a, b] of [["evade", "evade"], ["cover", "cover"]]) {
-      const pair = pairOf(setup.ranged, a, b);
-      const small = rollsDist(setup, pair).map((r) => applyExchange(setup, pos, pair, r).position);
-      const big = rollsDist(setup, pair, 40).map((r) => applyExchange(setup, pos, pair, r).position);
-      expect(JSON.stringify(small.toJSON())).toBe(JSON.stringify(big.toJSON()));
-    }
+  it("property: the open-ended cut-off never changes the result (position cut-offs, global cut-offs and a cut-off of 40 agree)", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 4 }), fc.integer({ min: 1, max: 5 }), fc.integer({ min: 0, max: 24 }), (ma, mb, distance) => {
+        const pos = { mightA: ma, mightB: mb, distance };
+        const deck = deckAt(setup, pos);
+        for (const a of legalCards(setup, pos, "A")) {
+          for (const b of legalCards(setup, pos, "B")) {
+            const pair = pairOf(deck, a, b);
+            const small = rollsDist(setup, pair, pos).map((r) => applyExchange(setup, pos, pair, r).position);
+            const global = rollsDist(setup, pair).map((r) => applyExchange(setup, pos, pair, r).position);
+            const big = rollsDist(setup, pair, pos, 40).map((r) => applyExchange(setup, pos, pair, r).position);
+            expect(JSON.stringify(small.toJSON())).toBe(JSON.stringify(big.toJSON()));
+            expect(JSON.stringify(global.toJSON())).toBe(JSON.stringify(big.toJSON()));
+          }
+        }
+      }),
+      { seed: 13, numRuns: 12 },
+    );
   });
 });

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { Fraction } from "../../src/core/fraction.js";
-import { floatField, fractionField, solveMatrixGame } from "../../src/rulesets/contest/matrix-game.js";
+import { floatField, fractionField, matrixGameValue, solveMatrixGame } from "../../src/rulesets/contest/matrix-game.js";
 
 const F = (n: number, d = 1) => Fraction.of(n, d);
 const strs = (xs: Fraction[]) => xs.map((x) => x.toString());
@@ -70,6 +70,23 @@ describe("advisor matrix games solved exactly (issue 7: hand-solved 2×2 games)"
         },
       ),
       { seed: 7, numRuns: 300 },
+    );
+  });
+});
+
+describe("matrixGameValue: the saddle-point shortcut agrees with the simplex", () => {
+  it("property: same value as the exact solution for small games", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 4 }).chain((m) =>
+          fc.integer({ min: 1, max: 4 }).chain((n) => fc.array(fc.array(fc.integer({ min: -6, max: 6 }), { minLength: n, maxLength: n }), { minLength: m, maxLength: m })),
+        ),
+        (rows) => {
+          const exact = solveMatrixGame(fractionField, rows.map((r) => r.map((v) => F(v)))).value.toNumber();
+          expect(matrixGameValue(rows)).toBeCloseTo(exact, 9);
+        },
+      ),
+      { seed: 8, numRuns: 300 },
     );
   });
 });

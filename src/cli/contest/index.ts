@@ -161,9 +161,9 @@ function matrixText(names: string[], cols: string[], m: Fraction[][]): string {
 }
 
 function runAdvise(source: string): { json: unknown; text: string } {
-  const { setup, position } = loadPosition(source);
+  const { setup, position, exchangesLeft } = loadPosition(source);
   if (outcomeOf(position) !== null) throw new InputError("field a.might/b.might: the duel is already decided (a commander at 0 Might)");
-  const sol = solveDuel(setup);
+  const sol = solveDuel(setup, { horizon: exchangesLeft });
   const adv = advise(sol, position);
   const deck = deckAt(setup, position);
   const nm = (id: string) => cardById(deck, id)?.name ?? id;
@@ -173,9 +173,11 @@ function runAdvise(source: string): { json: unknown; text: string } {
       .filter(([, p]) => !p.isZero())
       .map(([c, p]) => `${nm(c)} ${p.toString()}${p.d === 1n ? "" : ` (${p.toDecimal(4)})`}`)
       .join(", ");
-  const method = `Method: position values by value iteration over ${sol.positions} positions in floating point (${sol.sweeps} sweeps, largest last change ${sol.residual.toExponential(2)}${sol.converged ? "" : ", NOT converged"}; positions repeat, so exact values are not feasible), rounded to 10 decimals; transition probabilities exact; this matrix game solved exactly (simplex over fractions). Endless duels and double falls count 1/2 (${HOUSE}); maximum distance ${setup.options.maxDistance}" (${HOUSE}).`;
+  const stop = sol.converged ? `values stopped changing after ${sol.layers} layers (last change ${sol.residual.toExponential(2)})` : `all ${sol.layers} layers computed`;
+  const method = `Method: value iteration over ${sol.positions} positions, one layer per exchange left (${exchangesLeft}; then a draw, ${HOUSE}), in floating point because positions repeat and exact fractions would grow too large; ${stop}. Values rounded to 10 decimals; transition probabilities exact; this matrix game solved exactly (simplex over fractions). A double fall counts 1/2; maximum distance ${setup.options.maxDistance}" (${HOUSE}).`;
   const json = {
     position,
+    exchangesLeft,
     deck: adv.deck,
     cardsA: adv.cardsA,
     cardsB: adv.cardsB,
@@ -183,12 +185,12 @@ function runAdvise(source: string): { json: unknown; text: string } {
     strategyA: Object.fromEntries(adv.cardsA.map((c, i) => [c, adv.game.row[i].toJSON()])),
     strategyB: Object.fromEntries(adv.cardsB.map((c, i) => [c, adv.game.col[i].toJSON()])),
     value: adv.game.value.toJSON(),
-    method: { valueIteration: "float", tolerance: adv.solution.tolerance, sweeps: sol.sweeps, residual: sol.residual, converged: sol.converged, positions: sol.positions, valuePlaces: 10, matrixGame: "exact" },
-    houseRules: { maxDistance: setup.options.maxDistance, capRegainAtStart: setup.options.capRegainAtStart, endlessDuel: "1/2", meleeDeckHouse: setup.melee.house },
+    method: { valueIteration: "float", layers: sol.layers, residual: sol.residual, converged: sol.converged, positions: sol.positions, valuePlaces: 10, matrixGame: "exact" },
+    houseRules: { maxDistance: setup.options.maxDistance, capRegainAtStart: setup.options.capRegainAtStart, exchangeLimit: exchangesLeft, meleeDeckHouse: setup.melee.house },
   };
   const text = [
     describeSetup(setup, position),
-    "A's chance of winning the duel for each pair of cards (rows: A's card, columns: B's card):",
+    `A's chance of winning the duel for each pair of cards (rows: A's card, columns: B's card; ${exchangesLeft} exchanges left):`,
     matrixText(adv.cardsA.map(nm), adv.cardsB.map(nm), adv.matrix),
     `Optimal for A (${setup.a.profile.name}): ${strat(adv.cardsA, adv.game.row)}`,
     `Optimal for B (${setup.b.profile.name}): ${strat(adv.cardsB, adv.game.col)}`,

@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { type Deck, parseDeck } from "../../rulesets/contest/deck.js";
 import { DEFAULT_OPTIONS, type DuelOptions, type DuelSetup, type Position, duelStart } from "../../rulesets/contest/exchange.js";
+import { DEFAULT_EXCHANGE_LIMIT } from "../../rulesets/contest/game.js";
 import { type Profile, profileSchema, profilesFileSchema } from "../../rulesets/contest/profile.js";
 import { InputError } from "../errors.js";
 import { parseJson, readJsonInput, readText, validate } from "../input.js";
@@ -67,6 +68,8 @@ export const positionSchema = z.strictObject({
   a: combatantSchema,
   b: combatantSchema,
   distance: z.number().int("distance must be a whole number of inches").min(0, "distance must be 0 (base contact) or more"),
+  /** Exchanges left before an undecided duel is a draw (house rule, default 200). */
+  exchangesLeft: z.number().int("exchangesLeft must be a whole number").min(1, "exchangesLeft must be at least 1").max(1000, "exchangesLeft must be at most 1000").optional(),
   profilesFile: z.string().optional(),
   rangedDeck: z.string().optional(),
   meleeDeck: z.string().optional(),
@@ -83,6 +86,7 @@ export type PositionFile = z.output<typeof positionSchema>;
 export interface LoadedDuel {
   setup: DuelSetup;
   position: Position;
+  exchangesLeft: number;
 }
 
 function resolveProfile(ref: string | Profile, profiles: () => Profile[], field: string): Profile {
@@ -113,7 +117,7 @@ export function duelFromFile(f: PositionFile, label: string): LoadedDuel {
   }
   if (f.distance > options.maxDistance) throw new InputError(`${label}: field distance: ${f.distance}" is beyond the house maximum duel distance of ${options.maxDistance}" (options.maxDistance)`);
   const position: Position = { mightA: f.a.might ?? pa.might, mightB: f.b.might ?? pb.might, distance: f.distance };
-  return { setup, position };
+  return { setup, position, exchangesLeft: f.exchangesLeft ?? DEFAULT_EXCHANGE_LIMIT };
 }
 
 /** Reads a duel position file (or "-"). */

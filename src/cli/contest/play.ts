@@ -6,8 +6,7 @@
  * the advisor's optimal mixed strategy for the position.
  */
 import { play } from "../../core/game.js";
-import { Random } from "../../core/random.js";
-import { type DuelSolution, floatStrategy, solveDuel } from "../../rulesets/contest/advisor.js";
+import { type DuelSolution, advisedPlayer, solveDuel } from "../../rulesets/contest/advisor.js";
 import { findCard } from "../../rulesets/contest/deck.js";
 import { deckAt, legalCards } from "../../rulesets/contest/exchange.js";
 import { type DuelState, duelGame } from "../../rulesets/contest/game.js";
@@ -48,12 +47,13 @@ export async function runPlay(cfg: PlayConfig, input: AsyncIterable<string> | It
   const say = (s = "") => write(`${s}\n`);
   const nameOf = (s: "A" | "B") => (s === "A" ? setup.a : setup.b).profile.name;
   let solution: DuelSolution | null = null;
-  const computerRng = Random.fromSeed(cfg.seed, 1);
+  let computer: ReturnType<typeof advisedPlayer> | null = null;
   say(`Contest of Champions — ${nameOf("A")} (A) against ${nameOf("B")} (B), ${cfg.file.distance}" apart. Seed ${cfg.seed}${cfg.seedGiven ? "" : " (from the clock; pass --seed to repeat)"}.`);
   if (setup.melee.house) say(`Melee deck: ${setup.melee.name} — house rule (CC-4). Maximum distance ${setup.options.maxDistance}" (house rule); a duel undecided after ${cfg.exchangeLimit} exchanges is a draw (house rule).`);
   if (cfg.computer) {
     say(`The computer plays ${cfg.computer} (${nameOf(cfg.computer)}) with the advisor's optimal mixed strategy; working out the duel…`);
-    solution = solveDuel(setup);
+    solution = solveDuel(setup, { horizon: cfg.exchangeLimit });
+    computer = advisedPlayer(solution, cfg.seed);
   } else {
     say("Hot-seat: each player types a card in secret (number, id or name); both are revealed together.");
   }
@@ -70,11 +70,7 @@ export async function runPlay(cfg: PlayConfig, input: AsyncIterable<string> | It
       say(`Exchange ${state.exchanges + 1}: ${pos.distance === 0 ? "melee contest (base contact)" : `ranged contest at ${pos.distance}"`}; Might ${nameOf("A")} ${pos.mightA}, ${nameOf("B")} ${pos.mightB}.`);
     }
     if (cfg.computer === side && solution) {
-      const s = floatStrategy(solution, pos, side);
-      let x = computerRng.float();
-      let k = 0;
-      while (k < s.cards.length - 1 && x >= s.probs[k]) x -= s.probs[k++];
-      card = s.cards[k];
+      card = computer?.choose(state, side).card ?? legal[0];
       say(`${nameOf(side)} (${side}, computer) has chosen a card.`);
     } else {
       const menu = legal.map((id) => `${deck.cards.findIndex((c) => c.id === id) + 1} ${deck.cards.find((c) => c.id === id)?.name}`).join(", ");

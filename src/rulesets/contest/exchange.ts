@@ -194,20 +194,30 @@ function sideDist(setup: DuelSetup, s: Side, t: SideTest, cap: number): Dist<num
   const n = diceFor(setup, s, t);
   if (t.test === "none") return Dist.certain(0);
   if (t.test === "open-ended") return openEndedDist(n, cap);
+  // A versus test is never capped: its degrees of success need both full counts.
+  if (t.test === "standard" && cap < n) return standardDist(n).map((k) => Math.min(cap, k));
   return standardDist(n);
 }
 
 /**
- * The cut-off for one side's open-ended test in a pair: Might effects saturate at the largest
- * Might, moves at the maximum distance (losses stop at 0, regains at the ceiling, moves at
- * contact or the maximum distance), so successes at or above it all lead to the same position.
+ * The cut-off for one side's successes in a pair: successes at or above it all lead to the same
+ * position, because losses stop at 0, regains at the ceiling, moves at contact or the maximum
+ * distance (see the order in {@link applyExchange}). Without a position it is the cut-off for any
+ * position: the largest Might ceiling, or the maximum distance for moves.
  */
-export function sideCap(setup: DuelSetup, pair: Pair, s: Side): number {
-  let cap = 1;
-  const mightCap = Math.max(maxMight(setup, "A"), maxMight(setup, "B"));
-  for (const e of pair.effects) {
-    if (!("successes" in e.by) || e.by.successes !== s) continue;
-    cap = Math.max(cap, e.do === "lose-might" || e.do === "regain-might" ? mightCap : setup.options.maxDistance);
+export function sideCap(setup: DuelSetup, pair: Pair, s: Side, pos?: Position): number {
+  let cap = 0;
+  const uses = pair.effects.filter((e) => "successes" in e.by && e.by.successes === s);
+  const hasToward = pair.effects.some((e) => e.do === "move-toward");
+  for (const e of uses) {
+    const ceiling = maxMight(setup, e.who);
+    let need: number;
+    if (!pos) need = e.do === "lose-might" || e.do === "regain-might" ? Math.max(maxMight(setup, "A"), maxMight(setup, "B")) : setup.options.maxDistance;
+    else if (e.do === "lose-might") need = mightOf(pos, e.who);
+    else if (e.do === "regain-might") need = pair.effects.some((x) => x.do === "lose-might" && x.who === e.who) ? ceiling : ceiling - mightOf(pos, e.who);
+    else if (e.do === "move-toward") need = pos.distance;
+    else need = hasToward ? setup.options.maxDistance : setup.options.maxDistance - pos.distance;
+    cap = Math.max(cap, need);
   }
   return cap;
 }
@@ -217,10 +227,14 @@ export function sideCap(setup: DuelSetup, pair: Pair, s: Side): number {
  * open-ended count is capped where more successes can no longer change the position (see
  * {@link sideCap}); `cap` overrides it.
  */
-export function rollsDist(setup: DuelSetup, pair: Pair, cap?: number): Dist<ExchangeRolls> {
-  const a = sideDist(setup, "A", pair.testA, cap ?? sideCap(setup, pair, "A"));
-  const b = sideDist(setup, "B", pair.testB, cap ?? sideCap(setup, pair, "B"));
+export function rollsDist(setup: DuelSetup, pair: Pair, pos?: Position, cap?: number): Dist<ExchangeRolls> {
+  const [a, b] = sideDists(setup, pair, pos, cap);
   return a.combine(b, (A, B) => ({ A, B }));
+}
+
+/** Each side's exact distribution of successes in a pair (independent; see {@link rollsDist}). */
+export function sideDists(setup: DuelSetup, pair: Pair, pos?: Position, cap?: number): [Dist<number>, Dist<number>] {
+  return [sideDist(setup, "A", pair.testA, cap ?? sideCap(setup, pair, "A", pos)), sideDist(setup, "B", pair.testB, cap ?? sideCap(setup, pair, "B", pos))];
 }
 
 /** Checks that both cards may be played; throws RangeError with the rule's reason. */
@@ -236,13 +250,7 @@ export function checkCards(setup: DuelSetup, pos: Position, cardA: string, cardB
 /** The exact distribution of the position after an exchange. */
 export function exchangeDist(setup: DuelSetup, pos: Position, cardA: string, cardB: string): Dist<Position> {
   const pair = checkCards(setup, pos, cardA, cardB);
-  return rollsDist(setup, pair).map((r) => applyExchange(setup, pos, pair, r).position);
-}
-
-/** The exact distribution of the exchange's change (losses, regains, moves) and result. */
-export function exchangeDetailDist(setup: DuelSetup, pos: Position, cardA: string, cardB: string): Dist<ExchangeResult> {
-  const pair = checkCards(setup, pos, cardA, cardB);
-  return rollsDist(setup, pair).map((r) => applyExchange(setup, pos, pair, r));
+  return rollsDist(setup, pair, pos).map((r) => applyExchange(setup, pos, pair, r).position);
 }
 
 export interface RolledExchange extends ExchangeResult {

@@ -110,3 +110,24 @@ export function solveMatrixGame<T>(f: Field<T>, a: readonly (readonly T[])[]): G
   for (let i = 0; i < m; i++) row.push(f.mul(obj[n + i], vShifted));
   return { value: f.sub(vShifted, shift), row, col };
 }
+
+/**
+ * The value of a float matrix game, fast: a saddle point (the largest row minimum equals the
+ * smallest column maximum) answers at once; otherwise the simplex method decides.
+ */
+export function matrixGameValue(a: readonly (readonly number[])[]): number {
+  let maxRowMin = Number.NEGATIVE_INFINITY;
+  for (const row of a) {
+    let m = Number.POSITIVE_INFINITY;
+    for (const v of row) if (v < m) m = v;
+    if (m > maxRowMin) maxRowMin = m;
+  }
+  let minColMax = Number.POSITIVE_INFINITY;
+  for (let j = 0; j < a[0].length; j++) {
+    let m = Number.NEGATIVE_INFINITY;
+    for (const row of a) if (row[j] > m) m = row[j];
+    if (m < minColMax) minColMax = m;
+  }
+  if (minColMax - maxRowMin <= 1e-15) return maxRowMin;
+  return solveMatrixGame(floatField, a).value;
+}
