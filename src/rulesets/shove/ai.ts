@@ -148,9 +148,19 @@ export function shovePlayer(config: ShoveConfig, opts: AiOptions): Player<ShoveS
   }
   const iterations = opts.iterations ?? DEFAULT_ITERATIONS[opts.level];
   const playout = makePlayout(config, opts.level === "strong");
+  const sim = newSim(config);
+  const probe = newSim(config);
   return {
     name: `${opts.level}(${iterations})`,
     choose(state: ShoveState, player: PlayerId): ShoveMove {
+      // Decisive moves first: an action that wins at once is always taken.
+      loadState(sim, state);
+      const me = sim.side;
+      for (const code of sim.legalActions()) {
+        probe.copyFrom(sim);
+        probe.rng = null;
+        if (probe.act(code) === 0 && probe.over && probe.winner === me) return formatAction(sim.g, code);
+      }
       return mctsSearch(shove, state, player, { seed: opts.seed, iterations, playout }, rng).best;
     },
   };

@@ -28,6 +28,10 @@ export interface SolveOptions {
    * has not acted yet this turn), so the value averages over the roll.
    */
   beforeRoll?: boolean;
+  /** Use the transposition table (default true; off only to cross-check it). */
+  useTable?: boolean;
+  /** Use the "no blue win possible" bound (default true; off only to cross-check it). */
+  useBounds?: boolean;
 }
 
 export interface SolveResult {
@@ -48,6 +52,8 @@ export class ShoveSolver {
   private readonly key: number[];
   private lastTurn = 0;
   private readonly beforeRoll: boolean;
+  private readonly useTable: boolean;
+  private readonly useBounds: boolean;
 
   constructor(
     readonly config: ShoveConfig,
@@ -57,6 +63,8 @@ export class ShoveSolver {
     this.maxEntries = opts.maxEntries ?? 4_000_000;
     this.key = [];
     this.beforeRoll = opts.beforeRoll ?? false;
+    this.useTable = opts.useTable ?? true;
+    this.useBounds = opts.useBounds ?? true;
   }
 
   get tableEntries(): number {
@@ -143,9 +151,9 @@ export class ShoveSolver {
     const sim = this.stack[level];
     if (sim.over) return sim.winner === BLUE ? 1 : 0;
     if (++this.nodes > this.maxNodes) throw new SolverBudgetExceeded(`node budget of ${this.maxNodes} exceeded`);
-    if (this.hopeless(sim)) return 0;
-    const key = this.keyOf(sim);
-    const known = this.table.get(key);
+    if (this.useBounds && this.hopeless(sim)) return 0;
+    const key = this.useTable ? this.keyOf(sim) : "";
+    const known = this.useTable ? this.table.get(key) : undefined;
     if (known !== undefined) return known;
     const next = this.stack[level + 1];
     let v: number;
@@ -173,7 +181,7 @@ export class ShoveSolver {
         if (blue ? v === 1 : v === 0) break;
       }
     }
-    if (this.table.size < this.maxEntries) this.table.set(key, v);
+    if (this.useTable && this.table.size < this.maxEntries) this.table.set(key, v);
     return v;
   }
 }

@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { playOut } from "../../src/core/game.js";
+import { randomPlayer } from "../../src/core/search/random-player.js";
+import { resolveConfig, type ShoveState, shove } from "../../src/rulesets/shove/game.js";
+import { ShoveSolver, SolverBudgetExceeded, solveDeepening } from "../../src/rulesets/shove/solver.js";
+import { pos } from "./helpers.js";
+
+const config = resolveConfig({});
+const solve = (s: ShoveState, k: number, opts = {}) => new ShoveSolver(config, opts).solve(s, k).blueWins.toString();
+
+describe("Shove solver (expectimax over the D4, SH-2 and SH-7)", () => {
+  it("SH-2: a blue token two steps from the victory square in the last turn wins on a roll of 2+ (3/4)", () => {
+    const s = pos({ red: ["a5", "g5", "g4"], blue: ["d3"], turn: 10 });
+    expect(solve(s, 1, { beforeRoll: true })).toBe("3/4");
+  });
+
+  it("SH-2: three steps away it needs a 3 or 4 (1/2); four steps around a red blocker needs a 4 (1/4)", () => {
+    expect(solve(pos({ red: ["a5", "g5", "g4"], blue: ["d4"], turn: 10 }), 1, { beforeRoll: true })).toBe("1/2");
+    expect(solve(pos({ red: ["d2", "a8", "g8"], blue: ["d3"], turn: 10 }), 1, { beforeRoll: true })).toBe("1/4");
+  });
+
+  it("SH-7: once the roll is known the value is certain: 1 within reach, 0 out of reach", () => {
+    expect(solve(pos({ red: ["a5", "g5", "g4"], blue: ["d3"], turn: 10, roll: 2 }), 1)).toBe("1");
+    expect(solve(pos({ red: ["a5", "g5", "g4"], blue: ["d3"], turn: 10, roll: 1 }), 1)).toBe("0");
+  });
+
+  it("SH-7: in red's part of the last turn blue can no longer win", () => {
+    expect(solve(pos({ red: ["a5", "g5", "g4"], blue: ["d2"], turn: 10, side: "red" }), 1)).toBe("0");
+  });
+
+  it("SH-4 SH-7: removing the last red token wins for blue in the solver too", () => {
+    // Red d4 touches c4; blue e5 steps down to e4 and d4 touches two blue tokens: no red left.
+    expect(solve(pos({ red: ["d4"], blue: ["c4", "e5"], turn: 10, roll: 1 }), 1)).toBe("1");
+  });
+
+  it("the transposition table and the bound change no value (cross-check on late positions of random games)", () => {
+    let checked = 0;
+    for (let seed = 1; checked < 6 && seed < 200; seed++) {
+      const game = playOut(shove, shove.setup({}, seed), { blue: randomPlayer(shove, seed), red: randomPlayer(shove, seed + 7) });
+      // Re-play to the start of blue's last turn.
+      let s = shove.setup({}, seed);
+      for (const d of game.decisions) {
+        if (s.turn === 10 && s.side === "blue" && s.actionsLeft === s.roll) break;
+        s = shove.apply(s, d.player, d.move).state;
+      }
+      if (s.winner !== null || s.turn !== 10) continue;
+      const full = solve(s, 1, { beforeRoll: true });
+      expect(solve(s, 1, { beforeRoll: true, useTable: false, useBounds: false })).toBe(full);
+      expect(solve(s, 1, { beforeRoll: true, useTable: false })).toBe(full);
+      checked++;
+    }
+    expect(checked).toBe(6);
+  });
+
+  it("a node budget stops the search and deepening reports how far it got", () => {
+    const start = shove.setup({}, 1);
+    expect(() => new ShoveSolver(config, { maxNodes: 100, beforeRoll: true }).solve(start, 2)).toThrow(SolverBudgetExceeded);
+    let t = 0;
+    const r = solveDeepening(config, start, 3, () => (t += 1), { maxNodes: 50_000, beforeRoll: true });
+    expect(r.steps.map((s) => s.turnsLeft)).toEqual([1]);
+    expect(r.steps[0].blueWins.toString()).toBe("0");
+    expect(r.stoppedAt).toBe(2);
+  });
+
+  it("the solver refuses 'before the roll' once blue has acted", () => {
+    const s = pos({ red: ["a5", "g5", "g4"], blue: ["d4"], turn: 10, roll: 3, actionsLeft: 2 });
+    expect(() => new ShoveSolver(config, { beforeRoll: true }).solve(s, 1)).toThrow(/before blue acts/);
+  });
+});
