@@ -19,3 +19,8 @@ export class InputError extends Error {
     super(message);
   }
 }
+
+/** A check the user asked for failed (e.g. a replayed record diverges): one line, exit code 1. */
+export class CheckFailedError extends Error {
+  override name = "CheckFailedError";
+}

@@ -4,7 +4,7 @@
  */
 import { Command, CommanderError } from "commander";
 import { IllegalMoveError } from "../core/game.js";
-import { InputError, UsageError } from "./errors.js";
+import { CheckFailedError, InputError, UsageError } from "./errors.js";
 import { clearCalculators } from "./odds.js";
 import { cliModules } from "./registry.js";
 
@@ -66,6 +66,10 @@ function report(err: unknown): number {
   if (err instanceof UsageError || err instanceof InputError) {
     process.stderr.write(`muster: ${err.message}\n`);
     return 2;
+  }
+  if (err instanceof CheckFailedError) {
+    process.stderr.write(`muster: ${err.message}\n`);
+    return 1;
   }
   if (err instanceof IllegalMoveError) {
     process.stderr.write(`muster: illegal decision: ${err.message}\n`);

@@ -1,5 +1,6 @@
 /** Every command-line module. Each ruleset adds its own here. */
 import type { Command } from "commander";
+import { battleCli } from "./battle/index.js";
 import { contestCli } from "./contest/index.js";
 import { coreCli } from "./core-commands.js";
 import { gurpsCli } from "./gurps/index.js";
@@ -14,4 +15,4 @@ export interface CliModule {
   register(program: Command): void;
 }
 
-export const cliModules: CliModule[] = [coreCli, shieldwallCombatCli, shieldwallPersonalCombatCli, shieldwallCli, gurpsCli, contestCli, shoveCli];
+export const cliModules: CliModule[] = [coreCli, shieldwallCombatCli, shieldwallPersonalCombatCli, shieldwallCli, gurpsCli, contestCli, shoveCli, battleCli];

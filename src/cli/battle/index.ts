@@ -1,0 +1,263 @@
+/**
+ * `muster battle`, `muster replay` and `muster sim`: computer players fight battles with a
+ * narrative, records are re-played and verified, and many battles run on worker threads for
+ * win rates with 95% confidence intervals. Generic over every game in catalog.ts.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { dirname } from "node:path";
+import { performance } from "node:perf_hooks";
+import type { Command } from "commander";
+import { z } from "zod";
+import { type PlayerId, stateHash } from "../../core/game.js";
+import { type CheckedRecord, findGame, registeredGameIds, verifyRecord } from "../../core/records.js";
+import { canonicalJson } from "../../core/hash.js";
+import { CheckFailedError, InputError, UsageError } from "../errors.js";
+import { parseJson, readText, validate } from "../input.js";
+import { globals, parseInteger, replacer } from "../output.js";
+import type { CliModule } from "../registry.js";
+import { type AiSpec, aiEntry, aiNamesFor, parseAiSpec } from "./ai.js";
+import { type BattleGameEntry, battleGame, battleGameIds, DEFAULT_BATTLE_GAME } from "./catalog.js";
+import { narrate, outcomeLine } from "./narrative.js";
+import { progressBar } from "./progress.js";
+import { type PlayedBattle, playGame } from "./run.js";
+import { loadScenario } from "./scenarios.js";
+import { runSim, type SimReport } from "./sim.js";
+
+interface SideOpts {
+  game?: string;
+  red?: string;
+  black?: string;
+  side?: string[];
+}
+
+function pickGame(id: string | undefined): BattleGameEntry {
+  const wanted = id ?? DEFAULT_BATTLE_GAME;
+  const entry = battleGame(wanted);
+  if (entry) return entry;
+  if (id === undefined) throw new UsageError(`the Shieldwall battle engine (${DEFAULT_BATTLE_GAME}) is not wired in yet; choose --game ${battleGameIds().join(" or --game ")}`);
+  throw new UsageError(`--game: unknown game "${id}"; expected one of ${battleGameIds().join(", ")}`);
+}
+
+/** The computer player of each side from --red, --black and --side SIDE=AI. */
+export function sideSpecs(entry: BattleGameEntry, opts: SideOpts): Record<PlayerId, AiSpec> {
+  const sides = entry.game.players;
+  const specs: Record<PlayerId, AiSpec> = {};
+  const set = (side: string, text: string, option: string) => {
+    if (!sides.includes(side)) throw new UsageError(`${option}: ${entry.title} has no side "${side}"; its sides are ${sides.join(", ")}`);
+    if (specs[side]) throw new UsageError(`${option}: the computer player for ${side} is given twice`);
+    specs[side] = parseAiSpec(text, entry.id, option);
+  };
+  if (opts.red !== undefined) set("red", opts.red, "--red");
+  if (opts.black !== undefined) set("black", opts.black, "--black");
+  for (const item of opts.side ?? []) {
+    const eq = item.indexOf("=");
+    if (eq <= 0) throw new UsageError(`--side must be SIDE=AI (e.g. ${sides[0]}=random), got "${item}"`);
+    set(item.slice(0, eq).trim(), item.slice(eq + 1), "--side");
+  }
+  return specs;
+}
+
+/** game.setup with the chosen options; a refusal is a bad scenario, not our bug. */
+function checkSetup(entry: BattleGameEntry, options: unknown, seed: number, label: string): void {
+  try {
+    entry.game.setup(options, seed);
+  } catch (err) {
+    throw new InputError(`${label}: the scenario is refused: ${(err as Error).message}`);
+  }
+}
+
+function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
+}
+
+function aiHelp(): string {
+  return "computer player: random, mcts[:N] (see muster battle --list-ai)";
+}
+
+function recordOf(entry: BattleGameEntry, options: unknown, played: PlayedBattle): CheckedRecord & { players: Record<PlayerId, string> } {
+  return {
+    game: entry.id,
+    format: 1,
+    options,
+    seed: played.seed,
+    decisions: played.decisions,
+    finalHash: stateHash(played.finalState),
+    result: played.result,
+    checkpoints: played.checkpoints,
+    players: played.players,
+  };
+}
+
+function writeRecord(file: string, record: unknown): void {
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, `${JSON.stringify(record)}\n`);
+  } catch (err) {
+    throw new InputError(`--out: cannot save the game record to ${file}: ${(err as Error).message}`);
+  }
+}
+
+// ---- records ----
+
+const hex = z.string().regex(/^[0-9a-f]{16}$/, "must be a 16-digit hex state hash");
+const recordSchema = z.object({
+  game: z.string({ error: "game must be a game id (text)" }),
+  format: z.literal(1, { error: "format must be 1" }),
+  options: z.unknown().refine((v) => v !== undefined, "options are missing"),
+  seed: z.number({ error: "seed must be a number" }).refine(Number.isSafeInteger, "seed must be a whole number"),
+  decisions: z.array(
+    z.object({
+      player: z.string({ error: "player must be a side name (text)" }),
+      move: z.unknown().refine((v) => v !== undefined, "move is missing"),
+    }),
+    { error: "decisions must be a list" },
+  ),
+  finalHash: hex,
+  checkpoints: z.array(hex).optional(),
+  result: z.unknown().optional(),
+});
+
+function describeDecision(record: CheckedRecord, index: number): string {
+  const d = record.decisions[index];
+  const move = typeof d.move === "string" ? d.move : JSON.stringify(d.move);
+  return `${d.player}: ${move}`;
+}
+
+/** Reads and verifies a record; a divergence is a {@link CheckFailedError} (exit 1) naming the decision. */
+export function verifyRecordFile(file: string) {
+  const label = file === "-" ? "standard input" : file;
+  const record = validate(recordSchema, parseJson(readText(file), label), label) as CheckedRecord;
+  const game = findGame(record.game);
+  if (!game) throw new InputError(`${label}: field game: unknown game "${record.game}"; known games: ${registeredGameIds().join(", ")}`, "game");
+  try {
+    game.setup(record.options, record.seed);
+  } catch (err) {
+    throw new InputError(`${label}: field options: refused by ${record.game}: ${(err as Error).message}`, "options");
+  }
+  const v = verifyRecord(game, record);
+  if (!v.ok) {
+    if (v.index !== null) throw new CheckFailedError(`${label}: the replay diverges at decision ${v.index} (${describeDecision(record, v.index)}): ${v.reason}`);
+    const n = record.decisions.length;
+    throw new CheckFailedError(
+      `${label}: the replay diverges: ${v.reason}${v.kind === "final-hash" && n > 0 ? `, after all ${n} decisions (last: decision ${n - 1}, ${describeDecision(record, n - 1)}; the record has no checkpoints to find the first difference)` : ""}`,
+    );
+  }
+  const result = game.result(v.state);
+  if (record.result !== undefined && canonicalJson(record.result) !== canonicalJson(result)) {
+    throw new CheckFailedError(`${label}: field result: the record says ${JSON.stringify(record.result)}, the replay ends with ${JSON.stringify(result)}`);
+  }
+  return { record, verification: v, result };
+}
+
+// ---- sim output ----
+
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+const num = (x: number, d = 2) => (Number.isFinite(x) ? x.toFixed(d) : "–");
+
+export function simText(r: SimReport, extra: { scenario: string; workers: number; seconds: number }): string {
+  const sides = Object.keys(r.wins);
+  const who = sides.map((s) => `${s}: ${r.players[s]}`).join(", ");
+  const lines = [`${r.title}: ${r.games} games, ${who}; scenario ${extra.scenario}; seed ${r.seed}; ${extra.workers === 0 ? "this thread" : `${extra.workers} worker thread${extra.workers === 1 ? "" : "s"}`}; ${extra.seconds.toFixed(1)} s`];
+  const row = (label: string, x: { count: number; rate: number; ci95: { low: number; high: number } }) =>
+    `  ${label.padEnd(14)} ${String(x.count).padStart(7)}  ${pct(x.rate).padStart(6)}  (95% CI ${pct(x.ci95.low)}–${pct(x.ci95.high)}, Wilson)`;
+  for (const s of sides) lines.push(row(`${s} wins`, r.wins[s]));
+  lines.push(row("draws", r.draws));
+  lines.push(`  turns          mean ${num(r.turns.mean)} (standard error ${num(r.turns.se, 3)}; sd ${num(r.turns.sd)}; range ${r.turns.min}–${r.turns.max})`);
+  for (const s of sides) lines.push(`  ${`${s} losses`.padEnd(14)} mean ${num(r.losses[s].mean)} ${r.lossUnit} (standard error ${num(r.losses[s].se, 3)}; sd ${num(r.losses[s].sd)})`);
+  lines.push(`  decisions      mean ${num(r.decisions.mean, 1)} per game`);
+  const shown = r.endings.slice(0, 8).map((e) => `${e.ending} ${e.count}`);
+  if (r.endings.length > 8) shown.push(`${r.endings.length - 8} more`);
+  lines.push(`  endings        ${shown.join("; ")}`);
+  return lines.join("\n");
+}
+
+export const battleCli: CliModule = {
+  name: "battle",
+  register(program: Command) {
+    const sideOptions = (cmd: Command) =>
+      cmd
+        .option("--game <id>", `game to play (default ${DEFAULT_BATTLE_GAME}; also pig, shove)`)
+        .option("--scenario <file>", "scenario file (default for Shieldwall: data/shieldwall/scenarios/maldon-991.json)")
+        .option("--red <ai>", `red's ${aiHelp()}`)
+        .option("--black <ai>", `black's ${aiHelp()}`)
+        .option("--side <side=ai>", "computer player of any side, e.g. --side p1=mcts:100 (repeatable)", collect);
+
+    sideOptions(program.command("battle").description("a battle between computer players, told turn by turn (events grouped by turn and phase) with the outcome"))
+      .option("--log <format>", "text (narrative) or json (one event per line)", "text")
+      .option("--out <record>", "save the game record (replay it with muster replay RECORD)")
+      .option("--list-ai", "list the computer players for the game and stop")
+      .action((opts: SideOpts & { scenario?: string; log: string; out?: string; listAi?: boolean }, c: Command) => {
+        const g = globals(c);
+        const entry = pickGame(opts.game);
+        if (opts.listAi) {
+          const names = aiNamesFor(entry.id);
+          process.stdout.write(`${names.map((n) => `${n.padEnd(10)} ${aiEntry(n)?.description ?? ""}`).join("\n")}\n`);
+          return;
+        }
+        if (opts.log !== "text" && opts.log !== "json") throw new UsageError(`--log must be text or json, got "${opts.log}"`);
+        const json = opts.log === "json" || g.json;
+        const specs = sideSpecs(entry, opts);
+        const scenario = loadScenario(entry.id, opts.scenario);
+        checkSetup(entry, scenario.options, g.seed, opts.scenario ?? "the default scenario");
+        const played = playGame(entry, scenario.options, specs, g.seed, { log: true, record: opts.out !== undefined });
+        if (opts.out !== undefined) writeRecord(opts.out, recordOf(entry, scenario.options, played));
+        const sides = entry.game.players;
+        if (json) {
+          const out: string[] = played.log.map((l) => JSON.stringify({ decision: l.decision, player: l.player, turn: l.turn, phase: l.phase, ...l.event }, replacer));
+          out.push(
+            JSON.stringify({ type: "outcome", game: entry.id, seed: g.seed, players: played.players, winner: played.result.winner, reason: played.result.reason, turns: played.summary.turns, losses: played.summary.losses, lossUnit: entry.lossUnit, decisions: played.decisionCount, record: opts.out ?? null }),
+          );
+          process.stdout.write(`${out.join("\n")}\n`);
+          return;
+        }
+        const lines = [`${entry.title}: ${sides.map((s) => `${s} ${played.players[s]}`).join(" v ")}; scenario ${scenario.label}; seed ${g.seed}`, ...narrate(played.log), outcomeLine(entry, played.result, played.summary)];
+        if (opts.out !== undefined) lines.push(`Game record saved to ${opts.out}; check it with: muster replay ${opts.out}`);
+        process.stdout.write(`${lines.join("\n")}\n`);
+      });
+
+    program
+      .command("replay")
+      .description("re-play a game record of any game (by its game field) and verify every decision and the final state; exit 1 if it diverges")
+      .argument("<record>", 'game record file (JSON), or "-" for standard input')
+      .option("--events", "print every event of the re-played game")
+      .action((file: string, opts: { events?: boolean }, c: Command) => {
+        const g = globals(c);
+        const { record, verification, result } = verifyRecordFile(file);
+        if (!verification.ok) return;
+        const summary = `Verified: ${record.game}, ${record.decisions.length} decisions re-played from seed ${record.seed}${record.checkpoints ? " (every checkpoint matches)" : ""}; final state hash ${verification.hash} matches.`;
+        const outcome = result ? `Result: ${result.winner === null ? "draw" : `${result.winner} wins`} — ${result.reason}.` : "The game is unfinished.";
+        if (g.json) {
+          process.stdout.write(`${JSON.stringify({ verified: true, game: record.game, seed: record.seed, decisions: record.decisions.length, checkpoints: record.checkpoints?.length ?? 0, finalHash: verification.hash, result }, replacer, 2)}\n`);
+          return;
+        }
+        process.stdout.write(`${[...(opts.events ? verification.events.map((e) => e.text) : []), summary, outcome].join("\n")}\n`);
+      });
+
+    sideOptions(program.command("sim").description("many battles between computer players on worker threads: win and draw rates with 95% confidence intervals, mean turns and losses"))
+      .requiredOption("--games <n>", "number of games")
+      .option("--workers <k>", "worker threads (default: the number of processors; 0 plays in this thread)")
+      .option("--per-game", "with --json, list each game's seed and outcome")
+      .option("--no-progress", "no progress display on standard error")
+      .action(async (opts: SideOpts & { scenario?: string; games: string; workers?: string; perGame?: boolean; progress: boolean }, c: Command) => {
+        const g = globals(c);
+        const entry = pickGame(opts.game);
+        const games = parseInteger(opts.games, "--games", 1, 10_000_000);
+        const workers = opts.workers === undefined ? Math.min(availableParallelism(), games) : parseInteger(opts.workers, "--workers", 0, 256);
+        const specs = sideSpecs(entry, opts);
+        const scenario = loadScenario(entry.id, opts.scenario);
+        checkSetup(entry, scenario.options, g.seed, opts.scenario ?? "the default scenario");
+        const bar = opts.progress ? progressBar("sim", games, process.stderr) : undefined;
+        const t0 = performance.now();
+        let report: SimReport;
+        try {
+          report = await runSim({ gameId: entry.id, options: scenario.options, players: specs, games, seed: g.seed, workers, onProgress: bar ? (done) => bar.update(done) : undefined }, opts.perGame === true);
+        } finally {
+          bar?.finish();
+        }
+        const seconds = (performance.now() - t0) / 1000;
+        if (g.json) process.stdout.write(`${JSON.stringify({ ...report, scenario: scenario.label, workers, seconds: Number(seconds.toFixed(3)) }, replacer, 2)}\n`);
+        else process.stdout.write(`${simText(report, { scenario: scenario.label, workers, seconds })}\n`);
+      });
+  },
+};

@@ -1,0 +1,99 @@
+/**
+ * Playing one game between computer players: the single routine behind `muster battle` and
+ * every game of `muster sim` (so `muster battle --seed S` replays game i of a sim whose game seed
+ * was S). Pure: the same (game, options, players, seed) always gives the same game.
+ */
+import { type DecisionRecord, type GameEvent, type GameResult, type PlayerId, play, stateHash } from "../../core/game.js";
+import { deriveSeed } from "../../core/records.js";
+import { type AiSpec, type AnyPlayer, formatAiSpec, makeAi } from "./ai.js";
+import { type BattleGameEntry, defaultPosition, type GameSummary, type Position } from "./catalog.js";
+
+/** One event with the decision that caused it and where it belongs in the narrative. */
+export interface LoggedEvent {
+  /** Index of the decision whose application produced the event. */
+  decision: number;
+  player: PlayerId;
+  turn?: number;
+  phase?: string;
+  event: GameEvent;
+}
+
+export interface PlayGameOptions {
+  /** Keep every event with its turn and phase (for narratives). */
+  log?: boolean;
+  /** Keep every decision and the state hash after each (for records). */
+  record?: boolean;
+}
+
+export interface PlayedBattle {
+  seed: number;
+  result: GameResult;
+  summary: GameSummary;
+  decisionCount: number;
+  decisions: DecisionRecord<unknown>[];
+  checkpoints: string[];
+  log: LoggedEvent[];
+  finalState: unknown;
+  players: Record<PlayerId, string>;
+}
+
+/** The seed of the computer player on side number `sideIndex` in a game with seed `gameSeed`. */
+export function playerSeed(gameSeed: number, sideIndex: number): number {
+  return deriveSeed(gameSeed, sideIndex + 1);
+}
+
+export function makePlayers(entry: BattleGameEntry, options: unknown, specs: Record<PlayerId, AiSpec>, gameSeed: number): Record<PlayerId, AnyPlayer> {
+  const players: Record<PlayerId, AnyPlayer> = {};
+  entry.game.players.forEach((side, i) => {
+    const spec = specs[side] ?? { name: entry.defaultAi };
+    players[side] = makeAi(spec, { game: entry.game, options, side, seed: playerSeed(gameSeed, i) });
+  });
+  return players;
+}
+
+function positionOf(entry: BattleGameEntry, state: Parameters<NonNullable<BattleGameEntry["position"]>>[0], event: GameEvent): Position {
+  const base = (entry.position ?? defaultPosition)(state);
+  const turn = typeof event.turn === "number" ? event.turn : base.turn;
+  const phase = typeof event.phase === "string" ? event.phase : base.phase;
+  const out: Position = {};
+  if (turn !== undefined) out.turn = turn;
+  if (phase !== undefined) out.phase = phase;
+  return out;
+}
+
+/** Plays one game to its end. Throws if it runs past the entry's decision limit. */
+export function playGame(entry: BattleGameEntry, options: unknown, specs: Record<PlayerId, AiSpec>, gameSeed: number, opts: PlayGameOptions = {}): PlayedBattle {
+  const { game } = entry;
+  let state = game.setup(options, gameSeed);
+  const players = makePlayers(entry, options, specs, gameSeed);
+  const limit = entry.maxDecisions ?? 1_000_000;
+  const keepEvents = opts.log === true || entry.summaryNeedsEvents === true;
+  const events: GameEvent[] = [];
+  const log: LoggedEvent[] = [];
+  const decisions: DecisionRecord<unknown>[] = [];
+  const checkpoints: string[] = [];
+  let count = 0;
+  for (let mover = game.toMove(state); mover !== null; mover = game.toMove(state)) {
+    if (count >= limit) throw new Error(`${entry.title}: the game did not end within ${limit} decisions (seed ${gameSeed})`);
+    const move = players[mover].choose(state, mover);
+    const applied = play(game, state, mover, move);
+    if (keepEvents) {
+      for (const e of applied.events) {
+        events.push(e);
+        if (opts.log) log.push({ decision: count, player: mover, ...positionOf(entry, state, e), event: e });
+      }
+    }
+    state = applied.state;
+    if (opts.record) {
+      decisions.push({ player: mover, move });
+      checkpoints.push(stateHash(state));
+    }
+    count++;
+  }
+  const result = game.result(state);
+  if (!result) throw new Error(`${entry.title}: no result at the end of the game (seed ${gameSeed})`);
+  const summary = entry.summarize({ state, result, decisions: count, events });
+  const names: Record<PlayerId, string> = {};
+  for (const side of game.players) names[side] = formatAiSpec(specs[side] ?? { name: entry.defaultAi });
+  return { seed: gameSeed, result, summary, decisionCount: count, decisions, checkpoints, log, finalState: state, players: names };
+}

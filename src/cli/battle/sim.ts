@@ -1,0 +1,240 @@
+/**
+ * The generic simulation runner: N games of any registered game between named computer
+ * players, spread over worker threads. Game i always has seed deriveSeed(seed, i) and its
+ * outcome is aggregated in index order, so the result is the same for any number of workers.
+ *
+ * Workers run the compiled sim-worker.js from dist/ (they cannot load TypeScript); with
+ * `workers: 0` the games run in this thread.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { Worker } from "node:worker_threads";
+import type { PlayerId } from "../../core/game.js";
+import { deriveSeed } from "../../core/records.js";
+import { accumulate, type Interval, type MeanSummary, normalInterval, summarizeMean, wilsonInterval } from "../../core/stats.js";
+import { UsageError } from "../errors.js";
+import type { AiSpec } from "./ai.js";
+import { type BattleGameEntry, battleGame } from "./catalog.js";
+import { makePlayers, playGame } from "./run.js";
+
+/** What one game contributes to the statistics. */
+export interface GameOutcome {
+  index: number;
+  seed: number;
+  winner: PlayerId | null;
+  ending: string;
+  turns: number;
+  losses: Record<PlayerId, number>;
+  decisions: number;
+}
+
+export interface SimSpec {
+  gameId: string;
+  /** The game's options (a scenario), plain data: it is copied to every worker. */
+  options: unknown;
+  /** Computer player per side; sides left out play the game's default. */
+  players: Record<PlayerId, AiSpec>;
+  games: number;
+  seed: number;
+  /** Worker threads (0: play in this thread). */
+  workers: number;
+  /** Called after every finished game with (done, total). */
+  onProgress?: (done: number, total: number) => void;
+  /** The compiled worker module (default: found next to this module or in dist/). */
+  workerUrl?: URL;
+}
+
+export interface RateSummary {
+  count: number;
+  rate: number;
+  /** Wilson score 95% interval. */
+  ci95: Interval;
+  /** Normal-approximation 95% interval, for comparison. */
+  ci95Normal: Interval;
+}
+
+export interface SimReport {
+  game: string;
+  title: string;
+  players: Record<PlayerId, string>;
+  games: number;
+  seed: number;
+  wins: Record<PlayerId, RateSummary>;
+  draws: RateSummary;
+  turns: MeanSummary & { min: number; max: number };
+  lossUnit: string;
+  losses: Record<PlayerId, MeanSummary>;
+  decisions: MeanSummary;
+  /** How games ended, most frequent first. */
+  endings: { ending: string; count: number }[];
+  /** Per-game outcomes, in index order (only when asked for). */
+  outcomes?: GameOutcome[];
+}
+
+export function entryOrThrow(gameId: string): BattleGameEntry {
+  const entry = battleGame(gameId);
+  if (!entry) throw new UsageError(`unknown game "${gameId}"`);
+  return entry;
+}
+
+/** Plays game `index` of a series (pure). */
+export function playIndexed(entry: BattleGameEntry, options: unknown, players: Record<PlayerId, AiSpec>, seed: number, index: number): GameOutcome {
+  const gameSeed = deriveSeed(seed, index);
+  const g = playGame(entry, options, players, gameSeed);
+  return { index, seed: gameSeed, winner: g.result.winner, ending: g.summary.ending, turns: g.summary.turns, losses: g.summary.losses, decisions: g.decisionCount };
+}
+
+function rate(count: number, n: number): RateSummary {
+  return { count, rate: n === 0 ? Number.NaN : count / n, ci95: wilsonInterval(count, n), ci95Normal: normalInterval(count, n) };
+}
+
+/** Statistics over outcomes (sorted by index first, so the order they arrived in does not matter). */
+export function aggregate(entry: BattleGameEntry, spec: Pick<SimSpec, "players" | "seed">, outcomes: readonly GameOutcome[], keepOutcomes = false): SimReport {
+  const sorted = [...outcomes].sort((a, b) => a.index - b.index);
+  const n = sorted.length;
+  const sides = entry.game.players;
+  const wins: Record<PlayerId, RateSummary> = {};
+  for (const side of sides) wins[side] = rate(sorted.filter((o) => o.winner === side).length, n);
+  const draws = rate(sorted.filter((o) => o.winner === null).length, n);
+  const turnsList = sorted.map((o) => o.turns);
+  const losses: Record<PlayerId, MeanSummary> = {};
+  for (const side of sides) losses[side] = summarizeMean(accumulate(sorted.map((o) => o.losses[side] ?? 0)));
+  const endingCounts = new Map<string, number>();
+  for (const o of sorted) endingCounts.set(o.ending, (endingCounts.get(o.ending) ?? 0) + 1);
+  const endings = [...endingCounts.entries()].map(([ending, count]) => ({ ending, count })).sort((a, b) => b.count - a.count || (a.ending < b.ending ? -1 : 1));
+  const players: Record<PlayerId, string> = {};
+  for (const side of sides) {
+    const s = spec.players[side] ?? { name: entry.defaultAi };
+    players[side] = s.arg === undefined ? s.name : `${s.name}:${s.arg}`;
+  }
+  const report: SimReport = {
+    game: entry.id,
+    title: entry.title,
+    players,
+    games: n,
+    seed: spec.seed,
+    wins,
+    draws,
+    turns: { ...summarizeMean(accumulate(turnsList)), min: n ? Math.min(...turnsList) : Number.NaN, max: n ? Math.max(...turnsList) : Number.NaN },
+    lossUnit: entry.lossUnit,
+    losses,
+    decisions: summarizeMean(accumulate(sorted.map((o) => o.decisions))),
+    endings,
+  };
+  if (keepOutcomes) report.outcomes = sorted;
+  return report;
+}
+
+/** The folder holding package.json of this package (works from src/ and from dist/). */
+export function packageRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 8; i++) {
+    const pkg = join(dir, "package.json");
+    if (existsSync(pkg)) {
+      try {
+        if ((JSON.parse(readFileSync(pkg, "utf8")) as { name?: string }).name === "muster") return dir;
+      } catch {
+        // not ours; keep looking
+      }
+    }
+    const up = dirname(dir);
+    if (up === dir) break;
+    dir = up;
+  }
+  throw new UsageError("cannot find the muster package folder (package.json)");
+}
+
+/** The compiled worker: beside this module when running from dist/, else in dist/ under the package root. */
+export function defaultWorkerUrl(): URL {
+  const beside = new URL("./sim-worker.js", import.meta.url);
+  if (existsSync(fileURLToPath(beside))) return beside;
+  const built = join(packageRoot(), "dist", "src", "cli", "battle", "sim-worker.js");
+  if (existsSync(built)) return pathToFileURL(built);
+  throw new UsageError("worker threads run the compiled program, which is missing: run `npm run build` (or use --workers 0)");
+}
+
+/** Checks a spec in this thread before any work starts (bad options or players fail here, once). */
+function preflight(entry: BattleGameEntry, spec: SimSpec): void {
+  if (!Number.isSafeInteger(spec.games) || spec.games < 1) throw new UsageError(`games must be a whole number ≥ 1, got ${spec.games}`);
+  if (!Number.isSafeInteger(spec.workers) || spec.workers < 0) throw new UsageError(`workers must be a whole number ≥ 0, got ${spec.workers}`);
+  makePlayers(entry, spec.options, spec.players, deriveSeed(spec.seed, 0));
+}
+
+/** Messages between the runner and its workers. */
+export type ToWorker = { type: "games"; indices: number[] } | { type: "stop" };
+export type FromWorker = { type: "outcome"; outcome: GameOutcome } | { type: "idle" } | { type: "error"; index: number; message: string };
+
+export interface WorkerInit {
+  gameId: string;
+  options: unknown;
+  players: Record<PlayerId, AiSpec>;
+  seed: number;
+}
+
+/** Runs the simulation and aggregates it. */
+export async function runSim(spec: SimSpec, keepOutcomes = false): Promise<SimReport> {
+  const entry = entryOrThrow(spec.gameId);
+  preflight(entry, spec);
+  const outcomes = spec.workers === 0 ? runHere(entry, spec) : await runWorkers(spec, Math.min(spec.workers, spec.games));
+  return aggregate(entry, spec, outcomes, keepOutcomes);
+}
+
+function runHere(entry: BattleGameEntry, spec: SimSpec): GameOutcome[] {
+  const out: GameOutcome[] = [];
+  for (let i = 0; i < spec.games; i++) {
+    out.push(playIndexed(entry, spec.options, spec.players, spec.seed, i));
+    spec.onProgress?.(i + 1, spec.games);
+  }
+  return out;
+}
+
+function runWorkers(spec: SimSpec, k: number): Promise<GameOutcome[]> {
+  const url = spec.workerUrl ?? defaultWorkerUrl();
+  const init: WorkerInit = { gameId: spec.gameId, options: spec.options, players: spec.players, seed: spec.seed };
+  // Hand out small batches on demand so fast and slow threads stay busy to the end.
+  const batch = Math.max(1, Math.min(50, Math.floor(spec.games / (k * 8))));
+  let next = 0;
+  const outcomes: GameOutcome[] = [];
+  return new Promise((resolve, reject) => {
+    const workers: Worker[] = [];
+    let finished = false;
+    let live = k;
+    const fail = (err: Error) => {
+      if (finished) return;
+      finished = true;
+      for (const w of workers) void w.terminate();
+      reject(err);
+    };
+    const feed = (w: Worker) => {
+      if (next >= spec.games) {
+        w.postMessage({ type: "stop" } satisfies ToWorker);
+        return;
+      }
+      const indices: number[] = [];
+      for (let j = 0; j < batch && next < spec.games; j++) indices.push(next++);
+      w.postMessage({ type: "games", indices } satisfies ToWorker);
+    };
+    for (let i = 0; i < k; i++) {
+      const w = new Worker(url, { workerData: init });
+      workers.push(w);
+      w.on("message", (msg: FromWorker) => {
+        if (finished) return;
+        if (msg.type === "outcome") {
+          outcomes.push(msg.outcome);
+          spec.onProgress?.(outcomes.length, spec.games);
+        } else if (msg.type === "idle") feed(w);
+        else fail(new Error(`game ${msg.index} (seed ${deriveSeed(spec.seed, msg.index)}) failed in a worker: ${msg.message}`));
+      });
+      w.on("error", (err) => fail(err));
+      w.on("exit", () => {
+        live--;
+        if (live === 0 && !finished) {
+          finished = true;
+          if (outcomes.length === spec.games) resolve(outcomes);
+          else reject(new Error(`worker threads stopped after ${outcomes.length} of ${spec.games} games`));
+        }
+      });
+    }
+  });
+}
