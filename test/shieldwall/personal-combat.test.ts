@@ -26,6 +26,7 @@ import {
   resolveRefusal,
   rollAdvantage,
 } from "../../src/rulesets/shieldwall/personal-combat.js";
+import { fightPersonalCombat, heuristicDuelPlayer } from "../../src/rulesets/shieldwall/personal-combat-ai.js";
 import { emptyDp, type LeaderState, totalDp, type UnitState } from "../../src/rulesets/shieldwall/units.js";
 
 function leader(over: Partial<LeaderState> = {}): LeaderState {
@@ -415,5 +416,29 @@ describe("Personal Combat consequences", () => {
     const none = duelConsequences(o, sides(LEADER, HERO), { mutualKill: "no-winner" });
     expect(none.a.units[1]).toMatchObject({ aggression: "shaken", dp: { morale: 0 } });
     expect(none.b.units[0].dp.morale).toBe(0);
+  });
+});
+
+describe("A whole personal combat", () => {
+  it("Personal Combat: fightPersonalCombat deals, fights and applies the consequences to both sides", () => {
+    const a: DuelSide = { leader: leader(), fighter: { kind: "leader", specialWeapon: false }, units: [unit("centre-retinue", "centre", { kind: "retinue", grade: "A" })] };
+    const b: DuelSide = {
+      leader: leader({ id: "olaf", name: "Olaf", contingent: "vk", unit: "vk-retinue", lpValue: 3 }),
+      fighter: { kind: "champion", specialWeapon: false },
+      units: [unit("vk-retinue", "vk", { kind: "retinue", grade: "A" })],
+    };
+    let aKills = 0;
+    for (let seed = 1; seed <= 20; seed++) {
+      const run = fightPersonalCombat({ sides: { a, b }, players: { a: heuristicDuelPlayer(seed), b: heuristicDuelPlayer(seed + 100) }, seed });
+      expect(run.consequences).toEqual(duelConsequences(run.outcome, { a, b }));
+      expect(run.outcome).toEqual(run.state.outcome);
+      if (run.outcome.winner === "a") {
+        aKills++;
+        expect(run.consequences.a.units[0].aggression).toBe("ready");
+        expect(run.consequences.b.units[0].dp.morale).toBe(1);
+      }
+      expect(run.notes.join("\n")).toMatch(/dice-off for advantage/);
+    }
+    expect(aKills).toBeGreaterThan(0);
   });
 });

@@ -18,7 +18,22 @@ import { type Player, type PlayerId, playOut } from "../../core/game.js";
 import { Random } from "../../core/random.js";
 import { mctsPlayer } from "../../core/search/mcts.js";
 import { randomPlayer } from "../../core/search/random-player.js";
-import { duelValue, type ExchangeResult, exchangeOutcome, handSize, KILLING_WOUNDS, otherSide, type PlayedCard, playableAs, type Side } from "./personal-combat.js";
+import {
+  type Consequences,
+  type DuelOutcome,
+  type DuelSide,
+  duelConsequences,
+  duelValue,
+  type ExchangeResult,
+  exchangeOutcome,
+  handSize,
+  KILLING_WOUNDS,
+  otherSide,
+  type PersonalCombatOptions,
+  type PlayedCard,
+  playableAs,
+  type Side,
+} from "./personal-combat.js";
 import { type DuelMove, type DuelSetup, type DuelState, dealDuel, duelGame, unseenCards } from "./personal-combat-game.js";
 
 /** The weights of the card-playing heuristic (defaults tuned by play against each other). */
@@ -234,4 +249,37 @@ export function scoreEstimate(t: DuelTally): Estimate {
   const variance = Math.max(0, sq - mean * mean);
   const se = Math.sqrt(variance / n);
   return { p: mean, se, ci95: [Math.max(0, mean - 1.96 * se), Math.min(1, mean + 1.96 * se)] };
+}
+
+export interface PersonalCombatRun {
+  /** The finished duel (both hands, discards, every exchange). */
+  state: DuelState;
+  outcome: DuelOutcome;
+  consequences: Consequences;
+  /** What happened, in order: the duel's events, then the consequences. */
+  notes: string[];
+}
+
+/**
+ * A whole personal combat once the fighters are known (seed "Personal Combat"): deals, lets the
+ * two players fight it out, and applies the consequences to both sides. The full battle and the
+ * table-side companion call this; a player may be a computer player or a person behind a prompt.
+ */
+export function fightPersonalCombat(input: {
+  sides: Record<Side, DuelSide>;
+  players: Record<Side, Player<DuelState, DuelMove>>;
+  seed: number;
+  options?: Partial<PersonalCombatOptions>;
+  /** Wounds already taken, for a duel resumed in the middle. */
+  wounds?: Partial<Record<Side, number>>;
+}): PersonalCombatRun {
+  const setup: DuelSetup = {
+    a: { ...input.sides.a.fighter, wounds: input.wounds?.a ?? 0 },
+    b: { ...input.sides.b.fighter, wounds: input.wounds?.b ?? 0 },
+    options: input.options,
+  };
+  const played = playOut(duelGame, dealDuel(setup, input.seed), input.players);
+  const outcome = played.state.outcome!;
+  const consequences = duelConsequences(outcome, input.sides, input.options);
+  return { state: played.state, outcome, consequences, notes: [...played.events.map((e) => e.text), ...consequences.notes] };
 }
