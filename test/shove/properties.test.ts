@@ -85,7 +85,7 @@ function randomGames(config: ReturnType<typeof resolveConfig>, seed: number, gam
 }
 
 describe("Shove properties over random games", () => {
-  it("SH-7 every game ends within 10 turns; tokens never overlap or leave except by SH-3/SH-4 (default board)", () => {
+  it("SH-7 every game ends within 10 turns, tokens never overlap or leave except by SH-3/SH-4 (default board)", () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 1_000_000 }), (seed) => {
         expect(randomGames(resolveConfig({}), seed, 50)).toBeNull();

@@ -19,7 +19,7 @@ describe("Shove set-up (SH-1, seed: Set-up)", () => {
 });
 
 describe("Shove turn (SH-2, seed: Actions)", () => {
-  it("SH-2: one D4 roll gives both sides the same number of actions; blue then red", () => {
+  it("SH-2: one D4 roll gives both sides the same number of actions, blue then red", () => {
     const s = shove.setup({}, 11);
     const afterBlue = run(s, "end");
     expect(afterBlue.side).toBe("red");
@@ -30,7 +30,7 @@ describe("Shove turn (SH-2, seed: Actions)", () => {
     expect(afterRed.actionsLeft).toBe(afterRed.roll);
   });
 
-  it("SH-2: the turn passes on its own when the actions are used up; any token any number of times", () => {
+  it("SH-2: the turn passes on its own when the actions are used up, any token any number of times", () => {
     const s = pos({ red: ["b3", "d3", "f3"], blue: ["a6", "c6", "e6", "g6"], roll: 3 });
     const t = run(s, "c6 down", "c5 down", "c4 right");
     expect(squares(t, "blue")).toEqual(["a6", "d4", "e6", "g6"]);
@@ -194,7 +194,7 @@ describe("Shove required movement (SH-5)", () => {
     expect(shove.legalMoves(s, "red")).toEqual(["end"]);
   });
 
-  it("SH-5: the idle count grows each turn a token does not move; being pushed does not count", () => {
+  it("SH-5: the idle count grows each turn a token does not move, being pushed does not count", () => {
     let s = pos({ red: ["d4", "a1", "g1"], blue: ["d5", "a8", "e8", "g8"], roll: 1, idle: { d5: 2 } });
     s = run(s, "a8 down"); // d5 does not move: its third turn without moving
     s = run(s, "push d5 from d4"); // red pushes it to d7: not a move of its own
@@ -204,7 +204,7 @@ describe("Shove required movement (SH-5)", () => {
     expect(why(s, "e8 down")).toMatch(/d7 is locked, it has not moved for 3 turns/);
   });
 
-  it("SH-5: with two locked tokens either may move first; the others wait for both", () => {
+  it("SH-5: with two locked tokens either may move first, the others wait for both", () => {
     const s = pos({ red: ["b3", "d3", "f3"], blue: FAR_BLUE, side: "red", idle: { b3: 4, d3: 4 } });
     expect(why(s, "f3 up")).toMatch(/locked/);
     const t = run(s, "d3 up");

@@ -14,7 +14,7 @@ describe("Shove solver (expectimax over the D4, SH-2 and SH-7)", () => {
     expect(solve(s, 1, { beforeRoll: true })).toBe("3/4");
   });
 
-  it("SH-2: three steps away it needs a 3 or 4 (1/2); four steps around a red blocker needs a 4 (1/4)", () => {
+  it("SH-2: three steps away it needs a 3 or 4 (1/2), four steps around a red blocker needs a 4 (1/4)", () => {
     expect(solve(pos({ red: ["a5", "g5", "g4"], blue: ["d4"], turn: 10 }), 1, { beforeRoll: true })).toBe("1/2");
     expect(solve(pos({ red: ["d2", "a8", "g8"], blue: ["d3"], turn: 10 }), 1, { beforeRoll: true })).toBe("1/4");
   });
