@@ -127,7 +127,7 @@ describe("muster duel advise", () => {
   });
   it("advise text says how the values were computed and labels house rules", async () => {
     expect(await run("duel", "advise", "--state", file("s2.json", { a: { profile: "hector" }, b: { profile: "achilles", might: 2 }, distance: 0 }))).toBe(0);
-    expect(out).toMatch(/Provisional melee contest action deck \(house rule\)/);
+    expect(out).toMatch(/Provisional melee contest action deck \(house rule\)\. Profiles: house rule \(CC-3\)/);
     expect(out).toMatch(/value iteration over \d+ positions, one layer per exchange left \(200; then a draw, house rule\), in floating point/);
     expect(out).toMatch(/solved exactly/);
     expect(out).toMatch(/Optimal for A/);
@@ -187,6 +187,8 @@ describe("muster duel play", () => {
     let text = "";
     const summary = await runPlay(cfg(null), script, (s) => (text += s));
     expect(text).toMatch(/Hot-seat/);
+    expect(text).toMatch(/Commander profiles: house rule \(CC-3\)\. Melee deck: Provisional melee contest action deck \(house rule\)/);
+    expect(text).toMatch(/\(Close Distance versus Close Distance: "Both combatants make one move directly towards each other\."/);
     expect(text).toMatch(/has chosen a card/);
     expect(text).toMatch(/plays Close Distance; Achilles plays Close Distance/);
     expect(text).toMatch(/Base contact: a melee contest begins/);

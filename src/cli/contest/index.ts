@@ -5,7 +5,7 @@
 import { createInterface } from "node:readline";
 import type { Command } from "commander";
 import { z } from "zod";
-import type { Fraction } from "../../core/fraction.js";
+import { Fraction } from "../../core/fraction.js";
 import { advise, solveDuel } from "../../rulesets/contest/advisor.js";
 import { cardById } from "../../rulesets/contest/deck.js";
 import { openEndedDist, standardDist, versusDist } from "../../rulesets/contest/dice-tests.js";
@@ -76,14 +76,14 @@ export function runCcTest(input: CcTestInput): { json: unknown; text: string } {
       test: "open-ended",
       dice: input.dice,
       cutoff,
-      mean: { fraction: `${input.dice * 3}/5`, decimal: (input.dice * 3) / 5, note: "exact: 3/5 per die (1/2 per throw, 6/5 throws per die)" },
+      mean: { ...Fraction.of(input.dice * 3, 5).toJSON(), note: "exact: 3/5 per die (1/2 per throw, 6/5 throws per die)" },
       outcomes: rows.map((o) => ({ successes: o.value, p: o.p.toJSON() })),
       tail: { successesMoreThan: cutoff, p: tail.toJSON() },
       sum: total.toJSON(),
     },
     text: [
       `Open-ended test (CC-1) of ${input.dice} dice: successes (4+), every 6 rolled again without limit. Exact up to ${cutoff}; the rest is one exact tail.`,
-      `  mean ${input.dice * 3}/5 (3/5 per die)`,
+      `  mean ${Fraction.of(input.dice * 3, 5)} (3/5 per die)`,
       "  successes  P(=)",
       ...rows.map((o) => `  ${String(o.value).padStart(9)}  ${frac(o.p)}`),
       `  ${`>${cutoff}`.padStart(9)}  ${frac(tail)}   (tail: every count above the cut-off)`,
@@ -104,7 +104,7 @@ function describeSetup(setup: DuelSetup, pos: Position): string {
     return `${c.profile.name} (${s}, Might ${m}/${c.profile.might}${c.assistants ? `, ${c.assistants} assisting: +${c.assistants}` : ""})`;
   };
   const contest = pos.distance === 0 ? "base contact: melee contest" : `${pos.distance}" apart: ranged contest`;
-  return `${who("A")} against ${who("B")}, ${contest} — ${deck.name}${deck.house ? ` [${HOUSE}]` : ""}`;
+  return `${who("A")} against ${who("B")}, ${contest} — ${deck.name}${deck.house && !deck.name.includes(HOUSE) ? ` [${HOUSE}]` : ""}. Profiles: ${HOUSE} (CC-3).`;
 }
 
 function runCcExchange(input: z.output<typeof ccExchangeSchema>): { json: unknown; text: string } {
@@ -139,6 +139,7 @@ function runCcExchange(input: z.output<typeof ccExchangeSchema>): { json: unknow
     bRemoved: pB.toJSON(),
     bothRemoved: pBoth.toJSON(),
     meleeBegins: pMelee.toJSON(),
+    houseRules: { profiles: "house rule (CC-3)", meleeDeck: setup.melee.house, maxDistance: setup.options.maxDistance, capRegainAtStart: setup.options.capRegainAtStart },
   };
   const text = [
     describeSetup(setup, position),
@@ -186,7 +187,7 @@ function runAdvise(source: string): { json: unknown; text: string } {
     strategyB: Object.fromEntries(adv.cardsB.map((c, i) => [c, adv.game.col[i].toJSON()])),
     value: adv.game.value.toJSON(),
     method: { valueIteration: "float", layers: sol.layers, residual: sol.residual, converged: sol.converged, positions: sol.positions, valuePlaces: 10, matrixGame: "exact" },
-    houseRules: { maxDistance: setup.options.maxDistance, capRegainAtStart: setup.options.capRegainAtStart, exchangeLimit: exchangesLeft, meleeDeckHouse: setup.melee.house },
+    houseRules: { profiles: "house rule (CC-3)", maxDistance: setup.options.maxDistance, capRegainAtStart: setup.options.capRegainAtStart, exchangeLimit: exchangesLeft, meleeDeckHouse: setup.melee.house },
   };
   const text = [
     describeSetup(setup, position),

@@ -49,7 +49,7 @@ export async function runPlay(cfg: PlayConfig, input: AsyncIterable<string> | It
   let solution: DuelSolution | null = null;
   let computer: ReturnType<typeof advisedPlayer> | null = null;
   say(`Contest of Champions — ${nameOf("A")} (A) against ${nameOf("B")} (B), ${cfg.file.distance}" apart. Seed ${cfg.seed}${cfg.seedGiven ? "" : " (from the clock; pass --seed to repeat)"}.`);
-  if (setup.melee.house) say(`Melee deck: ${setup.melee.name} — house rule (CC-4). Maximum distance ${setup.options.maxDistance}" (house rule); a duel undecided after ${cfg.exchangeLimit} exchanges is a draw (house rule).`);
+  say(`Commander profiles: house rule (CC-3).${setup.melee.house ? ` Melee deck: ${setup.melee.name} (CC-4).` : ""} Maximum distance ${setup.options.maxDistance}" (house rule); a duel undecided after ${cfg.exchangeLimit} exchanges is a draw (house rule).`);
   if (cfg.computer) {
     say(`The computer plays ${cfg.computer} (${nameOf(cfg.computer)}) with the advisor's optimal mixed strategy; working out the duel…`);
     solution = solveDuel(setup, { horizon: cfg.exchangeLimit });

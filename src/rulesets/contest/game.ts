@@ -45,6 +45,8 @@ export function narrateExchange(state: DuelState, before: Position, r: RolledExc
     cardA: r.pair.a,
     cardB: r.pair.b,
   });
+  const printed = [r.pair.printedA, r.pair.printedB].filter((t) => t.length > 0);
+  if (printed.length > 0) events.push({ type: "card-text", text: `(${cardName(r.pair.a)} versus ${cardName(r.pair.b)}: ${printed.map((t) => `"${t}"`).join(" / ")})` });
   for (const [side, roll, test] of [["A", r.rollA, r.pair.testA.test], ["B", r.rollB, r.pair.testB.test]] as const) {
     if (!roll) continue;
     const kind = test.startsWith("versus") ? `versus test (${test === "versus-attack" ? "attacker" : "defender"})` : `${roll.type} test`;
