@@ -108,6 +108,23 @@ describe("sw-combat exact odds against brute force", () => {
     expect(odds.final.probOf("separated").eq(Fraction.ONE)).toBe(true);
   });
 
+  it("SW-12: 30 dice against 30 dice with 4 DPs each: the refight uses the dropped levels, and the odds sum to 1", () => {
+    const input: CombatInput = {
+      chargeCombat: true,
+      a: [{ unit: unit("a", "A", { stands: 5, aggression: "bloodlust", dp: 4, standard: true }), engagedStands: 5, charged: true }],
+      b: [{ unit: unit("b", "A", { stands: 5, aggression: "ready", dp: 4, champion: true }), engagedStands: 5, flankSupport: 1 }],
+    };
+    const odds = combatOdds(input);
+    expect(odds.a[0].dice.dice).toBe(30);
+    expect(odds.b[0].dice.dice).toBe(30);
+    // Blood Lust drops to Ready, Ready to Present; the DPs and the charge no longer count.
+    expect(odds.refight?.a[0].dice.dice).toBe(32);
+    expect(odds.refight?.b[0].dice.dice).toBe(33);
+    expect(sum(FINAL_RESULTS.map((r) => odds.final.probOf(r))).eq(Fraction.ONE)).toBe(true);
+    const pInc = odds.firstRound.probOf("inconclusive");
+    expect(odds.final.probOf("separated").eq(pInc.mul(odds.refight?.round.probOf("inconclusive") ?? Fraction.ZERO))).toBe(true);
+  });
+
   it("Results: a side destroyed by the inconclusive DP counts as a defeat in the final result", () => {
     const input: CombatInput = {
       chargeCombat: false,
