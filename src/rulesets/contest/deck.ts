@@ -124,6 +124,7 @@ function effectKey(e: PairEffect): string {
  * rolls that affect nothing. An empty list means the deck is sound. `source` prefixes messages.
  */
 export function deckProblems(deck: DeckFile): string[] {
+  // ruling CC-2 (ranged deck: both readings agree), ruling CC-4 (melee deck, same format)
   const rule = deck.kind === "ranged" ? "CC-2" : "CC-4";
   const problems: string[] = [];
   const say = (field: string, msg: string) => problems.push(`field ${field}: ${msg} (rule ${rule})`);

@@ -78,6 +78,7 @@ export interface VersusResult {
 
 /** Versus rule (CC-1): the attacker passes on equal or more; degrees are the excess. */
 export function versusOutcome(attacker: number, defender: number): VersusResult {
+  // ruling CC-1: equal or more passes; the excess is degrees of success
   const passed = attacker >= defender;
   return { attacker, defender, passed, degrees: passed ? attacker - defender : 0 };
 }

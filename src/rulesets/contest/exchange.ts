@@ -98,6 +98,7 @@ export function cardRefusal(setup: DuelSetup, pos: Position, s: Side, cardId: st
   const deck = deckAt(setup, pos);
   const card = cardById(deck, cardId);
   if (!card) return `${cardId} is not a card of the ${deck.name} (cards: ${deck.cards.map((c) => c.id).join(", ")})`;
+  // ruling CC-5: every card always in hand; only Shoot can be barred (seed, Ranged Contests)
   if (card.needsRange) {
     const range = weaponRange(combatant(setup, s).profile);
     if (range === null) return `${card.name} needs a ranged weapon, and ${combatant(setup, s).profile.name} has none (seed, Ranged Contests)`;

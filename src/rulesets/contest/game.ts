@@ -108,6 +108,7 @@ export const duelGame: Game<DuelState, DuelMove, DuelGameOptions> = {
   },
 
   apply(state, player, move): Applied<DuelState> {
+    // ruling CC-5: A commits in secret; B chooses without seeing it; both are revealed together
     if (player === "A") return { state: { ...state, pending: move.card }, events: [{ type: "commit", text: `${name(state, "A")} has chosen a card.` }] };
     if (state.pending === null) throw new RangeError("B decides only after A has committed a card");
     const rng = new Random(state.rng);

@@ -67,5 +67,5 @@ export function weaponRange(p: Profile): number | null {
 
 /** A tested stat with assisting commanders: +1 each (seed "The duel", ruling CC-3). */
 export function testedStat(p: Profile, stat: Stat, assistants: number): number {
-  return p[stat] + assistants;
+  return p[stat] + assistants; // ruling CC-3: +1 per assisting commander
 }
