@@ -5,6 +5,7 @@
  * - `muster sw refusal --lp-value N`: the refusal roll for a leader who declines a challenge;
  * - `muster odds sw-personal-combat --input FILE`: duel odds by simulation (docs/shieldwall/personal-combat.md).
  */
+import { createInterface } from "node:readline";
 import type { Command } from "commander";
 import { z } from "zod";
 import { cardName } from "../../core/cards.js";
@@ -17,6 +18,7 @@ import type { LeaderState } from "../../rulesets/shieldwall/units.js";
 import { UsageError } from "../errors.js";
 import { registerCalculator } from "../odds.js";
 import { emit, globals, parseInteger } from "../output.js";
+import { runHumanDuel } from "./personal-combat-play.js";
 import type { CliModule } from "../registry.js";
 
 const DOCS = "docs/shieldwall/personal-combat.md";
@@ -201,15 +203,30 @@ export const shieldwallPersonalCombatCli: CliModule = {
       sw
         .command("duel")
         .description("one narrated personal combat between computer players (seed section \"Personal Combat\")")
-        .option("--a <player>", "side a's player: ai, random or mcts", "ai")
-        .option("--b <player>", "side b's player: ai, random or mcts", "ai")
+        .option("--a <player>", "side a's player: ai, random, mcts or human (you type your cards)", "ai")
+        .option("--b <player>", "side b's player: ai, random, mcts or human", "ai")
         .option("--iterations <n>", "MCTS iterations per decision", "300"),
-    ).action((opts: FighterOpts & { a: string; b: string; iterations: string }, cmd: Command) => {
+    ).action(async (opts: FighterOpts & { a: string; b: string; iterations: string }, cmd: Command) => {
       const g = globals(cmd);
       const setup = setupFromOpts(opts);
-      const players = { a: choice(opts.a, DUEL_PLAYER_KINDS, "--a"), b: choice(opts.b, DUEL_PLAYER_KINDS, "--b") };
+      const kinds = [...DUEL_PLAYER_KINDS, "human"] as const;
+      const a = choice(opts.a, kinds, "--a");
+      const b = choice(opts.b, kinds, "--b");
       const iterations = parseInteger(opts.iterations, "--iterations", 10, 100_000);
-      const out = narrate(setup, players, g.seed, iterations);
+      if (a === "human" || b === "human") {
+        if (a === "human" && b === "human") throw new UsageError("--a and --b: only one side can be human (hands are hidden, ruling SW-24)");
+        const human: Side = a === "human" ? "a" : "b";
+        const computerKind = (human === "a" ? b : a) as DuelPlayerKind;
+        const rl = createInterface({ input: process.stdin, terminal: false });
+        try {
+          // Human play is a conversation: text only (--json does not apply).
+          await runHumanDuel(setup, g.seed, human, duelPlayer(computerKind, g.seed * 2 + 1, iterations), rl, (t) => process.stdout.write(t));
+        } finally {
+          rl.close();
+        }
+        return;
+      }
+      const out = narrate(setup, { a, b }, g.seed, iterations);
       emit(cmd, out.json, out.text);
     });
 

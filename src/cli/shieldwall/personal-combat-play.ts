@@ -1,0 +1,99 @@
+/**
+ * Playing a duel against the computer at the keyboard (or from a pipe): `muster sw duel --a human`.
+ * The loop takes any source of lines and a writer, so tests drive it with a list of lines. The
+ * human sees only his own view (ruling SW-24): his hand, the face-up card and the cards played.
+ */
+import { type Card, cardCode, cardName, colourOf, isJoker } from "../../core/cards.js";
+import { type Player, play } from "../../core/game.js";
+import { describeOutcome, type DuelMove, type DuelSetup, type DuelState, dealDuel, duelGame } from "../../rulesets/shieldwall/personal-combat-game.js";
+import { duelValue, handSize, otherSide, type Side } from "../../rulesets/shieldwall/personal-combat.js";
+import { UsageError } from "../errors.js";
+
+function show(cards: Card[]): string {
+  return cards.map((c, i) => `${i + 1}:${cardName(c)}`).join("  ");
+}
+
+function parseNumbers(line: string, max: number): number[] | string {
+  const parts = line.trim().split(/[\s,]+/).filter(Boolean);
+  const nums = parts.map((p) => Number(p));
+  if (nums.some((n) => !Number.isInteger(n) || n < 1 || n > max)) return `give card numbers from 1 to ${max}`;
+  if (new Set(nums).size !== nums.length) return "each card once";
+  return nums;
+}
+
+/** Turns a typed line into a decision, or a reason to ask again. */
+export function readHumanMove(state: DuelState, side: Side, line: string): DuelMove | string {
+  const hand = state.hands[side];
+  if (state.discarded[side] === null) {
+    const k = handSize(state.fighters[side]).discard;
+    const nums = parseNumbers(line, hand.length);
+    if (typeof nums === "string") return nums;
+    if (nums.length !== k) return `discard exactly ${k} card${k === 1 ? "" : "s"} (seed "Personal Combat")`;
+    return { type: "discard", cards: nums.map((n) => cardCode(hand[n - 1])) };
+  }
+  const m = /^\s*(\d+)\s*([rb]|red|black)?\s*$/i.exec(line);
+  if (!m) return "type a card number (and r or b after a joker's number, e.g. 3 b)";
+  const n = Number(m[1]);
+  if (n < 1 || n > hand.length) return `give a card number from 1 to ${hand.length}`;
+  const card = hand[n - 1];
+  const said = m[2]?.toLowerCase();
+  if (isJoker(card)) {
+    if (!said) return "a joker is declared red (parry) or black (strike) as it is played: add r or b (ruling SW-22)";
+    return { type: "play", card: cardCode(card), as: said.startsWith("r") ? "red" : "black" };
+  }
+  const colour = colourOf(card)!;
+  if (said && (said.startsWith("r") ? "red" : "black") !== colour) return `${cardName(card)} is ${colour}: only a joker may be declared either colour (ruling SW-22)`;
+  return { type: "play", card: cardCode(card), as: colour };
+}
+
+function prompt(state: DuelState, side: Side): string {
+  const o = otherSide(side);
+  const lines = [`Your wounds ${state.wounds[side]}, opponent's ${state.wounds[o]}. Your hand: ${show(state.hands[side])}`];
+  if (state.discarded[side] === null) {
+    const k = handSize(state.fighters[side]).discard;
+    lines.push(`Discard ${k} card${k === 1 ? "" : "s"} (numbers, e.g. ${Array.from({ length: k }, (_, i) => i + 1).join(" ")}):`);
+  } else if (state.pending) {
+    lines.push(`You have the advantage. The opponent shows ${cardName(state.pending.card)} as ${state.pending.as === "red" ? "a parry" : "a strike"} [${duelValue(state.pending.card)}]. Answer with a card number:`);
+  } else lines.push("You lead without the advantage: play a card face up (number; a joker also r or b):");
+  return lines.join("\n");
+}
+
+/**
+ * Plays one duel: `human` is the side typed at the keyboard, the other side is `computer`.
+ * Returns the finished state; throws UsageError when the input ends before the duel does.
+ */
+export async function runHumanDuel(
+  setup: DuelSetup,
+  seed: number,
+  human: Side,
+  computer: Player<DuelState, DuelMove>,
+  lines: AsyncIterable<string>,
+  write: (text: string) => void,
+): Promise<DuelState> {
+  let state = dealDuel(setup, seed);
+  const it = lines[Symbol.asyncIterator]();
+  write(`Personal combat (seed ${seed}): you are ${human}. Red cards parry, black cards strike; J 10, Q 11, K 12, A 13, joker 14.\n`);
+  for (let mover = duelGame.toMove(state); mover !== null; mover = duelGame.toMove(state)) {
+    let move: DuelMove;
+    if (mover === human) {
+      write(`${prompt(state, human)}\n`);
+      for (;;) {
+        const next = await it.next();
+        if (next.done) throw new UsageError("standard input ended before the personal combat was over");
+        const read = readHumanMove(state, human, next.value);
+        const why = typeof read === "string" ? read : duelGame.validate(state, human, read);
+        if (why === null && typeof read !== "string") {
+          move = read;
+          break;
+        }
+        write(`  ${why}. Again:\n`);
+      }
+    } else move = computer.choose(state, mover);
+    const applied = play(duelGame, state, mover, move);
+    state = applied.state;
+    for (const e of applied.events) write(`  ${e.text}\n`);
+  }
+  write(`Result: ${describeOutcome(state.outcome!)}\n`);
+  write(`(the opponent discarded ${(state.discarded[otherSide(human)] ?? []).map(cardName).join(" ")})\n`);
+  return state;
+}
