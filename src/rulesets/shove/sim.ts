@@ -735,20 +735,30 @@ export class ShoveSim {
     }
   }
 
-  /** Every candidate action of the side to act (legal or not), END last; returns the count. */
+  /**
+   * Candidate actions of the side to act, END last; returns the count. Every legal action is a
+   * candidate; moves onto the edge or an occupied square and pushes with no blue token to push
+   * are left out already (they are never legal), so sampling the list wastes little.
+   */
   candidates(out: Int32Array): number {
     const s = this.s;
     let n = 0;
     if (s[WINNER] >= 0 || s[ROLL] === 0) return 0;
     const side = s[SIDE];
-    const lo = side === RED ? 0 : this.g.nRed;
-    const hi = side === RED ? this.g.nRed : this.g.tokens;
+    const nb = this.g.nb;
+    const cellAt = this.cellAt;
+    const nRed = this.g.nRed;
+    const lo = side === RED ? 0 : nRed;
+    const hi = side === RED ? nRed : this.g.tokens;
     for (let k = lo; k < hi; k++) {
       const p = s[this.posAt + k];
       if (p < 0) continue;
       for (let d = 0; d < 4; d++) {
-        out[n++] = p * 8 + d;
-        if (side === RED) out[n++] = p * 8 + 4 + d;
+        const q = nb[p * 4 + d];
+        if (q < 0) continue;
+        const occ = s[cellAt + q];
+        if (occ === 0) out[n++] = p * 8 + d;
+        else if (side === RED && occ > nRed) out[n++] = p * 8 + 4 + d;
       }
     }
     out[n++] = END;
