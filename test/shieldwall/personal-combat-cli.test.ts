@@ -65,6 +65,8 @@ describe("muster sw duel, duel-sim and refusal", () => {
       [["sw", "duel", "--a-wounds", "3"], /--a-wounds must be between 0 and 2/],
       [["sw", "duel", "--mutual-kill", "maybe"], /--mutual-kill must be one of both-lose, no-winner/],
       [["sw", "refusal", "--lp-value", "9"], /--lp-value must be between 1 and 6/],
+      [["sw", "duel", "--a", "human", "--b", "human"], /only one side can be human/],
+      [["sw", "duel", "--b", "wizard"], /--b must be one of ai, random, mcts, human/],
       [["sw", "refusal"], /required option '--lp-value <n>' not specified/],
     ];
     for (const [args, message] of cases) {
