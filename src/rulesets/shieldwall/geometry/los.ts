@@ -15,8 +15,8 @@
  * segments: if any clear segment exists, one passes through two vertices of the scene, and those
  * are all tried (after a handful of quick candidates).
  */
-import { convexHull, shapeClosest } from "./polygon.js";
-import { type Rect, rectCorners, rectDistance, rectOf } from "./stand.js";
+import { bounds, convexHull, shapeClosest } from "./polygon.js";
+import { type Rect, rectClosestPoints, rectCorners, rectDistance, rectOf, separation } from "./stand.js";
 import { type Table, type TerrainFeature, terrainBlocksSegment } from "./table.js";
 import type { UnitGeom } from "./unit.js";
 import { type Point, pointSegmentDistance, segmentIntersection } from "./vec.js";
@@ -45,9 +45,34 @@ export interface Scene {
   byId: Map<string, UnitGeom>;
   stands: SceneStand[];
   standIndex: Map<string, SceneStand[]>;
-  sightTerrain: TerrainFeature[];
+  sightTerrain: SightTerrain[];
+  /** Every gap narrower than `minSightGap` between two blockers (stands, sight-blocking terrain). */
+  gaps: SceneGap[];
+  /** Memo of sight answers for this scene (derived data; the scene never changes). */
+  sightMemo: Map<string, boolean>;
 }
 
+interface SightTerrain {
+  feature: TerrainFeature;
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+}
+
+/** A narrow gap: its bridge segment and the two blockers (stand index, or -1 for terrain). */
+interface SceneGap {
+  p: Point;
+  q: Point;
+  seg: readonly Point[];
+  a: number;
+  b: number;
+}
+
+/**
+ * Prepares units and table for repeated queries: stand rectangles and bounds, and every gap
+ * narrower than 2" between blockers. Build one per game state; it is never changed.
+ */
 export function prepareScene(table: Table, units: readonly UnitGeom[]): Scene {
   const stands: SceneStand[] = [];
   const standIndex = new Map<string, SceneStand[]>();
@@ -58,25 +83,42 @@ export function prepareScene(table: Table, units: readonly UnitGeom[]): Scene {
     u.stands.forEach((s, i) => {
       const rect = rectOf(s);
       const corners = rectCorners(rect);
-      const xs = corners.map((c) => c.x);
-      const ys = corners.map((c) => c.y);
-      const entry = {
-        unit: u.id,
-        stand: i,
-        side: u.side,
-        rect,
-        corners,
-        minX: Math.min(...xs),
-        minY: Math.min(...ys),
-        maxX: Math.max(...xs),
-        maxY: Math.max(...ys),
-      };
+      const b = bounds(corners);
+      const entry = { unit: u.id, stand: i, side: u.side, rect, corners, minX: b.minX, minY: b.minY, maxX: b.maxX, maxY: b.maxY };
       stands.push(entry);
       list.push(entry);
     });
     standIndex.set(u.id, list);
   }
-  return { table, units, byId, stands, standIndex, sightTerrain: table.terrain.filter((f) => f.blocksSight) };
+  const sightTerrain = table.terrain.filter((f) => f.blocksSight).map((feature) => ({ feature, ...bounds(feature.points) }));
+  const minGap = table.options.minSightGap;
+  const gaps: SceneGap[] = [];
+  // Stands closer than twice the sight clearance need no bridge: their grown outlines meet.
+  const sealed = 2 * SIGHT_CLEARANCE;
+  for (let i = 0; i < stands.length; i++) {
+    const a = stands[i];
+    for (let j = i + 1; j < stands.length; j++) {
+      const b = stands[j];
+      if (b.minX > a.maxX + minGap || b.maxX < a.minX - minGap || b.minY > a.maxY + minGap || b.maxY < a.minY - minGap) continue;
+      if (separation(a.rect, b.rect) >= minGap) continue;
+      const c = rectClosestPoints(a.rect, b.rect);
+      if (c.distance < minGap && c.distance >= sealed) gaps.push({ p: c.p, q: c.q, seg: [c.p, c.q], a: i, b: j });
+    }
+    for (const t of sightTerrain) {
+      if (t.minX > a.maxX + minGap || t.maxX < a.minX - minGap || t.minY > a.maxY + minGap || t.maxY < a.minY - minGap) continue;
+      const c = shapeClosest(a.corners, true, t.feature.points, t.feature.kind === "area");
+      if (c.distance < minGap && c.distance > 1e-9) gaps.push({ p: c.p, q: c.q, seg: [c.p, c.q], a: i, b: -1 });
+    }
+  }
+  for (let i = 0; i < sightTerrain.length; i++) {
+    for (let j = i + 1; j < sightTerrain.length; j++) {
+      const f = sightTerrain[i].feature;
+      const g = sightTerrain[j].feature;
+      const c = shapeClosest(f.points, f.kind === "area", g.points, g.kind === "area");
+      if (c.distance < minGap && c.distance > 1e-9) gaps.push({ p: c.p, q: c.q, seg: [c.p, c.q], a: -1, b: -1 });
+    }
+  }
+  return { table, units, byId, stands, standIndex, sightTerrain, gaps, sightMemo: new Map() };
 }
 
 function sceneStand(scene: Scene, ref: StandRef): SceneStand {
@@ -101,7 +143,12 @@ export function standSees(scene: Scene, from: StandRef, to: StandRef, opts: Sigh
   const sources: Source[] = opts.allRound
     ? [front, { p0: fr, p1: rr, nx: r.rx, ny: r.ry }, { p0: rr, p1: rl, nx: -r.fx, ny: -r.fy }, { p0: rl, p1: fl, nx: -r.rx, ny: -r.ry }]
     : [front];
-  return sightClear(scene, a, b, sources);
+  const key = `${from.unit}\u0000${from.stand}\u0000${to.unit}\u0000${to.stand}\u0000${opts.allRound ? 1 : 0}`;
+  const known = scene.sightMemo.get(key);
+  if (known !== undefined) return known;
+  const answer = sightClear(scene, a, b, sources);
+  scene.sightMemo.set(key, answer);
+  return answer;
 }
 
 /** Does any stand of unit `viewer` see any stand of unit `target`? Unformed units see all round. */
@@ -152,6 +199,8 @@ interface Source {
   ny: number;
 }
 
+type Blocker = { kind: 0; rect: Rect } | { kind: 1; bridge: Bridge } | { kind: 2; feature: TerrainFeature };
+
 interface Bridge {
   p: Point;
   q: Point;
@@ -170,11 +219,13 @@ function inflate(r: Rect, by: number): Rect {
 }
 
 function sightClear(scene: Scene, viewer: SceneStand, target: SceneStand, sources: Source[]): boolean {
-  const { minSightGap, sightDepth } = scene.table.options;
+  const { sightDepth } = scene.table.options;
   const targetCorners = target.corners;
   const hullPts: Point[] = [...targetCorners];
   for (const src of sources) hullPts.push(src.p0, src.p1);
+  // Every sight segment lies inside this hull: only what meets it can block.
   const hull = convexHull(hullPts);
+  const axes = hullAxes(hull);
   let minX = Number.POSITIVE_INFINITY;
   let minY = Number.POSITIVE_INFINITY;
   let maxX = Number.NEGATIVE_INFINITY;
@@ -185,108 +236,239 @@ function sightClear(scene: Scene, viewer: SceneStand, target: SceneStand, source
     if (p.x > maxX) maxX = p.x;
     if (p.y > maxY) maxY = p.y;
   }
-  const reach = minSightGap;
-  // Stands near enough to the sight corridor to block it or to form a narrow gap across it.
-  const near: SceneStand[] = [];
+  const viewerIndex = scene.stands.indexOf(viewer);
+  const targetIndex = scene.stands.indexOf(target);
+  // Stands (grown by the clearance) that reach into the corridor.
+  const grown: Rect[] = [];
+  const grownCorners: Point[][] = [];
+  const c = SIGHT_CLEARANCE;
   for (const s of scene.stands) {
     if (s === viewer || s === target) continue;
-    if (s.maxX < minX - reach || s.minX > maxX + reach || s.maxY < minY - reach || s.minY > maxY + reach) continue;
-    if (shapeClosest(s.corners, true, hull, true).distance >= reach) continue;
-    near.push(s);
+    if (s.maxX < minX - c || s.minX > maxX + c || s.maxY < minY - c || s.minY > maxY + c) continue;
+    if (gapToHull(axes, s.corners) > c + 1e-9) continue;
+    const r = inflate(s.rect, c);
+    const cs = rectCorners(r);
+    if (gapToHull(axes, cs) >= 0) continue;
+    grown.push(r);
+    grownCorners.push(cs);
+  }
+  // Narrow gaps whose bridge crosses the corridor (not gaps beside the viewer or the target).
+  const bridges: Bridge[] = [];
+  for (const g of scene.gaps) {
+    if (g.a === viewerIndex || g.b === viewerIndex || g.a === targetIndex || g.b === targetIndex) continue;
+    if (Math.max(g.p.x, g.q.x) < minX || Math.min(g.p.x, g.q.x) > maxX || Math.max(g.p.y, g.q.y) < minY || Math.min(g.p.y, g.q.y) > maxY) continue;
+    if (gapToHull(axes, g.seg) <= 1e-9) bridges.push(g);
   }
   const terrain: TerrainFeature[] = [];
-  for (const f of scene.sightTerrain) {
-    if (shapeClosest(f.points, f.kind === "area", hull, true).distance < reach) terrain.push(f);
+  for (const t of scene.sightTerrain) {
+    if (t.maxX < minX || t.minX > maxX || t.maxY < minY || t.minY > maxY) continue;
+    if (shapeClosest(t.feature.points, t.feature.kind === "area", hull, true).distance <= 1e-9) terrain.push(t.feature);
   }
-  // Narrow gaps between blockers.
-  const bridges: Bridge[] = [];
-  const shapes: { pts: readonly Point[]; closed: boolean; rect?: Rect }[] = [
-    ...near.map((s) => ({ pts: s.corners, closed: true, rect: s.rect })),
-    ...terrain.map((f) => ({ pts: f.points, closed: f.kind === "area" })),
-  ];
-  for (let i = 0; i < shapes.length; i++) {
-    for (let j = i + 1; j < shapes.length; j++) {
-      const a = shapes[i];
-      const b = shapes[j];
-      if (a.rect && b.rect && rectDistance(a.rect, b.rect) >= minSightGap) continue;
-      const c = shapeClosest(a.pts, a.closed, b.pts, b.closed);
-      if (c.distance < minSightGap) bridges.push({ p: c.p, q: c.q });
-    }
-  }
-  const grown = near.map((s) => inflate(s.rect, SIGHT_CLEARANCE));
-  const solids: Rect[] = [viewer.rect, ...grown];
-  const free = (src: Source, p: Point, q: Point): boolean => {
+  // Everything that can block, as one list; whichever blocks a line moves to the front, since
+  // the same blocker usually blocks the next lines tried too.
+  const blockers: Blocker[] = [{ kind: 0, rect: viewer.rect }];
+  for (const r of grown) blockers.push({ kind: 0, rect: r });
+  for (const b of bridges) blockers.push({ kind: 1, bridge: b });
+  for (const f of terrain) blockers.push({ kind: 2, feature: f });
+  const free = (src: Source, px: number, py: number, qx: number, qy: number): boolean => {
     // Touching the target: nothing can come between.
-    if (Math.abs(q.x - p.x) + Math.abs(q.y - p.y) < 1e-9) return true;
+    if (Math.abs(qx - px) + Math.abs(qy - py) < 1e-9) return true;
     // Sight leaves through the source edge: strictly outwards.
-    if ((q.x - p.x) * src.nx + (q.y - p.y) * src.ny <= 1e-9) return false;
-    for (const r of solids) if (segmentPenetrates(r, p, q)) return false;
-    for (const b of bridges) if (crossesBridge(p, q, b)) return false;
-    for (const f of terrain) if (terrainBlocksSegment(p, q, f, sightDepth)) return false;
+    if ((qx - px) * src.nx + (qy - py) * src.ny <= 1e-9) return false;
+    for (let i = 0; i < blockers.length; i++) {
+      const b = blockers[i];
+      const blocked =
+        b.kind === 0
+          ? segmentPenetrates(b.rect, px, py, qx, qy)
+          : b.kind === 1
+            ? crossesBridge({ x: px, y: py }, { x: qx, y: qy }, b.bridge)
+            : terrainBlocksSegment({ x: px, y: py }, { x: qx, y: qy }, b.feature, sightDepth);
+      if (blocked) {
+        if (i > 0) {
+          blockers[i] = blockers[0];
+          blockers[0] = b;
+        }
+        return false;
+      }
+    }
     return true;
   };
   const tr = target.rect;
-  // Quick candidates: ends and middle of each source edge to the target's corners and centre.
-  const aims: Point[] = [...targetCorners, { x: tr.cx, y: tr.cy }];
+  const hit = { x: 0, y: 0 };
+  const tryLine = (src: Source, px: number, py: number, dx: number, dy: number): boolean =>
+    firstEntry(tr, px, py, dx, dy, hit) && free(src, px, py, hit.x, hit.y);
+  // Quick candidates: points along each source edge to the target's corners, edge middles and centre.
+  const aims: Point[] = [{ x: tr.cx, y: tr.cy }];
+  for (let i = 0; i < 4; i++) {
+    const a = targetCorners[i];
+    const b = targetCorners[(i + 1) % 4];
+    aims.push(a, { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 });
+  }
   for (const src of sources) {
-    const s0 = src.p0;
-    const s1 = src.p1;
-    const starts = [s0, { x: (s0.x + s1.x) / 2, y: (s0.y + s1.y) / 2 }, s1];
-    for (const p of starts) {
-      for (const aim of aims) {
-        const q = firstEntry(tr, p, aim.x - p.x, aim.y - p.y);
-        if (q && free(src, p, q)) return true;
-      }
+    for (const f of [0.5, 0, 1, 0.25, 0.75]) {
+      const px = src.p0.x + f * (src.p1.x - src.p0.x);
+      const py = src.p0.y + f * (src.p1.y - src.p0.y);
+      for (const aim of aims) if (tryLine(src, px, py, aim.x - px, aim.y - py)) return true;
     }
   }
-  if (near.length === 0 && terrain.length === 0) return false;
-  // Exhaustive: every line through two vertices of the scene.
-  const verts: Point[] = [...targetCorners, ...viewer.corners];
+  if (grown.length === 0 && terrain.length === 0 && bridges.length === 0) return false;
+  // Exhaustive: every line through two vertices that a sight segment could touch (those in the
+  // corridor). If any clear segment exists, one of these lines carries one.
+  const verts: Point[] = [...targetCorners];
   for (const src of sources) verts.push(src.p0, src.p1);
-  for (const r of grown) verts.push(...rectCorners(r));
-  for (const f of terrain) verts.push(...f.points);
-  for (const b of bridges) verts.push(b.p, b.q);
-  for (let i = 0; i < verts.length; i++) {
-    for (let j = i + 1; j < verts.length; j++) {
-      const v = verts[i];
-      const w = verts[j];
-      const dx = w.x - v.x;
-      const dy = w.y - v.y;
-      if (dx * dx + dy * dy < 1e-18) continue;
-      for (const src of sources) {
-        const p = lineMeetsSegment(v, dx, dy, src.p0, src.p1);
-        if (!p) continue;
-        const sign = dx * src.nx + dy * src.ny >= 0 ? 1 : -1;
-        const q = firstEntry(tr, p, sign * dx, sign * dy);
-        if (q && free(src, p, q)) return true;
-      }
-    }
-  }
+  const maybe: Point[] = [...viewer.corners];
+  for (const cs of grownCorners) maybe.push(...cs);
+  for (const f of terrain) maybe.push(...f.points);
+  for (const b of bridges) maybe.push(b.p, b.q);
+  const anchors = verts.length;
+  for (const v of maybe) if (insideConvex(hull, v)) verts.push(v);
+  const point = { x: 0, y: 0 };
+  const n = verts.length;
+  // Lines through an anchor (source end or target corner) and a blocker's vertex first: they
+  // are the likeliest; then blocker to blocker; then anchor to anchor.
+  for (let i = 0; i < anchors; i++) for (let j = anchors; j < n; j++) if (tryPair(verts[i], verts[j])) return true;
+  for (let i = anchors; i < n; i++) for (let j = i + 1; j < n; j++) if (tryPair(verts[i], verts[j])) return true;
+  for (let i = 0; i < anchors; i++) for (let j = i + 1; j < anchors; j++) if (tryPair(verts[i], verts[j])) return true;
   return false;
+
+  function tryPair(v: Point, w: Point): boolean {
+    const dx = w.x - v.x;
+    const dy = w.y - v.y;
+    if (dx * dx + dy * dy < 1e-18) return false;
+    for (const src of sources) {
+      if (!lineMeetsSegment(v, dx, dy, src.p0, src.p1, point)) continue;
+      const sign = dx * src.nx + dy * src.ny >= 0 ? 1 : -1;
+      if (tryLine(src, point.x, point.y, sign * dx, sign * dy)) return true;
+    }
+    return false;
+  }
 }
 
-/** Where the line v + s·(dx, dy) meets segment s0s1 (within it), or null. */
-function lineMeetsSegment(v: Point, dx: number, dy: number, s0: Point, s1: Point): Point | null {
+/** A convex polygon's edge normals with its extent along each, for repeated gap tests. */
+interface HullAxes {
+  nx: number[];
+  ny: number[];
+  lo: number[];
+  hi: number[];
+  pts: readonly Point[];
+}
+
+function hullAxes(hull: readonly Point[]): HullAxes {
+  const out: HullAxes = { nx: [], ny: [], lo: [], hi: [], pts: hull };
+  const n = hull.length;
+  for (let i = 0; i < n; i++) {
+    const p = hull[i];
+    const q = hull[(i + 1) % n];
+    let nx = q.y - p.y;
+    let ny = p.x - q.x;
+    const len = Math.hypot(nx, ny);
+    if (len < 1e-12) continue;
+    nx /= len;
+    ny /= len;
+    let lo = Number.POSITIVE_INFINITY;
+    let hi = Number.NEGATIVE_INFINITY;
+    for (const v of hull) {
+      const d = v.x * nx + v.y * ny;
+      if (d < lo) lo = d;
+      if (d > hi) hi = d;
+    }
+    out.nx.push(nx);
+    out.ny.push(ny);
+    out.lo.push(lo);
+    out.hi.push(hi);
+  }
+  return out;
+}
+
+/**
+ * Separating-axis gap between the hull and a convex point set (a segment or point counts):
+ * positive = apart by at least that much (a lower bound on their distance), 0 touching,
+ * negative overlapping.
+ */
+function gapToHull(h: HullAxes, pts: readonly Point[]): number {
+  let best = Number.NEGATIVE_INFINITY;
+  for (let k = 0; k < h.nx.length; k++) {
+    const nx = h.nx[k];
+    const ny = h.ny[k];
+    let lo = Number.POSITIVE_INFINITY;
+    let hi = Number.NEGATIVE_INFINITY;
+    for (let i = 0; i < pts.length; i++) {
+      const d = pts[i].x * nx + pts[i].y * ny;
+      if (d < lo) lo = d;
+      if (d > hi) hi = d;
+    }
+    const gap = Math.max(lo - h.hi[k], h.lo[k] - hi);
+    if (gap > best) best = gap;
+  }
+  // The point set's own edge normals (a rectangle's two axes, a segment's normal).
+  const m = pts.length;
+  const edges = m === 2 ? 1 : m >= 3 ? Math.min(m, 2) : 0;
+  for (let i = 0; i < edges; i++) {
+    const p = pts[i];
+    const q = pts[(i + 1) % m];
+    let nx = q.y - p.y;
+    let ny = p.x - q.x;
+    const len = Math.hypot(nx, ny);
+    if (len < 1e-12) continue;
+    nx /= len;
+    ny /= len;
+    let lo = Number.POSITIVE_INFINITY;
+    let hi = Number.NEGATIVE_INFINITY;
+    for (let j = 0; j < m; j++) {
+      const d = pts[j].x * nx + pts[j].y * ny;
+      if (d < lo) lo = d;
+      if (d > hi) hi = d;
+    }
+    let hlo = Number.POSITIVE_INFINITY;
+    let hhi = Number.NEGATIVE_INFINITY;
+    for (let j = 0; j < h.pts.length; j++) {
+      const v = h.pts[j];
+      const d = v.x * nx + v.y * ny;
+      if (d < hlo) hlo = d;
+      if (d > hhi) hhi = d;
+    }
+    const gap = Math.max(lo - hhi, hlo - hi);
+    if (gap > best) best = gap;
+  }
+  return best;
+}
+
+/** Is point v inside or on the convex polygon `hull` (anticlockwise, from convexHull)? */
+function insideConvex(hull: readonly Point[], v: Point): boolean {
+  const n = hull.length;
+  if (n < 3) return true;
+  for (let i = 0; i < n; i++) {
+    const p = hull[i];
+    const q = hull[(i + 1) % n];
+    if ((q.x - p.x) * (v.y - p.y) - (q.y - p.y) * (v.x - p.x) < -1e-9) return false;
+  }
+  return true;
+}
+
+/** Where the line v + s·(dx, dy) meets segment s0s1 (within it): written to `out`; false if not. */
+function lineMeetsSegment(v: Point, dx: number, dy: number, s0: Point, s1: Point, out: Point): boolean {
   const ex = s1.x - s0.x;
   const ey = s1.y - s0.y;
   const den = dx * ey - dy * ex;
-  if (Math.abs(den) < 1e-14) return null;
+  if (Math.abs(den) < 1e-14) return false;
   // Solve v + s d = s0 + u e.
   const qx = s0.x - v.x;
   const qy = s0.y - v.y;
   const u = (qx * dy - qy * dx) / den;
-  if (u < -1e-9 || u > 1 + 1e-9) return null;
+  if (u < -1e-9 || u > 1 + 1e-9) return false;
   const uc = Math.min(1, Math.max(0, u));
-  return { x: s0.x + uc * ex, y: s0.y + uc * ey };
+  out.x = s0.x + uc * ex;
+  out.y = s0.y + uc * ey;
+  return true;
 }
 
 /**
- * First point of rectangle r on the ray p + t·d (t ≥ 0): p itself if inside or on it, null if
- * the ray misses.
+ * First point of rectangle r on the ray p + t·d (t ≥ 0), written to `out`: p itself if inside
+ * or on it; false if the ray misses.
  */
-function firstEntry(r: Rect, p: Point, dx: number, dy: number): Point | null {
-  const ox = p.x - r.cx;
-  const oy = p.y - r.cy;
+function firstEntry(r: Rect, px: number, py: number, dx: number, dy: number, out: Point): boolean {
+  const ox = px - r.cx;
+  const oy = py - r.cy;
   const u = ox * r.rx + oy * r.ry;
   const v = ox * r.fx + oy * r.fy;
   const du = dx * r.rx + dy * r.ry;
@@ -296,7 +478,7 @@ function firstEntry(r: Rect, p: Point, dx: number, dy: number): Point | null {
   let t0 = 0;
   let t1 = Number.POSITIVE_INFINITY;
   if (Math.abs(du) < 1e-15) {
-    if (Math.abs(u) > hu) return null;
+    if (Math.abs(u) > hu) return false;
   } else {
     let a = (-hu - u) / du;
     let b = (hu - u) / du;
@@ -305,7 +487,7 @@ function firstEntry(r: Rect, p: Point, dx: number, dy: number): Point | null {
     t1 = Math.min(t1, b);
   }
   if (Math.abs(dv) < 1e-15) {
-    if (Math.abs(v) > hv) return null;
+    if (Math.abs(v) > hv) return false;
   } else {
     let a = (-hv - v) / dv;
     let b = (hv - v) / dv;
@@ -313,18 +495,20 @@ function firstEntry(r: Rect, p: Point, dx: number, dy: number): Point | null {
     t0 = Math.max(t0, a);
     t1 = Math.min(t1, b);
   }
-  if (t0 > t1) return null;
-  return { x: p.x + t0 * dx, y: p.y + t0 * dy };
+  if (t0 > t1) return false;
+  out.x = px + t0 * dx;
+  out.y = py + t0 * dy;
+  return true;
 }
 
 /** Does segment pq pass through the inside of rectangle r (more than a graze)? */
-function segmentPenetrates(r: Rect, p: Point, q: Point): boolean {
-  const ox = p.x - r.cx;
-  const oy = p.y - r.cy;
+function segmentPenetrates(r: Rect, px: number, py: number, qx: number, qy: number): boolean {
+  const ox = px - r.cx;
+  const oy = py - r.cy;
   const u = ox * r.rx + oy * r.ry;
   const v = ox * r.fx + oy * r.fy;
-  const dx = q.x - p.x;
-  const dy = q.y - p.y;
+  const dx = qx - px;
+  const dy = qy - py;
   const du = dx * r.rx + dy * r.ry;
   const dv = dx * r.fx + dy * r.fy;
   const hu = r.hw - INSIDE_EPS;

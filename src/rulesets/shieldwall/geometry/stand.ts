@@ -194,6 +194,67 @@ export function rectDistance(a: Rect, b: Rect): number {
   return cornersToRect(b, a, cornersToRect(a, b, Number.POSITIVE_INFINITY));
 }
 
+/** Closest point of rectangle r to point (px, py), written to `out`. */
+function closestInRect(r: Rect, px: number, py: number, out: Point): void {
+  const dx = px - r.cx;
+  const dy = py - r.cy;
+  let u = dx * r.rx + dy * r.ry;
+  let v = dx * r.fx + dy * r.fy;
+  u = Math.max(-r.hw, Math.min(r.hw, u));
+  v = Math.max(-r.hd, Math.min(r.hd, v));
+  out.x = r.cx + u * r.rx + v * r.fx;
+  out.y = r.cy + u * r.ry + v * r.fy;
+}
+
+/**
+ * Closest points of two rectangles that do not overlap (for touching or overlapping ones, some
+ * pair of points at distance 0 where a corner meets the other, or the centres' midpoint when
+ * they cross): distance, p on a, q on b.
+ */
+export function rectClosestPoints(a: Rect, b: Rect): { distance: number; p: Point; q: Point } {
+  let best = Number.POSITIVE_INFINITY;
+  let px = a.cx;
+  let py = a.cy;
+  let qx = b.cx;
+  let qy = b.cy;
+  const tmp = { x: 0, y: 0 };
+  for (let side = 0; side < 2; side++) {
+    const from = side === 0 ? a : b;
+    const to = side === 0 ? b : a;
+    const fx = from.fx * from.hd;
+    const fy = from.fy * from.hd;
+    const wx = from.rx * from.hw;
+    const wy = from.ry * from.hw;
+    for (let k = 0; k < 4; k++) {
+      const sf = k < 2 ? 1 : -1;
+      const sw = k === 0 || k === 3 ? -1 : 1;
+      const cx = from.cx + sf * fx + sw * wx;
+      const cy = from.cy + sf * fy + sw * wy;
+      closestInRect(to, cx, cy, tmp);
+      const d = Math.hypot(tmp.x - cx, tmp.y - cy);
+      if (d < best) {
+        best = d;
+        if (side === 0) {
+          px = cx;
+          py = cy;
+          qx = tmp.x;
+          qy = tmp.y;
+        } else {
+          px = tmp.x;
+          py = tmp.y;
+          qx = cx;
+          qy = cy;
+        }
+      }
+    }
+  }
+  if (best > 0 && separation(a, b) <= 0) {
+    const m = { x: (a.cx + b.cx) / 2, y: (a.cy + b.cy) / 2 };
+    return { distance: 0, p: m, q: m };
+  }
+  return { distance: best, p: { x: px, y: py }, q: { x: qx, y: qy } };
+}
+
 /** Edge-to-edge distance between two stands (ruling SW-3). */
 export function standDistance(a: Stand, b: Stand): number {
   return rectDistance(rectOf(a), rectOf(b));
