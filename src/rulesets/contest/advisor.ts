@@ -55,6 +55,8 @@ export interface DuelSolution {
   layers: number;
   /** Largest change in the last layer computed. */
   residual: number;
+  /** Largest change in each layer: changes[k] between k−1 and k exchanges left (changes[0] unused). */
+  changes: number[];
   /** True if the values stopped changing before the horizon (they are the limit values). */
   converged: boolean;
   positions: number;
@@ -147,6 +149,7 @@ export function solveDuel(setup: DuelSetup, options: Partial<SolveOptions> = {})
   // layers[k] = values with k exchanges left.
   const layers: Float64Array[] = [base];
   let residual = Number.POSITIVE_INFINITY;
+  const changes: number[] = [Number.POSITIVE_INFINITY];
   while (layers.length <= horizon && residual > tolerance) {
     const prev = layers[layers.length - 1];
     const next = Float64Array.from(prev);
@@ -158,6 +161,7 @@ export function solveDuel(setup: DuelSetup, options: Partial<SolveOptions> = {})
       next[n.idx] = v;
     }
     layers.push(next);
+    changes.push(residual);
   }
   const layer = (left: number) => layers[Math.max(0, Math.min(left, layers.length - 1))];
   const nodeFor = (pos: Position) => {
@@ -173,6 +177,7 @@ export function solveDuel(setup: DuelSetup, options: Partial<SolveOptions> = {})
     valueAt: (pos, left = horizon) => layer(left)[index(pos)],
     layers: layers.length - 1,
     residual,
+    changes,
     converged: residual <= tolerance,
     positions: nodes.length,
     cards: (pos) => {
@@ -266,7 +271,7 @@ export interface DuelView {
 
 /**
  * The computer player: at each exchange it draws its card from the advisor's optimal mixed
- * strategy for the position and the exchanges left (seeded, so a game replays).
+ * strategy for the position and the exchanges left; seeded, so a game replays.
  */
 export function advisedPlayer(sol: DuelSolution, seed: number): Player<DuelState, DuelMove> {
   const rng = Random.fromSeed(seed, 1);
