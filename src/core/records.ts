@@ -87,8 +87,9 @@ export function verifyRecord<S extends BaseState, M, O>(game: Game<S, M, O>, rec
       state = applied.state;
       events.push(...applied.events);
     } catch (err) {
-      if (!(err instanceof IllegalMoveError)) throw err;
-      return { ok: false, state, events, index: i, kind: "refused", reason: err.message, hash: stateHash(state) };
+      // A decision of the wrong shape can make a game throw something else: still the record's fault.
+      const reason = err instanceof IllegalMoveError ? err.message : `the game cannot apply it: ${(err as Error).message}`;
+      return { ok: false, state, events, index: i, kind: "refused", reason, hash: stateHash(state) };
     }
     if (cps) {
       const h = stateHash(state);

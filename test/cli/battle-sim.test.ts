@@ -1,0 +1,133 @@
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { battleGame } from "../../src/cli/battle/catalog.js";
+import { playGame } from "../../src/cli/battle/run.js";
+import { aggregate, type GameOutcome, playIndexed, runSim, type SimReport } from "../../src/cli/battle/sim.js";
+import { deriveSeed } from "../../src/core/records.js";
+import { wilsonInterval } from "../../src/core/stats.js";
+import { runCli } from "../helpers/cli.js";
+
+// Worker threads run compiled JavaScript. Compile the worker and what it imports into a private
+// folder (not dist/, which other builds may be rewriting), so the test runs today's sources.
+const out = join(process.cwd(), "node_modules", ".cache", `muster-sim-test-${process.pid}`);
+let workerUrl: URL;
+
+beforeAll(() => {
+  mkdirSync(out, { recursive: true });
+  const tsc = join(process.cwd(), "node_modules", "typescript", "bin", "tsc");
+  const flags = ["--outDir", out, "--rootDir", ".", "--module", "NodeNext", "--moduleResolution", "NodeNext", "--target", "ES2022", "--skipLibCheck", "--types", "node", "--strict"];
+  execFileSync(process.execPath, [tsc, ...flags, "src/cli/battle/sim-worker.ts"], { stdio: "pipe" });
+  const file = join(out, "src", "cli", "battle", "sim-worker.js");
+  expect(existsSync(file)).toBe(true);
+  workerUrl = pathToFileURL(file);
+}, 120_000);
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+/** The report without anything that may differ between runs of the same simulation. */
+function stable(r: SimReport): SimReport {
+  return JSON.parse(JSON.stringify(r));
+}
+
+describe("muster sim: results do not depend on the number of worker threads (C-2)", () => {
+  it("C-2: Pig, 60 games: this thread, 1, 2 and 3 workers give identical reports", async () => {
+    const spec = { gameId: "pig", options: { target: 30 }, players: {}, games: 60, seed: 77 };
+    const here = await runSim({ ...spec, workers: 0 }, true);
+    for (const workers of [1, 2, 3]) {
+      const threaded = await runSim({ ...spec, workers, workerUrl }, true);
+      expect(stable(threaded)).toEqual(stable(here));
+    }
+    expect(here.outcomes?.map((o) => o.index)).toEqual([...Array(60).keys()]);
+  });
+
+  it("C-2: Shove with an MCTS side, 6 games: 2 workers equal this thread", async () => {
+    const spec = { gameId: "shove", options: {}, players: { red: { name: "mcts", arg: "4" } }, games: 6, seed: 5 };
+    const here = await runSim({ ...spec, workers: 0 });
+    const two = await runSim({ ...spec, workers: 2, workerUrl });
+    expect(stable(two)).toEqual(stable(here));
+    expect(here.players).toEqual({ blue: "random", red: "mcts:4" });
+  });
+
+  it("progress is reported for every game, ending at the total", async () => {
+    const seen: number[] = [];
+    await runSim({ gameId: "pig", options: {}, players: {}, games: 25, seed: 1, workers: 2, workerUrl, onProgress: (d, t) => seen.push(d * 1000 + t) });
+    expect(seen).toEqual([...Array(25).keys()].map((i) => (i + 1) * 1000 + 25));
+  });
+});
+
+describe("sim statistics", () => {
+  const found = battleGame("pig");
+  if (!found) throw new Error("pig is not in the catalog");
+  const entry = found;
+  const outcomes: GameOutcome[] = [...Array(40).keys()].map((i) => playIndexed(entry, {}, {}, 9, i));
+
+  it("game i has seed deriveSeed(seed, i) and is the game muster battle plays with that seed", () => {
+    for (const o of outcomes.slice(0, 5)) {
+      expect(o.seed).toBe(deriveSeed(9, o.index));
+      const g = playGame(entry, {}, {}, o.seed);
+      expect([g.result.winner, g.summary.turns, g.summary.losses, g.decisionCount]).toEqual([o.winner, o.turns, o.losses, o.decisions]);
+    }
+  });
+
+  it("counts, Wilson intervals and means follow from the outcomes, in any arrival order", () => {
+    const r = aggregate(entry, { players: {}, seed: 9 }, outcomes);
+    const p1 = outcomes.filter((o) => o.winner === "p1").length;
+    expect(r.games).toBe(40);
+    expect(r.wins.p1.count).toBe(p1);
+    expect(r.wins.p2.count + r.wins.p1.count + r.draws.count).toBe(40);
+    expect(r.wins.p1.rate).toBe(p1 / 40);
+    expect(r.wins.p1.ci95).toEqual(wilsonInterval(p1, 40));
+    expect(r.turns.mean).toBeCloseTo(outcomes.reduce((a, o) => a + o.turns, 0) / 40, 10);
+    expect(r.turns.min).toBe(Math.min(...outcomes.map((o) => o.turns)));
+    expect(r.losses.p2.mean).toBeCloseTo(outcomes.reduce((a, o) => a + o.losses.p2, 0) / 40, 10);
+    expect(r.endings).toEqual([{ ending: "reached the target", count: 40 }]);
+    const shuffled = [...outcomes].reverse();
+    shuffled.push(shuffled.splice(3, 1)[0]);
+    expect(aggregate(entry, { players: {}, seed: 9 }, shuffled)).toEqual(r);
+  });
+});
+
+describe("muster sim on the command line", () => {
+  it("prints win and draw rates with 95% confidence intervals, turns and losses", async () => {
+    const r = await runCli(["sim", "--game", "pig", "--games", "30", "--workers", "0", "--seed", "4", "--no-progress"]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe("");
+    const rep = await runSim({ gameId: "pig", options: {}, players: {}, games: 30, seed: 4, workers: 0 });
+    const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+    expect(r.stdout).toMatch(/^Pig: 30 games, p1: random, p2: random; scenario target 50 \(default\); seed 4; this thread; [\d.]+ s$/m);
+    expect(r.stdout).toContain(`p1 wins`);
+    expect(r.stdout).toContain(`${pct(rep.wins.p1.rate)}  (95% CI ${pct(rep.wins.p1.ci95.low)}–${pct(rep.wins.p1.ci95.high)}, Wilson)`);
+    expect(r.stdout).toMatch(/draws +0 +0\.0% +\(95% CI 0\.0%–11\.4%, Wilson\)/);
+    expect(r.stdout).toContain(`turns          mean ${rep.turns.mean.toFixed(2)} (standard error ${rep.turns.se.toFixed(3)}`);
+    expect(r.stdout).toContain(`p1 losses      mean ${rep.losses.p1.mean.toFixed(2)} points wiped out by a 1`);
+  });
+
+  it("--json gives the report; --per-game lists each game's seed", async () => {
+    const r = await runCli(["--json", "sim", "--game", "pig", "--games", "8", "--workers", "0", "--seed", "4", "--per-game"]);
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(j).toMatchObject({ game: "pig", games: 8, seed: 4, workers: 0, players: { p1: "random", p2: "random" } });
+    expect(j.outcomes.map((o: GameOutcome) => o.seed)).toEqual([...Array(8).keys()].map((i) => deriveSeed(4, i)));
+    expect(typeof j.seconds).toBe("number");
+  });
+
+  it("bad arguments are one line and exit code 2", async () => {
+    const cases: [string[], RegExp][] = [
+      [["sim", "--game", "pig", "--games", "0"], /--games must be between 1 and 10000000, got 0/],
+      [["sim", "--game", "pig", "--games", "many"], /--games must be a whole number, got "many"/],
+      [["sim", "--game", "pig", "--games", "5", "--workers", "-1"], /--workers must be between 0 and 256, got -1/],
+      [["sim", "--game", "pig"], /required option '--games <n>' not specified/],
+      [["sim", "--game", "go", "--games", "5"], /--game: unknown game "go"/],
+      [["sim", "--game", "shove", "--games", "5", "--black", "random"], /--black: Shove has no side "black"; its sides are blue, red/],
+      [["sim", "--game", "shove", "--games", "5", "--red", "commander"], /--red: unknown computer player "commander" for shove/],
+    ];
+    for (const [args, pattern] of cases) {
+      const r = await runCli(args);
+      expect(r.code, args.join(" ")).toBe(2);
+      expect(r.stderr).toMatch(/^muster: [^\n]+\n$/);
+      expect(r.stderr).toMatch(pattern);
+    }
+  });
+});
