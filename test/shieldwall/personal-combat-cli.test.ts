@@ -103,6 +103,7 @@ describe("muster odds sw-personal-combat", () => {
       [{ a: { fighter: "king" }, b: { fighter: "leader" } }, /field a\.fighter/],
       [{ a: { fighter: "leader" } }, /field b/],
       [{ a: { fighter: "leader" }, b: { fighter: "leader" }, games: 0 }, /field games/],
+      [{ a: { fighter: "leader" }, b: { fighter: "leader" }, players: { a: "mcts" }, games: 100000 }, /field games: with MCTS players/],
       ["{ not json", /not valid JSON/],
     ];
     for (const [data, message] of cases) {

@@ -129,6 +129,9 @@ const fighterSchema = z
     }
   });
 
+/** Games × MCTS iterations allowed per MCTS side in one calculator run. */
+const MCTS_BUDGET = 3_000_000;
+
 export const personalCombatSchema = z.strictObject({
   a: fighterSchema,
   b: fighterSchema,
@@ -139,6 +142,12 @@ export const personalCombatSchema = z.strictObject({
     .default({ a: "ai", b: "ai" }),
   mctsIterations: z.int().min(10).max(100_000).default(300),
   mutualKill: z.enum(["both-lose", "no-winner"]).default("both-lose"),
+}).superRefine((input, ctx) => {
+  // MCTS costs about a millisecond per 15 iterations: keep a run to minutes, not days.
+  const mcts = (input.players.a === "mcts" ? 1 : 0) + (input.players.b === "mcts" ? 1 : 0);
+  if (mcts > 0 && input.games * input.mctsIterations * mcts > MCTS_BUDGET) {
+    ctx.addIssue({ code: "custom", path: ["games"], message: `with MCTS players, games × mctsIterations may be at most ${MCTS_BUDGET.toLocaleString("en")} per MCTS side (asked ${(input.games * input.mctsIterations).toLocaleString("en")})` });
+  }
 });
 export type PersonalCombatInput = z.infer<typeof personalCombatSchema>;
 
