@@ -28,6 +28,14 @@ describe("Personal Combat deal and discard (seed \"Personal Combat\")", () => {
     expect(new Set(all).size).toBe(54);
   });
 
+  it("Personal Combat option duelJokers: the duel pack may leave out the jokers", () => {
+    const s = dealDuel({ ...LEADERS, options: { duelJokers: 0 } }, 5);
+    const all = [...s.hands.a, ...s.hands.b, ...s.stock];
+    expect(all).toHaveLength(52);
+    expect(all.some((card) => colourOf(card) === null)).toBe(false);
+    expect(dealDuel({ ...LEADERS, options: { duelJokers: undefined } }, 5).options.duelJokers).toBe(2);
+  });
+
   it("Personal Combat discard: each player discards exactly his number, face down, then holds 5", () => {
     let s = dealDuel({ a: { kind: "leader", specialWeapon: true }, b: { kind: "heroic-champion", specialWeapon: false } }, 9);
     expect(duelGame.toMove(s)).toBe("a");

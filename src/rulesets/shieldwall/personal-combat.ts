@@ -70,7 +70,8 @@ export const DEFAULT_PERSONAL_COMBAT_OPTIONS: Readonly<PersonalCombatOptions> = 
 });
 
 export function personalCombatOptions(o: Partial<PersonalCombatOptions> = {}): PersonalCombatOptions {
-  const opts = { ...DEFAULT_PERSONAL_COMBAT_OPTIONS, ...o };
+  const given = Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<PersonalCombatOptions>;
+  const opts = { ...DEFAULT_PERSONAL_COMBAT_OPTIONS, ...given };
   if (opts.mutualKill !== "both-lose" && opts.mutualKill !== "no-winner") throw new RangeError(`mutualKill must be "both-lose" or "no-winner", got ${String(opts.mutualKill)}`);
   if (opts.unpaidAcceptance !== "refusal-roll" && opts.unpaidAcceptance !== "challenge-lapses") {
     throw new RangeError(`unpaidAcceptance must be "refusal-roll" or "challenge-lapses", got ${String(opts.unpaidAcceptance)}`);
