@@ -99,7 +99,6 @@ export function challengeRefusalReason(input: ChallengeInput): string | null {
   const { challenger, target } = input;
   if (challenger.status !== "alive") return `${challenger.name} is ${challenger.status} and cannot challenge (seed "Personal Combat")`;
   if (target?.status !== "alive" || !target) return `there is no living enemy leader to challenge (seed "Personal Combat")`;
-  if (target.contingent === challenger.contingent) return `${target.name} is not an enemy leader`;
   if (input.fromKing) return null;
   // A leader whose retinue is in combat spends no LPs (ruling SW-8); 3 LPs from this turn's allowance (SW-7).
   const why = cannotSpend(challenger, input.retinueInCombat, CHALLENGE_COST);
