@@ -73,7 +73,7 @@ export const contestBench: BenchSection = {
     // Computer players (draw = 1/2): the advised mixed strategy against a uniformly random player.
     const sol = solveDuel(setup);
     const start = { mightA: 4, mightB: 5, distance: 6 };
-    const games = 2000;
+    const games = 4000;
     const computer = {
       note: "Hector (A) vs Achilles (B) from 6 inches; score = wins + draws/2 of the side named; 95% CI by normal approximation",
       advisorValueForA: Number(sol.valueAt(start).toFixed(6)),
