@@ -1,0 +1,2256 @@
+/**
+ * The Shieldwall battle engine (seed "Deployment", "Turn Sequence", "Movement", "Manoeuvre",
+ * "Missile Exchange", "Charges and Combat", "Moves Following Combat"; rulings SW-*).
+ *
+ * The state holds a queue of tasks. `run` works through it, resolving everything the rules make
+ * automatic, until a task needs a player's decision (it sets `state.pending`) or the battle ends.
+ * Every rule is applied through the shared mechanics modules (units, morale, leaders, gods, checks,
+ * movement, combat, personal combat, geometry): this file only decides who, where and when.
+ *
+ * `Ctx` works on a shallow copy of the state: arrays are copied once per decision and their
+ * elements replaced, never mutated, so the caller's state is untouched and no deep copy is made.
+ */
+import type { GameEvent } from "../../../core/game.js";
+import { playOut } from "../../../core/game.js";
+import { Random } from "../../../core/random.js";
+import { randomPlayer } from "../../../core/search/random-player.js";
+import {
+  rollDeployment,
+  rollInitiative,
+  signalAdvance,
+  increaseCohesion,
+  changeAggression,
+  campFollowersRemoveDp,
+  restAndReform,
+  mayAdvance,
+  lpLeft,
+  LP_COSTS,
+} from "../leaders.js";
+import type { Side } from "../army.js";
+import {
+  applyChargeResult,
+  applyShootingHits,
+  controlModifier,
+  leaderRiskRolls,
+  mustTakeControlTest,
+  resolveCharge,
+  resolveControl,
+  resolveFreeHack,
+  resolveLeaderRisk,
+  resolveRetinueEliminated,
+  resolveShooting,
+  shootingRefusal,
+} from "../checks.js";
+import { type Combatant, type CombatInput, type UnitOutcome, resolveCombat, unableToMove, RESULT_NAME } from "../combat.js";
+import { aboutFace, arcProblem, planMove, stepHeading, unitFacing } from "../geometry/movement.js";
+import { type Scene, prepareScene, unitSees, shootingTargets } from "../geometry/los.js";
+import { planCharge } from "../geometry/charge.js";
+import { unitContacts, CONTACT_TOLERANCE } from "../geometry/contact.js";
+import { type Edge, type Stand, rectOf, rectsOverlap, toLocal } from "../geometry/stand.js";
+import { standIn, standOnTable, deploymentProblem, campOf } from "../geometry/table.js";
+import { type UnitGeom, formLine, rectsDistance, unitCentre, unitRects, translateUnit } from "../geometry/unit.js";
+import { angleBetweenDegrees, headingVector, normaliseDegrees, vectorHeading } from "../geometry/vec.js";
+import { applyGodEffect, callHolyPerson, drawGodCard, godEffect, type GodSide, holyCaller, holyCallRefusal, resolveInvocation, useToken } from "../gods.js";
+import { battleStandardRetiring, enemyAdvancingBeforeSignal, enemyBrokenNearby, friendBrokenNearby, friendRetiringNearby, leaderKilled } from "../morale.js";
+import { applyFatigue, formUp, rollMove } from "../movement.js";
+import { answerChallenge, appointFighter, duelConsequences, type FighterKind, FIGHTER_NAME, issueChallenge } from "../personal-combat.js";
+import { heuristicDuelPlayer } from "../personal-combat-ai.js";
+import { dealDuel, duelGame } from "../personal-combat-game.js";
+import { AGGRESSION_NAME, type LeaderState, totalDp, type UnitState } from "../units.js";
+import type { BattleDecision, BattleState, BattleUnit, MoveChoice, Pending, Task } from "./types.js";
+
+export const SIDE_LIST: readonly Side[] = ["red", "black"];
+export function other(side: Side): Side {
+  return side === "red" ? "black" : "red";
+}
+/** Red deploys on the south half facing north (90°); black on the north half facing south (270°). */
+export function forwardHeading(side: Side): number {
+  return side === "red" ? 90 : 270;
+}
+
+/** Is `heading` a move towards the enemy (any component towards the enemy's half)? */
+export function isAdvancing(side: Side, heading: number): boolean {
+  return Math.cos(((heading - forwardHeading(side)) * Math.PI) / 180) > 0.01;
+}
+
+export function geomOf(bu: BattleUnit): UnitGeom {
+  return { id: bu.id, side: bu.side, formed: bu.u.formed, stands: bu.stands };
+}
+
+export function onTable(bu: BattleUnit): boolean {
+  return bu.u.status === "active" && bu.deployed && bu.stands.length > 0;
+}
+
+/** Can the unit act in the movement, missile and combat phases? */
+export function canAct(bu: BattleUnit): boolean {
+  return onTable(bu) && !bu.looting;
+}
+
+// =============================================================================================
+// Context
+// =============================================================================================
+
+export class Ctx {
+  readonly s: BattleState;
+  readonly rng: Random;
+  readonly events: GameEvent[] = [];
+  private index: Map<string, number>;
+  private sceneCache: Scene | null = null;
+
+  constructor(state: BattleState) {
+    this.s = {
+      ...state,
+      units: state.units.slice(),
+      leaders: state.leaders.slice(),
+      queue: state.queue.slice(),
+      sides: { red: { ...state.sides.red }, black: { ...state.sides.black } },
+      god: { ...state.god },
+      declarations: state.declarations.slice(),
+      shots: state.shots.slice(),
+      sw15Took: state.sw15Took.slice(),
+      sw15Threat: state.sw15Threat.slice(),
+    };
+    this.rng = new Random(state.rng);
+    this.index = new Map(this.s.units.map((u, i) => [u.id, i]));
+  }
+
+  finish(): BattleState {
+    this.s.rng = this.rng.state();
+    return this.s;
+  }
+
+  ev(type: string, text: string, detail: Record<string, unknown> = {}): void {
+    this.events.push({
+      type,
+      text,
+      turn: this.s.turn,
+      phase: this.s.phase,
+      ...detail,
+    });
+  }
+  notes(type: string, notes: readonly string[], detail: Record<string, unknown> = {}): void {
+    for (const n of notes) this.ev(type, n, detail);
+  }
+
+  unit(id: string): BattleUnit {
+    const i = this.index.get(id);
+    if (i === undefined) throw new RangeError(`unknown unit "${id}"`);
+    return this.s.units[i];
+  }
+  hasUnit(id: string): boolean {
+    return this.index.has(id);
+  }
+  setUnit(bu: BattleUnit): void {
+    const i = this.index.get(bu.id);
+    if (i === undefined) throw new RangeError(`unknown unit "${bu.id}"`);
+    const before = this.s.units[i];
+    if (before.stands !== bu.stands || before.u.formed !== bu.u.formed || before.u.status !== bu.u.status) this.sceneCache = null;
+    this.s.units[i] = bu;
+  }
+  /** Replaces the shared unit model; stands on the table follow its stand count and status. */
+  setU(u: UnitState): void {
+    const bu = this.unit(u.id);
+    let stands = bu.stands;
+    if (u.status !== "active") stands = [];
+    else if (stands.length > u.stands) stands = this.trimStands(bu, u.stands);
+    this.setUnit({
+      ...bu,
+      u,
+      stands,
+      ...(u.status !== "active" ? { pursuing: false, retiring: false, followingUp: false } : {}),
+    });
+  }
+  leader(id: string): LeaderState {
+    const l = this.s.leaders.find((x) => x.id === id);
+    if (!l) throw new RangeError(`unknown leader "${id}"`);
+    return l;
+  }
+  setLeader(l: LeaderState): void {
+    const i = this.s.leaders.findIndex((x) => x.id === l.id);
+    this.s.leaders[i] = l;
+  }
+  sideUnits(side: Side): BattleUnit[] {
+    return this.s.units.filter((u) => u.side === side);
+  }
+  scene(): Scene {
+    if (!this.sceneCache) this.sceneCache = prepareScene(this.s.table, this.s.units.filter(onTable).map(geomOf));
+    return this.sceneCache;
+  }
+
+  /** SW-27: a stand removed as a casualty is taken from the unengaged stands first (ends of a line first). */
+  private trimStands(bu: BattleUnit, keep: number): Stand[] {
+    let stands = bu.stands.slice();
+    const enemies = this.s.units.filter((e) => e.side !== bu.side && onTable(e));
+    const engaged = (s: Stand) => enemies.some((e) => e.stands.some((t) => rectsDistanceOne(s, t) <= CONTACT_TOLERANCE));
+    while (stands.length > keep) {
+      const n = stands.length;
+      const ends = bu.u.formed ? [n - 1, 0] : [...Array(n).keys()].reverse();
+      const pick = ends.find((i) => !engaged(stands[i])) ?? ends[0];
+      stands = stands.filter((_, i) => i !== pick);
+    }
+    return stands;
+  }
+
+  leaderOfUnit(unitId: string): LeaderState | undefined {
+    return this.s.leaders.find((l) => l.unit === unitId && l.status === "alive");
+  }
+  contingentLeader(contingent: string): LeaderState | undefined {
+    return this.s.leaders.find((l) => l.contingent === contingent);
+  }
+  signalled(contingent: string): boolean {
+    return this.contingentLeader(contingent)?.signalled === true;
+  }
+  /** The unit that carries a leader's "retinue" position (his retinue, or the unit he escaped to). */
+  leaderUnit(l: LeaderState): BattleUnit | null {
+    if (!this.hasUnit(l.unit)) return null;
+    const u = this.unit(l.unit);
+    return onTable(u) ? u : null;
+  }
+}
+
+function rectsDistanceOne(a: Stand, b: Stand): number {
+  return rectsDistance([rectOf(a)], [rectOf(b)]);
+}
+
+export function unitDist(a: BattleUnit, b: BattleUnit): number {
+  if (a.stands.length === 0 || b.stands.length === 0) return Number.POSITIVE_INFINITY;
+  return rectsDistance(unitRects(geomOf(a)), unitRects(geomOf(b)));
+}
+
+function within(a: BattleUnit, b: BattleUnit, d: number): boolean {
+  return unitDist(a, b) <= d + 1e-6;
+}
+
+// =============================================================================================
+// Order of action (seed "Deployment": initiative side first; contingents right to left; retinue,
+// then the right and left bands)
+// =============================================================================================
+
+export function sideOrder(s: BattleState): Side[] {
+  return [s.first, other(s.first)];
+}
+
+function contingentX(ctx: Ctx, side: Side, c: string): number | null {
+  const us = ctx.sideUnits(side).filter((u) => u.u.contingent === c && onTable(u));
+  if (us.length === 0) return null;
+  let x = 0;
+  for (const u of us) x += unitCentre(geomOf(u)).x;
+  return x / us.length;
+}
+
+/** A side's contingents from right to left as the army faces (red faces north: right is east). */
+export function contingentsRightToLeft(ctx: Ctx, side: Side): string[] {
+  const cs = ctx.s.sides[side].contingents.map((c) => ({
+    c,
+    x: contingentX(ctx, side, c),
+  }));
+  const placed = cs.filter((e) => e.x !== null) as { c: string; x: number }[];
+  placed.sort((a, b) => (side === "red" ? b.x - a.x : a.x - b.x) || (a.c < b.c ? -1 : 1));
+  return placed.map((e) => e.c);
+}
+
+/** Units of a contingent in acting order: retinue, right band, left band. */
+export function contingentUnits(ctx: Ctx, side: Side, c: string): string[] {
+  const sd = ctx.s.sides[side];
+  return [sd.retinues[c], ...sd.bands[c]];
+}
+
+export function actingOrder(ctx: Ctx, side: Side): string[] {
+  return contingentsRightToLeft(ctx, side).flatMap((c) => contingentUnits(ctx, side, c));
+}
+
+// =============================================================================================
+// Deployment (seed "Deployment", ruling SW-26)
+// =============================================================================================
+
+/** Stands of a contingent deployed as one line: left band, retinue, right band (as the army faces). */
+export function contingentLine(ctx: Ctx | BattleState, side: Side, contingent: string, x: number, distance: number): { unit: string; stands: Stand[] }[] {
+  const s = ctx instanceof Ctx ? ctx.s : ctx;
+  const sd = s.sides[side];
+  const get = (id: string) => s.units.find((u) => u.id === id)!;
+  const ids = [sd.bands[contingent][1], sd.retinues[contingent], sd.bands[contingent][0]].filter((x): x is string => x !== undefined);
+  const units = ids.map(get);
+  const count = units.reduce((n, u) => n + u.u.stands, 0);
+  const mid = s.table.height / 2;
+  const facing = forwardHeading(side);
+  const y = side === "red" ? mid - distance : mid + distance;
+  const base = {
+    width: s.table.scale === "28mm" ? 120 / 25.4 : 80 / 25.4,
+    depth: s.table.scale === "28mm" ? 50 / 25.4 : 40 / 25.4,
+  };
+  const all = formLine({ x, y, facing }, count, base);
+  // formLine lists stands left to right as the line faces; red's left is west, black's left is east.
+  const out: { unit: string; stands: Stand[] }[] = [];
+  let k = 0;
+  for (const u of units) {
+    out.push({ unit: u.id, stands: all.slice(k, k + u.u.stands) });
+    k += u.u.stands;
+  }
+  return out;
+}
+
+/** Why a contingent may not be deployed there, or null (ruling SW-26, no overlaps, on the table). */
+export function deployProblem(s: BattleState, side: Side, contingent: string, x: number, distance: number): string | null {
+  const sd = s.sides[side];
+  if (!sd.contingents.includes(contingent)) return `${contingent} is not a contingent of ${side}`;
+  const ret = s.units.find((u) => u.id === sd.retinues[contingent])!;
+  if (ret.deployed) return `${sd.contingentNames[contingent]} is already deployed`;
+  if (!Number.isFinite(x) || !Number.isFinite(distance)) return "deployment x and distance must be numbers";
+  const line = contingentLine(s, side, contingent, x, distance);
+  const others = s.units.filter((u) => u.deployed && u.stands.length > 0).flatMap((u) => u.stands.map(rectOf));
+  for (const l of line) {
+    for (const st of l.stands) {
+      const why = deploymentProblem(st, sd.half, s.table);
+      if (why) return `${l.unit}: ${why}`;
+      const r = rectOf(st);
+      if (others.some((o) => rectsOverlap(r, o, 1e-6))) return `${l.unit} would overlap a unit already deployed`;
+    }
+  }
+  return null;
+}
+
+export function deployOptions(s: BattleState, side: Side): { contingent: string; x: number; distance: number }[] {
+  const sd = s.sides[side];
+  const out: { contingent: string; x: number; distance: number }[] = [];
+  const pending = sd.contingents.filter((c) => !s.units.find((u) => u.id === sd.retinues[c])!.deployed);
+  for (const c of pending) {
+    let found = 0;
+    for (const step of [s.options.deployStep, 1]) {
+      for (const distance of s.options.deployDistances) {
+        for (let x = step; x < s.table.width; x += step) {
+          if (deployProblem(s, side, c, x, distance) === null) {
+            out.push({ contingent: c, x, distance });
+            found++;
+          }
+        }
+      }
+      if (found > 0) break;
+    }
+  }
+  return out;
+}
+
+export function applyDeploy(ctx: Ctx, side: Side, contingent: string, x: number, distance: number): void {
+  for (const l of contingentLine(ctx, side, contingent, x, distance)) {
+    const bu = ctx.unit(l.unit);
+    ctx.setUnit({ ...bu, stands: l.stands, deployed: true });
+  }
+  ctx.ev("deploy", `${side} deploys ${ctx.s.sides[side].contingentNames[contingent]} at x ${x}", ${distance}" from the centre line`, {
+    side,
+    contingent,
+    x,
+    distance,
+  });
+}
+
+function undeployed(s: BattleState, side: Side): string[] {
+  const sd = s.sides[side];
+  return sd.contingents.filter((c) => !s.units.find((u) => u.id === sd.retinues[c])!.deployed);
+}
+
+function cincLp(ctx: Ctx, side: Side): number | null {
+  const l = ctx.s.leaders.find((x) => x.id.startsWith(`${side}.`) && x.commanderInChief && x.status === "alive");
+  return l ? l.lpValue : null;
+}
+
+// =============================================================================================
+// The task loop
+// =============================================================================================
+
+export function run(ctx: Ctx): void {
+  const s = ctx.s;
+  while (s.pending === null && s.result === null) {
+    const task = s.queue.shift();
+    if (!task) throw new Error("battle engine: the task queue ran dry");
+    runTask(ctx, task);
+  }
+}
+
+function push(ctx: Ctx, ...tasks: Task[]): void {
+  ctx.s.queue.unshift(...tasks);
+}
+
+function runTask(ctx: Ctx, task: Task): void {
+  const s = ctx.s;
+  switch (task.t) {
+    case "deploy": {
+      const red = undeployed(s, "red");
+      const black = undeployed(s, "black");
+      if (red.length === 0 && black.length === 0) {
+        push(ctx, { t: "turn-start" });
+        return;
+      }
+      let side: Side;
+      if (red.length === 0) side = "black";
+      else if (black.length === 0) side = "red";
+      else {
+        const r = rollDeployment(ctx.rng, {
+          redCincLp: cincLp(ctx, "red"),
+          blackCincLp: cincLp(ctx, "black"),
+        });
+        side = r.deploysFirst;
+        ctx.notes("deployment-dice", r.notes, { side });
+      }
+      push(ctx, { t: "deploy" });
+      s.pending = { kind: "deploy", side };
+      return;
+    }
+    case "turn-start": {
+      s.turn += 1;
+      s.phase = "initiative";
+      s.leaders = s.leaders.map((l) => (l.lpSpent === 0 ? l : { ...l, lpSpent: 0 })); // ruling SW-7
+      s.units = s.units.map((u) => (u.charged || u.mustCharge ? { ...u, charged: false, mustCharge: false } : u));
+      ctx.ev("turn", `Turn ${s.turn} begins`, { number: s.turn });
+      push(ctx, { t: "initiative" }, { t: "gods" }, { t: "leadership" }, { t: "movement" }, { t: "missiles" }, { t: "combat" }, { t: "end-turn" });
+      return;
+    }
+    case "initiative": {
+      const r = rollInitiative(ctx.rng, {
+        redCincLp: cincLp(ctx, "red"),
+        blackCincLp: cincLp(ctx, "black"),
+      });
+      s.initiative = r.winner;
+      ctx.notes("initiative", r.notes, { rolls: r.rolls, winner: r.winner });
+      s.pending = { kind: "initiative", side: r.winner };
+      return;
+    }
+    case "gods": {
+      s.phase = "gods";
+      const d = drawGodCard(s.god.pack, ctx.rng);
+      s.god = {
+        ...s.god,
+        pack: d.pack,
+        draw: d,
+        calls: { red: false, black: false },
+        standing: null,
+        choices: {},
+      };
+      ctx.ev("god-card", `The gods' card is drawn: ${cardText(d.card)}`, {
+        card: d.card,
+        jokerNumber: d.jokerNumber,
+      });
+      const tasks: Task[] = sideOrder(s).map((side) => ({ t: "holy-call", side }) as Task);
+      push(ctx, ...tasks, { t: "god-resolve" }, { t: "god-effect" });
+      return;
+    }
+    case "holy-call": {
+      const l = holyLeader(ctx, task.side);
+      if (l) s.pending = { kind: "holy-call", side: task.side, leader: l.id };
+      return;
+    }
+    case "god-resolve": {
+      const caller = holyCaller(s.god.calls);
+      if (caller && !(s.god.calls.red && s.god.calls.black)) {
+        s.pending = { kind: "holy-cancel", side: caller };
+        return;
+      }
+      const inv = resolveInvocation(s.god.draw!, ctx.rng, {
+        calls: s.god.calls,
+        cancel: false,
+        redraw: false,
+      });
+      ctx.notes("god", inv.notes.slice(1));
+      s.god = {
+        ...s.god,
+        pack: inv.pack,
+        standing: inv.standing
+          ? {
+              draw: {
+                pack: inv.pack,
+                card: inv.standing.card,
+                jokerNumber: inv.standing.jokerNumber,
+              },
+            }
+          : null,
+      };
+      return;
+    }
+    case "god-effect":
+      godEffectTask(ctx);
+      return;
+    case "leadership": {
+      s.phase = "leadership";
+      s.sw15Took = [];
+      const tasks: Task[] = [];
+      for (const side of sideOrder(s)) {
+        for (const c of contingentsRightToLeft(ctx, side)) {
+          const l = ctx.contingentLeader(c);
+          if (l) tasks.push({ t: "leader", leader: l.id });
+        }
+      }
+      for (const side of sideOrder(s)) {
+        for (const id of actingOrder(ctx, side)) if (ctx.unit(id).u.attachments.includes("camp-followers")) tasks.push({ t: "camp", unit: id });
+      }
+      push(ctx, ...tasks);
+      return;
+    }
+    case "leader": {
+      const l = ctx.leader(task.leader);
+      if (leadOptions(ctx, l).length > 1) s.pending = { kind: "lead", side: sideOfId(l.id), leader: l.id };
+      return;
+    }
+    case "challenge":
+      challengeTask(ctx, task.challenger, task.fighter, task.fromKing);
+      return;
+    case "camp": {
+      const bu = ctx.unit(task.unit);
+      if (onTable(bu) && campTargets(ctx, bu).length > 0) s.pending = { kind: "camp", side: bu.side, unit: bu.id };
+      return;
+    }
+    case "movement": {
+      s.phase = "movement";
+      s.sw15Took = [];
+      s.units = s.units.map((u) => (u.moved ? { ...u, moved: false } : u));
+      const tasks: Task[] = [];
+      for (const side of sideOrder(s)) for (const id of actingOrder(ctx, side)) tasks.push({ t: "move", unit: id });
+      push(ctx, ...tasks);
+      return;
+    }
+    case "move":
+      moveTask(ctx, task.unit);
+      return;
+    case "sw15":
+      return;
+    case "missiles": {
+      s.phase = "missiles";
+      s.shots = [];
+      const tasks: Task[] = [];
+      for (const side of sideOrder(s)) for (const id of actingOrder(ctx, side)) tasks.push({ t: "shoot", unit: id });
+      push(ctx, ...tasks, { t: "resolve-missiles" });
+      return;
+    }
+    case "shoot": {
+      const bu = ctx.unit(task.unit);
+      if (!canAct(bu) || shootingRefusal(bu.u)) return;
+      const targets = shootingOptions(ctx, bu);
+      if (targets.length === 0) return;
+      s.pending = { kind: "shoot", side: bu.side, unit: bu.id };
+      return;
+    }
+    case "resolve-missiles":
+      resolveMissiles(ctx);
+      return;
+    case "combat": {
+      s.phase = "combat";
+      s.declarations = [];
+      const tasks: Task[] = [];
+      for (const side of sideOrder(s)) for (const id of actingOrder(ctx, side)) tasks.push({ t: "declare", unit: id });
+      push(ctx, ...tasks, { t: "charge-tests" }, { t: "fight" });
+      return;
+    }
+    case "declare":
+      declareTask(ctx, task.unit);
+      return;
+    case "charge-tests":
+      chargeTests(ctx);
+      return;
+    case "fight":
+      fight(ctx);
+      return;
+    case "end-turn":
+      endTurn(ctx);
+      return;
+  }
+}
+
+export function sideOfId(id: string): Side {
+  return id.startsWith("red.") ? "red" : "black";
+}
+
+function cardText(card: import("../../../core/cards.js").Card): string {
+  if ("joker" in card) return `Joker`;
+  return `${card.rank} of ${card.suit}`;
+}
+
+// =============================================================================================
+// Gods (seed "The Gods and Fortune", rulings SW-9, SW-10, SW-11)
+// =============================================================================================
+
+export function holyLeader(ctx: Ctx, side: Side): LeaderState | null {
+  for (const l of ctx.s.leaders) {
+    if (sideOfId(l.id) !== side || l.status !== "alive") continue;
+    if (!ctx.hasUnit(l.unit)) continue;
+    const u = ctx.unit(l.unit);
+    if (u.u.status !== "active") continue;
+    if (holyCallRefusal(l, u.u) === null) return l;
+  }
+  return null;
+}
+
+export function godChoiceOptions(ctx: Ctx, p: Extract<Pending, { kind: "god-choice" }>): string[] {
+  const side = p.affected;
+  switch (p.effect) {
+    case "bad-omen":
+      return ctx
+        .sideUnits(side)
+        .filter((u) => u.u.status === "active")
+        .map((u) => u.id);
+    case "beautiful-woman":
+      return ctx
+        .sideUnits(side)
+        .filter((u) => u.u.status === "active" && u.u.kind === "retinue")
+        .map((u) => u.id);
+    case "new-hero":
+      return ctx.s.leaders
+        .filter((l) => sideOfId(l.id) === side && l.status === "alive" && ctx.hasUnit(l.unit) && ctx.unit(l.unit).u.status === "active")
+        .map((l) => l.id);
+    case "favoured-leader":
+      return ctx.s.leaders.filter((l) => sideOfId(l.id) === side && l.status === "alive").map((l) => l.id);
+  }
+}
+
+const CHOICE_KEY = {
+  "bad-omen": "badOmenUnit",
+  "beautiful-woman": "queenRetinue",
+  "new-hero": "kingLeader",
+  "favoured-leader": "aceLeader",
+} as const;
+
+function godEffectTask(ctx: Ctx): void {
+  const s = ctx.s;
+  const standing = s.god.standing;
+  if (!standing) return;
+  const effect = godEffectOf(standing.draw);
+  const affected: Side[] = effect.affects === "both" ? ["red", "black"] : [effect.affects];
+  if (effect.kind === "bad-omen" || effect.kind === "beautiful-woman" || effect.kind === "new-hero" || effect.kind === "favoured-leader") {
+    for (const side of affected) {
+      const key = CHOICE_KEY[effect.kind];
+      if (s.god.choices[side]?.[key] !== undefined) continue;
+      const chooser = effect.chooser === "opponent" ? other(side) : side;
+      const p: Pending = {
+        kind: "god-choice",
+        side: chooser,
+        effect: effect.kind,
+        affected: side,
+      };
+      const opts = godChoiceOptions(ctx, p);
+      if (opts.length === 0) continue;
+      if (opts.length === 1) {
+        s.god = {
+          ...s.god,
+          choices: {
+            ...s.god.choices,
+            [side]: { ...s.god.choices[side], [key]: opts[0] },
+          },
+        };
+        continue;
+      }
+      push(ctx, { t: "god-effect" });
+      s.pending = p;
+      return;
+    }
+  }
+  const sides = {} as Record<Side, GodSide>;
+  for (const side of SIDE_LIST) {
+    sides[side] = {
+      units: ctx.sideUnits(side).map((u) => u.u),
+      leaders: s.leaders.filter((l) => sideOfId(l.id) === side),
+      tokens: s.sides[side].tokens,
+    };
+  }
+  const app = applyGodEffect(effect, sides, s.god.soggy, s.god.choices);
+  for (const side of SIDE_LIST) {
+    for (const u of app.sides[side].units) if (u !== ctx.unit(u.id).u) ctx.setU(u);
+    for (const l of app.sides[side].leaders) ctx.setLeader(l);
+    s.sides[side] = { ...s.sides[side], tokens: app.sides[side].tokens };
+  }
+  s.god = { ...s.god, soggy: app.soggyGround };
+  ctx.notes("god-effect", app.notes, { effect: effect.kind });
+  if (app.challenge)
+    push(ctx, {
+      t: "challenge",
+      challenger: app.challenge.challenger,
+      fighter: "heroic-champion",
+      fromKing: true,
+    });
+}
+
+function godEffectOf(d: { card: import("../../../core/cards.js").Card; jokerNumber: 1 | 2 | null }) {
+  return godEffect(d.card, d.jokerNumber);
+}
+
+export function applyHolyCall(ctx: Ctx, side: Side, leaderId: string, call: boolean): void {
+  if (!call) {
+    ctx.ev("holy-call", `${side} does not call on the holy person`, { side });
+    return;
+  }
+  const l = ctx.leader(leaderId);
+  const r = callHolyPerson(l, ctx.unit(l.unit).u);
+  ctx.setLeader(r.value);
+  ctx.s.god = { ...ctx.s.god, calls: { ...ctx.s.god.calls, [side]: true } };
+  ctx.notes("holy-call", r.notes, { side, leader: l.id }); // ruling SW-10
+}
+
+export function applyHolyCancel(ctx: Ctx, cancel: boolean, redraw: boolean): void {
+  const s = ctx.s;
+  const inv = resolveInvocation(s.god.draw!, ctx.rng, {
+    calls: s.god.calls,
+    cancel,
+    redraw: cancel && redraw,
+  });
+  ctx.notes("god", inv.notes.slice(1));
+  s.god = {
+    ...s.god,
+    pack: inv.pack,
+    standing: inv.standing
+      ? {
+          draw: {
+            pack: inv.pack,
+            card: inv.standing.card,
+            jokerNumber: inv.standing.jokerNumber,
+          },
+        }
+      : null,
+  };
+}
+
+// =============================================================================================
+// Leadership (seed "Leaders", "Personal Combat", "Deployment"; rulings SW-7, SW-8)
+// =============================================================================================
+
+export function leaderInCombat(ctx: Ctx, l: LeaderState): boolean {
+  return ctx.hasUnit(l.unit) && ctx.unit(l.unit).u.inCombat;
+}
+
+/** Friendly units within 2" of the leader's retinue (ruling SW-4), not in combat. */
+function leaderReach(ctx: Ctx, l: LeaderState): BattleUnit[] {
+  const home = ctx.leaderUnit(l);
+  if (!home) return [];
+  return ctx.sideUnits(sideOfId(l.id)).filter((u) => onTable(u) && !u.u.inCombat && (u.id === home.id || within(home, u, 2)));
+}
+
+export function closestEnemyLeader(ctx: Ctx, l: LeaderState): LeaderState | null {
+  const home = ctx.leaderUnit(l);
+  if (!home) return null;
+  let best: LeaderState | null = null;
+  let bestD = Number.POSITIVE_INFINITY;
+  for (const e of ctx.s.leaders) {
+    if (sideOfId(e.id) === sideOfId(l.id) || e.status !== "alive") continue;
+    const eu = ctx.leaderUnit(e);
+    if (!eu) continue;
+    const d = unitDist(home, eu);
+    if (d < bestD - 1e-9) {
+      bestD = d;
+      best = e;
+    }
+  }
+  return best;
+}
+
+function fighterKinds(ctx: Ctx, l: LeaderState): FighterKind[] {
+  const kinds: FighterKind[] = ["leader", "champion"];
+  if (ctx.hasUnit(l.unit) && ctx.unit(l.unit).u.attachments.includes("heroic-champion")) kinds.push("heroic-champion");
+  return kinds;
+}
+
+export function leadOptions(ctx: Ctx, l: LeaderState): BattleDecision[] {
+  const out: BattleDecision[] = [{ type: "lead", action: "done" }];
+  if (l.status !== "alive" || !ctx.leaderUnit(l) || leaderInCombat(ctx, l)) return out; // ruling SW-8
+  const left = lpLeft(l);
+  const reach = leaderReach(ctx, l);
+  if (left >= LP_COSTS.increaseCohesion) for (const u of reach) if (totalDp(u.u) > 0) out.push({ type: "lead", action: "cohesion", target: u.id });
+  if (left >= LP_COSTS.changeAggression) {
+    for (const u of reach) {
+      if (u.u.aggression !== "bloodlust") out.push({ type: "lead", action: "raise", target: u.id });
+      if (u.u.aggression !== "shaken" && u.u.aggression !== "present") out.push({ type: "lead", action: "lower", target: u.id });
+    }
+  }
+  if (!l.signalled && left >= LP_COSTS.signalAdvance) out.push({ type: "lead", action: "signal" });
+  if (left >= LP_COSTS.issueChallenge && closestEnemyLeader(ctx, l))
+    for (const f of fighterKinds(ctx, l)) out.push({ type: "lead", action: "challenge", fighter: f });
+  return out;
+}
+
+export function applyLead(ctx: Ctx, l: LeaderState, d: Extract<BattleDecision, { type: "lead" }>): void {
+  if (d.action === "done") {
+    ctx.ev("lead", `${l.name} is done for this turn (${lpLeft(l)} LP left, which lapse)`, { leader: l.id });
+    return;
+  }
+  const inCombat = leaderInCombat(ctx, l);
+  const side = sideOfId(l.id);
+  push(ctx, { t: "leader", leader: l.id });
+  if (d.action === "cohesion" || d.action === "raise" || d.action === "lower") {
+    const target = ctx.unit(d.target);
+    const home = ctx.leaderUnit(l)!;
+    const tgt = {
+      unit: target.u,
+      within2: target.id === home.id || within(home, target, 2),
+    };
+    const r = d.action === "cohesion" ? increaseCohesion(l, inCombat, tgt) : changeAggression(l, inCombat, tgt, d.action);
+    ctx.setLeader(r.leader);
+    ctx.setU(r.unit);
+    ctx.notes("lead", r.notes, {
+      leader: l.id,
+      action: d.action,
+      target: target.id,
+    });
+    return;
+  }
+  if (d.action === "signal") {
+    const units = ctx.sideUnits(side).filter((u) => u.u.contingent === l.contingent && onTable(u) && !u.u.inCombat);
+    const standard = ctx.sideUnits(side).filter((u) => onTable(u) && u.u.attachments.includes("battle-standard"));
+    const inputs = units.map((u) => ({
+      unit: u.u,
+      battleStandardWithin2: standard.some((b) => b.id === u.id || within(b, u, 2)),
+    }));
+    const r = signalAdvance(l, inCombat, inputs);
+    ctx.setLeader(r.leader);
+    ctx.notes("signal", r.notes, { leader: l.id });
+    // Initial moves, in acting order, straight ahead (unformed units: towards the enemy's half).
+    for (const id of contingentUnits(ctx, side, l.contingent)) {
+      const m = r.moves.find((x) => x.unit === id);
+      if (!m || m.inches <= 0) continue;
+      const bu = ctx.unit(id);
+      const heading = bu.u.formed ? unitFacing(geomOf(bu)) : forwardHeading(side);
+      moveStraight(ctx, bu, heading, m.inches, "initial move");
+    }
+    return;
+  }
+  // Challenge.
+  push(ctx, {
+    t: "challenge",
+    challenger: l.id,
+    fighter: d.fighter,
+    fromKing: false,
+  });
+}
+
+function challengeTask(ctx: Ctx, challengerId: string, fighter: FighterKind, fromKing: boolean): void {
+  const l = ctx.leader(challengerId);
+  const target = closestEnemyLeader(ctx, l);
+  let issued: ReturnType<typeof issueChallenge>;
+  try {
+    issued = issueChallenge({
+      challenger: l,
+      retinueInCombat: leaderInCombat(ctx, l),
+      target,
+      fromKing,
+    });
+  } catch (err) {
+    ctx.ev("challenge", `No challenge: ${(err as Error).message}`, {
+      leader: l.id,
+    });
+    return;
+  }
+  ctx.setLeader(issued.value);
+  ctx.notes("challenge", issued.notes, { leader: l.id, target: target!.id });
+  ctx.s.pending = {
+    kind: "answer",
+    side: sideOfId(target!.id),
+    leader: target!.id,
+    challenger: l.id,
+    fromKing,
+    challengerFighter: fighter,
+  };
+}
+
+export function answerOptions(ctx: Ctx, p: Extract<Pending, { kind: "answer" }>): BattleDecision[] {
+  const l = ctx.leader(p.leader);
+  const out: BattleDecision[] = [{ type: "answer", accept: false, fighter: "leader" }];
+  if (l.status === "alive" && !leaderInCombat(ctx, l) && lpLeft(l) >= LP_COSTS.acceptChallenge) {
+    for (const f of fighterKinds(ctx, l)) out.push({ type: "answer", accept: true, fighter: f });
+  }
+  return out;
+}
+
+export function applyAnswer(ctx: Ctx, p: Extract<Pending, { kind: "answer" }>, accept: boolean, fighter: FighterKind): void {
+  const target = ctx.leader(p.leader);
+  const ans = answerChallenge({ leader: target, retinueInCombat: leaderInCombat(ctx, target), accept }, ctx.rng);
+  ctx.notes("challenge-answer", ans.notes, { leader: target.id, accept });
+  let targetFighter: FighterKind | null = null;
+  if (ans.kind === "accepted") {
+    ctx.setLeader(ans.leader);
+    targetFighter = fighter;
+  } else if (ans.kind === "refused") {
+    const r = ans.refusal;
+    ctx.setLeader(r.leader);
+    if (r.leaderKilled) leaderDies(ctx, r.leader.id, false);
+    if (r.fighter) targetFighter = "champion";
+  }
+  if (targetFighter === null) return;
+  fightDuel(ctx, p.challenger, p.challengerFighter, target.id, targetFighter);
+}
+
+function fightDuel(ctx: Ctx, aLeaderId: string, aKind: FighterKind, bLeaderId: string, bKind: FighterKind): void {
+  const la = ctx.leader(aLeaderId);
+  const lb = ctx.leader(bLeaderId);
+  const heroic = (l: LeaderState) => ctx.hasUnit(l.unit) && ctx.unit(l.unit).u.attachments.includes("heroic-champion");
+  const fa = appointFighter(aKind === "heroic-champion" && !heroic(la) ? "champion" : aKind, la, heroic(la));
+  const fb = appointFighter(bKind === "heroic-champion" && !heroic(lb) ? "champion" : bKind, lb, heroic(lb));
+  const seed = ctx.rng.int(0, 0x7fffffff);
+  let duel = dealDuel({ a: fa, b: fb }, seed);
+  const mk = (k: number) => (ctx.s.options.duelPlayer === "random" ? randomPlayer(duelGame, seed + k) : heuristicDuelPlayer(seed + k));
+  const played = playOut(duelGame, duel, { a: mk(1), b: mk(2) }, { keepEvents: false });
+  duel = played.state;
+  const outcome = duel.outcome!;
+  const nameOf = (l: LeaderState, k: FighterKind) => (k === "leader" ? l.name : `${l.name}'s ${FIGHTER_NAME[k]}`);
+  ctx.ev(
+    "duel",
+    `Personal combat: ${nameOf(la, fa.kind)} against ${nameOf(lb, fb.kind)}, ${duel.exchanges.length} exchanges, wounds ${outcome.wounds.a}-${outcome.wounds.b}`,
+    {
+      a: aLeaderId,
+      b: bLeaderId,
+      fighters: { a: fa.kind, b: fb.kind },
+      wounds: outcome.wounds,
+      end: outcome.end,
+      seed,
+    },
+  );
+  const sa = sideOfId(la.id);
+  const sb = sideOfId(lb.id);
+  const c = duelConsequences(outcome, {
+    a: { leader: la, fighter: fa, units: ctx.sideUnits(sa).map((u) => u.u) },
+    b: { leader: lb, fighter: fb, units: ctx.sideUnits(sb).map((u) => u.u) },
+  });
+  for (const side of [c.a, c.b]) {
+    ctx.setLeader(side.leader);
+    for (const u of side.units) if (u !== ctx.unit(u.id).u) ctx.setU(u);
+  }
+  ctx.notes("duel-result", c.notes, { a: aLeaderId, b: bLeaderId });
+  for (const u of [...c.a.units, ...c.b.units]) if (u.status !== "active" && ctx.unit(u.id).deployed) unitGone(ctx, ctx.unit(u.id), "destroyed");
+}
+
+export function campTargets(ctx: Ctx, host: BattleUnit): BattleUnit[] {
+  return ctx
+    .sideUnits(host.side)
+    .filter((u) => onTable(u) && u.u.contingent === host.u.contingent && totalDp(u.u) > 0 && (u.id === host.id || within(host, u, 2)));
+}
+
+export function applyCamp(ctx: Ctx, hostId: string, target: string | null): void {
+  const host = ctx.unit(hostId);
+  if (target === null) {
+    ctx.ev("camp", `${host.u.name}'s camp followers rest`, { unit: hostId });
+    return;
+  }
+  const t = ctx.unit(target);
+  const r = campFollowersRemoveDp({
+    host: host.u,
+    target: t.u,
+    within2: t.id === host.id || within(host, t, 2),
+  });
+  ctx.setU(r.value);
+  ctx.notes("camp", r.notes, { unit: hostId, target });
+}
+
+// =============================================================================================
+// Movement (seed "Movement", "Manoeuvre", "Control Test", "Rest and Reform"; rulings SW-1, SW-2, SW-15)
+// =============================================================================================
+
+function enemiesOnTable(ctx: Ctx, side: Side): BattleUnit[] {
+  return ctx.s.units.filter((u) => u.side !== side && onTable(u));
+}
+
+/** The nearest enemy unit the unit can see (seed "Movement": "visible enemy"), or null. */
+export function nearestVisibleEnemy(ctx: Ctx, bu: BattleUnit): BattleUnit | null {
+  const scene = ctx.scene();
+  const es = enemiesOnTable(ctx, bu.side)
+    .map((e) => ({ e, d: unitDist(bu, e) }))
+    .sort((a, b) => a.d - b.d || (a.e.id < b.e.id ? -1 : 1));
+  for (const { e } of es) if (unitSees(scene, bu.id, e.id)) return e;
+  return null;
+}
+
+function nearestEnemy(ctx: Ctx, bu: BattleUnit): BattleUnit | null {
+  let best: BattleUnit | null = null;
+  let bd = Number.POSITIVE_INFINITY;
+  for (const e of enemiesOnTable(ctx, bu.side)) {
+    const d = unitDist(bu, e);
+    if (d < bd - 1e-9) {
+      bd = d;
+      best = e;
+    }
+  }
+  return best;
+}
+
+function headingTo(from: BattleUnit, to: BattleUnit): number {
+  const a = unitCentre(geomOf(from));
+  const b = unitCentre(geomOf(to));
+  return normaliseDegrees(vectorHeading({ x: b.x - a.x, y: b.y - a.y }));
+}
+
+/** The heading of a "toward" move: towards the nearest visible enemy, clamped to the 22½° arc for a formed unit. */
+export function towardHeading(ctx: Ctx, bu: BattleUnit): number {
+  const e = nearestVisibleEnemy(ctx, bu) ?? nearestEnemy(ctx, bu);
+  const facing = bu.u.formed ? unitFacing(geomOf(bu)) : forwardHeading(bu.side);
+  if (!e) return facing;
+  const h = headingTo(bu, e);
+  if (!bu.u.formed) return h;
+  let off = normaliseDegrees(h - facing);
+  if (off > 180) off -= 360;
+  off = Math.max(-22.5, Math.min(22.5, off));
+  return normaliseDegrees(facing + off);
+}
+
+/** SW-15: enemy units of contingents that have not signalled, approached to within 8" by this move. */
+function sw15Check(ctx: Ctx, mover: BattleUnit, before: Stand[]): void {
+  const s = ctx.s;
+  const after = mover.stands;
+  if (after.length === 0) return;
+  for (const e of enemiesOnTable(ctx, mover.side)) {
+    if (s.sw15Took.includes(e.id)) continue;
+    const was = rectsDistance(before.map(rectOf), e.stands.map(rectOf));
+    const now = rectsDistance(after.map(rectOf), e.stands.map(rectOf));
+    if (!(now < was - 1e-6) || now > 8 + 1e-6) continue;
+    const r = enemyAdvancingBeforeSignal(e.u, {
+      contingentSignalled: ctx.signalled(e.u.contingent),
+      enemyAdvancedWithin8: true,
+      alreadyThisPhase: false,
+    });
+    if (!r.took) continue;
+    ctx.setU(r.value);
+    s.sw15Took.push(e.id);
+    ctx.notes("sw15", [`${mover.u.name} advances to within 8" of ${e.u.name}, whose leader has not signalled the advance (ruling SW-15)`, ...r.notes], {
+      unit: e.id,
+      mover: mover.id,
+    });
+  }
+}
+
+/** Moves a unit straight, halting 2" from visible enemy and short of other stands and obstacles. Returns the distance moved. */
+export function moveStraight(
+  ctx: Ctx,
+  bu: BattleUnit,
+  heading: number,
+  distance: number,
+  what: string,
+  opts: { zone?: number; offTable?: boolean; unform?: boolean } = {},
+): number {
+  const scene = ctx.scene();
+  const plan = planMove(scene, bu.id, heading, distance, {
+    zone: opts.zone ?? 2,
+    stopAtTableEdge: !opts.offTable,
+  });
+  const before = bu.stands;
+  let formed = bu.u.formed && !opts.unform;
+  if (plan.difficult.length > 0 && formed) formed = false;
+  const moved = plan.unit.stands;
+  const u = formed === bu.u.formed ? bu.u : { ...bu.u, formed };
+  ctx.setUnit({ ...bu, u, stands: moved });
+  const stop = plan.stoppedBy ? ` (stopped by ${describeStop(ctx, plan.stoppedBy)})` : "";
+  ctx.ev(
+    "move",
+    `${bu.u.name} ${what}: ${plan.distance.toFixed(2)}" of ${distance.toFixed(2)}" on heading ${Math.round(normaliseDegrees(heading))}°${stop}${plan.difficult.length > 0 && bu.u.formed ? "; difficult terrain: it becomes unformed" : ""}`,
+    {
+      unit: bu.id,
+      heading,
+      asked: distance,
+      distance: plan.distance,
+      stoppedBy: plan.stoppedBy,
+    },
+  );
+  if (plan.distance > 1e-6) sw15Check(ctx, ctx.unit(bu.id), before);
+  return plan.distance;
+}
+
+function describeStop(ctx: Ctx, stop: NonNullable<ReturnType<typeof planMove>["stoppedBy"]>): string {
+  switch (stop.kind) {
+    case "enemy-zone":
+      return `halting 2" from visible enemy ${ctx.unit(stop.unit).u.name}`;
+    case "stand":
+      return `${stop.friend ? "friends" : "enemy"} in the way (${ctx.unit(stop.unit).u.name})`;
+    case "obstacle":
+      return `obstacle ${stop.id}`;
+    case "table-edge":
+      return "the table edge";
+  }
+}
+
+function unbrokenLineToRetinue(ctx: Ctx, bu: BattleUnit, home: BattleUnit): boolean {
+  // Units of the contingent chained in base contact (no breaks) to the leader's unit.
+  const members = ctx.sideUnits(bu.side).filter((u) => onTable(u) && u.u.contingent === bu.u.contingent);
+  const seen = new Set([home.id]);
+  const stack = [home];
+  while (stack.length > 0) {
+    const cur = stack.pop()!;
+    for (const m of members) {
+      if (seen.has(m.id)) continue;
+      if (unitDist(cur, m) <= 0.1) {
+        seen.add(m.id);
+        stack.push(m);
+      }
+    }
+  }
+  return seen.has(bu.id);
+}
+
+function moveTask(ctx: Ctx, id: string): void {
+  const bu = ctx.unit(id);
+  if (!canAct(bu) || bu.u.inCombat || bu.moved) return;
+  const leader = ctx.contingentLeader(bu.u.contingent);
+  const home = leader && leader.status === "alive" ? ctx.leaderUnit(leader) : null;
+  const need = mustTakeControlTest({
+    beyond2OfRetinue: home ? home.id !== bu.id && !within(home, bu, 2) : false,
+    unbrokenLineSameDirection: home ? unbrokenLineToRetinue(ctx, bu, home) : false,
+    ceasingPursuit: bu.pursuing,
+    leaderKilled: !leader || leader.status !== "alive",
+  });
+  if (need.must) {
+    const r = resolveControl(ctx.rng, {
+      grade: bu.u.grade,
+      aggression: bu.u.aggression,
+    });
+    const mod = controlModifier({
+      grade: bu.u.grade,
+      aggression: bu.u.aggression,
+    });
+    ctx.ev(
+      "control-test",
+      `${bu.u.name} takes a control test (${need.reasons.join("; ")}): AvD ${r.face}${r.modifier ? ` ${r.modifier > 0 ? "+" : "-"} ${Math.abs(r.modifier)}` : ""} = ${r.text}`,
+      {
+        unit: id,
+        dice: [r.face],
+        modifiers: mod.parts,
+        total: r.total,
+        outcome: r.outcome,
+      },
+    );
+    if (bu.pursuing) {
+      if (r.pursuitContinues) {
+        pursuitMove(ctx, ctx.unit(id));
+        return;
+      }
+      ctx.setUnit({ ...ctx.unit(id), pursuing: false });
+      ctx.ev("pursuit-ends", `${bu.u.name} ceases pursuit`, { unit: id });
+    }
+    const cur = ctx.unit(id);
+    switch (r.outcome) {
+      case "retire":
+        retireMove(ctx, cur, "retires (control test)");
+        markMoved(ctx, id);
+        return;
+      case "halt":
+        ctx.ev("halt", `${cur.u.name} halts`, { unit: id });
+        markMoved(ctx, id);
+        return;
+      case "advance-and-charge": {
+        const roll = rollMove(ctx.rng, {
+          kind: "normal",
+          extraD6: false,
+          formed: cur.u.formed,
+          soggyGround: ctx.s.god.soggy,
+        });
+        const dist = moveStraight(
+          ctx,
+          cur,
+          towardHeading(ctx, cur),
+          roll.inches,
+          `advances towards the nearest enemy (Blood Lust, AvD ${roll.roll.faces.join("+")})`,
+        );
+        takeFatigue(ctx, id, roll.fatigue, dist);
+        ctx.setUnit({ ...ctx.unit(id), mustCharge: true, moved: true });
+        return;
+      }
+      case "repeat-move": {
+        const last = cur.lastMove;
+        if (last && moveProblem(ctx, cur, last) === null) {
+          ctx.ev("repeat-move", `${cur.u.name} repeats its last move`, {
+            unit: id,
+          });
+          applyMove(ctx, cur, last, false);
+        } else
+          ctx.ev("halt", `${cur.u.name} has no last move to repeat and stays`, {
+            unit: id,
+          });
+        markMoved(ctx, id);
+        return;
+      }
+      case "free":
+        break;
+    }
+  }
+  if (moveOptions(ctx, bu).length === 0) {
+    ctx.ev("halt", `${bu.u.name} has no legal move and stays`, { unit: id });
+    markMoved(ctx, id);
+    return;
+  }
+  ctx.s.pending = { kind: "move", side: bu.side, unit: id };
+}
+
+function markMoved(ctx: Ctx, id: string): void {
+  const u = ctx.unit(id);
+  if (u.u.status === "active") ctx.setUnit({ ...u, moved: true });
+}
+
+function takeFatigue(ctx: Ctx, id: string, fatigue: number, _distance: number): void {
+  const u = ctx.unit(id);
+  if (fatigue === 0 || !u.u.formed || u.u.status !== "active") return;
+  const r = applyFatigue(u.u, fatigue);
+  ctx.setU(r.value);
+  ctx.notes("fatigue", r.notes, { unit: id });
+}
+
+const OFFSETS = [-22.5, -11.25, 0, 11.25, 22.5];
+const COMPASS = [0, 45, 90, 135, 180, 225, 270, 315];
+
+/** Enumerated movement choices (any other parameters are validated by {@link moveProblem}). */
+export function moveOptions(ctx: Ctx, bu: BattleUnit): MoveChoice[] {
+  const out: MoveChoice[] = [];
+  const signalled = ctx.signalled(bu.u.contingent);
+  const bloodlustForced = bu.u.aggression === "bloodlust" && signalled;
+  if (bu.retiring) {
+    out.push({ kind: "retire" });
+    out.push(...formUpOptions(ctx, bu));
+    out.push({ kind: "hold" });
+    return out.filter((m) => moveProblem(ctx, bu, m) === null);
+  }
+  if (!bloodlustForced) out.push({ kind: "rest" }, { kind: "hold" });
+  if (bu.u.formed) {
+    for (const extraD6 of [false, true]) {
+      for (const offset of OFFSETS) out.push({ kind: "advance", offset, extraD6 });
+      out.push({ kind: "toward", extraD6 });
+    }
+    out.push({ kind: "about-face" });
+    if (!bloodlustForced) {
+      out.push({ kind: "advance", offset: 0, extraD6: false, stopAt: 2 }, { kind: "advance", offset: 0, extraD6: true, stopAt: 4 });
+      if (bu.u.kind === "retinue")
+        out.push(
+          { kind: "advance", offset: 0, extraD6: false, group: true },
+          { kind: "toward", extraD6: false, group: true },
+          { kind: "advance", offset: 0, extraD6: true, group: true },
+        );
+      for (const direction of ["forward", "back", "left", "right"] as const) out.push({ kind: "step", direction, distance: 2 });
+      const e = nearestVisibleEnemy(ctx, bu);
+      const headings = new Set(COMPASS.filter((h) => h % 90 === 0));
+      if (e) headings.add(Math.round(headingTo(bu, e)));
+      for (const heading of headings) out.push({ kind: "change-direction", heading, extraD6: false });
+    } else {
+      const e = nearestVisibleEnemy(ctx, bu) ?? nearestEnemy(ctx, bu);
+      if (e)
+        out.push({
+          kind: "change-direction",
+          heading: Math.round(headingTo(bu, e)),
+          extraD6: false,
+        });
+    }
+  } else {
+    out.push(...formUpOptions(ctx, bu));
+    const e = nearestVisibleEnemy(ctx, bu);
+    const headings = new Set(COMPASS);
+    if (e) headings.add(Math.round(headingTo(bu, e)));
+    for (const heading of headings) for (const extraD6 of bloodlustForced ? [false, true] : [false]) out.push({ kind: "unformed-move", heading, extraD6 });
+  }
+  return out.filter((m) => moveProblem(ctx, bu, m) === null);
+}
+
+function formUpOptions(ctx: Ctx, bu: BattleUnit): MoveChoice[] {
+  const out: MoveChoice[] = [];
+  const fs = new Set<number>([forwardHeading(bu.side)]);
+  const e = nearestVisibleEnemy(ctx, bu) ?? nearestEnemy(ctx, bu);
+  if (e) fs.add(Math.round(headingTo(bu, e)));
+  for (const facing of fs) out.push({ kind: "form-up", facing });
+  return out;
+}
+
+/** The formed line an unformed unit forms up into: centred on its stands, facing `facing`. */
+export function formUpStands(bu: BattleUnit, facing: number): Stand[] {
+  const c = unitCentre(geomOf(bu));
+  const f = headingVector(facing);
+  const st = bu.stands[0];
+  return formLine({ x: c.x + (f.x * st.depth) / 2, y: c.y + (f.y * st.depth) / 2, facing }, bu.stands.length, { width: st.width, depth: st.depth });
+}
+
+function finiteNumber(x: unknown): x is number {
+  return typeof x === "number" && Number.isFinite(x);
+}
+
+/** Why a movement choice is illegal for this unit now, or null. Validates any parameters. */
+export function moveProblem(ctx: Ctx, bu: BattleUnit, m: MoveChoice): string | null {
+  const signalled = ctx.signalled(bu.u.contingent);
+  const bloodlustForced = bu.u.aggression === "bloodlust" && signalled;
+  const advanceOk = (heading: number): string | null => {
+    if (!isAdvancing(bu.side, heading)) return null;
+    const r = mayAdvance(bu.u, signalled);
+    return r.ok ? null : r.reason;
+  };
+  if (m === null || typeof m !== "object") return "a move must be an object with a kind";
+  if (bu.retiring && !["retire", "form-up", "hold"].includes(m.kind))
+    return `${bu.u.name} is retiring: it may retire a further move, form up or hold (seed "Moves Following Combat")`;
+  if (
+    bloodlustForced &&
+    (["rest", "hold", "step"].includes(m.kind) || (m.kind === "about-face" && bu.u.formed && isAdvancing(bu.side, unitFacing(geomOf(bu)))))
+  ) {
+    return `${bu.u.name} has Blood Lust after the signal: it must advance towards the enemy (seed "Aggression Levels")`;
+  }
+  const stopOk = (stopAt: unknown): string | null => {
+    if (stopAt === undefined) return null;
+    if (!finiteNumber(stopAt) || stopAt < 0) return "stopAt must be a number of inches, 0 or more";
+    if (bloodlustForced) return `units with Blood Lust may not stop short (seed "Movement")`;
+    return null;
+  };
+  switch (m.kind) {
+    case "rest":
+    case "hold":
+      return null;
+    case "advance":
+    case "toward": {
+      if (!bu.u.formed) return `${bu.u.name} is unformed: use an unformed move`;
+      if (typeof m.extraD6 !== "boolean") return "extraD6 must be true or false (the optional D6 is declared before rolling)";
+      if (m.kind === "advance" && (!finiteNumber(m.offset) || Math.abs(m.offset) > 22.5 + 1e-9))
+        return `offset must be a number of degrees within ±22.5 (ruling SW-1)`;
+      const heading = m.kind === "advance" ? unitFacing(geomOf(bu)) + m.offset : towardHeading(ctx, bu);
+      const arc = arcProblem(geomOf(bu), heading);
+      if (arc) return arc;
+      if (bloodlustForced && !isAdvancing(bu.side, heading)) return `${bu.u.name} has Blood Lust: it must advance towards the enemy`;
+      if (m.group !== undefined && typeof m.group !== "boolean") return "group must be true or false";
+      if (m.group && bu.u.kind !== "retinue") return 'only a retinue leads a group move (seed "Movement": units within 2" of the leader\'s retinue)';
+      return stopOk(m.stopAt) ?? advanceOk(heading);
+    }
+    case "about-face":
+      if (!bu.u.formed) return "an unformed unit faces all round; it does not about face";
+      return null;
+    case "step": {
+      if (!bu.u.formed) return "only a formed unit side-steps";
+      if (bu.u.grade !== "A" && bu.u.grade !== "B")
+        return `only A and B grade units may side-step, step back or step forward (seed "Manoeuvre"); ${bu.u.name} is ${bu.u.grade}`;
+      if (!["forward", "back", "left", "right"].includes(m.direction)) return "step direction must be forward, back, left or right";
+      if (!finiteNumber(m.distance) || m.distance <= 0 || m.distance > 2 + 1e-9) return `a step is more than 0" and at most 2" (ruling SW-1)`;
+      return advanceOk(stepHeading(geomOf(bu), m.direction));
+    }
+    case "change-direction":
+    case "unformed-move": {
+      if (m.kind === "change-direction" && !bu.u.formed) return "the unit is already unformed: use an unformed move";
+      if (m.kind === "unformed-move" && bu.u.formed) return "the unit is formed: change direction to move on another heading";
+      if (!finiteNumber(m.heading)) return "heading must be a number of degrees";
+      if (typeof m.extraD6 !== "boolean") return "extraD6 must be true or false";
+      if (bloodlustForced && !isAdvancing(bu.side, m.heading)) return `${bu.u.name} has Blood Lust: it must advance towards the enemy`;
+      return stopOk(m.stopAt) ?? advanceOk(m.heading);
+    }
+    case "form-up": {
+      if (bu.u.formed) return `${bu.u.name} is already formed`;
+      if (bu.u.inCombat) return 'a unit in combat may not reform (seed "Manoeuvre")';
+      if (!finiteNumber(m.facing)) return "facing must be a number of degrees";
+      const stands = formUpStands(bu, m.facing);
+      const others = ctx.s.units.filter((u) => u.id !== bu.id && onTable(u)).flatMap((u) => u.stands.map(rectOf));
+      for (const st of stands) {
+        if (!standOnTable(st, ctx.s.table)) return "the formed line would not be wholly on the table";
+        if (others.some((o) => rectsOverlap(rectOf(st), o, 1e-6))) return "there is no room to form up there";
+      }
+      return null;
+    }
+    case "retire":
+      return bu.retiring ? null : "only a unit that retired from combat retires a further move";
+    default:
+      return `unknown move kind "${(m as { kind: string }).kind}"`;
+  }
+}
+
+export function applyMove(ctx: Ctx, bu: BattleUnit, m: MoveChoice, voluntary = true): void {
+  const id = bu.id;
+  const soggy = ctx.s.god.soggy;
+  switch (m.kind) {
+    case "rest": {
+      const es = enemiesOnTable(ctx, bu.side);
+      const r = restAndReform({
+        unit: bu.u,
+        beyond2OfEnemy: !es.some((e) => within(bu, e, 2)),
+        beyond8OfEnemy: !es.some((e) => within(bu, e, 8)),
+        signalled: ctx.signalled(bu.u.contingent),
+      });
+      ctx.setU(r.value);
+      ctx.notes("rest", [`${bu.u.name} rests and reforms`, ...r.notes], {
+        unit: id,
+      });
+      break;
+    }
+    case "hold":
+      ctx.ev("hold", `${bu.u.name} holds its ground`, { unit: id });
+      break;
+    case "about-face": {
+      ctx.setUnit({ ...bu, stands: aboutFace(geomOf(bu)).stands });
+      ctx.ev("about-face", `${bu.u.name} about faces (half its move, ruling SW-1)`, { unit: id });
+      break;
+    }
+    case "step": {
+      moveStraight(ctx, bu, stepHeading(geomOf(bu), m.direction), m.distance, `steps ${m.direction} (no dice, no DPs)`);
+      break;
+    }
+    case "advance":
+    case "toward": {
+      const heading = m.kind === "advance" ? unitFacing(geomOf(bu)) + m.offset : towardHeading(ctx, bu);
+      const roll = rollMove(ctx.rng, {
+        kind: "normal",
+        extraD6: m.extraD6,
+        formed: true,
+        soggyGround: soggy,
+      });
+      const dist = m.stopAt !== undefined ? Math.min(roll.inches, m.stopAt) : roll.inches;
+      const dice = `${m.extraD6 ? "AvD+D6" : "AvD"} [${roll.roll.faces.join(", ")}] = ${roll.inches}"${m.stopAt !== undefined ? `, declared stop at ${m.stopAt}"` : ""}`;
+      ctx.ev("move-dice", `${bu.u.name} rolls ${dice}`, {
+        unit: id,
+        dice: roll.roll.faces,
+        inches: roll.inches,
+        extraD6: m.extraD6,
+        stopAt: m.stopAt ?? null,
+      });
+      const group = [bu];
+      if (m.group) {
+        const f = unitFacing(geomOf(bu));
+        for (const other of ctx.sideUnits(bu.side)) {
+          if (other.id === bu.id || other.u.contingent !== bu.u.contingent || !canAct(other) || !other.u.formed || other.u.inCombat || other.moved) continue;
+          if (other.pursuing || other.retiring || !within(bu, other, 2)) continue;
+          if (angleBetweenDegrees(unitFacing(geomOf(other)), f) > 1) continue;
+          if (
+            moveProblem(ctx, other, {
+              kind: "advance",
+              offset: m.kind === "advance" ? m.offset : 0,
+              extraD6: m.extraD6,
+            }) !== null
+          )
+            continue;
+          group.push(other);
+        }
+        if (group.length > 1)
+          ctx.ev("group-move", `${group.map((g) => g.u.name).join(", ")} move as one body on the same roll (seed "Movement")`, {
+            units: group.map((g) => g.id),
+          });
+      }
+      for (const g of group) {
+        const cur = ctx.unit(g.id);
+        const d = moveStraight(ctx, cur, heading, dist, "moves");
+        takeFatigue(ctx, g.id, roll.fatigue, d);
+        markMoved(ctx, g.id);
+      }
+      break;
+    }
+    case "change-direction":
+    case "unformed-move": {
+      const roll = rollMove(ctx.rng, {
+        kind: "normal",
+        extraD6: m.extraD6,
+        formed: false,
+        soggyGround: soggy,
+      });
+      const dist = m.stopAt !== undefined ? Math.min(roll.inches, m.stopAt) : roll.inches;
+      ctx.ev("move-dice", `${bu.u.name} rolls ${m.extraD6 ? "AvD+D6" : "AvD"} [${roll.roll.faces.join(", ")}] = ${roll.inches}"`, {
+        unit: id,
+        dice: roll.roll.faces,
+        inches: roll.inches,
+      });
+      if (m.kind === "change-direction") {
+        ctx.setUnit({ ...bu, u: { ...bu.u, formed: false } });
+        ctx.ev("change-direction", `${bu.u.name} changes direction and becomes unformed (seed "Manoeuvre")`, { unit: id });
+      }
+      moveStraight(ctx, ctx.unit(id), m.heading, dist, "moves unformed");
+      break;
+    }
+    case "form-up": {
+      const r = formUp(bu.u);
+      ctx.setUnit({
+        ...bu,
+        u: r.value,
+        stands: formUpStands(bu, m.facing),
+        retiring: false,
+      });
+      ctx.notes("form-up", r.notes, { unit: id, facing: m.facing });
+      break;
+    }
+    case "retire":
+      retireMove(ctx, bu, "retires a further move");
+      break;
+  }
+  const after = ctx.unit(id);
+  if (after.u.status === "active")
+    ctx.setUnit({
+      ...after,
+      moved: true,
+      lastMove: voluntary && m.kind !== "retire" ? m : after.lastMove,
+    });
+}
+
+// =============================================================================================
+// Missile exchange (seed "Missile Exchange", ruling SW-16)
+// =============================================================================================
+
+/** Eligible targets and how many stands of the shooter can shoot each. */
+export function shootingOptions(ctx: Ctx, bu: BattleUnit): { target: string; stands: number }[] {
+  const scene = ctx.scene();
+  const counts = new Map<string, number>();
+  for (let i = 0; i < bu.stands.length; i++) {
+    const seen = new Set<string>();
+    for (const t of shootingTargets(scene, { unit: bu.id, stand: i }, 2, {
+      allRound: !bu.u.formed,
+    })) {
+      const tu = ctx.unit(t.target.unit);
+      // Enemy engaged in combat with friends are not eligible targets (seed).
+      if (tu.u.inCombat || seen.has(tu.id)) continue;
+      seen.add(tu.id);
+      counts.set(tu.id, (counts.get(tu.id) ?? 0) + 1);
+    }
+  }
+  return [...counts.entries()].map(([target, stands]) => ({ target, stands })).sort((a, b) => (a.target < b.target ? -1 : 1));
+}
+
+export function shootDecisions(ctx: Ctx, bu: BattleUnit): BattleDecision[] {
+  const used = ctx.s.shots.filter((x) => x.archer && sideOfId(x.shooter) === bu.side).length;
+  const archer = ctx.s.sides[bu.side].tokens.skilledArcher > used;
+  const out: BattleDecision[] = [];
+  for (const t of shootingOptions(ctx, bu)) {
+    out.push({ type: "shoot", target: t.target, archer: false });
+    if (archer) out.push({ type: "shoot", target: t.target, archer: true });
+  }
+  return out;
+}
+
+function resolveMissiles(ctx: Ctx): void {
+  const s = ctx.s;
+  if (s.shots.length === 0) return;
+  const hits = new Map<string, number>();
+  for (const shot of s.shots) {
+    const shooter = ctx.unit(shot.shooter);
+    const target = ctx.unit(shot.target);
+    const opt = shootingOptions(ctx, shooter).find((o) => o.target === shot.target);
+    if (!opt) continue;
+    const inCover = target.stands.some((st) => standIn(st, s.table, "cover"));
+    const r = resolveShooting(ctx.rng, {
+      shooterStands: opt.stands,
+      skilledArcher: shot.archer,
+      targetIsRetinue: target.u.kind === "retinue",
+      targetInCover: inCover,
+    });
+    if (shot.archer)
+      s.sides[shooter.side] = {
+        ...s.sides[shooter.side],
+        tokens: useToken(s.sides[shooter.side].tokens, "skilledArcher"),
+      };
+    hits.set(target.id, (hits.get(target.id) ?? 0) + r.hits);
+    ctx.ev(
+      "shooting",
+      `${shooter.u.name} shoots at ${target.u.name}: ${opt.stands} stand${opt.stands > 1 ? "s" : ""}, ${r.dice} dice${shot.archer ? " (skilled archer)" : ""}${target.u.kind === "retinue" ? ", halved for a retinue" : ""}${inCover ? ", halved for cover" : ""} [${r.roll.faces.join(", ")}]: ${r.hits} hit${r.hits === 1 ? "" : "s"}`,
+      {
+        shooter: shooter.id,
+        target: target.id,
+        dice: r.roll.faces,
+        hits: r.hits,
+        archer: shot.archer,
+        cover: inCover,
+      },
+    );
+  }
+  // Results are applied only once both sides have shot (seed "Missile Exchange").
+  for (const [id, h] of [...hits.entries()].sort()) {
+    if (h === 0) continue;
+    const t = ctx.unit(id);
+    const r = applyShootingHits(t.u, h);
+    ctx.setU(r.value);
+    ctx.notes("missile-hits", r.notes, { unit: id, hits: h });
+    const l = ctx.leaderOfUnit(id);
+    if (l) {
+      const rolls = leaderRiskRolls({ missileHits: h, engagedInCombat: false });
+      for (let i = 0; i < rolls; i++) if (leaderRisk(ctx, l.id, false)) break;
+    }
+    if (r.value.status !== "active") unitGone(ctx, ctx.unit(id), "destroyed");
+  }
+  s.shots = [];
+}
+
+/** One risk-to-leaders roll; true if the leader died. */
+function leaderRisk(ctx: Ctx, leaderId: string, inCombat: boolean): boolean {
+  const l = ctx.leader(leaderId);
+  if (l.status !== "alive") return true;
+  const r = resolveLeaderRisk(ctx.rng, l);
+  ctx.setLeader(r.value);
+  ctx.ev("leader-risk", `Risk to ${l.name}: D6 [${r.faces.join(", ")}]: ${r.notes.join("; ")}`, { leader: l.id, dice: r.faces, outcome: r.outcome });
+  if (r.value.status !== "alive") {
+    leaderDies(ctx, l.id, inCombat);
+    return true;
+  }
+  return false;
+}
+
+/** A leader has died: his contingent (or the whole army for the commander-in-chief) drops a level. */
+function leaderDies(ctx: Ctx, leaderId: string, inNormalCombat: boolean): void {
+  const l = ctx.leader(leaderId);
+  const side = sideOfId(l.id);
+  const r = leaderKilled(
+    ctx.sideUnits(side).map((u) => u.u),
+    l,
+  );
+  for (const u of r.value) if (u !== ctx.unit(u.id).u) ctx.setU(u);
+  ctx.notes("leader-killed", r.notes, { leader: l.id });
+  if (inNormalCombat && ctx.hasUnit(l.unit)) {
+    const home = ctx.unit(l.unit);
+    if (home.u.status === "active") {
+      ctx.setUnit({ ...home, fightToDeath: true });
+      ctx.ev("fight-to-death", `${home.u.name} will fight to the death for ${l.name} (seed "Risk to Leaders")`, { unit: home.id });
+    }
+  }
+  for (const u of r.value)
+    if (u.status !== "active" && ctx.unit(u.id).deployed && ctx.unit(u.id).stands.length === 0) unitGone(ctx, ctx.unit(u.id), "destroyed");
+}
+
+/**
+ * A unit has left play (destroyed, broken or surrendered): morale of units within 2" (seed
+ * "Aggression Levels", ruling SW-14) and the fate of a leader with it (retinue eliminated).
+ * Call with the unit as it was on the table (stands still known), or after with `where`.
+ */
+function unitGone(ctx: Ctx, bu: BattleUnit, how: string, where: Stand[] = bu.stands): void {
+  const ghost: BattleUnit = { ...bu, stands: where };
+  if (where.length > 0) {
+    for (const u of ctx.s.units) {
+      if (!onTable(u) || u.id === bu.id || !within(ghost, u, 2)) continue;
+      const r = u.side === bu.side ? friendBrokenNearby(u.u, { brokenGrade: bu.u.grade, within2: true }) : enemyBrokenNearby(u.u, { within2: true });
+      if (r.value !== u.u) {
+        ctx.setU(r.value);
+        ctx.notes("morale", r.notes, { unit: u.id, cause: bu.id });
+      }
+    }
+  }
+  const l = ctx.s.leaders.find((x) => x.unit === bu.id && x.status === "alive");
+  if (l) {
+    const friends = ctx.sideUnits(bu.side).filter((u) => onTable(u) && u.id !== bu.id && (u.u.grade === "A" || u.u.grade === "B"));
+    friends.sort((a, b) => unitDist(ghost, a) - unitDist(ghost, b) || (a.id < b.id ? -1 : 1));
+    const r = resolveRetinueEliminated(ctx.rng, l, friends[0]?.id ?? null);
+    ctx.setLeader(r.value);
+    ctx.notes("retinue-eliminated", r.notes, {
+      leader: l.id,
+      dice: [r.face],
+      outcome: r.outcome,
+    });
+    if (r.value.status === "killed") leaderDies(ctx, l.id, false);
+  }
+  ctx.ev("unit-lost", `${bu.u.name} is ${how}`, { unit: bu.id, how });
+}
+
+// =============================================================================================
+// Charges and combat (seed "Charges and Combat", "Moves Following Combat"; SW-17–SW-21, SW-27)
+// =============================================================================================
+
+/** The edge of `target` that faces the point p (front, flank or rear). */
+function facingEdge(target: Stand, px: number, py: number): Edge {
+  const r = rectOf(target);
+  const { u, v } = toLocal(r, px, py);
+  if (Math.abs(v) / r.hd >= Math.abs(u) / r.hw) return v >= 0 ? "front" : "rear";
+  return u >= 0 ? "right" : "left";
+}
+
+/** A clear charge move onto the target, trying its stands nearest first; null if none. */
+export function chargePlan(ctx: Ctx, charger: BattleUnit, target: BattleUnit) {
+  const scene = ctx.scene();
+  const c = unitCentre(geomOf(charger));
+  const order = target.stands.map((st, i) => ({ i, d: Math.hypot(st.x - c.x, st.y - c.y) })).sort((a, b) => a.d - b.d);
+  for (const { i } of order) {
+    const edge = facingEdge(target.stands[i], c.x, c.y);
+    const plan = planCharge(scene, charger.id, { unit: target.id, stand: i }, edge);
+    if (plan.clear) return { plan, stand: i, edge };
+  }
+  return null;
+}
+
+/** Enemy units this unit may charge: within 2", visible, and reachable by a clear charge move. */
+export function chargeTargets(ctx: Ctx, bu: BattleUnit): string[] {
+  const scene = ctx.scene();
+  const out: string[] = [];
+  for (const e of enemiesOnTable(ctx, bu.side)) {
+    if (!within(bu, e, 2)) continue;
+    if (!unitSees(scene, bu.id, e.id)) continue;
+    if (!chargePlan(ctx, bu, e)) continue;
+    out.push(e.id);
+  }
+  return out.sort((a, b) => unitDist(bu, ctx.unit(a)) - unitDist(bu, ctx.unit(b)) || (a < b ? -1 : 1));
+}
+
+function declareTask(ctx: Ctx, id: string): void {
+  const bu = ctx.unit(id);
+  if (!canAct(bu) || bu.u.inCombat || bu.u.aggression === "shaken") return; // Shaken units may not initiate a charge
+  const forced = bu.mustCharge || bu.pursuing || bu.u.aggression === "bloodlust";
+  if (!forced && !ctx.signalled(bu.u.contingent)) return;
+  if (bu.retiring) return;
+  const targets = chargeTargets(ctx, bu);
+  if (targets.length === 0) return;
+  if (forced) {
+    const why = bu.pursuing
+      ? "pursuers encountering new enemy charge them"
+      : bu.u.aggression === "bloodlust"
+        ? 'Blood Lust must declare a charge within 2"'
+        : "control test: advance and charge";
+    ctx.s.declarations.push({ unit: id, target: targets[0] });
+    ctx.ev("declare", `${bu.u.name} must charge ${ctx.unit(targets[0]).u.name} (${why})`, { unit: id, target: targets[0], automatic: true });
+    return;
+  }
+  ctx.s.pending = { kind: "charge", side: bu.side, unit: id };
+}
+
+function chargeTests(ctx: Ctx): void {
+  const s = ctx.s;
+  const order: string[] = [];
+  for (const side of sideOrder(s)) {
+    for (const c of contingentsRightToLeft(ctx, side)) for (const id of contingentUnits(ctx, side, c)) order.push(id);
+  }
+  for (const id of order) {
+    const dec = s.declarations.find((d) => d.unit === id);
+    if (!dec) continue;
+    const bu = ctx.unit(id);
+    const target = ctx.unit(dec.target);
+    if (!canAct(bu) || !onTable(target) || bu.u.aggression === "shaken") continue;
+    const l = ctx.leaderOfUnit(id);
+    const standard = ctx.sideUnits(bu.side).some((u) => onTable(u) && u.u.attachments.includes("battle-standard") && (u.id === id || within(u, bu, 2)));
+    const friend = s.declarations.some((d) => d.unit !== id && sideOfId(d.unit) === bu.side && within(ctx.unit(d.unit), bu, 2));
+    const r = resolveCharge(ctx.rng, {
+      grade: bu.u.grade,
+      aggression: bu.u.aggression,
+      dp: totalDp(bu.u),
+      unformed: !bu.u.formed,
+      retinueWithLeader: bu.u.kind === "retinue" && l !== undefined,
+      friendChargingWithin2: friend,
+      battleStandardWithin2: standard,
+    });
+    ctx.ev("charge-test", `${bu.u.name} charges ${target.u.name}? ${r.text}`, {
+      unit: id,
+      target: target.id,
+      dice: r.face === null ? [] : [r.face],
+      modifier: r.modifier,
+      charges: r.charges,
+    });
+    const applied = applyChargeResult(bu.u, r.charges);
+    if (!r.charges) {
+      ctx.setU(applied.value);
+      ctx.notes("charge-failed", applied.notes.slice(1), { unit: id });
+      continue;
+    }
+    const engaged = unitContacts(geomOf(bu), geomOf(target), s.table.options.contactTolerance).length > 0;
+    if (engaged) {
+      ctx.setUnit({ ...bu, charged: true });
+      continue;
+    }
+    const p = chargePlan(ctx, bu, target);
+    if (!p) {
+      ctx.ev("charge-blocked", `${bu.u.name} finds no clear way into contact with ${target.u.name} and stays where it is`, { unit: id, target: target.id });
+      continue;
+    }
+    const formed = bu.u.formed && p.plan.obstaclesCrossed.length === 0;
+    ctx.setUnit({
+      ...bu,
+      u: formed === bu.u.formed ? bu.u : { ...bu.u, formed },
+      stands: p.plan.unit.stands,
+      charged: true,
+    });
+    ctx.ev("charge-move", `${bu.u.name} charges into contact with the ${p.edge} of ${target.u.name}${p.edge === "front" ? "" : " (a flank or rear charge)"}`, {
+      unit: id,
+      target: target.id,
+      edge: p.edge,
+      distance: p.plan.distance,
+    });
+  }
+}
+
+interface Engagement {
+  red: Set<string>;
+  black: Set<string>;
+}
+
+/** Groups of units in contact with enemy: each group is one combat (seed "Resolving combat"). */
+export function findCombats(ctx: Ctx): Engagement[] {
+  const tol = ctx.s.table.options.contactTolerance;
+  const live = ctx.s.units.filter((u) => onTable(u));
+  const red = live.filter((u) => u.side === "red");
+  const black = live.filter((u) => u.side === "black");
+  const parent = new Map<string, string>();
+  const find = (x: string): string => {
+    let p = parent.get(x) ?? x;
+    while (p !== (parent.get(p) ?? p)) p = parent.get(p) ?? p;
+    return p;
+  };
+  const engaged = new Set<string>();
+  for (const r of red) {
+    for (const b of black) {
+      if (unitDist(r, b) > tol) continue;
+      if (unitContacts(geomOf(r), geomOf(b), tol).length === 0) continue;
+      engaged.add(r.id);
+      engaged.add(b.id);
+      const pr = find(r.id);
+      const pb = find(b.id);
+      if (pr !== pb) parent.set(pb, pr);
+    }
+  }
+  const groups = new Map<string, Engagement>();
+  for (const u of live) {
+    if (!engaged.has(u.id)) continue;
+    const root = find(u.id);
+    if (!groups.has(root)) groups.set(root, { red: new Set(), black: new Set() });
+    groups.get(root)![u.side].add(u.id);
+  }
+  return [...groups.values()];
+}
+
+function refreshInCombat(ctx: Ctx): void {
+  const engaged = new Set<string>();
+  for (const g of findCombats(ctx)) for (const id of [...g.red, ...g.black]) engaged.add(id);
+  for (const u of ctx.s.units) {
+    const want = onTable(u) && engaged.has(u.id);
+    if (u.u.inCombat !== want) ctx.setUnit({ ...u, u: { ...u.u, inCombat: want } });
+  }
+}
+
+function combatant(ctx: Ctx, bu: BattleUnit, foes: BattleUnit[], friends: Set<string>, chargeCombat: boolean): Combatant {
+  const tol = ctx.s.table.options.contactTolerance;
+  const engagedStands = new Set<number>();
+  let frontContact = false;
+  for (const f of foes) {
+    for (const c of unitContacts(geomOf(f), geomOf(bu), tol)) {
+      engagedStands.add(c.standOfB);
+      if (c.aspectOfB === "front" || !bu.u.formed) frontContact = true;
+    }
+  }
+  // Flank support: otherwise unengaged friendly stands touching the unit's flanks (max 1 each flank).
+  const flanks = new Set<string>();
+  for (const fr of ctx.sideUnits(bu.side)) {
+    if (!onTable(fr) || fr.id === bu.id || friends.has(fr.id) || fr.u.inCombat) continue;
+    if (unitDist(fr, bu) > tol) continue;
+    for (const c of unitContacts(geomOf(fr), geomOf(bu), tol)) if (c.aspectOfB === "flank" && c.edgeOfB) flanks.add(c.edgeOfB);
+  }
+  const ground = (u: BattleUnit) => u.stands.some((st) => standIn(st, ctx.s.table, "highGround") || standIn(st, ctx.s.table, "cover"));
+  const l = ctx.leaderOfUnit(bu.id);
+  const charged = chargeCombat && bu.charged && bu.u.aggression !== "shaken";
+  return {
+    unit: bu.u,
+    engagedStands: Math.max(1, Math.min(bu.u.stands, engagedStands.size)),
+    charged,
+    flankOrRear: !frontContact,
+    opponentHasGround: foes.some(ground) && !ground(bu),
+    leader: l !== undefined && (bu.u.grade === "A" || bu.u.grade === "B"),
+    flankSupport: Math.min(2, flanks.size) as 0 | 1 | 2,
+    followingUp: bu.followingUp,
+    fightToTheDeath: bu.fightToDeath,
+  };
+}
+
+function fight(ctx: Ctx): void {
+  const s = ctx.s;
+  refreshInCombat(ctx);
+  const combats = findCombats(ctx);
+  // Deterministic order: by the first unit in acting order.
+  for (const g of combats) {
+    const reds = [...g.red].map((id) => ctx.unit(id)).filter(onTable);
+    const blacks = [...g.black].map((id) => ctx.unit(id)).filter(onTable);
+    if (reds.length === 0 || blacks.length === 0) continue;
+    const chargeCombat = [...reds, ...blacks].some((u) => u.charged);
+    const input: CombatInput = {
+      chargeCombat,
+      a: reds.map((u) => combatant(ctx, u, blacks, g.red, chargeCombat)),
+      b: blacks.map((u) => combatant(ctx, u, reds, g.black, chargeCombat)),
+    };
+    // A follow-up only counts for the side whose opponent fell back.
+    if (input.a.some((c) => c.followingUp) && input.b.some((c) => c.followingUp)) for (const c of [...input.a, ...input.b]) c.followingUp = false;
+    const res = resolveCombat(input, ctx.rng);
+    ctx.ev(
+      "combat",
+      `Combat: ${reds.map((u) => u.u.name).join(", ")} against ${blacks.map((u) => u.u.name).join(", ")} (${chargeCombat ? "charge combat" : "no charges"}): ${RESULT_NAME[res.result]} for red`,
+      {
+        red: reds.map((u) => u.id),
+        black: blacks.map((u) => u.id),
+        result: res.result,
+        rounds: res.rounds.map((r) => ({
+          red: r.a.units.map((u) => u.roll.faces),
+          black: r.b.units.map((u) => u.roll.faces),
+          redHits: r.a.hits,
+          blackHits: r.b.hits,
+          result: r.result,
+        })),
+      },
+    );
+    ctx.notes("combat-detail", res.notes);
+    const positions = new Map<string, Stand[]>([...reds, ...blacks].map((u) => [u.id, u.stands]));
+    for (const o of res.units) {
+      const bu = ctx.unit(o.id);
+      ctx.setUnit({ ...bu, followingUp: false });
+      ctx.setU(o.unit);
+    }
+    // Risk to leaders engaged in the combat.
+    for (const u of [...reds, ...blacks]) {
+      const l = ctx.leaderOfUnit(u.id);
+      if (!l) continue;
+      const rolls = leaderRiskRolls({ missileHits: 0, engagedInCombat: true });
+      for (let i = 0; i < rolls; i++) if (leaderRisk(ctx, l.id, true)) break;
+    }
+    movesAfterCombat(ctx, res.units, positions);
+    refreshInCombat(ctx);
+  }
+  s.units = s.units.map((u) => (u.followingUp && !u.u.inCombat ? { ...u, followingUp: false } : u));
+}
+
+function centroidOf(units: BattleUnit[], positions: Map<string, Stand[]>): { x: number; y: number } {
+  let x = 0;
+  let y = 0;
+  let n = 0;
+  for (const u of units) {
+    for (const st of positions.get(u.id) ?? u.stands) {
+      x += st.x;
+      y += st.y;
+      n++;
+    }
+  }
+  return n === 0 ? { x: 0, y: 0 } : { x: x / n, y: y / n };
+}
+
+function awayHeading(bu: BattleUnit, foes: BattleUnit[], positions: Map<string, Stand[]>): number {
+  const c = unitCentre(geomOf(bu));
+  const f = centroidOf(foes, positions);
+  const dx = c.x - f.x;
+  const dy = c.y - f.y;
+  if (Math.hypot(dx, dy) < 1e-9) return normaliseDegrees(forwardHeading(bu.side) + 180);
+  return normaliseDegrees(vectorHeading({ x: dx, y: dy }));
+}
+
+function retireMove(ctx: Ctx, bu: BattleUnit, what: string, foes: BattleUnit[] = []): boolean {
+  const es = foes.length > 0 ? foes : enemiesOnTable(ctx, bu.side).filter((e) => within(bu, e, 8));
+  const heading = es.length > 0 ? awayHeading(bu, es, new Map()) : normaliseDegrees(forwardHeading(bu.side) + 180);
+  const roll = rollMove(ctx.rng, {
+    kind: "retire",
+    extraD6: true,
+    formed: false,
+    soggyGround: ctx.s.god.soggy,
+  });
+  ctx.ev("move-dice", `${bu.u.name} ${what}: AvD+D6 [${roll.roll.faces.join(", ")}] +1 = ${roll.inches}" (ruling SW-2)`, {
+    unit: bu.id,
+    dice: roll.roll.faces,
+    inches: roll.inches,
+  });
+  const before = bu.stands;
+  ctx.setUnit({ ...bu, u: { ...bu.u, formed: false } });
+  const d = moveStraight(ctx, ctx.unit(bu.id), heading, roll.inches, "retires", { zone: 0 });
+  if (d < 0.25) {
+    const r = unableToMove(ctx.unit(bu.id).u, "retire", false);
+    ctx.setU(r.unit);
+    ctx.notes("unable-to-move", r.notes, { unit: bu.id });
+    return false;
+  }
+  ctx.setUnit({ ...ctx.unit(bu.id), retiring: true, pursuing: false });
+  retiringMorale(ctx, ctx.unit(bu.id), before);
+  return true;
+}
+
+function retiringMorale(ctx: Ctx, bu: BattleUnit, before: Stand[]): void {
+  const ghost = { ...bu, stands: before };
+  for (const u of ctx.s.units) {
+    if (!onTable(u) || u.id === bu.id || !within(ghost, u, 2)) continue;
+    const r =
+      u.side === bu.side
+        ? friendRetiringNearby(u.u, {
+            retiringGrade: bu.u.grade,
+            within2: true,
+          })
+        : enemyBrokenNearby(u.u, { within2: true });
+    if (r.value !== u.u) {
+      ctx.setU(r.value);
+      ctx.notes("morale", r.notes, { unit: u.id, cause: bu.id });
+    }
+  }
+  standardFalls(ctx, bu);
+}
+
+/** SW-14: a battle standard retiring or routing shakes its whole army once. */
+function standardFalls(ctx: Ctx, bu: BattleUnit): void {
+  if (!bu.u.attachments.includes("battle-standard")) return;
+  const sd = ctx.s.sides[bu.side];
+  if (sd.standardApplied) return;
+  const r = battleStandardRetiring(
+    ctx.sideUnits(bu.side).map((u) => u.u),
+    false,
+  );
+  for (const u of r.value) if (u !== ctx.unit(u.id).u) ctx.setU(u);
+  ctx.s.sides[bu.side] = { ...sd, standardApplied: true };
+  ctx.notes("battle-standard", r.notes, { side: bu.side });
+}
+
+function movesAfterCombat(ctx: Ctx, outcomes: UnitOutcome[], positions: Map<string, Stand[]>): void {
+  const all = outcomes.map((o) => ctx.unit(o.id));
+  const foesOf = (id: string) => {
+    const side = ctx.unit(id).side;
+    return all.filter((u) => u.side !== side);
+  };
+  const fled: { id: string; how: "retire" | "break" }[] = [];
+  const fellBack = new Map<string, { dx: number; dy: number }>();
+  // Units that lost move first.
+  const losersFirst = [...outcomes].sort((a, b) => rank(a.move) - rank(b.move));
+  for (const o of losersFirst) {
+    const bu = ctx.unit(o.id);
+    switch (o.move) {
+      case "eliminated":
+        if (bu.stands.length > 0 || positions.get(o.id)) unitGone(ctx, bu, "destroyed", positions.get(o.id) ?? bu.stands);
+        break;
+      case "fall-back": {
+        if (!onTable(bu)) break;
+        const heading = bu.u.formed ? normaliseDegrees(unitFacing(geomOf(bu)) + 180) : awayHeading(bu, foesOf(o.id), positions);
+        const depth = bu.stands[0].depth;
+        const c0 = unitCentre(geomOf(bu));
+        const d = moveStraight(ctx, bu, heading, depth, "falls back, facing the enemy", { zone: 0 });
+        if (d < depth - 0.05) {
+          // Unable to fall back: remain in place and take 1 DP (put back where it stood).
+          ctx.setUnit({ ...ctx.unit(o.id), stands: bu.stands });
+          const r = unableToMove(ctx.unit(o.id).u, "fall-back", false);
+          ctx.setU(r.unit);
+          ctx.notes("unable-to-move", r.notes, { unit: o.id });
+          if (r.unit.status !== "active") unitGone(ctx, bu, "destroyed");
+        } else {
+          const c1 = unitCentre(geomOf(ctx.unit(o.id)));
+          fellBack.set(o.id, { dx: c1.x - c0.x, dy: c1.y - c0.y });
+        }
+        break;
+      }
+      case "retire":
+        if (!onTable(bu)) break;
+        if (retireMove(ctx, bu, "retires from the combat", foesOf(o.id))) fled.push({ id: o.id, how: "retire" });
+        break;
+      case "break": {
+        if (!onTable(bu)) break;
+        const heading = awayHeading(bu, foesOf(o.id), positions);
+        const roll = rollMove(ctx.rng, {
+          kind: "rout",
+          extraD6: true,
+          formed: false,
+          soggyGround: ctx.s.god.soggy,
+        });
+        ctx.ev("move-dice", `${bu.u.name} breaks: AvD+D6 [${roll.roll.faces.join(", ")}] +1 = ${roll.inches}" (ruling SW-2)`, {
+          unit: o.id,
+          dice: roll.roll.faces,
+          inches: roll.inches,
+        });
+        const before = bu.stands;
+        ctx.setUnit({ ...bu, u: { ...bu.u, formed: false } });
+        const d = moveStraight(ctx, ctx.unit(o.id), heading, roll.inches, "routs", { zone: 0, offTable: true });
+        standardFalls(ctx, bu);
+        if (d < 0.25) {
+          const enemyNear = foesOf(o.id).some((e) => onTable(e) && within(bu, e, 2));
+          const r = unableToMove(ctx.unit(o.id).u, "break", enemyNear);
+          ctx.notes("unable-to-move", r.notes, { unit: o.id });
+          if (r.unit.status !== "active") {
+            const at = ctx.unit(o.id).stands;
+            ctx.setU(r.unit);
+            unitGone(ctx, { ...bu, u: r.unit }, "surrendered", at.length > 0 ? at : before);
+            break;
+          }
+        }
+        fled.push({ id: o.id, how: "break" });
+        break;
+      }
+      case "separate": {
+        if (!onTable(bu)) break;
+        const heading = bu.u.formed ? normaliseDegrees(unitFacing(geomOf(bu)) + 180) : awayHeading(bu, foesOf(o.id), positions);
+        moveStraight(ctx, bu, heading, 1, 'separates (moves back 1")', {
+          zone: 0,
+        });
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  // Winners: pursue, follow up, remain.
+  for (const o of outcomes) {
+    const bu = ctx.unit(o.id);
+    if (!onTable(bu)) continue;
+    if (o.move === "pursue") {
+      const targets = fled.map((f) => ctx.unit(f.id)).filter((u) => u.side !== bu.side);
+      pursue(ctx, bu, targets, fled, o.engagedStands);
+    } else if (o.move === "follow-up") {
+      const foes = foesOf(o.id).filter((f) => fellBack.has(f.id));
+      const v = foes.length > 0 ? fellBack.get(foes[0].id)! : null;
+      if (v) {
+        const dist = Math.hypot(v.dx, v.dy);
+        moveStraight(ctx, bu, vectorHeading({ x: v.dx, y: v.dy }), dist, "follows up", { zone: 0 });
+        ctx.setUnit({ ...ctx.unit(o.id), followingUp: true });
+      }
+    }
+  }
+  // Broken units that were not destroyed by a free hack leave play now (ruling SW-20).
+  for (const f of fled) {
+    const bu = ctx.unit(f.id);
+    if (f.how === "break" && bu.u.status === "active") {
+      const at = bu.stands;
+      ctx.setU({ ...bu.u, status: "broken" });
+      unitGone(ctx, bu, "broken and dispersed", at);
+    }
+  }
+}
+
+function rank(m: string): number {
+  return ["eliminated", "fall-back", "retire", "break", "separate", "remain", "follow-up", "pursue"].indexOf(m);
+}
+
+function pursue(ctx: Ctx, bu: BattleUnit, targets: BattleUnit[], fled: { id: string; how: "retire" | "break" }[], engagedStands: number): void {
+  const live = targets.filter(onTable);
+  const roll = rollMove(ctx.rng, {
+    kind: "pursuit",
+    extraD6: true,
+    formed: false,
+    soggyGround: ctx.s.god.soggy,
+  });
+  ctx.ev("move-dice", `${bu.u.name} pursues: AvD+D6 [${roll.roll.faces.join(", ")}] = ${roll.inches}" (ruling SW-2)`, {
+    unit: bu.id,
+    dice: roll.roll.faces,
+    inches: roll.inches,
+  });
+  ctx.setUnit({ ...bu, u: { ...bu.u, formed: false }, pursuing: true });
+  if (live.length === 0) return;
+  live.sort((a, b) => unitDist(bu, a) - unitDist(bu, b));
+  const t = live[0];
+  const gap = unitDist(bu, t);
+  const caught = roll.inches >= gap - 1e-6;
+  moveStraight(ctx, ctx.unit(bu.id), headingTo(bu, t), Math.min(roll.inches, gap + 0.01), "pursues", { zone: 0 });
+  if (!caught) {
+    ctx.ev("outdistanced", `${t.u.name} outdistances ${bu.u.name}`, {
+      unit: t.id,
+      pursuer: bu.id,
+    });
+    return;
+  }
+  const h = resolveFreeHack(ctx.rng, Math.max(1, engagedStands));
+  ctx.ev(
+    "free-hack",
+    `${bu.u.name} catches ${t.u.name}: free hack, ${h.roll.faces.length} dice [${h.roll.faces.join(", ")}], ${h.casualties} stand${h.casualties === 1 ? "" : "s"} lost`,
+    { unit: bu.id, target: t.id, dice: h.roll.faces, casualties: h.casualties },
+  );
+  const cur = ctx.unit(t.id);
+  const left = cur.u.stands - h.casualties;
+  const at = cur.stands;
+  const f = fled.find((x) => x.id === t.id);
+  if (left <= 0) {
+    ctx.setU({ ...cur.u, stands: 0, status: "destroyed" });
+    unitGone(ctx, cur, "cut down by its pursuers", at);
+    return;
+  }
+  ctx.setU({ ...cur.u, stands: left });
+  if (f && f.how === "retire") {
+    // Retiring units break if caught by pursuers.
+    f.how = "break";
+    standardFalls(ctx, ctx.unit(t.id));
+    ctx.ev("caught", `${t.u.name} is caught while retiring and breaks`, {
+      unit: t.id,
+    });
+  }
+}
+
+/** A pursuer's move in the movement phase: towards the nearest enemy, the enemy camp, or off the enemy's table edge. */
+function pursuitMove(ctx: Ctx, bu: BattleUnit): void {
+  const roll = rollMove(ctx.rng, {
+    kind: "pursuit",
+    extraD6: true,
+    formed: false,
+    soggyGround: ctx.s.god.soggy,
+  });
+  ctx.ev("move-dice", `${bu.u.name} pursuit continues: AvD+D6 [${roll.roll.faces.join(", ")}] = ${roll.inches}"`, {
+    unit: bu.id,
+    dice: roll.roll.faces,
+    inches: roll.inches,
+  });
+  const e = nearestVisibleEnemy(ctx, bu);
+  if (e) {
+    moveStraight(ctx, bu, headingTo(bu, e), roll.inches, "pursues towards the enemy");
+    const cur = ctx.unit(bu.id);
+    if (within(cur, e, 2)) ctx.setUnit({ ...cur, mustCharge: true });
+    markMoved(ctx, bu.id);
+    return;
+  }
+  const camp = campOf(ctx.s.table, other(bu.side));
+  if (camp) {
+    let x = 0;
+    let y = 0;
+    for (const p of camp.polygon) {
+      x += p.x;
+      y += p.y;
+    }
+    const c = unitCentre(geomOf(bu));
+    const tx = x / camp.polygon.length;
+    const ty = y / camp.polygon.length;
+    const dist = Math.hypot(tx - c.x, ty - c.y);
+    moveStraight(ctx, bu, vectorHeading({ x: tx - c.x, y: ty - c.y }), Math.min(roll.inches, dist), "heads for the enemy camp");
+    const cur = ctx.unit(bu.id);
+    const c2 = unitCentre(geomOf(cur));
+    if (Math.hypot(tx - c2.x, ty - c2.y) <= 2) {
+      ctx.setUnit({ ...cur, looting: true, pursuing: false });
+      ctx.ev("loot", `${bu.u.name} reaches the enemy camp and loots it (out of the fight, not lost)`, { unit: bu.id });
+    }
+    markMoved(ctx, bu.id);
+    return;
+  }
+  moveStraight(ctx, bu, forwardHeading(bu.side), roll.inches, "pursues towards the enemy table edge", { offTable: true });
+  const cur = ctx.unit(bu.id);
+  if (cur.stands.some((st) => !standOnTable(st, ctx.s.table))) {
+    ctx.setU({ ...cur.u, status: "left-table" });
+    ctx.ev("left-table", `${bu.u.name} pursues off the table: out of the battle, not lost (ruling SW-21)`, { unit: bu.id });
+    return;
+  }
+  markMoved(ctx, bu.id);
+}
+
+// =============================================================================================
+// End of turn: victory (ruling SW-25, house rule)
+// =============================================================================================
+
+export function lostUnits(s: BattleState, side: Side): number {
+  return s.units.filter((u) => u.side === side && (u.u.status === "broken" || u.u.status === "destroyed" || u.u.status === "surrendered")).length;
+}
+
+export function lostStands(s: BattleState, side: Side): number {
+  let n = 0;
+  for (const u of s.units) {
+    if (u.side !== side) continue;
+    const kept = u.u.status === "active" || u.u.status === "left-table" ? u.u.stands : 0;
+    n += u.initialStands - kept;
+  }
+  return n;
+}
+
+export function armyBroken(s: BattleState, side: Side): string | null {
+  const units = s.units.filter((u) => u.side === side).length;
+  const lost = lostUnits(s, side);
+  if (lost >= Math.ceil(units / 2)) return `${side} has lost ${lost} of ${units} units`;
+  if (s.leaders.filter((l) => sideOfId(l.id) === side).every((l) => l.status !== "alive")) return `${side}'s leaders are all dead or captured`;
+  if (!s.units.some((u) => u.side === side && u.u.status === "active")) return `${side} has no units left on the table`;
+  return null;
+}
+
+function endTurn(ctx: Ctx): void {
+  const s = ctx.s;
+  s.phase = "end";
+  const finish = (winner: Side | null, reason: string) => {
+    s.result = {
+      winner,
+      rewards: {
+        red: winner === null ? 0.5 : winner === "red" ? 1 : 0,
+        black: winner === null ? 0.5 : winner === "black" ? 1 : 0,
+      },
+      reason,
+    };
+    s.phase = "over";
+    s.queue = [];
+    ctx.ev("result", winner ? `${s.sides[winner].name} (${winner}) wins: ${reason}` : `The battle is a draw: ${reason}`, { winner, reason });
+  };
+  ctx.ev(
+    "turn-end",
+    `End of turn ${s.turn}: red has lost ${lostUnits(s, "red")} units (${lostStands(s, "red")} stands), black ${lostUnits(s, "black")} units (${lostStands(s, "black")} stands)`,
+    {
+      lost: { red: lostUnits(s, "red"), black: lostUnits(s, "black") },
+    },
+  );
+  // ruling SW-25 (house rule)
+  const redOut = armyBroken(s, "red");
+  const blackOut = armyBroken(s, "black");
+  const anyoneLeft = s.units.some((u) => u.u.status === "active");
+  if (s.options.victory === "sw25" || !anyoneLeft) {
+    if (redOut && blackOut) {
+      finish(null, `both armies broke in the same turn (${redOut}; ${blackOut}) (ruling SW-25, house rule)`);
+      return;
+    }
+    if (redOut) {
+      finish("black", `${redOut} (ruling SW-25, house rule)`);
+      return;
+    }
+    if (blackOut) {
+      finish("red", `${blackOut} (ruling SW-25, house rule)`);
+      return;
+    }
+  }
+  if (s.turn >= s.options.turnLimit) {
+    const r = lostStands(s, "red");
+    const b = lostStands(s, "black");
+    if (r === b) {
+      finish(null, `turn limit ${s.options.turnLimit}: both lost ${r} stands (ruling SW-25, house rule)`);
+      return;
+    }
+      finish(r < b ? "red" : "black", `turn limit ${s.options.turnLimit}: red lost ${r} stands, black ${b} (ruling SW-25, house rule)`);
+      return;
+  }
+  push(ctx, { t: "turn-start" });
+}

@@ -1,0 +1,403 @@
+/**
+ * The Shieldwall battle as a `Game<BattleState, BattleDecision, BattleSetup>` (core/game.ts):
+ * players "red" and "black"; `setup` builds the initial state from a parsed scenario and parsed
+ * armies; `legalMoves` enumerates the choices of the pending decision; `validate` checks any
+ * submitted decision (including parameters outside the enumerated set); `apply` applies it and
+ * runs the engine to the next decision. See docs/shieldwall/battle.md.
+ */
+import type { Applied, Game, GameResult, PlayerId } from "../../../core/game.js";
+import { Random, seedState } from "../../../core/random.js";
+import { type ArmyFile, armyProblems, buildForce, formatProblem, type Side } from "../army.js";
+import { defaultTable } from "../geometry/table.js";
+import { newGodPack, noTokens } from "../gods.js";
+import {
+  applyAnswer,
+  applyCamp,
+  applyDeploy,
+  applyHolyCall,
+  applyHolyCancel,
+  applyLead,
+  applyMove,
+  answerOptions,
+  campTargets,
+  chargeTargets,
+  Ctx,
+  deployOptions,
+  deployProblem,
+  godChoiceOptions,
+  leadOptions,
+  moveOptions,
+  moveProblem,
+  other,
+  run,
+  shootDecisions,
+  sideOfId,
+} from "./engine.js";
+import { type Scenario, scenarioOptions } from "./scenario.js";
+import type { BattleDecision, BattleSetup, BattleState, BattleUnit, MoveChoice, Pending, SideState } from "./types.js";
+
+/** Builds the battle's initial state (before any decision) from a scenario, the two parsed armies and a seed. */
+export function createBattle(scenario: Scenario, armies: Record<Side, ArmyFile>, seed: number): BattleState {
+  const options = scenarioOptions(scenario);
+  const rng = new Random(seedState(seed, 7));
+  const table = scenario.table ?? defaultTable();
+  const units: BattleUnit[] = [];
+  const leaders: BattleState["leaders"] = [];
+  const sides = {} as Record<Side, SideState>;
+  for (const side of ["red", "black"] as const) {
+    const army = armies[side];
+    const problems = armyProblems(army);
+    if (problems.length > 0) throw new RangeError(`armies.${side}: ${formatProblem(problems[0])}`);
+    const force = buildForce(army, rng, { startingDp: options.startingDp });
+    const pre = (id: string) => `${side}.${id}`;
+    const sd: SideState = {
+      name: army.name,
+      half: side === "red" ? "south" : "north",
+      tokens: noTokens(),
+      standardApplied: false,
+      contingents: [],
+      contingentNames: {},
+      bands: {},
+      retinues: {},
+    };
+    army.contingents.forEach((c, i) => {
+      const cid = pre(c.id ?? `contingent${i + 1}`);
+      sd.contingents.push(cid);
+      sd.contingentNames[cid] = c.name ?? c.leader.name;
+      sd.bands[cid] = [];
+    });
+    for (const u of force.units) {
+      const id = pre(u.id);
+      const contingent = pre(u.contingent);
+      units.push({
+        id,
+        side,
+        u: { ...u, id, contingent },
+        stands: [],
+        initialStands: u.stands,
+        deployed: false,
+        charged: false,
+        pursuing: false,
+        retiring: false,
+        followingUp: false,
+        fightToDeath: false,
+        looting: false,
+        moved: false,
+        mustCharge: false,
+        lastMove: null,
+      });
+      if (u.kind === "retinue") sd.retinues[contingent] = id;
+      else sd.bands[contingent].push(id);
+    }
+    for (const l of force.leaders)
+      leaders.push({
+        ...l,
+        id: pre(l.id),
+        contingent: pre(l.contingent),
+        unit: pre(l.unit),
+      });
+    sides[side] = sd;
+  }
+  const state: BattleState = {
+    rng: rng.state(),
+    options,
+    table,
+    scenario: scenario.name,
+    turn: 0,
+    phase: "deployment",
+    initiative: null,
+    first: "red",
+    units,
+    leaders,
+    sides,
+    god: {
+      pack: newGodPack(rng),
+      soggy: false,
+      draw: null,
+      calls: { red: false, black: false },
+      standing: null,
+      choices: {},
+    },
+    queue: [{ t: "deploy" }],
+    pending: null,
+    declarations: [],
+    shots: [],
+    sw15Took: [],
+    sw15Threat: [],
+    decisions: 0,
+    result: null,
+  };
+  state.rng = rng.state();
+  const ctx = new Ctx(state);
+  // Fixed deployment from the scenario (seed "Deployment": may be modified to suit a scenario).
+  for (const side of ["red", "black"] as const) {
+    for (const p of scenario.deployment?.[side] ?? []) {
+      const cid = `${side}.${p.contingent}`;
+      const why = deployProblem(ctx.s, side, cid, p.x, p.distance ?? 3);
+      if (why) throw new RangeError(`deployment.${side}: contingent "${p.contingent}": ${why}`);
+      applyDeploy(ctx, side, cid, p.x, p.distance ?? 3);
+    }
+  }
+  run(ctx);
+  return ctx.finish();
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function pendingOptions(ctx: Ctx, p: Pending): BattleDecision[] {
+  switch (p.kind) {
+    case "deploy":
+      return deployOptions(ctx.s, p.side).map((o) => ({
+        type: "deploy",
+        ...o,
+      }));
+    case "initiative":
+      return [
+        { type: "initiative", first: p.side },
+        { type: "initiative", first: other(p.side) },
+      ];
+    case "holy-call":
+      return [
+        { type: "holy-call", call: false },
+        { type: "holy-call", call: true },
+      ];
+    case "holy-cancel":
+      return [
+        { type: "holy-cancel", cancel: false, redraw: false },
+        { type: "holy-cancel", cancel: true, redraw: false },
+        { type: "holy-cancel", cancel: true, redraw: true },
+      ];
+    case "god-choice":
+      return godChoiceOptions(ctx, p).map((target) => ({
+        type: "god-choice",
+        target,
+      }));
+    case "lead":
+      return leadOptions(ctx, ctx.leader(p.leader));
+    case "answer":
+      return answerOptions(ctx, p);
+    case "camp":
+      return [{ type: "camp", target: null }, ...campTargets(ctx, ctx.unit(p.unit)).map((u) => ({ type: "camp", target: u.id }) as BattleDecision)];
+    case "move":
+      return moveOptions(ctx, ctx.unit(p.unit)).map((move) => ({
+        type: "move",
+        move,
+      }));
+    case "shoot":
+      return shootDecisions(ctx, ctx.unit(p.unit));
+    case "charge":
+      return [{ type: "charge", target: null }, ...chargeTargets(ctx, ctx.unit(p.unit)).map((target) => ({ type: "charge", target }) as BattleDecision)];
+  }
+}
+
+const KEY_ORDER = (d: BattleDecision) => JSON.stringify(d);
+
+function sameDecision(a: BattleDecision, b: BattleDecision): boolean {
+  return KEY_ORDER(a) === KEY_ORDER(b);
+}
+
+/** Why the decision is illegal now, or null. */
+export function decisionProblem(state: BattleState, player: PlayerId, d: BattleDecision): string | null {
+  if (state.result) return "the battle is over";
+  const p = state.pending;
+  if (!p) return "no decision is pending";
+  if (player !== p.side) return `it is ${p.side}'s decision, not ${player}'s`;
+  if (d === null || typeof d !== "object" || typeof (d as { type?: unknown }).type !== "string") return "a decision is an object with a type";
+  const expected: Record<Pending["kind"], BattleDecision["type"]> = {
+    deploy: "deploy",
+    initiative: "initiative",
+    "holy-call": "holy-call",
+    "holy-cancel": "holy-cancel",
+    "god-choice": "god-choice",
+    lead: "lead",
+    answer: "answer",
+    camp: "camp",
+    move: "move",
+    shoot: "shoot",
+    charge: "charge",
+  };
+  if (d.type !== expected[p.kind]) return `the pending decision is "${expected[p.kind]}", not "${d.type}"`;
+  const ctx = new Ctx(state);
+  if (d.type === "deploy" && p.kind === "deploy") return deployProblem(state, p.side, d.contingent, d.x, d.distance);
+  if (d.type === "move" && p.kind === "move") return moveProblem(ctx, ctx.unit(p.unit), d.move as MoveChoice);
+  if (d.type === "holy-cancel" && d.redraw && !d.cancel) return "a replacement card is drawn only after cancelling (ruling SW-10)";
+  const opts = pendingOptions(ctx, p);
+  if (opts.some((o) => sameDecision(o, d))) return null;
+  return `not a legal ${p.kind} decision now; legal: ${opts.map((o) => describeDecision(o)).join(" | ")}`;
+}
+
+export function describeDecision(d: BattleDecision): string {
+  switch (d.type) {
+    case "deploy":
+      return `deploy ${d.contingent} at x ${d.x}, ${d.distance}" from the centre line`;
+    case "initiative":
+      return `${d.first} acts first`;
+    case "holy-call":
+      return d.call ? "call on the holy person" : "do not call";
+    case "holy-cancel":
+      return !d.cancel ? "let the card stand" : d.redraw ? "cancel and draw again" : "cancel the card";
+    case "god-choice":
+      return `choose ${d.target}`;
+    case "lead":
+      return d.action === "done"
+        ? "done"
+        : d.action === "signal"
+          ? "signal the advance"
+          : d.action === "challenge"
+            ? `challenge (${d.fighter} fights)`
+            : `${d.action} ${d.target}`;
+    case "answer":
+      return d.accept ? `accept (${d.fighter} fights)` : "refuse";
+    case "camp":
+      return d.target ? `tend ${d.target}` : "none";
+    case "move":
+      return describeMove(d.move);
+    case "shoot":
+      return d.target ? `shoot at ${d.target}${d.archer ? " with the skilled archer" : ""}` : "hold fire";
+    case "charge":
+      return d.target ? `charge ${d.target}` : "no charge";
+  }
+}
+
+function describeMove(m: MoveChoice): string {
+  const dice = (x: { extraD6: boolean; stopAt?: number }) => `${x.extraD6 ? "AvD+D6" : "AvD"}${x.stopAt !== undefined ? `, stop at ${x.stopAt}"` : ""}`;
+  switch (m.kind) {
+    case "advance":
+      return `advance ${m.offset === 0 ? "straight" : `${m.offset > 0 ? "left" : "right"} ${Math.abs(m.offset)}°`} (${dice(m)})${m.group ? " with the group" : ""}`;
+    case "toward":
+      return `advance towards the nearest enemy (${dice(m)})${m.group ? " with the group" : ""}`;
+    case "about-face":
+      return "about face";
+    case "step":
+      return `step ${m.direction} ${m.distance}"`;
+    case "change-direction":
+      return `change direction to ${m.heading}° (${dice(m)}), unformed`;
+    case "unformed-move":
+      return `move unformed on ${m.heading}° (${dice(m)})`;
+    case "form-up":
+      return `form up facing ${m.facing}°`;
+    case "retire":
+      return "retire a further move";
+    case "rest":
+      return "rest and reform";
+    case "hold":
+      return "hold";
+  }
+}
+
+/** Applies a validated decision and runs the engine to the next decision. */
+export function applyDecision(state: BattleState, player: PlayerId, d: BattleDecision): Applied<BattleState> {
+  const ctx = new Ctx(state);
+  const s = ctx.s;
+  const p = s.pending!;
+  s.pending = null;
+  s.decisions += 1;
+  const side = player as Side;
+  switch (d.type) {
+    case "deploy":
+      applyDeploy(ctx, side, d.contingent, d.x, d.distance);
+      break;
+    case "initiative":
+      s.first = d.first;
+      ctx.ev("initiative-choice", `${player} chooses that ${d.first} acts first this turn`, { first: d.first });
+      break;
+    case "holy-call":
+      applyHolyCall(ctx, side, (p as Extract<Pending, { kind: "holy-call" }>).leader, d.call);
+      break;
+    case "holy-cancel":
+      applyHolyCancel(ctx, d.cancel, d.redraw);
+      break;
+    case "god-choice": {
+      const gp = p as Extract<Pending, { kind: "god-choice" }>;
+      const key = {
+        "bad-omen": "badOmenUnit",
+        "beautiful-woman": "queenRetinue",
+        "new-hero": "kingLeader",
+        "favoured-leader": "aceLeader",
+      }[gp.effect];
+      s.god = {
+        ...s.god,
+        choices: {
+          ...s.god.choices,
+          [gp.affected]: { ...s.god.choices[gp.affected], [key]: d.target },
+        },
+      };
+      ctx.ev("god-choice", `${player} chooses ${d.target}`, {
+        target: d.target,
+      });
+      break;
+    }
+    case "lead":
+      applyLead(ctx, ctx.leader((p as Extract<Pending, { kind: "lead" }>).leader), d);
+      break;
+    case "answer":
+      applyAnswer(ctx, p as Extract<Pending, { kind: "answer" }>, d.accept, d.fighter);
+      break;
+    case "camp":
+      applyCamp(ctx, (p as Extract<Pending, { kind: "camp" }>).unit, d.target);
+      break;
+    case "move": {
+      const bu = ctx.unit((p as Extract<Pending, { kind: "move" }>).unit);
+      ctx.ev("move-decision", `${bu.u.name}: ${describeMove(d.move)}`, {
+        unit: bu.id,
+        move: d.move,
+      });
+      applyMove(ctx, bu, d.move);
+      break;
+    }
+    case "shoot":
+      if (d.target)
+        s.shots.push({
+          shooter: (p as Extract<Pending, { kind: "shoot" }>).unit,
+          target: d.target,
+          archer: d.archer,
+        });
+      break;
+    case "charge": {
+      const unit = (p as Extract<Pending, { kind: "charge" }>).unit;
+      if (d.target) {
+        s.declarations.push({ unit, target: d.target });
+        ctx.ev("declare", `${ctx.unit(unit).u.name} declares a charge on ${ctx.unit(d.target).u.name}`, { unit, target: d.target });
+      }
+      break;
+    }
+  }
+  run(ctx);
+  return { state: ctx.finish(), events: ctx.events };
+}
+
+export const SHIELDWALL_BATTLE_ID = "shieldwall-battle";
+
+export const battleGame: Game<BattleState, BattleDecision, BattleSetup> = {
+  id: SHIELDWALL_BATTLE_ID,
+  players: ["red", "black"],
+  setup(options: BattleSetup, seed: number): BattleState {
+    return createBattle(options.scenario, options.armies, seed);
+  },
+  toMove(state: BattleState): PlayerId | null {
+    if (state.result) return null;
+    return state.pending?.side ?? null;
+  },
+  legalMoves(state: BattleState, player: PlayerId): BattleDecision[] {
+    if (state.result || !state.pending || state.pending.side !== player) return [];
+    return pendingOptions(new Ctx(state), state.pending);
+  },
+  validate(state: BattleState, player: PlayerId, move: BattleDecision): string | null {
+    return decisionProblem(state, player, move);
+  },
+  apply(state: BattleState, player: PlayerId, move: BattleDecision): Applied<BattleState> {
+    return applyDecision(state, player, move);
+  },
+  result(state: BattleState): GameResult | null {
+    return state.result;
+  },
+  view(state: BattleState): unknown {
+    // No hidden information on the table (the duel's hands are played out inside the engine).
+    return state;
+  },
+  describeMove(_state: BattleState, _player: PlayerId, move: BattleDecision): string {
+    return describeDecision(move);
+  },
+};
+
+export { sideOfId };

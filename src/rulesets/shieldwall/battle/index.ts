@@ -1,0 +1,20 @@
+/**
+ * The Shieldwall battle on the table (issue 4): scenario format, battle state, decisions and the
+ * game. API summary in docs/shieldwall/battle.md.
+ */
+export {
+  battleGame,
+  createBattle,
+  decisionProblem,
+  describeDecision,
+  SHIELDWALL_BATTLE_ID,
+} from "./game.js";
+export { armyBroken, lostStands, lostUnits } from "./engine.js";
+export {
+  parseScenario,
+  type Scenario,
+  type ScenarioFile,
+  scenarioOptions,
+  scenarioSchema,
+} from "./scenario.js";
+export * from "./types.js";

@@ -1,0 +1,70 @@
+/**
+ * The battle scenario format (docs/shieldwall/battle.md, "Scenario format"): the two armies (file
+ * paths resolved by the CLI, or inline), the table and its terrain, an optional fixed deployment,
+ * the turn limit (ruling SW-25) and every option. Validated with zod; every problem names its field.
+ */
+import { z } from "zod";
+import { armySchema } from "../army.js";
+import { tableSchema } from "../geometry/table.js";
+import { type BattleOptions, DEFAULT_BATTLE_OPTIONS } from "./types.js";
+
+const optionsSchema = z
+  .strictObject({
+    turnLimit: z.number().int().min(1).max(100).optional(),
+    victory: z.enum(["sw25", "turn-limit-only"]).optional(),
+    startingDp: z.number().int().min(0).max(6).optional(),
+    duelPlayer: z.enum(["ai", "random"]).optional(),
+    initiativeChoice: z.literal("per-turn").optional(),
+    deployDistances: z.array(z.number().min(0)).min(1).optional(),
+    deployStep: z.number().positive().optional(),
+  })
+  .optional();
+
+const placementSchema = z.strictObject({
+  contingent: z.string().min(1),
+  /** Centre of the contingent's front line, inches from the west (left) table edge. */
+  x: z.number().finite(),
+  /** Front edge's distance from the centre line, inches (default 3, the SW-26 house minimum). */
+  distance: z.number().finite().min(0).optional(),
+});
+
+export const scenarioSchema = z.strictObject({
+  name: z.string().min(1),
+  description: z.string().optional(),
+  /** Each army: a path to an army file (relative to the scenario file, resolved by the CLI) or the army inline. */
+  armies: z.strictObject({
+    red: z.union([z.string().min(1), armySchema]),
+    black: z.union([z.string().min(1), armySchema]),
+  }),
+  table: tableSchema.optional(),
+  /** Fixed deployment: every contingent of a side listed places it there, with no dice (seed "Deployment": "may be modified to suit a game scenario"). */
+  deployment: z
+    .strictObject({
+      red: z.array(placementSchema).optional(),
+      black: z.array(placementSchema).optional(),
+    })
+    .optional(),
+  /** Turn limit (ruling SW-25, house rule: 12). Same as options.turnLimit. */
+  turnLimit: z.number().int().min(1).max(100).optional(),
+  options: optionsSchema,
+});
+
+export type ScenarioFile = z.input<typeof scenarioSchema>;
+export type Scenario = z.output<typeof scenarioSchema>;
+
+/** The options of a scenario with defaults filled in. */
+export function scenarioOptions(s: Scenario): BattleOptions {
+  const o = { ...DEFAULT_BATTLE_OPTIONS };
+  for (const [k, v] of Object.entries(s.options ?? {})) if (v !== undefined) (o as Record<string, unknown>)[k] = v;
+  if (s.turnLimit !== undefined) o.turnLimit = s.turnLimit;
+  return o;
+}
+
+/** Parses a scenario object; throws a RangeError naming the first bad field. */
+export function parseScenario(value: unknown): Scenario {
+  const r = scenarioSchema.safeParse(value);
+  if (r.success) return r.data;
+  const issue = r.error.issues[0];
+  const path = issue.path.length > 0 ? issue.path.join(".") : "(scenario)";
+  throw new RangeError(`${path}: ${issue.message} (battle scenario format)`);
+}

@@ -1,0 +1,268 @@
+/**
+ * Shieldwall battle state, decisions and options (docs/shieldwall/battle.md). Plain serialisable
+ * data only: the battle engine (engine.ts) works on it, the game (game.ts) exposes it.
+ */
+import type { BaseState, GameResult } from "../../../core/game.js";
+import type { Side } from "../army.js";
+import type { GodDraw, GodPack, GodTokens } from "../gods.js";
+import type { Stand } from "../geometry/stand.js";
+import type { Table } from "../geometry/table.js";
+import type { StepDirection } from "../geometry/movement.js";
+import type { FighterKind } from "../personal-combat.js";
+import type { LeaderState, UnitState } from "../units.js";
+
+export type { Side } from "../army.js";
+
+/**
+ * Named options. `victory`, the table size and `deployMin` (in the table) are house rules
+ * (rulings SW-25, SW-3, SW-26); the others are decisions where the seed and rulings are silent.
+ */
+export interface BattleOptions {
+  /** Turn limit (ruling SW-25, house rule: default 12). */
+  turnLimit: number;
+  /**
+   * House rule SW-25: "sw25" (default) — an army whose lost units reach half its units (rounded
+   * up), or whose leaders are all dead or captured, has lost at the end of a turn; "turn-limit-only"
+   * plays to the turn limit and compares stands lost.
+   */
+  victory: "sw25" | "turn-limit-only";
+  /** DPs each unit starts with (seed "Deployment": 3). */
+  startingDp: number;
+  /** Who plays the cards of a personal combat: the duel AI (default) or uniformly random cards. */
+  duelPlayer: "ai" | "random";
+  /** Initiative winner's choice: once for the whole turn (default). */
+  initiativeChoice: "per-turn";
+  /** How far in front of the centre-line limit a contingent may be deployed (offered depths, inches from the centre line). */
+  deployDistances: number[];
+  /** Step in inches between the offered deployment positions. */
+  deployStep: number;
+}
+
+export const DEFAULT_BATTLE_OPTIONS: BattleOptions = {
+  turnLimit: 12, // ruling SW-25 (house rule)
+  victory: "sw25", // ruling SW-25 (house rule)
+  startingDp: 3,
+  duelPlayer: "ai",
+  initiativeChoice: "per-turn",
+  deployDistances: [3, 6],
+  deployStep: 6,
+};
+
+/** A unit on the table. `u` is the shared unit model (units.ts); the rest is battle bookkeeping. */
+export interface BattleUnit {
+  id: string;
+  side: Side;
+  u: UnitState;
+  /** Stands on the table (empty until deployed, and after the unit is gone). Formed: left to right. */
+  stands: Stand[];
+  initialStands: number;
+  deployed: boolean;
+  /** Charged this turn. */
+  charged: boolean;
+  /** Pursuing an enemy that broke or retired (unformed; control test to cease). */
+  pursuing: boolean;
+  /** Retired from combat and outdistanced pursuit: may reform or retire again. */
+  retiring: boolean;
+  /** Followed up an opponent that fell back (+1 die next round). */
+  followingUp: boolean;
+  /** Its leader was killed in normal combat: it fights to the death. */
+  fightToDeath: boolean;
+  /** Looting the enemy camp: out of the fight, not lost. */
+  looting: boolean;
+  /** Has acted in this movement phase (e.g. moved with its retinue's group). */
+  moved: boolean;
+  /** Must charge this turn (control test 5+ with Blood Lust, pursuers meeting new enemy). */
+  mustCharge: boolean;
+  /** The last voluntary move, for a control test's "repeat last move". */
+  lastMove: MoveChoice | null;
+}
+
+export interface SideState {
+  name: string;
+  /** "south" (red, facing north) or "north" (black, facing south). */
+  half: "south" | "north";
+  tokens: GodTokens;
+  standardApplied: boolean;
+  /** Contingent ids in army-file order. */
+  contingents: string[];
+  contingentNames: Record<string, string>;
+  /** Bands in file order per contingent: index 0 is the right band, 1 the left band. */
+  bands: Record<string, string[]>;
+  retinues: Record<string, string>;
+}
+
+export type Phase = "deployment" | "initiative" | "gods" | "leadership" | "movement" | "missiles" | "combat" | "end" | "over";
+
+/** Work still to do, processed in order by the engine; a task may need a decision. */
+export type Task =
+  | { t: "deploy" }
+  | { t: "turn-start" }
+  | { t: "initiative" }
+  | { t: "gods" }
+  | { t: "holy-call"; side: Side }
+  | { t: "god-resolve" }
+  | { t: "god-effect" }
+  | { t: "leadership" }
+  | { t: "leader"; leader: string }
+  | {
+      t: "challenge";
+      challenger: string;
+      fighter: FighterKind;
+      fromKing: boolean;
+    }
+  | { t: "camp"; unit: string }
+  | { t: "movement" }
+  | { t: "move"; unit: string }
+  | { t: "sw15"; movers: Side }
+  | { t: "missiles" }
+  | { t: "shoot"; unit: string }
+  | { t: "resolve-missiles" }
+  | { t: "combat" }
+  | { t: "declare"; unit: string }
+  | { t: "charge-tests" }
+  | { t: "fight" }
+  | { t: "end-turn" };
+
+/** The decision the engine waits for. */
+export type Pending =
+  | { kind: "deploy"; side: Side }
+  | { kind: "initiative"; side: Side }
+  | { kind: "holy-call"; side: Side; leader: string }
+  | { kind: "holy-cancel"; side: Side }
+  | {
+      kind: "god-choice";
+      side: Side;
+      effect: "bad-omen" | "beautiful-woman" | "new-hero" | "favoured-leader";
+      affected: Side;
+    }
+  | { kind: "lead"; side: Side; leader: string }
+  | {
+      kind: "answer";
+      side: Side;
+      leader: string;
+      challenger: string;
+      fromKing: boolean;
+      challengerFighter: FighterKind;
+    }
+  | { kind: "camp"; side: Side; unit: string }
+  | { kind: "move"; side: Side; unit: string }
+  | { kind: "shoot"; side: Side; unit: string }
+  | { kind: "charge"; side: Side; unit: string };
+
+/** A movement-phase choice (docs/shieldwall/battle.md, "Movement decisions"). */
+export type MoveChoice =
+  /** Straight ahead, `offset` degrees off the centre axis (±22½°, ruling SW-1); optional D6 declared first; optional declared stop. */
+  | {
+      kind: "advance";
+      offset: number;
+      extraD6: boolean;
+      stopAt?: number;
+      group?: boolean;
+    }
+  /** Straight ahead turned as near as the 22½° arc allows towards the nearest visible enemy. */
+  | { kind: "toward"; extraD6: boolean; stopAt?: number; group?: boolean }
+  /** About face (half a move, ruling SW-1; the rest of the move is not used). */
+  | { kind: "about-face" }
+  /** Side-step / step back / step forward up to 2" (A and B grade; the whole move, ruling SW-1). */
+  | { kind: "step"; direction: StepDirection; distance: number }
+  /** Change direction: the unit becomes unformed and moves on any heading (degrees). */
+  | {
+      kind: "change-direction";
+      heading: number;
+      extraD6: boolean;
+      stopAt?: number;
+    }
+  /** An unformed unit moves on any heading. */
+  | {
+      kind: "unformed-move";
+      heading: number;
+      extraD6: boolean;
+      stopAt?: number;
+    }
+  /** An unformed unit forms up (the whole move), facing `facing` degrees. */
+  | { kind: "form-up"; facing: number }
+  /** A retiring unit retires a further move. */
+  | { kind: "retire" }
+  /** Stay still to rest and reform (seed "Rest and Reform"). */
+  | { kind: "rest" }
+  /** Stay still without resting. */
+  | { kind: "hold" };
+
+export type LeadAction =
+  | { action: "done" }
+  | { action: "cohesion"; target: string }
+  | { action: "raise"; target: string }
+  | { action: "lower"; target: string }
+  | { action: "signal" }
+  | { action: "challenge"; fighter: FighterKind };
+
+export type BattleDecision =
+  | { type: "deploy"; contingent: string; x: number; distance: number }
+  | { type: "initiative"; first: Side }
+  | { type: "holy-call"; call: boolean }
+  | { type: "holy-cancel"; cancel: boolean; redraw: boolean }
+  | { type: "god-choice"; target: string }
+  | ({ type: "lead" } & LeadAction)
+  | { type: "answer"; accept: boolean; fighter: FighterKind }
+  | { type: "camp"; target: string | null }
+  | { type: "move"; move: MoveChoice }
+  | { type: "shoot"; target: string | null; archer: boolean }
+  | { type: "charge"; target: string | null };
+
+export interface GodState {
+  pack: GodPack;
+  soggy: boolean;
+  draw: GodDraw | null;
+  calls: Record<Side, boolean>;
+  /** The card whose effect stands this turn (after any holy person), or null. */
+  standing: { draw: GodDraw } | null;
+  /** Choices collected for the standing card. */
+  choices: Partial<
+    Record<
+      Side,
+      {
+        badOmenUnit?: string;
+        queenRetinue?: string;
+        kingLeader?: string;
+        aceLeader?: string;
+      }
+    >
+  >;
+}
+
+export interface PlannedShot {
+  shooter: string;
+  target: string;
+  archer: boolean;
+}
+
+export interface BattleState extends BaseState {
+  options: BattleOptions;
+  table: Table;
+  scenario: string;
+  turn: number;
+  phase: Phase;
+  /** Winner of this turn's initiative dice, and the side that acts first. */
+  initiative: Side | null;
+  first: Side;
+  units: BattleUnit[];
+  leaders: LeaderState[];
+  sides: Record<Side, SideState>;
+  god: GodState;
+  queue: Task[];
+  pending: Pending | null;
+  /** Charge declarations this turn: unit → target unit. */
+  declarations: { unit: string; target: string }[];
+  shots: PlannedShot[];
+  /** Units that took the SW-15 DP this phase. */
+  sw15Took: string[];
+  /** Units of a side threatened this phase by an enemy advancing to within 8" (ruling SW-15). */
+  sw15Threat: string[];
+  decisions: number;
+  result: GameResult | null;
+}
+
+export interface BattleSetup {
+  scenario: import("./scenario.js").Scenario;
+  armies: Record<Side, import("../army.js").ArmyFile>;
+}
