@@ -52,14 +52,21 @@ export function renderStatus(state: ShoveState): string {
     .filter(({ sq, k }) => sq >= 0 && state.locked[k] === 1)
     .map(({ sq, k }) => `${g.name(sq)} (${k < g.nRed ? "red" : "blue"}, ${state.idle[k]} turns without moving)`);
   lines.push(locks.length ? `Locked (SH-5, marked !): ${locks.join(", ")} — must move before any other token of its side` : "Locked (SH-5): none");
-  const warn = state.tokens
-    .map((sq, k) => ({ sq, k }))
-    .filter(({ sq, k }) => {
-      if (sq < 0 || state.locked[k] === 1) return false;
-      const limit = k < g.nRed ? state.config.rules.redLockTurns : state.config.rules.blueLockTurns;
-      return state.idle[k] === limit - 1;
-    })
-    .map(({ sq }) => g.name(sq));
-  if (warn.length) lines.push(`Locked next turn unless moved (SH-5): ${warn.join(", ")}`);
+  const soon = (own: boolean) =>
+    state.tokens
+      .map((sq, k) => ({ sq, k }))
+      .filter(({ sq, k }) => {
+        if (sq < 0 || state.locked[k] === 1) return false;
+        const red = k < g.nRed;
+        if (red !== (state.side === "red") !== !own) return false;
+        const limit = red ? state.config.rules.redLockTurns : state.config.rules.blueLockTurns;
+        return state.idle[k] >= limit - (own && state.moved[k] === 0 ? 1 : 0) && !(own && state.moved[k] === 1);
+      })
+      .map(({ sq }) => g.name(sq));
+  const mine = soon(true);
+  const theirs = soon(false);
+  const other = state.side === "red" ? "blue" : "red";
+  if (mine.length) lines.push(`Move this turn or be locked next turn (SH-5): ${mine.join(", ")}`);
+  if (theirs.length) lines.push(`Locked at ${other}'s next turn (SH-5): ${theirs.join(", ")}`);
   return lines.join("\n");
 }
