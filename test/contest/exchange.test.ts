@@ -172,4 +172,38 @@ describe("exchange: exact distribution against the rolled resolution", () => {
       { seed: 13, numRuns: 12 },
     );
   });
+
+  it("property: for random profiles, every rolled exchange lands in the exact distribution's support", () => {
+    const prof = fc.record({
+      might: fc.integer({ min: 1, max: 6 }),
+      shooting: fc.integer({ min: 0, max: 5 }),
+      agility: fc.integer({ min: 0, max: 5 }),
+      fighting: fc.integer({ min: 0, max: 5 }),
+      mount: fc.constantFrom("foot" as const, "horse" as const, "chariot" as const),
+      range: fc.option(fc.integer({ min: 1, max: 24 }), { nil: null }),
+    });
+    const toProfile = (id: string, p: { might: number; shooting: number; agility: number; fighting: number; mount: "foot" | "horse" | "chariot"; range: number | null }): Profile => ({
+      id,
+      name: id,
+      might: p.might,
+      shooting: p.shooting,
+      agility: p.agility,
+      fighting: p.fighting,
+      mount: p.mount,
+      weapon: p.range === null ? null : { type: "other", range: p.range },
+    });
+    fc.assert(
+      fc.property(prof, prof, fc.integer({ min: 0, max: 24 }), fc.integer({ min: 0, max: 3 }), fc.nat(), fc.nat(), fc.integer({ min: 0, max: 2 ** 30 }), (pa, pb, distance, assist, i, j, seed) => {
+        const s = makeSetup(toProfile("a", pa), toProfile("b", pb), { assistA: assist });
+        const pos = { mightA: pa.might, mightB: Math.max(1, pb.might - 1), distance };
+        const la = legalCards(s, pos, "A");
+        const lb = legalCards(s, pos, "B");
+        const [ca, cb] = [la[i % la.length], lb[j % lb.length]];
+        const support = new Set(exchangeDist(s, pos, ca, cb).support().map((p) => JSON.stringify(p)));
+        const rng = Random.fromSeed(seed);
+        for (let k = 0; k < 20; k++) expect(support.has(JSON.stringify(resolveExchange(rng, s, pos, ca, cb).position))).toBe(true);
+      }),
+      { seed: 21, numRuns: 150 },
+    );
+  });
 });
