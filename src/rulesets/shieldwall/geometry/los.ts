@@ -245,7 +245,7 @@ function sightClear(scene: Scene, viewer: SceneStand, target: SceneStand, source
   for (const s of scene.stands) {
     if (s === viewer || s === target) continue;
     if (s.maxX < minX - c || s.minX > maxX + c || s.maxY < minY - c || s.minY > maxY + c) continue;
-    if (gapToHull(axes, s.corners) > c + 1e-9) continue;
+    if (gapToHull(axes, s.corners, c + 1e-9) > c + 1e-9) continue;
     const r = inflate(s.rect, c);
     const cs = rectCorners(r);
     if (gapToHull(axes, cs) >= 0) continue;
@@ -257,7 +257,7 @@ function sightClear(scene: Scene, viewer: SceneStand, target: SceneStand, source
   for (const g of scene.gaps) {
     if (g.a === viewerIndex || g.b === viewerIndex || g.a === targetIndex || g.b === targetIndex) continue;
     if (Math.max(g.p.x, g.q.x) < minX || Math.min(g.p.x, g.q.x) > maxX || Math.max(g.p.y, g.q.y) < minY || Math.min(g.p.y, g.q.y) > maxY) continue;
-    if (gapToHull(axes, g.seg) <= 1e-9) bridges.push(g);
+    if (gapToHull(axes, g.seg, 1e-9) <= 1e-9) bridges.push(g);
   }
   const terrain: TerrainFeature[] = [];
   for (const t of scene.sightTerrain) {
@@ -383,9 +383,9 @@ function hullAxes(hull: readonly Point[]): HullAxes {
 /**
  * Separating-axis gap between the hull and a convex point set (a segment or point counts):
  * positive = apart by at least that much (a lower bound on their distance), 0 touching,
- * negative overlapping.
+ * negative overlapping. Stops early once the gap exceeds `enough`.
  */
-function gapToHull(h: HullAxes, pts: readonly Point[]): number {
+function gapToHull(h: HullAxes, pts: readonly Point[], enough = Number.POSITIVE_INFINITY): number {
   let best = Number.NEGATIVE_INFINITY;
   for (let k = 0; k < h.nx.length; k++) {
     const nx = h.nx[k];
@@ -398,7 +398,10 @@ function gapToHull(h: HullAxes, pts: readonly Point[]): number {
       if (d > hi) hi = d;
     }
     const gap = Math.max(lo - h.hi[k], h.lo[k] - hi);
-    if (gap > best) best = gap;
+    if (gap > best) {
+      best = gap;
+      if (best > enough) return best;
+    }
   }
   // The point set's own edge normals (a rectangle's two axes, a segment's normal).
   const m = pts.length;
