@@ -3,6 +3,7 @@
  * `{ section: { measure: value } }`, plus the machine it ran on. Each ruleset adds a section.
  */
 import { cpus } from "node:os";
+import { battleBench } from "./battle.js";
 import { contestBench } from "./contest.js";
 import { coreBench } from "./core.js";
 import { gurpsBench } from "./gurps.js";
@@ -13,7 +14,7 @@ import { shieldwallDuelBench } from "./shieldwall-duel.js";
 import { shieldwallGeometryBench } from "./shieldwall-geometry.js";
 import { shoveBench } from "./shove.js";
 
-const sections: BenchSection[] = [coreBench, shieldwallBench, shieldwallCombatBench, gurpsBench, shieldwallDuelBench, shieldwallGeometryBench, contestBench, shoveBench];
+const sections: BenchSection[] = [coreBench, shieldwallBench, shieldwallCombatBench, gurpsBench, shieldwallDuelBench, shieldwallGeometryBench, contestBench, shoveBench, battleBench];
 
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((w) => !sections.some((s) => s.name === w));

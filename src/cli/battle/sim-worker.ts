@@ -1,10 +1,12 @@
 /**
- * A simulation worker thread: plays the games it is handed (by index) and posts each outcome.
- * Runs compiled (dist/src/cli/battle/sim-worker.js); see sim.ts for the protocol.
+ * A simulation worker thread: plays the games it is handed (by index) and posts their outcomes,
+ * in small bundles (at least every 50 ms) so quick games do not drown in messages while the
+ * progress display still moves. Runs compiled (dist/src/cli/battle/sim-worker.js); see sim.ts.
  */
+import { performance } from "node:perf_hooks";
 import { parentPort, workerData } from "node:worker_threads";
 import { battleGame } from "./catalog.js";
-import { type FromWorker, playIndexed, type ToWorker, type WorkerInit } from "./sim.js";
+import { type FromWorker, type GameOutcome, playIndexed, type ToWorker, type WorkerInit } from "./sim.js";
 
 const init = workerData as WorkerInit;
 const port = parentPort;
@@ -16,16 +18,25 @@ port.on("message", (msg: ToWorker) => {
     port.close();
     return;
   }
+  let bundle: GameOutcome[] = [];
+  let last = performance.now();
+  const flush = () => {
+    if (bundle.length > 0) port.postMessage({ type: "outcomes", outcomes: bundle } satisfies FromWorker);
+    bundle = [];
+    last = performance.now();
+  };
   for (const index of msg.indices) {
     try {
       if (!entry) throw new Error(`unknown game "${init.gameId}"`);
-      const outcome = playIndexed(entry, init.options, init.players, init.seed, index);
-      port.postMessage({ type: "outcome", outcome } satisfies FromWorker);
+      bundle.push(playIndexed(entry, init.options, init.players, init.seed, index));
     } catch (err) {
+      flush();
       port.postMessage({ type: "error", index, message: (err as Error).message } satisfies FromWorker);
       return;
     }
+    if (performance.now() - last >= 50) flush();
   }
+  flush();
   port.postMessage({ type: "idle" } satisfies FromWorker);
 });
 port.postMessage({ type: "idle" } satisfies FromWorker);

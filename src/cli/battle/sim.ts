@@ -163,7 +163,7 @@ function preflight(entry: BattleGameEntry, spec: SimSpec): void {
 
 /** Messages between the runner and its workers. */
 export type ToWorker = { type: "games"; indices: number[] } | { type: "stop" };
-export type FromWorker = { type: "outcome"; outcome: GameOutcome } | { type: "idle" } | { type: "error"; index: number; message: string };
+export type FromWorker = { type: "outcomes"; outcomes: GameOutcome[] } | { type: "idle" } | { type: "error"; index: number; message: string };
 
 export interface WorkerInit {
   gameId: string;
@@ -220,9 +220,11 @@ function runWorkers(spec: SimSpec, k: number): Promise<GameOutcome[]> {
       workers.push(w);
       w.on("message", (msg: FromWorker) => {
         if (finished) return;
-        if (msg.type === "outcome") {
-          outcomes.push(msg.outcome);
-          spec.onProgress?.(outcomes.length, spec.games);
+        if (msg.type === "outcomes") {
+          for (const o of msg.outcomes) {
+            outcomes.push(o);
+            spec.onProgress?.(outcomes.length, spec.games);
+          }
         } else if (msg.type === "idle") feed(w);
         else fail(new Error(`game ${msg.index} (seed ${deriveSeed(spec.seed, msg.index)}) failed in a worker: ${msg.message}`));
       });

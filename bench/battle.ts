@@ -1,0 +1,44 @@
+/**
+ * Battle command line measures: games per second through the sim runner's single-game routine,
+ * simulation throughput on 1 and 2 worker threads (thread start-up included), record checking,
+ * and the statistics helpers.
+ */
+import { performance } from "node:perf_hooks";
+import { battleGame } from "../src/cli/battle/catalog.js";
+import { playGame } from "../src/cli/battle/run.js";
+import { playIndexed, runSim } from "../src/cli/battle/sim.js";
+import { checkedRecord, verifyRecord } from "../src/core/records.js";
+import { wilsonInterval } from "../src/core/stats.js";
+import { type BenchResults, type BenchSection, opsPerSecond } from "./harness.js";
+
+async function simGamesPerSecond(gameId: string, options: unknown, games: number, workers: number): Promise<number> {
+  const t0 = performance.now();
+  await runSim({ gameId, options, players: {}, games, seed: 1, workers });
+  return Math.round((games * 1000) / (performance.now() - t0));
+}
+
+export const battleBench: BenchSection = {
+  name: "battle",
+  async run() {
+    const out: BenchResults = {};
+    for (const id of ["pig", "shove"]) {
+      const entry = battleGame(id);
+      if (!entry) continue;
+      let i = 0;
+      out[`${id}RandomGamesPerSecondOneThread`] = opsPerSecond(() => playIndexed(entry, {}, {}, 1, i++), 1000);
+      out[`${id}SimGamesPerSecond1Worker`] = await simGamesPerSecond(id, {}, id === "pig" ? 20_000 : 4_000, 1);
+      out[`${id}SimGamesPerSecond2Workers`] = await simGamesPerSecond(id, {}, id === "pig" ? 20_000 : 4_000, 2);
+    }
+    // Verifying a record with a checkpoint after every decision (a Shove game of ~60 decisions).
+    const shove = battleGame("shove");
+    if (shove) {
+      const played = playGame(shove, {}, {}, 5, { record: true });
+      const record = checkedRecord(shove.game, {}, 5, played.decisions);
+      out.shoveRecordDecisions = record.decisions.length;
+      out.shoveRecordVerificationsPerSecond = opsPerSecond(() => verifyRecord(shove.game, record), 1000);
+    }
+    let k = 0;
+    out.wilsonIntervalsPerSecond = opsPerSecond(() => wilsonInterval(k++ % 1000, 1000), 300);
+    return out;
+  },
+};
