@@ -101,6 +101,18 @@ describe("muster duel deck check (CC-2, CC-4)", () => {
     expect(await run("duel", "deck", "check", file("bad-deck.json", d))).toBe(2);
     expect(err).toMatch(/field readings\.evade\.cover\.effects: the readings disagree.*\(rule CC-2\)/);
   });
+  it("CC-2 deck check lists every problem in order, then refuses the deck", async () => {
+    const d = JSON.parse(readFileSync(RANGED_PATH, "utf8"));
+    delete d.readings.shoot.cover;
+    delete d.readings.close.evade;
+    expect(await run("duel", "deck", "check", file("bad-deck2.json", d))).toBe(2);
+    const lines = err.trim().split("\n");
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatch(/field readings\.shoot\.cover: the pair shoot versus cover is not defined/);
+    expect(lines[1]).toMatch(/field readings\.close\.evade: the pair close versus evade is not defined/);
+    expect(lines[2]).toMatch(/deck refused: 2 problems, listed above$/);
+  });
+
   it("CC-2 a deck file that is not JSON, or is missing, is refused in one line", async () => {
     expect(await run("duel", "deck", "check", file("broken.json", "{ nope"))).toBe(2);
     expect(err).toMatch(/not valid JSON/);

@@ -237,8 +237,9 @@ export const contestCli: CliModule = {
       .action((file: string, _opts, cmd: Command) => {
         const { deck: d, problems } = deckFileProblems(file);
         if (!d) {
-          for (const p of problems.slice(1)) process.stderr.write(`muster: ${file}: ${p}\n`);
-          throw new InputError(`${file}: ${problems[0]}${problems.length > 1 ? ` (${problems.length} problems)` : ""}`);
+          if (problems.length === 1) throw new InputError(`${file}: ${problems[0]}`);
+          for (const p of problems) process.stderr.write(`muster: ${file}: ${p}\n`);
+          throw new InputError(`${file}: deck refused: ${problems.length} problems, listed above`);
         }
         const n = d.cards.length;
         emit(
