@@ -156,9 +156,20 @@ export function boardProblem(board: BoardSpec): string | null {
 
 // ---- notation ----
 
+const actionNames = new WeakMap<Geometry, string[]>();
+
 /** The decision for an action code: "b3 up", "push d4 from d3" or "end". */
 export function formatAction(g: Geometry, code: number): ShoveMove {
   if (code === END) return "end";
+  let names = actionNames.get(g);
+  if (!names) {
+    names = [];
+    actionNames.set(g, names);
+  }
+  return (names[code] ??= formatActionText(g, code));
+}
+
+function formatActionText(g: Geometry, code: number): ShoveMove {
   const sq = code >> 3;
   const dir = code & 3;
   if ((code >> 2) & 1) return `push ${g.name(g.nb[sq * 4 + dir])} from ${g.name(sq)}`;

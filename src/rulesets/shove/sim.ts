@@ -310,18 +310,17 @@ export class ShoveSim {
   snapshot(): SimSnapshot {
     const s = this.s;
     const t = this.g.tokens;
-    return {
-      turn: s[TURN],
-      side: s[SIDE] as Side,
-      roll: s[ROLL],
-      actionsLeft: s[LEFT_ACTIONS],
-      winner: s[WINNER],
-      reason: s[REASON],
-      tokens: Array.from(s.subarray(this.posAt, this.posAt + t)),
-      idle: Array.from(s.subarray(this.idleAt, this.idleAt + t)),
-      moved: Array.from(s.subarray(this.movedAt, this.movedAt + t)),
-      locked: Array.from(s.subarray(this.lockedAt, this.lockedAt + t)),
-    };
+    const tokens = new Array<number>(t);
+    const idle = new Array<number>(t);
+    const moved = new Array<number>(t);
+    const locked = new Array<number>(t);
+    for (let k = 0; k < t; k++) {
+      tokens[k] = s[this.posAt + k];
+      idle[k] = s[this.idleAt + k];
+      moved[k] = s[this.movedAt + k];
+      locked[k] = s[this.lockedAt + k];
+    }
+    return { turn: s[TURN], side: s[SIDE] as Side, roll: s[ROLL], actionsLeft: s[LEFT_ACTIONS], winner: s[WINNER], reason: s[REASON], tokens, idle, moved, locked };
   }
 
   // ---- turn structure (SH-2, SH-5, SH-7) ----
