@@ -170,6 +170,31 @@ describe("line of sight (seed Missile Exchange)", () => {
   });
 });
 
+describe("line of sight: obstacles and unformed viewers", () => {
+  it("Missile Exchange: a sight-blocking obstacle line (a high wall) blocks; a low hedge does not", () => {
+    const wall = (blocksSight: boolean): TerrainFeature => ({
+      id: "wall",
+      kind: "obstacle",
+      points: [
+        { x: 20, y: 20 },
+        { x: 50, y: 20 },
+      ],
+      difficult: true,
+      cover: true,
+      highGround: false,
+      blocksSight,
+    });
+    const units = [unit("shooter", "south", [stand(36, 10)]), unit("target", "north", [stand(36, 30, 270)])];
+    expect(standSees(prepareScene(defaultTable({ terrain: [wall(true)] }), units), S, T)).toBe(false);
+    expect(standSees(prepareScene(defaultTable({ terrain: [wall(false)] }), units), S, T)).toBe(true);
+  });
+  it("Unformed Units: a formed unit does not see an enemy behind it; the same unit unformed does", () => {
+    const behind = unit("target", "north", [stand(36, 4, 90)]);
+    expect(unitSees(prepareScene(defaultTable(), [unit("me", "south", [stand(36, 10)]), behind]), "me", "target")).toBe(false);
+    expect(unitSees(prepareScene(defaultTable(), [unit("me", "south", [stand(36, 10)], false), behind]), "me", "target")).toBe(true);
+  });
+});
+
 describe("line of sight in contact", () => {
   it("Missile Exchange: a target touching the shooter's front edge is in sight", () => {
     const scene = prepareScene(defaultTable(), [unit("shooter", "south", [stand(36, 10)]), unit("target", "north", [stand(36, 10 + D, 270)])]);

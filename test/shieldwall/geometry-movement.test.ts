@@ -142,6 +142,13 @@ describe("Movement: halting 2\" from visible enemy, friends and obstacles", () =
     expect(planMove(scene, "me", 90, 3).distance).toBe(0);
     expect(planMove(scene, "me", 270, 3).distance).toBeCloseTo(3, 12);
   });
+  it("Movement: a unit within 2\" of an enemy may slide past it without closing", () => {
+    const near = unit("near", "north", [stand(40, 10 + 1.5 + D / 2, 270)]);
+    const scene = prepareScene(defaultTable(), [me(), near]);
+    const plan = planMove(scene, "me", 0, 4);
+    expect(plan.distance).toBe(4);
+    expect(unitDistance(plan.unit, near)).toBeCloseTo(1.5, 9);
+  });
   it("Movement: an enemy out of sight does not halt the move; the friends screening it stop it instead", () => {
     const screen = unit("screen", "south", formLine({ x: 36, y: 20, facing: 90 }, 3));
     const hidden = unit("hidden", "north", formLine({ x: 36, y: 20 + D + 1, facing: 270 }, 2));

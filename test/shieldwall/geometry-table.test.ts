@@ -43,6 +43,12 @@ describe("SW-3 the table", () => {
     expect(baseFor(t)).toEqual(BASE_SIZES["15mm"]);
     expect(parse({})).toEqual(t);
   });
+  it("SW-3: on a 28mm table, lines are formed of 120 mm stands", () => {
+    const t = parse({ scale: "28mm" });
+    const line = formLine({ x: 36, y: 10, facing: 90 }, 2, baseFor(t));
+    expect(line[1].x - line[0].x).toBeCloseTo(120 / 25.4, 12);
+    expect(line[0].depth).toBeCloseTo(50 / 25.4, 12);
+  });
   it("SW-3: a table file may set size, 28mm scale, terrain, camps and options", () => {
     const t = parse({
       width: 96,
@@ -77,6 +83,9 @@ describe("SW-3 the table", () => {
     expect(problem({ terrain: [{ id: "w", points: [[1, 1], [8, 1], [5, 5]], dense: true }] })).toMatch(/field terrain\[0\]/);
     expect(problem({ options: { deployMin: 10 } })).toMatch(/field options\.deployMin: must be less than deployMax \(9\) \(ruling SW-26\)/);
     expect(problem({ terrain: [{ id: "w", points: [[1, "a"], [8, 1], [5, 5]] }] })).toMatch(/field terrain\[0\]\.points\[0\]/);
+    expect(problem({ camps: [{ side: "north", polygon: [[30, 44], [40, 44], [35, 49]] }] })).toMatch(/field camps\[0\]\.polygon\[2\]: point \(35, 49\) is off/);
+    expect(problem({ camps: [{ side: "north", polygon: [[30, 44], [40, 44]] }] })).toMatch(/field camps\[0\]\.polygon/);
+    expect(problem([])).toMatch(/field \(top level\)/);
   });
   it("unit placements validate: stands need positive sizes", () => {
     expect(() => validate(unitGeomSchema, { id: "u", side: "south", formed: true, stands: [{ x: 1, y: 1, facing: 0, width: 0, depth: 1 }] }, "pos.json")).toThrow(

@@ -8,7 +8,7 @@ import { type Scene, unitSees } from "./los.js";
 import { convexHull, polygonsOverlap, segmentLengthInside } from "./polygon.js";
 import { type Rect, rectCorners, rectDistance, rectOf, segmentRect, timeToOverlap, timeToWithin, translateStand } from "./stand.js";
 import { type Table, distanceToTableEdge } from "./table.js";
-import { type UnitGeom, rotateUnit, translateUnit, unitCentre } from "./unit.js";
+import { type UnitGeom, rectsDistance, rotateUnit, translateUnit, unitCentre } from "./unit.js";
 import { type Point, angleBetweenDegrees, headingVector, MEASURE_EPS } from "./vec.js";
 
 /** Most a formed unit's move may vary from its centre axis, degrees (ruling SW-1: 22½°). */
@@ -97,24 +97,31 @@ export function stepHeading(u: UnitGeom, direction: StepDirection): number {
 // Straight moves on the table
 
 /**
- * How far a group of rectangles can move along unit direction d before coming within `zone`
- * of any of `others` (exact; the move is straight). Pairs already within the zone stop the move
- * at once if the move brings them closer, and never otherwise (distance along a straight move
- * is a convex function of the distance moved).
+ * How far a group of rectangles (a unit) can move along unit direction d before its distance to
+ * the group `others` (an enemy unit) falls below `zone` (exact; the move is straight). A unit
+ * already nearer than `zone` may not get any nearer: it stops at once if the move brings it
+ * closer, and may otherwise slide along or move away. Reaching exactly `zone` and sliding along
+ * at that distance is allowed.
  */
 export function distanceBeforeZone(movers: readonly Rect[], d: Point, others: readonly Rect[], zone: number): number {
+  const now = rectsDistance(movers, others);
+  const limit = Math.min(zone, now);
+  const h = 1e-6;
   let best = Number.POSITIVE_INFINITY;
   for (const a of movers) {
     for (const b of others) {
-      const now = rectDistance(a, b);
-      if (now <= zone + MEASURE_EPS) {
-        const h = 1e-6;
+      const d0 = rectDistance(a, b);
+      if (d0 <= limit + MEASURE_EPS) {
+        // Distance along a straight move is convex: if it does not fall now, it never will.
         const moved = { ...a, cx: a.cx + d.x * h, cy: a.cy + d.y * h };
-        if (rectDistance(moved, b) < now - 1e-12) return 0;
+        if (rectDistance(moved, b) < d0 - 1e-12) return 0;
         continue;
       }
-      const t = timeToWithin(a, d.x, d.y, b, zone);
-      if (t < best) best = t;
+      const t = timeToWithin(a, d.x, d.y, b, limit);
+      if (!(t < best)) continue;
+      // Only a pair that goes on inside the limit stops the move (not one that grazes it).
+      const after = { ...a, cx: a.cx + d.x * (t + h), cy: a.cy + d.y * (t + h) };
+      if (rectDistance(after, b) < limit - 1e-12) best = t;
     }
   }
   return best;

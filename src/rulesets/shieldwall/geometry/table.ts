@@ -166,6 +166,11 @@ export const tableSchema = z
     });
     t.camps.forEach((c, i) => {
       if (!isSimplePolygon(c.polygon)) ctx.addIssue({ code: "custom", path: ["camps", i, "polygon"], message: "the camp's outline crosses itself or has no area" });
+      c.polygon.forEach((p, j) => {
+        if (p.x < -EPS || p.y < -EPS || p.x > t.width + EPS || p.y > t.height + EPS) {
+          ctx.addIssue({ code: "custom", path: ["camps", i, "polygon", j], message: `point (${p.x}, ${p.y}) is off the ${t.width}" × ${t.height}" table` });
+        }
+      });
     });
     const dmin = t.options.deployMin ?? DEFAULT_TABLE_OPTIONS.deployMin;
     const dmax = t.options.deployMax ?? DEFAULT_TABLE_OPTIONS.deployMax;
