@@ -166,7 +166,12 @@ export function formatAction(g: Geometry, code: number): ShoveMove {
     names = [];
     actionNames.set(g, names);
   }
-  return (names[code] ??= formatActionText(g, code));
+  let name = names[code];
+  if (name === undefined) {
+    name = formatActionText(g, code);
+    names[code] = name;
+  }
+  return name;
 }
 
 function formatActionText(g: Geometry, code: number): ShoveMove {
