@@ -90,12 +90,17 @@ export function canAct(bu: BattleUnit): boolean {
 // Context
 // =============================================================================================
 
+const MEMOS = new WeakMap<BattleState, Map<string, unknown>>();
+const SCENES = new WeakMap<BattleState, Scene>();
+
 export class Ctx {
   readonly s: BattleState;
   readonly rng: Random;
   readonly events: GameEvent[] = [];
   private index: Map<string, number>;
   private sceneCache: Scene | null = null;
+  /** Derived answers (visible enemies, move options) valid until the state changes; shared with later read-only calls on the same state object. */
+  memo: Map<string, unknown>;
 
   constructor(state: BattleState) {
     this.s = {
@@ -112,11 +117,33 @@ export class Ctx {
     };
     this.rng = new Random(state.rng);
     this.index = new Map(this.s.units.map((u, i) => [u.id, i]));
+    this.sceneCache = SCENES.get(state) ?? null;
+    let memo = MEMOS.get(state);
+    if (!memo) {
+      memo = new Map();
+      MEMOS.set(state, memo);
+    }
+    this.memo = memo;
   }
 
   finish(): BattleState {
     this.s.rng = this.rng.state();
+    MEMOS.set(this.s, this.memo);
+    if (this.sceneCache) SCENES.set(this.s, this.sceneCache);
     return this.s;
+  }
+
+  /** Something changed: derived answers must be recomputed. */
+  touch(geometry = false): void {
+    if (this.memo.size > 0) this.memo = new Map();
+    if (geometry) this.sceneCache = null;
+  }
+
+  cached<T>(key: string, f: () => T): T {
+    if (this.memo.has(key)) return this.memo.get(key) as T;
+    const v = f();
+    this.memo.set(key, v);
+    return v;
   }
 
   ev(type: string, text: string, detail: Record<string, unknown> = {}): void {
@@ -144,7 +171,7 @@ export class Ctx {
     const i = this.index.get(bu.id);
     if (i === undefined) throw new RangeError(`unknown unit "${bu.id}"`);
     const before = this.s.units[i];
-    if (before.stands !== bu.stands || before.u.formed !== bu.u.formed || before.u.status !== bu.u.status) this.sceneCache = null;
+    this.touch(before.stands !== bu.stands || before.u.formed !== bu.u.formed || before.u.status !== bu.u.status);
     this.s.units[i] = bu;
   }
   /** Replaces the shared unit model; stands on the table follow its stand count and status. */
@@ -168,6 +195,7 @@ export class Ctx {
   setLeader(l: LeaderState): void {
     const i = this.s.leaders.findIndex((x) => x.id === l.id);
     this.s.leaders[i] = l;
+    this.touch();
   }
   sideUnits(side: Side): BattleUnit[] {
     return this.s.units.filter((u) => u.side === side);
@@ -217,8 +245,21 @@ export function unitDist(a: BattleUnit, b: BattleUnit): number {
   return rectsDistance(unitRects(geomOf(a)), unitRects(geomOf(b)));
 }
 
+/** Is unit b within d" of unit a (edge to edge, ruling SW-3)? Bounding circles reject far pairs cheaply. */
 function within(a: BattleUnit, b: BattleUnit, d: number): boolean {
-  return unitDist(a, b) <= d + 1e-6;
+  if (a.stands.length === 0 || b.stands.length === 0) return false;
+  let near = false;
+  for (const x of a.stands) {
+    const rx = Math.hypot(x.width, x.depth) / 2;
+    for (const y of b.stands) {
+      if (Math.hypot(x.x - y.x, x.y - y.y) - rx - Math.hypot(y.width, y.depth) / 2 <= d + 1e-6) {
+        near = true;
+        break;
+      }
+    }
+    if (near) break;
+  }
+  return near && unitDist(a, b) <= d + 1e-6;
 }
 
 // =============================================================================================
@@ -398,6 +439,7 @@ function runTask(ctx: Ctx, task: Task): void {
     case "turn-start": {
       s.turn += 1;
       s.phase = "initiative";
+      ctx.touch();
       s.leaders = s.leaders.map((l) => (l.lpSpent === 0 ? l : { ...l, lpSpent: 0 })); // ruling SW-7
       s.units = s.units.map((u) => (u.charged || u.mustCharge ? { ...u, charged: false, mustCharge: false } : u));
       ctx.ev("turn", `Turn ${s.turn} begins`, { number: s.turn });
@@ -500,6 +542,7 @@ function runTask(ctx: Ctx, task: Task): void {
     case "movement": {
       s.phase = "movement";
       s.sw15Took = [];
+      ctx.touch();
       s.units = s.units.map((u) => (u.moved ? { ...u, moved: false } : u));
       const tasks: Task[] = [];
       for (const side of sideOrder(s)) for (const id of actingOrder(ctx, side)) tasks.push({ t: "move", unit: id });
@@ -942,6 +985,11 @@ function enemiesOnTable(ctx: Ctx, side: Side): BattleUnit[] {
 
 /** The nearest enemy unit the unit can see (seed "Movement": "visible enemy"), or null. */
 export function nearestVisibleEnemy(ctx: Ctx, bu: BattleUnit): BattleUnit | null {
+  const id = ctx.cached(`nve:${bu.id}`, () => nearestVisibleEnemyUncached(ctx, bu)?.id ?? null);
+  return id === null ? null : ctx.unit(id);
+}
+
+function nearestVisibleEnemyUncached(ctx: Ctx, bu: BattleUnit): BattleUnit | null {
   const scene = ctx.scene();
   const es = enemiesOnTable(ctx, bu.side)
     .map((e) => ({ e, d: unitDist(bu, e) }))
@@ -950,7 +998,12 @@ export function nearestVisibleEnemy(ctx: Ctx, bu: BattleUnit): BattleUnit | null
   return null;
 }
 
-function nearestEnemy(ctx: Ctx, bu: BattleUnit): BattleUnit | null {
+export function nearestEnemy(ctx: Ctx, bu: BattleUnit): BattleUnit | null {
+  const id = ctx.cached(`ne:${bu.id}`, () => nearestEnemyUncached(ctx, bu)?.id ?? null);
+  return id === null ? null : ctx.unit(id);
+}
+
+function nearestEnemyUncached(ctx: Ctx, bu: BattleUnit): BattleUnit | null {
   let best: BattleUnit | null = null;
   let bd = Number.POSITIVE_INFINITY;
   for (const e of enemiesOnTable(ctx, bu.side)) {
@@ -969,9 +1022,9 @@ function headingTo(from: BattleUnit, to: BattleUnit): number {
   return normaliseDegrees(vectorHeading({ x: b.x - a.x, y: b.y - a.y }));
 }
 
-/** The heading of a "toward" move: towards the nearest visible enemy, clamped to the 22½° arc for a formed unit. */
+/** The heading of a "toward" move: towards the nearest enemy (edge to edge, ruling SW-3), clamped to the 22½° arc for a formed unit. */
 export function towardHeading(ctx: Ctx, bu: BattleUnit): number {
-  const e = nearestVisibleEnemy(ctx, bu) ?? nearestEnemy(ctx, bu);
+  const e = nearestEnemy(ctx, bu);
   const facing = bu.u.formed ? unitFacing(geomOf(bu)) : forwardHeading(bu.side);
   if (!e) return facing;
   const h = headingTo(bu, e);
@@ -988,7 +1041,8 @@ function sw15Check(ctx: Ctx, mover: BattleUnit, before: Stand[]): void {
   const after = mover.stands;
   if (after.length === 0) return;
   for (const e of enemiesOnTable(ctx, mover.side)) {
-    if (s.sw15Took.includes(e.id)) continue;
+    if (s.sw15Took.includes(e.id) || ctx.signalled(e.u.contingent)) continue;
+    if (!within({ ...mover, stands: after }, e, 8)) continue;
     const was = rectsDistance(before.map(rectOf), e.stands.map(rectOf));
     const now = rectsDistance(after.map(rectOf), e.stands.map(rectOf));
     if (!(now < was - 1e-6) || now > 8 + 1e-6) continue;
@@ -1079,9 +1133,10 @@ function moveTask(ctx: Ctx, id: string): void {
   if (!canAct(bu) || bu.u.inCombat || bu.moved) return;
   const leader = ctx.contingentLeader(bu.u.contingent);
   const home = leader && leader.status === "alive" ? ctx.leaderUnit(leader) : null;
+  const beyond2 = home ? home.id !== bu.id && !within(home, bu, 2) : false;
   const need = mustTakeControlTest({
-    beyond2OfRetinue: home ? home.id !== bu.id && !within(home, bu, 2) : false,
-    unbrokenLineSameDirection: home ? unbrokenLineToRetinue(ctx, bu, home) : false,
+    beyond2OfRetinue: beyond2,
+    unbrokenLineSameDirection: home && beyond2 ? unbrokenLineToRetinue(ctx, bu, home) : false,
     ceasingPursuit: bu.pursuing,
     leaderKilled: !leader || leader.status !== "alive",
   });
@@ -1185,6 +1240,10 @@ const COMPASS = [0, 45, 90, 135, 180, 225, 270, 315];
 
 /** Enumerated movement choices (any other parameters are validated by {@link moveProblem}). */
 export function moveOptions(ctx: Ctx, bu: BattleUnit): MoveChoice[] {
+  return ctx.cached(`mo:${bu.id}`, () => moveOptionsUncached(ctx, bu));
+}
+
+function moveOptionsUncached(ctx: Ctx, bu: BattleUnit): MoveChoice[] {
   const out: MoveChoice[] = [];
   const signalled = ctx.signalled(bu.u.contingent);
   const bloodlustForced = bu.u.aggression === "bloodlust" && signalled;
@@ -1210,12 +1269,12 @@ export function moveOptions(ctx: Ctx, bu: BattleUnit): MoveChoice[] {
           { kind: "advance", offset: 0, extraD6: true, group: true },
         );
       for (const direction of ["forward", "back", "left", "right"] as const) out.push({ kind: "step", direction, distance: 2 });
-      const e = nearestVisibleEnemy(ctx, bu);
+      const e = nearestEnemy(ctx, bu);
       const headings = new Set(COMPASS.filter((h) => h % 90 === 0));
       if (e) headings.add(Math.round(headingTo(bu, e)));
       for (const heading of headings) out.push({ kind: "change-direction", heading, extraD6: false });
     } else {
-      const e = nearestVisibleEnemy(ctx, bu) ?? nearestEnemy(ctx, bu);
+      const e = nearestEnemy(ctx, bu);
       if (e)
         out.push({
           kind: "change-direction",
@@ -1225,7 +1284,7 @@ export function moveOptions(ctx: Ctx, bu: BattleUnit): MoveChoice[] {
     }
   } else {
     out.push(...formUpOptions(ctx, bu));
-    const e = nearestVisibleEnemy(ctx, bu);
+    const e = nearestEnemy(ctx, bu);
     const headings = new Set(COMPASS);
     if (e) headings.add(Math.round(headingTo(bu, e)));
     for (const heading of headings) for (const extraD6 of bloodlustForced ? [false, true] : [false]) out.push({ kind: "unformed-move", heading, extraD6 });
@@ -1236,7 +1295,7 @@ export function moveOptions(ctx: Ctx, bu: BattleUnit): MoveChoice[] {
 function formUpOptions(ctx: Ctx, bu: BattleUnit): MoveChoice[] {
   const out: MoveChoice[] = [];
   const fs = new Set<number>([forwardHeading(bu.side)]);
-  const e = nearestVisibleEnemy(ctx, bu) ?? nearestEnemy(ctx, bu);
+  const e = nearestEnemy(ctx, bu);
   if (e) fs.add(Math.round(headingTo(bu, e)));
   for (const facing of fs) out.push({ kind: "form-up", facing });
   return out;
@@ -1866,6 +1925,7 @@ function fight(ctx: Ctx): void {
     movesAfterCombat(ctx, res.units, positions);
     refreshInCombat(ctx);
   }
+  ctx.touch();
   s.units = s.units.map((u) => (u.followingUp && !u.u.inCombat ? { ...u, followingUp: false } : u));
 }
 

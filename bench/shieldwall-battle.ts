@@ -1,0 +1,66 @@
+/** Shieldwall battle measures: whole random battles per second on one core, and time per decision. */
+import { readFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { performance } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
+import { playOut } from "../src/core/game.js";
+import { randomPlayer } from "../src/core/search/random-player.js";
+import { type ArmyFile, armySchema } from "../src/rulesets/shieldwall/army.js";
+import { type BattleSetup, battleGame, parseScenario } from "../src/rulesets/shieldwall/battle/index.js";
+import type { BenchSection } from "./harness.js";
+
+function findRoot(): string {
+  // Runs from dist/bench/ after the build, or from bench/ with a TypeScript runner.
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 4; i++) {
+    try {
+      readFileSync(resolve(dir, "package.json"));
+      return dir;
+    } catch {
+      dir = resolve(dir, "..");
+    }
+  }
+  return process.cwd();
+}
+
+export function loadBattleSetup(file: string): BattleSetup {
+  const path = resolve(findRoot(), "data/shieldwall/scenarios", file);
+  const scenario = parseScenario(JSON.parse(readFileSync(path, "utf8")));
+  const army = (a: string | ArmyFile): ArmyFile => (typeof a === "string" ? armySchema.parse(JSON.parse(readFileSync(resolve(dirname(path), a), "utf8"))) : a);
+  return { scenario, armies: { red: army(scenario.armies.red), black: army(scenario.armies.black) } };
+}
+
+function measure(setup: BattleSetup, ms: number): Record<string, number> {
+  let battles = 0;
+  let decisions = 0;
+  let turns = 0;
+  const start = performance.now();
+  let seed = 1;
+  while (performance.now() - start < ms || battles < 5) {
+    const s0 = battleGame.setup(setup, seed);
+    const r = playOut(battleGame, s0, { red: randomPlayer(battleGame, seed), black: randomPlayer(battleGame, seed + 1_000_000) }, { keepEvents: false });
+    battles++;
+    decisions += r.decisions.length;
+    turns += r.state.turn;
+    seed++;
+  }
+  const elapsed = performance.now() - start;
+  return {
+    battles,
+    randomBattlesPerSecond: Number(((battles * 1000) / elapsed).toFixed(2)),
+    msPerBattle: Number((elapsed / battles).toFixed(2)),
+    decisionsPerBattle: Math.round(decisions / battles),
+    msPerDecision: Number((elapsed / decisions).toFixed(4)),
+    turnsPerBattle: Number((turns / battles).toFixed(2)),
+  };
+}
+
+export const shieldwallBattleBench: BenchSection = {
+  name: "shieldwall-battle",
+  run() {
+    return {
+      maldon991: measure(loadBattleSetup("maldon-991.json"), 4000),
+      raid: measure(loadBattleSetup("raid.json"), 2000),
+    };
+  },
+};
