@@ -3,14 +3,15 @@
  * (or be explicitly deferred to a named issue/part), and every named test must exist.
  *
  * Table rows look like `| Clause | Rulings | Tests |`; a Tests cell holds items
- * `` `test/path.test.ts: title text` `` separated by `<br>` or `;`, or `deferred: issue N`.
+ * `` `test/path.test.ts: title text` `` separated by `<br>` or `;`, or `deferred: issue N` (a later
+ * issue will test it), or `n/a: reason` (a clause outside what Muster models, with the reason).
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export interface CoverageReport {
-  documents: { file: string; clauses: number; tests: number; deferred: number }[];
+  documents: { file: string; clauses: number; tests: number; deferred: number; notApplicable: number }[];
   problems: string[];
 }
 
@@ -38,7 +39,7 @@ export function checkCoverage(root: string): CoverageReport {
   for (const name of readdirSync(dir).filter((f) => f.endsWith(".md")).sort()) {
     const doc = `docs/rules/${name}`;
     const lines = readFileSync(join(dir, name), "utf8").split("\n");
-    const summary = { file: doc, clauses: 0, tests: 0, deferred: 0 };
+    const summary = { file: doc, clauses: 0, tests: 0, deferred: 0, notApplicable: 0 };
     let testsColumn = -1;
     let clauseColumn = 0;
     for (let i = 0; i < lines.length; i++) {
@@ -60,10 +61,16 @@ export function checkCoverage(root: string): CoverageReport {
       summary.clauses++;
       const where = `${doc}:${i + 1} (${row[clauseColumn] || "?"})`;
       const cell = row[testsColumn] ?? "";
-      const items = cell
-        .split(/<br\s*\/?>|;/i)
-        .map((s) => s.trim())
-        .filter(Boolean);
+      // Backticked test items may contain ';' themselves, so take them out first.
+      const quoted = cell.match(/`[^`]+`/g) ?? [];
+      const rest = cell.replace(/`[^`]+`/g, " ");
+      const items = [
+        ...quoted,
+        ...rest
+          .split(/<br\s*\/?>|;/i)
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ];
       if (items.length === 0) {
         report.problems.push(`${where}: no test listed for this clause`);
         continue;
@@ -73,9 +80,13 @@ export function checkCoverage(root: string): CoverageReport {
           summary.deferred++;
           continue;
         }
+        if (/^n\/a:\s*\S{3,}/i.test(item.replace(/`/g, ""))) {
+          summary.notApplicable++;
+          continue;
+        }
         const m = /^`([^`:]+):\s*([^`]+)`$/.exec(item);
         if (!m) {
-          report.problems.push(`${where}: cannot read test item "${item}" (expected \`test/file.test.ts: title\` or deferred: issue N)`);
+          report.problems.push(`${where}: cannot read test item "${item}" (expected \`test/file.test.ts: title\`, deferred: issue N, or n/a: reason)`);
           continue;
         }
         const [, path, title] = m;
@@ -95,7 +106,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const root = resolve(fileURLToPath(import.meta.url), "..", "..", "..");
   const report = checkCoverage(root);
   for (const d of report.documents) {
-    process.stdout.write(`${d.file}: ${d.clauses} clauses, ${d.tests} test references, ${d.deferred} deferred\n`);
+    process.stdout.write(`${d.file}: ${d.clauses} clauses, ${d.tests} test references, ${d.deferred} deferred, ${d.notApplicable} not applicable\n`);
   }
   for (const p of report.problems) process.stderr.write(`rules coverage: ${p}\n`);
   process.stdout.write(report.problems.length === 0 ? "rules coverage: every clause has a test\n" : `rules coverage: ${report.problems.length} problem(s)\n`);

@@ -24,10 +24,11 @@ describe("rules coverage documents (docs/rules)", () => {
         "| Two | X-2 | |",
         "| Three | | `test/x.test.ts: X-3 missing` |",
         "| Four | | deferred: issue 4 |",
+        "| Five | | n/a: the host game's turn order |",
       ].join("\n"),
     );
     const report = checkCoverage(root);
-    expect(report.documents[0]).toMatchObject({ clauses: 4, tests: 1, deferred: 1 });
+    expect(report.documents[0]).toMatchObject({ clauses: 5, tests: 1, deferred: 1, notApplicable: 1 });
     expect(report.problems).toHaveLength(2);
     expect(report.problems[0]).toMatch(/Two.*no test/);
     expect(report.problems[1]).toMatch(/X-3 missing" not found/);
