@@ -5,7 +5,9 @@ import {
   type Stand,
   type UnitGeom,
   contactBetween,
+  edgeFacing,
   engagedOnlyFlankOrRear,
+  flankContacts,
   formLine,
   unitContacts,
   unitsEngaged,
@@ -95,5 +97,26 @@ describe("base-to-base contact (seed Resolving combat, ruling SW-18)", () => {
     const frontal = unit("f", "south", [stand(36, 30 - D)]);
     expect(engagedOnlyFlankOrRear(frontal, b)).toBe(false);
     expect(unitsEngaged(unit("far", "south", [stand(10, 10)]), b)).toBe(false);
+  });
+});
+
+describe("approach edge and flank contacts", () => {
+  it("SW-18: a charger coming from ahead meets the front; from the side the flank; from behind the rear", () => {
+    // Target faces south: its front is south, its left flank east, its rear north.
+    expect(edgeFacing(target, { x: 36, y: 20 })).toBe("front");
+    expect(edgeFacing(target, { x: 45, y: 30 })).toBe("left");
+    expect(edgeFacing(target, { x: 27, y: 30.5 })).toBe("right");
+    expect(edgeFacing(target, { x: 36.5, y: 38 })).toBe("rear");
+    // Diagonally ahead and well out to the side: the side it is further beyond.
+    expect(edgeFacing(target, { x: 36 + W / 2 + 3, y: 30 - D / 2 - 1 })).toBe("left");
+    expect(edgeFacing(target, { x: 36 + W / 2 + 1, y: 30 - D / 2 - 3 })).toBe("front");
+  });
+  it("Resolving combat: friendly stands on the flank in base to base contact are found with the flank touched", () => {
+    const line = unit("line", "north", formLine({ x: 36, y: 30 - D / 2, facing: 270 }, 2));
+    // A friend's flank touching the line's east end (the line faces south: its left is east).
+    const friend = unit("friend", "north", [stand(36 + W + W / 2, 30, 270)]);
+    const enemy = unit("enemy", "south", [stand(36, 30 - D, 90)]);
+    const far = unit("far", "north", [stand(60, 30, 270)]);
+    expect(flankContacts(line, [friend, enemy, far])).toEqual([{ unit: "friend", stand: 0, ofStand: 0, edge: "left" }]);
   });
 });

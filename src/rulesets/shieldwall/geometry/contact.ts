@@ -150,3 +150,45 @@ export function engagedOnlyFlankOrRear(attacker: UnitGeom, target: UnitGeom, tol
   const cs = unitContacts(attacker, target, tol);
   return cs.length > 0 && cs.every((c) => c.aspectOfB !== "front");
 }
+
+/**
+ * Which edge of `target` a stand at `from` comes at: the edge whose line the point lies
+ * furthest beyond (the sectors are bounded by the lines through the target's diagonals'
+ * corners at 45°). Use it to pick the edge a charge contacts (ruling SW-18: flank or rear).
+ */
+export function edgeFacing(target: Stand, from: { x: number; y: number }): Edge {
+  const r = rectOf(target);
+  const dx = from.x - r.cx;
+  const dy = from.y - r.cy;
+  const u = dx * r.rx + dy * r.ry;
+  const v = dx * r.fx + dy * r.fy;
+  const beyond: [Edge, number][] = [
+    ["front", v - r.hd],
+    ["rear", -v - r.hd],
+    ["right", u - r.hw],
+    ["left", -u - r.hw],
+  ];
+  let best = beyond[0];
+  for (const b of beyond) if (b[1] > best[1] + 1e-12) best = b;
+  return best[0];
+}
+
+/**
+ * Stands of `others` touching the left or right edge of any stand of `unit`, with the edge:
+ * flank support in combat ("+2 each otherwise unengaged friendly stand on the flank in base to
+ * base contact") and outflanking stands for shooting.
+ */
+export function flankContacts(
+  unit: UnitGeom,
+  others: readonly UnitGeom[],
+  tol = CONTACT_TOLERANCE,
+): { unit: string; stand: number; ofStand: number; edge: Edge }[] {
+  const out: { unit: string; stand: number; ofStand: number; edge: Edge }[] = [];
+  for (const o of others) {
+    if (o.id === unit.id) continue;
+    for (const c of unitContacts(o, unit, tol)) {
+      if (c.aspectOfB === "flank" && c.edgeOfB) out.push({ unit: o.id, stand: c.standOfA, ofStand: c.standOfB, edge: c.edgeOfB });
+    }
+  }
+  return out;
+}
