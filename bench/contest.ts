@@ -15,7 +15,9 @@ function data(name: string): unknown {
   for (const base of ["../../data/contest/", "../data/contest/"]) {
     try {
       return JSON.parse(readFileSync(new URL(base + name, import.meta.url), "utf8"));
-    } catch {}
+    } catch {
+      // not in this location: try the next
+    }
   }
   throw new Error(`cannot find data/contest/${name}`);
 }

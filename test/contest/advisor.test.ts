@@ -72,7 +72,6 @@ describe("advisor: value iteration over positions and the exact matrix game (iss
 
   it("advisor: backward induction (each position's value is the value of its matrix game over the values one exchange later)", () => {
     const sol = hectorAchilles();
-    const setup = sol.setup;
     for (const pos of [
       { mightA: 4, mightB: 5, distance: 6 },
       { mightA: 1, mightB: 3, distance: 0 },
@@ -103,7 +102,6 @@ describe("advisor: value iteration over positions and the exact matrix game (iss
 
   it("advisor: more Might never lowers a commander's chance (all positions of Hector against Achilles)", () => {
     const sol = hectorAchilles();
-    const setup = sol.setup;
     for (let ma = 1; ma < 4; ma++) {
       for (let mb = 1; mb <= 5; mb++) {
         for (let d = 0; d <= 24; d++) {
@@ -138,7 +136,6 @@ describe("advisor: value iteration over positions and the exact matrix game (iss
 
   it("advisor: duels played by the advised strategies on both sides win as often as the advisor predicts (seeded)", () => {
     const sol = hectorAchilles();
-    const setup = sol.setup;
     const start = { mightA: 4, mightB: 5, distance: 6 };
     const predicted = sol.values[sol.index(start)];
     const N = 600;
@@ -156,7 +153,6 @@ describe("advisor: value iteration over positions and the exact matrix game (iss
 
   it("advisor: the advised strategy does at least as well as its value against a random opponent (seeded)", () => {
     const sol = hectorAchilles();
-    const setup = sol.setup;
     const value = sol.values[sol.index({ mightA: 4, mightB: 5, distance: 6 })];
     const N = 600;
     let sum = 0;
