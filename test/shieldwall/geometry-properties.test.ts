@@ -17,8 +17,11 @@ import {
   rectDistance,
   rectOf,
   rectsOverlap,
+  pointRectDistance,
+  pointSegmentDistance,
   separation,
   shapeClosest,
+  sightLine,
   standDistance,
   standSees,
   standsOverlap,
@@ -271,6 +274,44 @@ describe("line of sight properties (seed Missile Exchange)", () => {
       }),
       { seed: SEED, numRuns: 200 },
     );
+  });
+});
+
+describe("line of sight witnesses", () => {
+  it("Missile Exchange: every line of sight found is really clear (checked independently)", () => {
+    let checked = 0;
+    fc.assert(
+      fc.property(sceneArb, (spec) => {
+        const units = unitsOf(spec);
+        fc.pre(legal(units));
+        const others = units.slice(2).flatMap((u) => u.stands);
+        // No narrow gaps between blockers, so only the stands themselves can block.
+        for (let i = 0; i < others.length; i++) for (let j = i + 1; j < others.length; j++) fc.pre(standDistance(others[i], others[j]) > 2.1);
+        const line = sightLine(prepareScene(big, units), S, T);
+        if (!line) return;
+        checked++;
+        const shooter = units[0].stands[0];
+        const [fl, fr] = rectCorners(rectOf(shooter));
+        // Starts on the front edge, leaves forwards, ends on the target's outline.
+        expect(pointSegmentDistance(line.from.x, line.from.y, fl.x, fl.y, fr.x, fr.y)).toBeLessThan(1e-6);
+        const f = { x: Math.cos((shooter.facing * Math.PI) / 180), y: Math.sin((shooter.facing * Math.PI) / 180) };
+        const len = Math.hypot(line.to.x - line.from.x, line.to.y - line.from.y);
+        if (len > 1e-9) expect((line.to.x - line.from.x) * f.x + (line.to.y - line.from.y) * f.y).toBeGreaterThan(0);
+        const tr = rectOf(units[1].stands[0]);
+        expect(pointRectDistance(tr, line.to.x, line.to.y)).toBeLessThan(1e-6);
+        // Clear of every other stand by (almost) the sight clearance, sampled finely along it.
+        for (const o of others) {
+          const r = { ...rectOf(o), hw: o.width / 2 + 0.0099, hd: o.depth / 2 + 0.0099 };
+          for (let k = 0; k <= 400; k++) {
+            const x = line.from.x + ((line.to.x - line.from.x) * k) / 400;
+            const y = line.from.y + ((line.to.y - line.from.y) * k) / 400;
+            expect(insideRect(r, x, y)).toBe(false);
+          }
+        }
+      }),
+      { seed: SEED, numRuns: 200 },
+    );
+    expect(checked).toBeGreaterThan(50);
   });
 });
 

@@ -49,7 +49,7 @@ export interface Scene {
   /** Every gap narrower than `minSightGap` between two blockers (stands, sight-blocking terrain). */
   gaps: SceneGap[];
   /** Memo of sight answers for this scene (derived data; the scene never changes). */
-  sightMemo: Map<string, boolean>;
+  sightMemo: Map<string, SightLine | null>;
 }
 
 interface SightTerrain {
@@ -132,20 +132,31 @@ export interface SightOptions {
   allRound?: boolean;
 }
 
+/** A clear line of sight: from a point of the viewer's edge to a point of the target. */
+export interface SightLine {
+  from: Point;
+  to: Point;
+}
+
 /** Does stand `from` see stand `to` (see module comment)? */
 export function standSees(scene: Scene, from: StandRef, to: StandRef, opts: SightOptions = {}): boolean {
+  return sightLine(scene, from, to, opts) !== null;
+}
+
+/** A clear line of sight from stand `from` to stand `to` (the witness), or null if none. */
+export function sightLine(scene: Scene, from: StandRef, to: StandRef, opts: SightOptions = {}): SightLine | null {
   const a = sceneStand(scene, from);
   const b = sceneStand(scene, to);
-  if (a === b) return true;
+  if (a === b) return { from: { x: a.rect.cx, y: a.rect.cy }, to: { x: a.rect.cx, y: a.rect.cy } };
+  const key = `${from.unit}\u0000${from.stand}\u0000${to.unit}\u0000${to.stand}\u0000${opts.allRound ? 1 : 0}`;
+  const known = scene.sightMemo.get(key);
+  if (known !== undefined) return known;
   const [fl, fr, rr, rl] = a.corners;
   const r = a.rect;
   const front: Source = { p0: fl, p1: fr, nx: r.fx, ny: r.fy };
   const sources: Source[] = opts.allRound
     ? [front, { p0: fr, p1: rr, nx: r.rx, ny: r.ry }, { p0: rr, p1: rl, nx: -r.fx, ny: -r.fy }, { p0: rl, p1: fl, nx: -r.rx, ny: -r.ry }]
     : [front];
-  const key = `${from.unit}\u0000${from.stand}\u0000${to.unit}\u0000${to.stand}\u0000${opts.allRound ? 1 : 0}`;
-  const known = scene.sightMemo.get(key);
-  if (known !== undefined) return known;
   const answer = sightClear(scene, a, b, sources);
   scene.sightMemo.set(key, answer);
   return answer;
@@ -218,7 +229,7 @@ function inflate(r: Rect, by: number): Rect {
   return { ...r, hw: r.hw + by, hd: r.hd + by };
 }
 
-function sightClear(scene: Scene, viewer: SceneStand, target: SceneStand, sources: Source[]): boolean {
+function sightClear(scene: Scene, viewer: SceneStand, target: SceneStand, sources: Source[]): SightLine | null {
   const { sightDepth } = scene.table.options;
   const targetCorners = target.corners;
   const hullPts: Point[] = [...targetCorners];
@@ -295,8 +306,12 @@ function sightClear(scene: Scene, viewer: SceneStand, target: SceneStand, source
   };
   const tr = target.rect;
   const hit = { x: 0, y: 0 };
-  const tryLine = (src: Source, px: number, py: number, dx: number, dy: number): boolean =>
-    firstEntry(tr, px, py, dx, dy, hit) && free(src, px, py, hit.x, hit.y);
+  let witness: SightLine | null = null;
+  const tryLine = (src: Source, px: number, py: number, dx: number, dy: number): boolean => {
+    if (!firstEntry(tr, px, py, dx, dy, hit) || !free(src, px, py, hit.x, hit.y)) return false;
+    witness = { from: { x: px, y: py }, to: { x: hit.x, y: hit.y } };
+    return true;
+  };
   // Quick candidates: points along each source edge to the target's corners, edge middles and centre.
   const aims: Point[] = [{ x: tr.cx, y: tr.cy }];
   for (let i = 0; i < 4; i++) {
@@ -308,10 +323,10 @@ function sightClear(scene: Scene, viewer: SceneStand, target: SceneStand, source
     for (const f of [0.5, 0, 1, 0.25, 0.75]) {
       const px = src.p0.x + f * (src.p1.x - src.p0.x);
       const py = src.p0.y + f * (src.p1.y - src.p0.y);
-      for (const aim of aims) if (tryLine(src, px, py, aim.x - px, aim.y - py)) return true;
+      for (const aim of aims) if (tryLine(src, px, py, aim.x - px, aim.y - py)) return witness;
     }
   }
-  if (grown.length === 0 && terrain.length === 0 && bridges.length === 0) return false;
+  if (grown.length === 0 && terrain.length === 0 && bridges.length === 0) return null;
   // Exhaustive: every line through two vertices that a sight segment could touch (those in the
   // corridor). If any clear segment exists, one of these lines carries one.
   const verts: Point[] = [...targetCorners];
@@ -326,10 +341,10 @@ function sightClear(scene: Scene, viewer: SceneStand, target: SceneStand, source
   const n = verts.length;
   // Lines through an anchor (source end or target corner) and a blocker's vertex first: they
   // are the likeliest; then blocker to blocker; then anchor to anchor.
-  for (let i = 0; i < anchors; i++) for (let j = anchors; j < n; j++) if (tryPair(verts[i], verts[j])) return true;
-  for (let i = anchors; i < n; i++) for (let j = i + 1; j < n; j++) if (tryPair(verts[i], verts[j])) return true;
-  for (let i = 0; i < anchors; i++) for (let j = i + 1; j < anchors; j++) if (tryPair(verts[i], verts[j])) return true;
-  return false;
+  for (let i = 0; i < anchors; i++) for (let j = anchors; j < n; j++) if (tryPair(verts[i], verts[j])) return witness;
+  for (let i = anchors; i < n; i++) for (let j = i + 1; j < n; j++) if (tryPair(verts[i], verts[j])) return witness;
+  for (let i = 0; i < anchors; i++) for (let j = i + 1; j < anchors; j++) if (tryPair(verts[i], verts[j])) return witness;
+  return null;
 
   function tryPair(v: Point, w: Point): boolean {
     const dx = w.x - v.x;
