@@ -142,7 +142,7 @@ describe("advisor: value iteration over positions and the exact matrix game (iss
     let sum = 0;
     let sumSq = 0;
     for (let g = 0; g < N; g++) {
-      const r = playOut(duelGame, duelGame.setup({ setup, distance: 6 }, 1000 + g), { A: advisedPlayer(sol, 2 * g), B: advisedPlayer(sol, 2 * g + 1) }).result;
+      const r = playOut(duelGame, duelGame.setup({ setup: sol.setup, distance: 6 }, 1000 + g), { A: advisedPlayer(sol, 2 * g), B: advisedPlayer(sol, 2 * g + 1) }).result;
       sum += r.rewards.A;
       sumSq += r.rewards.A ** 2;
     }
@@ -157,7 +157,7 @@ describe("advisor: value iteration over positions and the exact matrix game (iss
     const N = 600;
     let sum = 0;
     for (let g = 0; g < N; g++) {
-      sum += playOut(duelGame, duelGame.setup({ setup, distance: 6 }, 5000 + g), { A: advisedPlayer(sol, g), B: randomPlayer(duelGame, g) }).result.rewards.A;
+      sum += playOut(duelGame, duelGame.setup({ setup: sol.setup, distance: 6 }, 5000 + g), { A: advisedPlayer(sol, g), B: randomPlayer(duelGame, g) }).result.rewards.A;
     }
     const mean = sum / N;
     expect(mean).toBeGreaterThan(value - 4 * Math.sqrt(0.25 / N));
