@@ -5,6 +5,7 @@ import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { battleGame } from "../../src/cli/battle/catalog.js";
 import { playGame } from "../../src/cli/battle/run.js";
+import { dataPath, loadShieldwallScenario } from "../../src/cli/battle/scenarios.js";
 import { aggregate, type GameOutcome, playIndexed, runSim, type SimReport } from "../../src/cli/battle/sim.js";
 import { deriveSeed } from "../../src/core/records.js";
 import { wilsonInterval } from "../../src/core/stats.js";
@@ -48,6 +49,16 @@ describe("muster sim: results do not depend on the number of worker threads (C-2
     const two = await runSim({ ...spec, workers: 2, workerUrl });
     expect(stable(two)).toEqual(stable(here));
     expect(here.players).toEqual({ blue: "random", red: "mcts:4" });
+  });
+
+  it("C-2: Shieldwall battle (raid scenario), 3 games: 2 workers equal this thread", async () => {
+    const options = loadShieldwallScenario(dataPath("shieldwall", "scenarios", "raid.json")).options;
+    const spec = { gameId: "shieldwall-battle", options, players: {}, games: 3, seed: 12 };
+    const here = await runSim({ ...spec, workers: 0 }, true);
+    const two = await runSim({ ...spec, workers: 2, workerUrl }, true);
+    expect(stable(two)).toEqual(stable(here));
+    expect(here.lossUnit).toBe("stands");
+    expect(here.wins.red.count + here.wins.black.count + here.draws.count).toBe(3);
   });
 
   it("progress is reported for every game, ending at the total", async () => {

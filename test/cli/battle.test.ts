@@ -74,6 +74,7 @@ describe("muster battle: narrative and outcome", () => {
     ];
     expect(narrate(log)).toEqual(["Turn 1", "  Initiative", "    red wins the initiative", "    card: Five of hearts", "  Movement", "    red moves", "Turn 2", "  Movement", "    black moves"]);
     expect(narrate([{ decision: 0, player: "p1", event: ev("p1 rolls 3") }])).toEqual(["p1 rolls 3"]);
+    expect(narrate([{ decision: 0, player: "red", turn: 0, phase: "deployment", event: ev("red deploys") }])).toEqual(["Before the first turn", "  Deployment", "    red deploys"]);
   });
 
   it("--log json prints one JSON object per event and the outcome last", async () => {

@@ -9,6 +9,7 @@
 import { pig } from "../../core/fixtures/pig.js";
 import type { BaseState, GameEvent, GameResult, PlayerId } from "../../core/game.js";
 import { type AnyGame, registerGame } from "../../core/records.js";
+import { type BattleState, battleGame as shieldwallBattle, lostStands, SHIELDWALL_BATTLE_ID } from "../../rulesets/shieldwall/battle/index.js";
 import { type ShoveState, shove, winReasonText } from "../../rulesets/shove/game.js";
 
 /** What the simulation statistics need from one finished game. */
@@ -134,7 +135,39 @@ registerBattleGame({
   maxDecisions: 10_000,
 });
 
-// ---- Shieldwall battle: wired in once src/rulesets/shieldwall/battle/ exists ----
+// ---- Shieldwall battle (src/rulesets/shieldwall/battle/, docs/shieldwall/battle.md) ----
 
 /** The game `muster battle` and `muster sim` play when --game is not given. */
-export const DEFAULT_BATTLE_GAME = "shieldwall-battle";
+export const DEFAULT_BATTLE_GAME = SHIELDWALL_BATTLE_ID;
+
+/**
+ * How a Shieldwall battle ended, as a category for counting (the engine's reason names units and
+ * numbers). Victory conditions are ruling SW-25, a house rule, and labelled so.
+ */
+export function shieldwallEnding(result: GameResult): string {
+  const r = result.reason;
+  if (/both armies broke/.test(r)) return "draw: both armies broke in the same turn (SW-25, house rule)";
+  if (/has lost \d+ of \d+ units/.test(r)) return `${result.winner} wins: the enemy lost half its units (SW-25, house rule)`;
+  if (/leaders are all dead or captured/.test(r)) return `${result.winner} wins: the enemy's leaders are all dead or captured (SW-25, house rule)`;
+  if (/no units left on the table/.test(r)) return `${result.winner} wins: the enemy has no units left on the table (SW-25, house rule)`;
+  if (/^turn limit/.test(r)) return result.winner === null ? "draw: turn limit, equal stands lost (SW-25, house rule)" : `${result.winner} wins: turn limit, fewer stands lost (SW-25, house rule)`;
+  return result.winner === null ? `draw: ${r}` : `${result.winner} wins: ${r}`;
+}
+
+registerBattleGame({
+  id: SHIELDWALL_BATTLE_ID,
+  game: shieldwallBattle as unknown as AnyGame,
+  title: "Shieldwall battle",
+  lossUnit: "stands",
+  defaultAi: "random",
+  summarize(g) {
+    const s = g.state as unknown as BattleState;
+    return { turns: s.turn, losses: { red: lostStands(s, "red"), black: lostStands(s, "black") }, ending: shieldwallEnding(g.result) };
+  },
+  // Events carry their own turn and phase (docs/shieldwall/battle.md); the state's are the fallback.
+  maxDecisions: 500_000,
+});
+
+// Computer players for Shieldwall are added here, one line each, e.g.:
+// registerAi({ name: "commander", description: "…", games: [SHIELDWALL_BATTLE_ID], make: (ctx) => … });
+// registerAi({ name: "advance", description: "advance and charge everything", games: [SHIELDWALL_BATTLE_ID], make: (ctx) => … });

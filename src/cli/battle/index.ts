@@ -166,9 +166,9 @@ export function simText(r: SimReport, extra: { scenario: string; workers: number
   lines.push(`  turns          mean ${num(r.turns.mean)} (standard error ${num(r.turns.se, 3)}; sd ${num(r.turns.sd)}; range ${r.turns.min}–${r.turns.max})`);
   for (const s of sides) lines.push(`  ${`${s} losses`.padEnd(14)} mean ${num(r.losses[s].mean)} ${r.lossUnit} (standard error ${num(r.losses[s].se, 3)}; sd ${num(r.losses[s].sd)})`);
   lines.push(`  decisions      mean ${num(r.decisions.mean, 1)} per game`);
-  const shown = r.endings.slice(0, 8).map((e) => `${e.ending} ${e.count}`);
-  if (r.endings.length > 8) shown.push(`${r.endings.length - 8} more`);
-  lines.push(`  endings        ${shown.join("; ")}`);
+  lines.push("  how games ended:");
+  for (const e of r.endings.slice(0, 10)) lines.push(`    ${String(e.count).padStart(7)}  ${e.ending}`);
+  if (r.endings.length > 10) lines.push(`    and ${r.endings.length - 10} more kinds of ending (see --json)`);
   return lines.join("\n");
 }
 

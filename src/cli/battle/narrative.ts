@@ -3,7 +3,10 @@ import type { GameResult } from "../../core/game.js";
 import type { BattleGameEntry, GameSummary } from "./catalog.js";
 import type { LoggedEvent } from "./run.js";
 
-/** "Turn 2" and "phase" headings whenever they change; each event's text indented below them. */
+/**
+ * "Turn 2" and phase headings whenever they change (turn 0, e.g. deployment, is "Before the
+ * first turn"); each event's text indented below them.
+ */
 export function narrate(log: readonly LoggedEvent[]): string[] {
   const lines: string[] = [];
   let turn: number | undefined;
@@ -12,7 +15,7 @@ export function narrate(log: readonly LoggedEvent[]): string[] {
   for (const item of log) {
     const newTurn = item.turn !== turn || !started;
     if (newTurn && item.turn !== undefined) {
-      lines.push(`Turn ${item.turn}`);
+      lines.push(item.turn === 0 ? "Before the first turn" : `Turn ${item.turn}`);
       phase = undefined;
     }
     if (item.phase !== undefined && (item.phase !== phase || newTurn)) lines.push(`  ${item.phase[0].toUpperCase()}${item.phase.slice(1)}`);
