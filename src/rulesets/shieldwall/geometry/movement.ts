@@ -6,7 +6,7 @@
  */
 import { type Scene, unitSees } from "./los.js";
 import { convexHull, polygonsOverlap, segmentLengthInside } from "./polygon.js";
-import { type Rect, rectCorners, rectDistance, rectOf, segmentRect, timeToOverlap, timeToWithin, translateStand } from "./stand.js";
+import { type Rect, rectCorners, rectDistance, rectOf, segmentRect, separation, timeToOverlap, timeToWithin, translateStand } from "./stand.js";
 import { type Table, distanceToTableEdge } from "./table.js";
 import { type UnitGeom, rectsDistance, rotateUnit, translateUnit, unitCentre } from "./unit.js";
 import { type Point, angleBetweenDegrees, headingVector, MEASURE_EPS } from "./vec.js";
@@ -186,7 +186,7 @@ export function planMove(scene: Scene, unitId: string, heading: number, distance
   const zone = opts.zone ?? HALT_ZONE;
   const ignore = new Set(opts.ignoreUnits ?? []);
   const d = headingVector(heading);
-  const movers = u.stands.map(rectOf);
+  const movers = sceneRects(scene, unitId);
   let limit = Math.max(0, distance);
   let stoppedBy: MoveStop | null = null;
   const consider = (t: number, why: MoveStop) => {
@@ -199,7 +199,9 @@ export function planMove(scene: Scene, unitId: string, heading: number, distance
   if (zone > 0) {
     for (const e of scene.units) {
       if (e.side === u.side || ignore.has(e.id) || e.stands.length === 0) continue;
-      const er = e.stands.map(rectOf);
+      const er = sceneRects(scene, e.id);
+      // Out of reach: even the whole move cannot bring it within the zone.
+      if (lowerBoundDistance(movers, er) > limit + zone) continue;
       const t = distanceBeforeZone(movers, d, er, zone);
       if (t >= limit) continue;
       if (!unitSees(scene, unitId, e.id)) continue;
@@ -209,11 +211,12 @@ export function planMove(scene: Scene, unitId: string, heading: number, distance
   // Other stands: no moving through them.
   for (const o of scene.units) {
     if (o.id === u.id || ignore.has(o.id)) continue;
-    o.stands.forEach((s, i) => {
-      const r = rectOf(s);
-      const t = distanceBeforeOverlap(movers, d, [r]).distance;
+    const rs = sceneRects(scene, o.id);
+    for (let i = 0; i < rs.length; i++) {
+      if (lowerBoundDistance(movers, [rs[i]]) > limit) continue;
+      const t = distanceBeforeOverlap(movers, d, [rs[i]]).distance;
       consider(t, { kind: "stand", unit: o.id, stand: i, friend: o.side === u.side });
-    });
+    }
   }
   // Obstacles.
   if (!opts.crossObstacles) {
@@ -232,6 +235,18 @@ export function planMove(scene: Scene, unitId: string, heading: number, distance
   const moved = translateUnit(u, d.x * limit, d.y * limit);
   const swept = sweptTerrain(u, d, limit, scene.table);
   return { distance: limit, stoppedBy, unit: moved, ...swept };
+}
+
+/** The prepared rectangles of a unit's stands in a scene. */
+function sceneRects(scene: Scene, unitId: string): Rect[] {
+  return (scene.standIndex.get(unitId) ?? []).map((s) => s.rect);
+}
+
+/** A cheap lower bound on the distance between two groups of rectangles (separating axes). */
+function lowerBoundDistance(a: readonly Rect[], b: readonly Rect[]): number {
+  let best = Number.POSITIVE_INFINITY;
+  for (const x of a) for (const y of b) best = Math.min(best, Math.max(0, separation(x, y)));
+  return best;
 }
 
 /**
