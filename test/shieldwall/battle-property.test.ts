@@ -8,37 +8,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type GameRecord, makeRecord, play, replay, stateHash } from "../../src/core/game.js";
 import { randomPlayer } from "../../src/core/search/random-player.js";
-import { AGGRESSION_LEVELS, DP_KINDS } from "../../src/rulesets/shieldwall/units.js";
-import { rectOf, rectsOverlap } from "../../src/rulesets/shieldwall/geometry/stand.js";
-import { standOffTable } from "../../src/rulesets/shieldwall/geometry/table.js";
 import { type BattleDecision, type BattleSetup, type BattleState, battleGame } from "../../src/rulesets/shieldwall/battle/index.js";
-import { loadSetup } from "./battle-setup.js";
-
-/** Every invariant of a battle state; returns the first broken one, or null. */
-export function invariantProblem(s: BattleState): string | null {
-  const live = s.units.filter((u) => u.u.status === "active" && u.deployed);
-  for (const u of s.units) {
-    if (!Number.isInteger(u.u.stands) || u.u.stands < 0) return `${u.id}: stands ${u.u.stands}`;
-    if (u.u.stands > u.initialStands) return `${u.id}: more stands than it started with`;
-    if (!AGGRESSION_LEVELS.includes(u.u.aggression)) return `${u.id}: aggression ${u.u.aggression}`;
-    for (const k of DP_KINDS) if (!Number.isInteger(u.u.dp[k]) || u.u.dp[k] < 0) return `${u.id}: ${k} DPs ${u.u.dp[k]}`;
-    if (u.u.status === "active" && u.deployed && u.stands.length !== u.u.stands) return `${u.id}: ${u.stands.length} stands on the table for ${u.u.stands}`;
-    if (u.u.status !== "active" && u.stands.length !== 0) return `${u.id} is ${u.u.status} but still on the table`;
-  }
-  const rects = live.flatMap((u) => u.stands.filter((st) => !standOffTable(st, s.table)).map((st) => ({ id: u.id, r: rectOf(st) })));
-  for (let i = 0; i < rects.length; i++) {
-    for (let j = i + 1; j < rects.length; j++) {
-      if (rects[i].id === rects[j].id) continue;
-      if (rectsOverlap(rects[i].r, rects[j].r, 0.02)) return `stands of ${rects[i].id} and ${rects[j].id} overlap`;
-    }
-  }
-  for (const l of s.leaders) {
-    if (l.lpSpent < 0) return `${l.id}: spent ${l.lpSpent} LPs`;
-    if (l.lpValue < 0 || l.lpValue > 6) return `${l.id}: LP value ${l.lpValue}`;
-    if (l.status === "alive" && l.lpValue === 0) return `${l.id} is alive with 0 LPs`;
-  }
-  return null;
-}
+import { invariantProblem, loadSetup } from "./battle-setup.js";
 
 /** The leader a decision is made for, if it is a leader's decision. */
 function actingLeader(s: BattleState): string | null {

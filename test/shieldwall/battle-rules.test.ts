@@ -1,0 +1,424 @@
+/**
+ * Rules of the battle on the table, section by section, on hand-built positions (issue 4):
+ * Deployment, Turn Sequence, Leaders, Movement, Manoeuvre, Missile Exchange, Charges and Combat,
+ * Moves Following Combat, Victory. Titles name the seed section or ruling.
+ */
+import { describe, expect, it } from "vitest";
+import { play } from "../../src/core/game.js";
+import { seedState } from "../../src/core/random.js";
+import { type BattleState, battleGame, createBattle, decisionProblem, parseScenario } from "../../src/rulesets/shieldwall/battle/index.js";
+import { applyMove, armyBroken, chargePlan, Ctx, deployProblem, findCombats, moveOptions, moveStraight, run, shootingOptions } from "../../src/rulesets/shieldwall/battle/engine.js";
+import { rectOf, rectsOverlap } from "../../src/rulesets/shieldwall/geometry/stand.js";
+import { rectsDistance } from "../../src/rulesets/shieldwall/geometry/unit.js";
+import { totalDp } from "../../src/rulesets/shieldwall/units.js";
+import { invariantProblem, line, position, signalled, tinySetup, withUnit } from "./battle-setup.js";
+
+const N = 90; // red faces north
+const S = 270; // black faces south
+
+function start(seed = 1): BattleState {
+  return createBattle(tinySetup().scenario, tinySetup().armies, seed);
+}
+
+function gap(s: BattleState, a: string, b: string): number {
+  const ua = s.units.find((u) => u.id === a)!;
+  const ub = s.units.find((u) => u.id === b)!;
+  return rectsDistance(ua.stands.map(rectOf), ub.stands.map(rectOf));
+}
+
+/** Runs the engine from a given task list to the next decision; returns the context. */
+function runFrom(s: BattleState, queue: BattleState["queue"]): Ctx {
+  const ctx = new Ctx({ ...s, queue, pending: null });
+  run(ctx);
+  return ctx;
+}
+
+describe("Deployment (seed \"Deployment\", ruling SW-26)", () => {
+  it("SW-26: a fixed deployment puts every unit in its half, 3 DPs and Present, in base contact within its contingent", () => {
+    const s = start();
+    expect(s.pending?.kind).toBe("initiative");
+    for (const u of s.units) {
+      expect(u.deployed).toBe(true);
+      expect(totalDp(u.u)).toBe(3);
+      expect(u.u.aggression).toBe("present");
+      for (const st of u.stands) expect(u.side === "red" ? st.y < 24 : st.y > 24).toBe(true);
+    }
+    expect(gap(s, "red.a-retinue", "red.a-band1")).toBeLessThan(0.01);
+    expect(gap(s, "red.a-retinue", "red.a-band2")).toBeLessThan(0.01);
+    expect(invariantProblem(s)).toBeNull();
+  });
+
+  it("SW-26: no stand nearer than 3\" to the centre line (house rule) nor further than 9\"", () => {
+    const fresh = { ...start(), units: start().units.map((u) => ({ ...u, deployed: false, stands: [] })) };
+    expect(deployProblem(fresh, "red", "red.a", 30, 2)).toMatch(/SW-26, house rule/);
+    expect(deployProblem(fresh, "red", "red.a", 30, 8.5)).toMatch(/at most 9/);
+    expect(deployProblem(fresh, "red", "red.a", 30, 3)).toBeNull();
+  });
+
+  it("SW-26: deployment alternates by dice, the low scorer deploying one contingent at a time", () => {
+    const setup = tinySetup();
+    const scenario = parseScenario({ ...setup.scenario, deployment: undefined });
+    let s = createBattle(scenario, setup.armies, 5);
+    const order: string[] = [];
+    while (s.pending?.kind === "deploy") {
+      const side = s.pending.side;
+      const moves = battleGame.legalMoves(s, side);
+      expect(moves.length).toBeGreaterThan(0);
+      const r = play(battleGame, s, side, moves[0]);
+      order.push(side);
+      expect(r.events.some((e) => e.type === "deploy")).toBe(true);
+      s = r.state;
+    }
+    expect(order).toHaveLength(4);
+    expect(order.filter((x) => x === "red")).toHaveLength(2);
+    expect(s.pending?.kind).toBe("initiative");
+    expect(invariantProblem(s)).toBeNull();
+  });
+});
+
+describe("Turn Sequence (seed \"Turn Sequence\", \"Deployment\": the order of actions)", () => {
+  it("Turn Sequence: the initiative winner chooses who acts first, and that side's leaders act first, right to left", () => {
+    let s = start(3);
+    const winner = s.pending!.side;
+    const first = winner === "red" ? "black" : "red";
+    s = play(battleGame, s, winner, { type: "initiative", first }).state;
+    expect(s.first).toBe(first);
+    while (s.pending && s.pending.kind !== "lead") s = play(battleGame, s, s.pending.side, battleGame.legalMoves(s, s.pending.side)[0]).state;
+    expect(s.pending?.side).toBe(first);
+    // Red faces north: its right is east, so contingent b (x 50) acts before a (x 20); black faces south: a (x 20) first.
+    expect(s.pending?.kind === "lead" && s.pending.leader).toBe(first === "red" ? "red.b-leader" : "black.a-leader");
+  });
+});
+
+describe("Leaders (seed \"Leaders\", \"Deployment\"; rulings SW-7, SW-8)", () => {
+  it("Deployment: signalling the advance moves Present units 1\" and Ready units 2\" straight ahead", () => {
+    let s = withUnit(start(), "red.a-band1", (u) => ({ ...u, u: { ...u.u, aggression: "ready" } }));
+    s = withUnit(s, "red.a-band2", (u) => ({ ...u, u: { ...u.u, aggression: "shaken" } }));
+    const before = (id: string) => s.units.find((u) => u.id === id)!.stands[0].y;
+    const ctx = runFrom(s, [{ t: "leader", leader: "red.a-leader" }]);
+    expect(ctx.s.pending?.kind).toBe("lead");
+    const after = play(battleGame, ctx.finish(), "red", { type: "lead", action: "signal" }).state;
+    const y = (id: string) => after.units.find((u) => u.id === id)!.stands[0].y;
+    expect(y("red.a-retinue") - before("red.a-retinue")).toBeCloseTo(1, 6);
+    expect(y("red.a-band1") - before("red.a-band1")).toBeCloseTo(2, 6);
+    expect(y("red.a-band2") - before("red.a-band2")).toBeCloseTo(0, 6);
+    expect(after.leaders.find((l) => l.id === "red.a-leader")!.lpSpent).toBe(1);
+  });
+
+  it("SW-8: a leader offers only \"done\" once his LPs are spent, and spends no LPs when his retinue is in combat", () => {
+    let s = start();
+    s = { ...s, leaders: s.leaders.map((l) => (l.id === "red.a-leader" ? { ...l, lpSpent: l.lpValue } : l)) };
+    const ctx = runFrom(s, [{ t: "leader", leader: "red.a-leader" }, { t: "leader", leader: "red.b-leader" }]);
+    expect(ctx.s.pending?.kind === "lead" && ctx.s.pending.leader).toBe("red.b-leader");
+    const inCombat = withUnit(start(), "red.b-retinue", (u) => ({ ...u, u: { ...u.u, inCombat: true } }));
+    const c2 = runFrom(inCombat, [{ t: "leader", leader: "red.b-leader" }, { t: "initiative" }]);
+    expect(c2.s.pending?.kind).toBe("initiative");
+  });
+});
+
+describe("Movement (seed \"Movement\", \"Control Test\"; rulings SW-3, SW-4, SW-15)", () => {
+  it("Movement: a halt at 2\" from visible enemy", () => {
+    const s = position(start(), { "red.a-retinue": line(30, 10, N, 1), "black.a-retinue": line(30, 16, S, 1) });
+    const ctx = new Ctx(s);
+    const moved = moveStraight(ctx, ctx.unit("red.a-retinue"), N, 10, "test move");
+    expect(moved).toBeCloseTo(4, 6);
+    expect(gap(ctx.s, "red.a-retinue", "black.a-retinue")).toBeCloseTo(2, 6);
+  });
+
+  it("Movement: units will not be forced to interpenetrate friends (the move stops at the friend)", () => {
+    const s = position(start(), { "red.a-retinue": line(30, 10, N, 1), "red.a-band2": line(30, 13, N, 1), "black.a-retinue": line(30, 40, S, 1) });
+    const ctx = new Ctx(s);
+    moveStraight(ctx, ctx.unit("red.a-retinue"), N, 8, "test move");
+    expect(gap(ctx.s, "red.a-retinue", "red.a-band2")).toBeLessThan(0.01);
+    expect(invariantProblem(ctx.s)).toBeNull();
+  });
+
+  it("Movement: units within 2\" of the retinue moving the same way move as a single body on the same die roll", () => {
+    let s = position(start(), { "red.a-retinue": line(30, 10, N, 1), "red.a-band1": line(30 - 3.15 * 1.5, 10, N, 2), "black.a-retinue": line(30, 40, S, 1) });
+    s = signalled(s, "red.a-leader");
+    const ctx = new Ctx(s);
+    applyMove(ctx, ctx.unit("red.a-retinue"), { kind: "advance", offset: 0, extraD6: false, group: true });
+    const dice = ctx.events.filter((e) => e.type === "move-dice");
+    expect(dice).toHaveLength(1);
+    expect(ctx.events.some((e) => e.type === "group-move")).toBe(true);
+    const dy = (id: string) => ctx.unit(id).stands[0].y - s.units.find((u) => u.id === id)!.stands[0].y;
+    expect(dy("red.a-band1")).toBeCloseTo(dy("red.a-retinue"), 6);
+    expect(dy("red.a-retinue")).toBeGreaterThan(1.9);
+    expect(ctx.unit("red.a-band1").moved).toBe(true);
+  });
+
+  it("Deployment: before the signal a unit may not advance towards the enemy, only step back or sideways, about face or rest", () => {
+    const s = position(start(), { "red.a-retinue": line(30, 10, N, 1), "black.a-retinue": line(30, 40, S, 1) });
+    const ctx = new Ctx(s);
+    const kinds = new Set(moveOptions(ctx, ctx.unit("red.a-retinue")).map((m) => m.kind));
+    expect(kinds.has("advance")).toBe(false);
+    expect(kinds.has("toward")).toBe(false);
+    expect([...kinds].sort()).toEqual(["about-face", "change-direction", "hold", "rest", "step"]);
+    for (const m of moveOptions(ctx, ctx.unit("red.a-retinue"))) {
+      if (m.kind === "change-direction") expect(Math.sin((m.heading * Math.PI) / 180)).toBeLessThanOrEqual(0.01);
+      if (m.kind === "step") expect(m.direction).not.toBe("forward");
+    }
+    const p = decisionProblem({ ...s, pending: { kind: "move", side: "red", unit: "red.a-retinue" } }, "red", { type: "move", move: { kind: "advance", offset: 0, extraD6: false } });
+    expect(p).toMatch(/not signalled/);
+  });
+
+  it("Control Test: a band further than 2\" from its leader's retinue tests at the start of the movement phase", () => {
+    const s = position(start(), { "red.a-retinue": line(30, 10, N, 1), "red.a-band2": line(40, 10, N, 1), "black.a-retinue": line(30, 40, S, 1) });
+    const ctx = runFrom(s, [{ t: "move", unit: "red.a-band2" }, { t: "end-turn" }]);
+    const test = ctx.events.find((e) => e.type === "control-test");
+    expect(test?.text).toMatch(/further than 2" from the leader's retinue/);
+    expect((test?.dice as number[])[0]).toBeGreaterThanOrEqual(2);
+    const near = position(start(), { "red.a-retinue": line(30, 10, N, 1), "red.a-band2": line(33.2, 10, N, 1), "black.a-retinue": line(30, 40, S, 1) });
+    const c2 = runFrom(near, [{ t: "move", unit: "red.a-band2" }, { t: "end-turn" }]);
+    expect(c2.events.some((e) => e.type === "control-test")).toBe(false);
+  });
+
+  it("SW-15: a unit whose leader has not signalled takes 1 morale DP when enemy advances to within 8\", once per phase", () => {
+    let s = position(start(), { "red.a-retinue": line(30, 10, N, 1), "black.a-retinue": line(30, 20, S, 1) });
+    s = signalled(s, "red.a-leader");
+    const ctx = new Ctx(s);
+    const dp0 = totalDp(ctx.unit("black.a-retinue").u);
+    moveStraight(ctx, ctx.unit("red.a-retinue"), N, 1, "test move"); // 8.43" → still beyond 8"
+    expect(totalDp(ctx.unit("black.a-retinue").u)).toBe(dp0);
+    moveStraight(ctx, ctx.unit("red.a-retinue"), N, 1, "test move"); // now within 8"
+    expect(ctx.unit("black.a-retinue").u.dp.morale).toBe(1);
+    moveStraight(ctx, ctx.unit("red.a-retinue"), N, 1, "test move");
+    expect(ctx.unit("black.a-retinue").u.dp.morale).toBe(1);
+    expect(ctx.events.some((e) => e.type === "sw15")).toBe(true);
+  });
+});
+
+describe("Manoeuvre (seed \"Manoeuvre\", \"Rest and Reform\"; ruling SW-1)", () => {
+  const s0 = () => signalled(position(start(), { "red.a-retinue": line(30, 10, N, 1), "red.a-band1": line(50, 10, N, 2), "black.a-retinue": line(30, 40, S, 1) }), "red.a-leader");
+  const pending = (s: BattleState, unit: string): BattleState => ({ ...s, pending: { kind: "move", side: "red", unit } });
+
+  it("SW-1: a formed unit moves at most 22½° off its front; a wider move is refused", () => {
+    const s = pending(s0(), "red.a-retinue");
+    expect(decisionProblem(s, "red", { type: "move", move: { kind: "advance", offset: 22.5, extraD6: false } })).toBeNull();
+    expect(decisionProblem(s, "red", { type: "move", move: { kind: "advance", offset: 30, extraD6: true } })).toMatch(/22\.5.*SW-1/);
+    expect(decisionProblem(s, "red", { type: "move", move: { kind: "advance", offset: 10, extraD6: false, stopAt: 1.5 } })).toBeNull();
+    expect(decisionProblem(s, "red", { type: "move", move: { kind: "advance", offset: 0, extraD6: false, stopAt: -1 } })).toMatch(/stopAt/);
+  });
+
+  it("SW-1: side-step up to 2\" for A and B grade only; C grade is refused", () => {
+    const s = pending(s0(), "red.a-retinue");
+    expect(decisionProblem(s, "red", { type: "move", move: { kind: "step", direction: "left", distance: 1.5 } })).toBeNull();
+    expect(decisionProblem(s, "red", { type: "move", move: { kind: "step", direction: "left", distance: 2.5 } })).toMatch(/SW-1/);
+    expect(decisionProblem(pending(s0(), "red.a-band1"), "red", { type: "move", move: { kind: "step", direction: "left", distance: 1 } })).toMatch(/A and B grade/);
+  });
+
+  it("Manoeuvre: change direction makes the unit unformed; form up makes a line again", () => {
+    const ctx = new Ctx(s0());
+    applyMove(ctx, ctx.unit("red.a-band1"), { kind: "change-direction", heading: 0, extraD6: false });
+    expect(ctx.unit("red.a-band1").u.formed).toBe(false);
+    const opts = moveOptions(ctx, ctx.unit("red.a-band1"));
+    const form = opts.find((m) => m.kind === "form-up");
+    expect(form).toBeDefined();
+    applyMove(ctx, ctx.unit("red.a-band1"), form!);
+    expect(ctx.unit("red.a-band1").u.formed).toBe(true);
+    expect(invariantProblem(ctx.s)).toBeNull();
+  });
+
+  it("Rest and Reform: a B grade unit that rests removes 1 DP; fatigue: a formed unit takes a DP for each 5 or 6 of its move dice", () => {
+    const ctx = new Ctx(s0());
+    applyMove(ctx, ctx.unit("red.a-retinue"), { kind: "rest" });
+    expect(totalDp(ctx.unit("red.a-retinue").u)).toBe(2);
+    let fatigued = false;
+    for (let seed = 1; seed < 40 && !fatigued; seed++) {
+      const c = new Ctx({ ...s0(), rng: seedState(seed) });
+      applyMove(c, c.unit("red.a-retinue"), { kind: "advance", offset: 0, extraD6: true });
+      const dice = c.events.find((e) => e.type === "move-dice")?.dice as number[];
+      const expected = dice.filter((f) => f >= 5).length;
+      expect(c.unit("red.a-retinue").u.dp.fatigue).toBe(3 + expected);
+      fatigued = expected > 0;
+    }
+    expect(fatigued).toBe(true);
+  });
+});
+
+describe("Missile Exchange (seed \"Missile Exchange\", ruling SW-16)", () => {
+  // Shooter's front edge at y 10; the target's rear edge 1.9" away; two friendly stands in between with a gap.
+  const gapPosition = (gapWidth: number) => {
+    const w = 80 / 25.4;
+    return position(start(), {
+      "red.a-retinue": line(30, 10, N, 1),
+      "red.a-band2": line(30 - gapWidth / 2 - w / 2, 11.7, N, 1),
+      "red.b-retinue": line(30 + gapWidth / 2 + w / 2, 11.7, N, 1),
+      "black.a-retinue": line(30, 11.9, S, 1),
+    });
+  };
+
+  it("SW-3: a gap just under 2\" blocks the line of sight; a gap just over 2\" does not", () => {
+    const narrow = new Ctx(gapPosition(1.95));
+    expect(gap(narrow.s, "red.a-retinue", "black.a-retinue")).toBeLessThanOrEqual(2);
+    expect(shootingOptions(narrow, narrow.unit("red.a-retinue"))).toEqual([]);
+    const wide = new Ctx(gapPosition(2.1));
+    expect(shootingOptions(wide, wide.unit("red.a-retinue"))).toEqual([{ target: "black.a-retinue", stands: 1 }]);
+  });
+
+  it("Missile Exchange: both sides shoot before any result is applied, and units in combat are not targets", () => {
+    const s = position(start(), { "red.a-band1": line(30, 10, N, 2), "black.a-band1": line(30, 11.5, S, 2) });
+    for (let seed = 1; seed < 30; seed++) {
+      const ctx = runFrom({ ...s, rng: seedState(seed) }, [{ t: "missiles" }, { t: "end-turn" }]);
+      // Both C grade bands see one target each: the decisions are asked of each side, initiative side first.
+      let cur = ctx.finish();
+      const events = [];
+      while (cur.pending?.kind === "shoot") {
+        const r = play(battleGame, cur, cur.pending.side, battleGame.legalMoves(cur, cur.pending.side)[0]);
+        events.push(...r.events);
+        cur = r.state;
+      }
+      const types = events.map((e) => e.type);
+      expect(types.filter((t) => t === "shooting")).toHaveLength(2);
+      const lastShot = types.lastIndexOf("shooting");
+      const firstHit = types.indexOf("missile-hits");
+      if (firstHit >= 0) expect(firstHit).toBeGreaterThan(lastShot);
+    }
+    const engaged = withUnit(s, "black.a-band1", (u) => ({ ...u, u: { ...u.u, inCombat: true } }));
+    const ctx = new Ctx(engaged);
+    expect(shootingOptions(ctx, ctx.unit("red.a-band1"))).toEqual([]);
+  });
+});
+
+describe("Charges and Combat (seed \"Charges and Combat\"; rulings SW-17, SW-18)", () => {
+  it("SW-18: a flank charge comes into contact with the enemy's flank, which then hits only on 6", () => {
+    // Black's line faces south; the red unit stands off its east end, facing west: black's flank.
+    const w = 80 / 25.4;
+    let s = position(start(), { "black.a-band1": line(30, 30, S, 2), "red.a-retinue": [{ x: 30 + w + 1.5, y: 30 + 0.8, facing: 180, width: w, depth: 1.5748 }] });
+    s = signalled(s, "red.a-leader");
+    s = withUnit(s, "red.a-retinue", (u) => ({ ...u, u: { ...u.u, aggression: "ready", dp: { ...u.u.dp, fatigue: 0 } } }));
+    const ctx = new Ctx(s);
+    const plan = chargePlan(ctx, ctx.unit("red.a-retinue"), ctx.unit("black.a-band1"));
+    expect(plan?.edge === "left" || plan?.edge === "right").toBe(true);
+    let charged = false;
+    for (let seed = 1; seed < 40 && !charged; seed++) {
+      const c = runFrom({ ...s, rng: seedState(seed) }, [{ t: "combat" }, { t: "end-turn" }]);
+      expect(c.s.pending?.kind).toBe("charge");
+      const r = play(battleGame, c.finish(), "red", { type: "charge", target: "black.a-band1" });
+      const move = r.events.find((e) => e.type === "charge-move");
+      if (!move) continue;
+      charged = true;
+      expect(move.edge === "left" || move.edge === "right").toBe(true);
+      const detail = r.events.filter((e) => e.type === "combat-detail").map((e) => e.text).join("\n");
+      expect(detail).toMatch(/Cnut's fyrd \d+ dice \(.*?\) hitting on 6:/);
+      expect(detail).toMatch(/Alfred's retinue \d+ dice \([^:]*charged this turn\) hitting on 5-6/);
+    }
+    expect(charged).toBe(true);
+  });
+
+  it("Charges and Combat: a unit within 2\" of visible enemy declares; a failed charge test costs 1 DP and it stays", () => {
+    let s = position(start(), { "red.a-band1": line(30, 10, N, 2), "black.a-band1": line(30, 11.5, S, 2) });
+    s = signalled(s, "red.a-leader");
+    let failed = false;
+    for (let seed = 1; seed < 60 && !failed; seed++) {
+      const c = runFrom({ ...s, rng: seedState(seed) }, [{ t: "combat" }, { t: "end-turn" }]);
+      expect(c.s.pending?.kind === "charge" && c.s.pending.unit).toBe("red.a-band1");
+      const before = c.finish();
+      const r = play(battleGame, before, "red", { type: "charge", target: "black.a-band1" });
+      const test = r.events.find((e) => e.type === "charge-test");
+      expect(test).toBeDefined();
+      if (test?.charges === false) {
+        failed = true;
+        expect(r.state.units.find((u) => u.id === "red.a-band1")!.u.dp.morale).toBe(1);
+        expect(r.state.units.find((u) => u.id === "red.a-band1")!.stands).toEqual(before.units.find((u) => u.id === "red.a-band1")!.stands);
+      }
+    }
+    expect(failed).toBe(true);
+  });
+
+  it("Resolving combat: units in contact form one combat, several units on a side fight together", () => {
+    const w = 80 / 25.4;
+    const s = position(start(), {
+      "red.a-retinue": line(30, 20, N, 1),
+      "red.a-band2": line(30 + w, 20, N, 1),
+      "black.a-band1": line(30 + w / 2, 20, S, 2),
+    });
+    const ctx = new Ctx(s);
+    const combats = findCombats(ctx);
+    expect(combats).toHaveLength(1);
+    expect([...combats[0].red].sort()).toEqual(["red.a-band2", "red.a-retinue"]);
+    expect([...combats[0].black]).toEqual(["black.a-band1"]);
+  });
+});
+
+describe("Moves Following Combat (seed \"Moves Following Combat\"; rulings SW-19, SW-20, SW-21)", () => {
+  it("Moves Following Combat: units that lost move first; winners follow up or pursue; no stands overlap", () => {
+    const s = position(start(), { "red.a-retinue": line(30, 20, N, 1), "black.a-band1": line(30, 20, S, 2) });
+    let decisive = 0;
+    for (let seed = 1; seed < 80; seed++) {
+      const c = runFrom({ ...s, rng: seedState(seed) }, [{ t: "fight" }, { t: "end-turn" }]);
+      const combat = c.events.find((e) => e.type === "combat");
+      expect(combat).toBeDefined();
+      expect(invariantProblem(c.s)).toBeNull();
+      const result = combat?.result as string;
+      if (result === "separated") continue;
+      const redWon = result === "victory" || result === "success";
+      const loser = redWon ? "black.a-band1" : "red.a-retinue";
+      const winner = redWon ? "red.a-retinue" : "black.a-band1";
+      const idx = (id: string) => c.events.findIndex((e) => (e.type === "move" || e.type === "move-dice" || e.type === "unable-to-move") && e.unit === id);
+      const li = idx(loser);
+      const wi = idx(winner);
+      if (li >= 0 && wi >= 0) {
+        expect(li).toBeLessThan(wi);
+        decisive++;
+      }
+    }
+    expect(decisive).toBeGreaterThan(3);
+  });
+});
+
+describe("Victory (ruling SW-25, house rule)", () => {
+  it("SW-25: an army that has lost half its units (rounded up) has lost; so has one whose leaders are all dead", () => {
+    const s = start();
+    expect(armyBroken(s, "red")).toBeNull();
+    const lost = { ...s, units: s.units.map((u) => (u.id === "red.a-band1" || u.id === "red.a-band2" || u.id === "red.b-band1" ? { ...u, u: { ...u.u, status: "broken" as const }, stands: [] } : u)) };
+    expect(armyBroken(lost, "red")).toMatch(/lost 3 of 5 units/);
+    const twoLost = { ...s, units: s.units.map((u) => (u.id === "red.a-band1" || u.id === "red.a-band2" ? { ...u, u: { ...u.u, status: "destroyed" as const }, stands: [] } : u)) };
+    expect(armyBroken(twoLost, "red")).toBeNull();
+    const leaderless = { ...s, leaders: s.leaders.map((l) => (l.id.startsWith("red.") ? { ...l, status: "killed" as const } : l)) };
+    expect(armyBroken(leaderless, "red")).toMatch(/leaders are all dead/);
+  });
+
+  it("SW-25: at the turn limit the side that lost fewer stands wins; a pursuer that left the table is not lost (SW-21)", () => {
+    const s = start();
+    const limit = { ...s, turn: 12, units: s.units.map((u) => (u.id === "black.a-band1" ? { ...u, u: { ...u.u, stands: 1 }, stands: u.stands.slice(0, 1) } : u.id === "red.a-band1" ? { ...u, u: { ...u.u, status: "left-table" as const }, stands: [] } : u)) };
+    const c = runFrom(limit, [{ t: "end-turn" }]);
+    expect(c.s.result?.winner).toBe("red");
+    expect(c.s.result?.reason).toMatch(/turn limit 12: red lost 0 stands, black 1/);
+  });
+});
+
+describe("Bad input (scenario format, decisions)", () => {
+  it("scenario format: a bad field is refused with its name", () => {
+    expect(() => parseScenario({ name: "x", armies: { red: "a.json" } })).toThrow(/armies\.black/);
+    expect(() => parseScenario({ name: "x", armies: { red: "a.json", black: "b.json" }, turnLimit: 0 })).toThrow(/turnLimit/);
+    expect(() => parseScenario({ name: "x", armies: { red: "a.json", black: "b.json" }, options: { victory: "sudden-death" } })).toThrow(/options\.victory/);
+  });
+
+  it("scenario format: an illegal fixed deployment is refused naming the side, the contingent and the rule", () => {
+    const setup = tinySetup();
+    const bad = parseScenario({ ...setup.scenario, deployment: { red: [{ contingent: "a", x: 20, distance: 1 }] } });
+    expect(() => createBattle(bad, setup.armies, 1)).toThrow(/deployment\.red: contingent "a": .*SW-26/);
+  });
+
+  it("decisions: the wrong player, the wrong type and an unknown target are refused with a reason", () => {
+    const s = start();
+    const side = s.pending!.side;
+    const other = side === "red" ? "black" : "red";
+    expect(decisionProblem(s, other, { type: "initiative", first: "red" })).toMatch(/decision, not/);
+    expect(decisionProblem(s, side, { type: "charge", target: null })).toMatch(/pending decision is "initiative"/);
+    expect(decisionProblem(s, side, { type: "initiative", first: "green" as "red" })).toMatch(/not a legal initiative decision/);
+  });
+});
+
+describe("Invariants on hand-built positions", () => {
+  it("no overlaps after a charge into contact (the charge move aligns stands without overlap)", () => {
+    let s = position(start(), { "red.a-band1": line(30, 10, N, 2), "black.a-band1": line(31, 11.5, S, 2) });
+    s = signalled(s, "red.a-leader");
+    const c = new Ctx(s);
+    const p = chargePlan(c, c.unit("red.a-band1"), c.unit("black.a-band1"));
+    expect(p).not.toBeNull();
+    const moved = p!.plan.unit.stands.map(rectOf);
+    for (const st of c.unit("black.a-band1").stands) for (const m of moved) expect(rectsOverlap(m, rectOf(st), 0.01)).toBe(false);
+  });
+});
