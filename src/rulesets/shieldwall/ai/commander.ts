@@ -1,0 +1,435 @@
+/**
+ * The commander: a Shieldwall player that plays like a competent human (issue 4). How it decides
+ * is written up in docs/shieldwall/ai.md. In short:
+ * - Deployment: the contingents side by side in one line across the middle of the table.
+ * - Before the signal: every unit rests (removing its starting DPs, seed "Rest and Reform") and
+ *   the leaders raise their units to Ready and remove DPs; the leader signals once his units are
+ *   ready, or the enemy is near, or by turn `signalBy`.
+ * - After the signal: each retinue moves its contingent as one group towards the enemy; a band
+ *   that is not with the group keeps level with its retinue (no running ahead alone); broken-down
+ *   units (Shaken, or `restAtDp` DPs or more) rest out of contact.
+ * - Charges: every possible target is appraised with the exact charge-test odds (`chargeDist`) and
+ *   the exact combat odds (`combatOdds`); it charges the best target when the expected result is
+ *   good enough (`chargeThreshold`).
+ * - Shooting: the target with the most expected hits (exact `shootingHitsDist`); a kept Five is
+ *   spent on the best shot. Sevens are not a decision in the battle engine.
+ * - Challenges: issued or accepted only when its fighter holds the better hand (seed "Personal
+ *   Combat": dealt cards, heroic champion's +1 for advantage) and the leader can spare the LPs.
+ * - Holy person: called only when the gods' card hurts its side (or helps the enemy) enough.
+ * Deterministic: a pure function of the state and its seed (ties broken by a hash of both).
+ */
+import type { Player, PlayerId } from "../../../core/game.js";
+import type { Side } from "../army.js";
+import { battleGame } from "../battle/game.js";
+import { closestEnemyLeader, contingentLine, deployProblem, nearestEnemy, onTable, shootingOptions, unitDist } from "../battle/engine.js";
+import type { BattleDecision, BattleState, BattleUnit, LeadAction, MoveChoice, Pending } from "../battle/types.js";
+import { godEffect, type GodEffectKind } from "../gods.js";
+import { lpLeft } from "../leaders.js";
+import { restBlocked } from "../leaders.js";
+import { type FighterKind, handSize, advantageBonus } from "../personal-combat.js";
+import { aggressionIndex, GRADE_RANK, type LeaderState, totalDp } from "../units.js";
+import { aheadOf, appraiseCharge, type Ctx, contextOf, enemiesOf, expectedShootingHits, friendsOf, hashString, nearestEnemyDistance } from "./view.js";
+
+export const COMMANDER_PLAYER_NAME = "commander";
+
+/** The commander's knobs (defaults are the measured ones in docs/shieldwall/ai.md). */
+export interface CommanderOptions {
+  /** Signal the advance by this turn at the latest. */
+  signalBy: number;
+  /** …or as soon as an enemy unit is within this many inches of the contingent. */
+  signalWhenEnemyWithin: number;
+  /** …or when every unit of the contingent has at most this many DPs and is Ready or better. */
+  readyDp: number;
+  /** Charge when the appraisal's expected value is at least this (RESULT_VALUE scale, −2…+2). */
+  chargeThreshold: number;
+  /** Rest a unit out of contact once it carries this many DPs (after the signal). */
+  restAtDp: number;
+  /** Raise a unit near the enemy to Blood Lust (free of DPs) when LPs are spare. */
+  bloodLust: boolean;
+  /** Deployment depth preferred (inches from the centre line; must be among the offered depths). */
+  deployDistance: number;
+}
+
+export const DEFAULT_COMMANDER_OPTIONS: CommanderOptions = {
+  signalBy: 3,
+  signalWhenEnemyWithin: 10,
+  readyDp: 1,
+  chargeThreshold: -0.1,
+  restAtDp: 3,
+  bloodLust: true,
+  deployDistance: 6,
+};
+
+type Decision<K extends BattleDecision["type"]> = Extract<BattleDecision, { type: K }>;
+
+/** Deterministic tie-break key for a decision in a state. */
+function tieKey(seed: number, state: BattleState, d: BattleDecision): number {
+  return hashString(`${seed}:${state.decisions}:${JSON.stringify(d)}`);
+}
+
+/** The best-scoring decision; ties broken deterministically from the seed. */
+function best<T extends BattleDecision>(seed: number, state: BattleState, options: T[], score: (d: T) => number): T {
+  let top = options[0];
+  let topScore = Number.NEGATIVE_INFINITY;
+  let topKey = 0;
+  for (const d of options) {
+    const sc = score(d);
+    const k = tieKey(seed, state, d);
+    if (sc > topScore + 1e-12 || (Math.abs(sc - topScore) <= 1e-12 && k < topKey)) {
+      top = d;
+      topScore = sc;
+      topKey = k;
+    }
+  }
+  return top;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Deployment
+
+function deployChoice(state: BattleState, side: Side, options: Decision<"deploy">[], o: CommanderOptions): BattleDecision {
+  const sd = state.sides[side];
+  const pending = sd.contingents.filter((c) => options.some((d) => d.contingent === c));
+  const contingent = pending[0];
+  // Widths of all contingents in army order; the whole line centred on the table, 1" gaps.
+  const widthOf = (c: string) => {
+    const line = contingentLine(state, side, c, 0, o.deployDistance);
+    const stands = line.flatMap((l) => l.stands);
+    return stands.reduce((w, st) => w + st.width, 0);
+  };
+  const widths = sd.contingents.map(widthOf);
+  const gap = 1;
+  const total = widths.reduce((a, b) => a + b, 0) + gap * (widths.length - 1);
+  let left = (state.table.width - total) / 2;
+  const centres: number[] = [];
+  for (const w of widths) {
+    centres.push(left + w / 2);
+    left += w + gap;
+  }
+  const idx = sd.contingents.indexOf(contingent);
+  const x = Math.round(centres[idx] * 100) / 100;
+  for (const distance of [o.deployDistance, ...state.options.deployDistances]) {
+    if (deployProblem(state, side, contingent, x, distance) === null) return { type: "deploy", contingent, x, distance };
+  }
+  const mine = options.filter((d) => d.contingent === contingent);
+  return mine.reduce((a, b) => (Math.abs(b.x - x) + Math.abs(b.distance - o.deployDistance) < Math.abs(a.x - x) + Math.abs(a.distance - o.deployDistance) ? b : a));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Gods
+
+/** How much a gods' card is worth to `side` (positive: good for it). */
+export function godCardValue(kind: GodEffectKind, affects: Side | "both", side: Side): number {
+  const per: Record<GodEffectKind, number> = {
+    none: 0,
+    "bad-omen": -1,
+    "skilled-archer": 0.2,
+    fortune: 0,
+    "hard-drinking": -0.7,
+    "beautiful-woman": 1,
+    "new-hero": 0.3,
+    "favoured-leader": 1,
+    "soggy-ground": 0,
+    terror: 0,
+  };
+  const v = per[kind];
+  if (affects === "both") return 0;
+  return affects === side ? v : -v;
+}
+
+function currentCardValue(state: BattleState, side: Side): number {
+  const d = state.god.draw;
+  if (!d) return 0;
+  const e = godEffect(d.card, d.jokerNumber);
+  return godCardValue(e.kind, e.affects, side);
+}
+
+function godChoice(ctx: Ctx, p: Extract<Pending, { kind: "god-choice" }>, options: Decision<"god-choice">[], seed: number): BattleDecision {
+  const s = ctx.s;
+  return best(seed, s, options, (d) => {
+    if (p.effect === "bad-omen") {
+      // The opponent's unit: a Shaken unit loses a stand; otherwise the best unit loses a level.
+      const u = ctx.unit(d.target).u;
+      if (!onTable(ctx.unit(d.target))) return -10;
+      return (u.aggression === "shaken" ? 10 : aggressionIndex(u.aggression)) + GRADE_RANK[u.grade] * 0.5 + u.stands * 0.1;
+    }
+    if (p.effect === "beautiful-woman") {
+      const u = ctx.unit(d.target).u;
+      return (u.aggression === "bloodlust" ? -5 : 3 - aggressionIndex(u.aggression)) + GRADE_RANK[u.grade] * 0.2;
+    }
+    const l = ctx.leader(d.target);
+    if (p.effect === "favoured-leader") return (l.lpValue >= 6 ? -5 : 0) + (l.commanderInChief ? 2 : 0) - l.lpValue * 0.1;
+    // new-hero: the hero challenges the closest enemy leader: pick the leader with most LPs to spare.
+    return l.lpValue + (l.commanderInChief ? -0.5 : 0);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Leadership
+
+function contingentUnitsOnTable(ctx: Ctx, side: Side, contingent: string): BattleUnit[] {
+  return friendsOf(ctx, side).filter((u) => u.u.contingent === contingent);
+}
+
+/** Strength of a fighter in a personal combat: cards kept after discards and the advantage bonus. */
+export function fighterStrength(kind: FighterKind, specialWeapon: boolean): number {
+  const f = { kind, specialWeapon: kind === "leader" && specialWeapon };
+  const h = handSize(f);
+  return h.dealt - h.discard * 0.5 + advantageBonus(f) * 0.75;
+}
+
+function bestFighter(ctx: Ctx, l: LeaderState, kinds: FighterKind[]): { kind: FighterKind; strength: number } {
+  let top: { kind: FighterKind; strength: number } = { kind: kinds[0], strength: Number.NEGATIVE_INFINITY };
+  for (const k of kinds) {
+    // A leader risks himself; a champion does not: prefer a champion at equal strength.
+    const st = fighterStrength(k, l.specialWeapon) - (k === "leader" ? 0.1 : 0);
+    if (st > top.strength) top = { kind: k, strength: st };
+  }
+  void ctx;
+  return top;
+}
+
+function enemyBestStrength(ctx: Ctx, e: LeaderState): number {
+  const heroic = ctx.hasUnit(e.unit) && ctx.unit(e.unit).u.attachments.includes("heroic-champion");
+  return Math.max(fighterStrength("leader", e.specialWeapon), fighterStrength("champion", false), heroic ? fighterStrength("heroic-champion", false) : 0);
+}
+
+function leadChoice(ctx: Ctx, p: Extract<Pending, { kind: "lead" }>, options: Decision<"lead">[], o: CommanderOptions, seed: number): BattleDecision {
+  const s = ctx.s;
+  const l = ctx.leader(p.leader);
+  const side = p.side;
+  const left = lpLeft(l);
+  const units = contingentUnitsOnTable(ctx, side, l.contingent);
+  const has = (f: (a: LeadAction) => boolean) => options.filter((d) => f(d as LeadAction));
+  const done: BattleDecision = { type: "lead", action: "done" };
+  const enemyNear = Math.min(...units.map((u) => nearestEnemyDistance(ctx, u)), Number.POSITIVE_INFINITY);
+
+  const unitScore = (id: string) => {
+    const u = ctx.unit(id);
+    return GRADE_RANK[u.u.grade] + (u.u.kind === "retinue" ? 2 : 0) + u.u.stands * 0.3;
+  };
+
+  if (!l.signalled) {
+    const ready = units.every((u) => totalDp(u.u) <= o.readyDp && aggressionIndex(u.u.aggression) >= aggressionIndex("ready"));
+    const signalNow = ready || s.turn >= o.signalBy || enemyNear <= o.signalWhenEnemyWithin;
+    const raises = has((a) => a.action === "raise").filter((d) => aggressionIndex(ctx.unit((d as { target: string }).target).u.aggression) < aggressionIndex("ready"));
+    const cohesion = has((a) => a.action === "cohesion");
+    const signal = has((a) => a.action === "signal");
+    if (signalNow && signal.length > 0) {
+      // Spend what the signal can spare first (the signal costs 1 LP).
+      if (left >= 3 && raises.length > 0) return best(seed, s, raises, (d) => unitScore((d as { target: string }).target));
+      return signal[0];
+    }
+    if (raises.length > 0) return best(seed, s, raises, (d) => unitScore((d as { target: string }).target));
+    // Rest removes DPs for free before the signal; leaders take off what rest will not in time.
+    if (cohesion.length > 0 && left >= 2)
+      return best(seed, s, cohesion, (d) => totalDp(ctx.unit((d as { target: string }).target).u) + unitScore((d as { target: string }).target) * 0.1);
+    return done;
+  }
+
+  // After the signal: challenges that pay, then ready the units about to fight.
+  const challenges = has((a) => a.action === "challenge");
+  if (challenges.length > 0 && left >= 3) {
+    const e = closestEnemyLeader(ctx, l);
+    if (e) {
+      const kinds = challenges.map((d) => (d as { fighter: FighterKind }).fighter);
+      const mine = bestFighter(ctx, l, kinds);
+      if (mine.strength > enemyBestStrength(ctx, e) + 0.2 && l.lpValue >= 3) return { type: "lead", action: "challenge", fighter: mine.kind };
+    }
+  }
+  const near = (id: string) => nearestEnemyDistance(ctx, ctx.unit(id));
+  const scoreAct = (d: BattleDecision): number => {
+    const a = d as LeadAction;
+    if (a.action === "done" || a.action === "signal" || a.action === "challenge") return Number.NEGATIVE_INFINITY;
+    const u = ctx.unit(a.target);
+    const dist = near(u.id);
+    const urgency = dist <= 4 ? 2 : dist <= 10 ? 1 : 0.3;
+    const ai = aggressionIndex(u.u.aggression);
+    const dp = totalDp(u.u);
+    let gain = 0;
+    if (a.action === "raise") {
+      if (ai === 0) gain = 3; // Shaken → Present: +2 dice and may charge again
+      else if (ai === 1) gain = 1.5; // Present → Ready: +1 die, +1 to charge
+      else if (ai === 2) gain = o.bloodLust && dp === 0 && dist <= 4 ? 1 : -1; // Ready → Blood Lust: +1 die more, charges automatically
+      else gain = -1;
+    } else if (a.action === "cohesion") {
+      gain = dp >= 2 ? 1.4 : dp === 1 ? 1 : 0;
+      if (dp >= 4) gain += 0.5;
+    } else gain = -1; // never lowers
+    return gain * urgency + unitScore(u.id) * 0.05;
+  };
+  const acts = options.filter((d) => {
+    const a = d as LeadAction;
+    return a.action === "raise" || a.action === "cohesion";
+  });
+  if (acts.length > 0) {
+    const pick = best(seed, s, acts, scoreAct);
+    if (scoreAct(pick) > 0.5) return pick;
+  }
+  return done;
+}
+
+function answerChoice(ctx: Ctx, p: Extract<Pending, { kind: "answer" }>, options: Decision<"answer">[]): BattleDecision {
+  const accepts = options.filter((d) => d.accept);
+  const refuse = options.find((d) => !d.accept) ?? options[0];
+  if (accepts.length === 0) return refuse;
+  const l = ctx.leader(p.leader);
+  const challenger = ctx.leader(p.challenger);
+  const theirs = fighterStrength(p.challengerFighter, challenger.specialWeapon);
+  const mine = bestFighter(
+    ctx,
+    l,
+    accepts.map((d) => d.fighter),
+  );
+  // Accept when our fighter is at least as good; a refusal risks LPs or a champion anyway.
+  if (mine.strength >= theirs - 0.15) return accepts.find((d) => d.fighter === mine.kind) ?? accepts[0];
+  return refuse;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Movement
+
+function moveChoice(ctx: Ctx, p: Extract<Pending, { kind: "move" }>, options: MoveChoice[], o: CommanderOptions, seed: number): BattleDecision {
+  const s = ctx.s;
+  const bu = ctx.unit(p.unit);
+  const side = p.side;
+  const find = (f: (m: MoveChoice) => boolean) => options.find(f);
+  const wrap = (m: MoveChoice): BattleDecision => ({ type: "move", move: m });
+  const rest = find((m) => m.kind === "rest");
+  const hold = find((m) => m.kind === "hold");
+  const dist = nearestEnemyDistance(ctx, bu);
+  const enemies = enemiesOf(ctx, side);
+  const canRest = () =>
+    rest !== undefined &&
+    restBlocked({ unit: bu.u, beyond2OfEnemy: !enemies.some((e) => unitDist(bu, e) <= 2), beyond8OfEnemy: !enemies.some((e) => unitDist(bu, e) <= 8), signalled: true }) === null;
+  const leader = ctx.contingentLeader(bu.u.contingent);
+  const signalled = leader?.signalled === true;
+
+  if (bu.retiring) {
+    if (dist > 3) {
+      const e = nearestEnemy(ctx, bu);
+      const forms = options.filter((m) => m.kind === "form-up");
+      if (forms.length > 0 && e) return wrap(forms[forms.length - 1]);
+    }
+    return wrap(hold ?? options[0]);
+  }
+  if (!signalled) {
+    if (totalDp(bu.u) > 0 && canRest()) return wrap(rest!);
+    return wrap(hold ?? rest ?? options[0]);
+  }
+  // Broken down: rest out of contact (a rest above Present drops a level after the signal, so
+  // only Shaken/Present units or badly disordered ones rest).
+  const dp = totalDp(bu.u);
+  const brokenDown = bu.u.aggression === "shaken" || dp >= o.restAtDp;
+  if (brokenDown && dist > 2 && canRest() && (aggressionIndex(bu.u.aggression) <= 1 || dp >= o.restAtDp + 1)) return wrap(rest!);
+  if (!bu.u.formed) {
+    const forms = options.filter((m) => m.kind === "form-up");
+    if (dist > 2.5 && forms.length > 0) return wrap(forms[forms.length - 1]); // the last offered facing is towards the nearest enemy
+    const e = nearestEnemy(ctx, bu);
+    const unformed = options.filter((m): m is Extract<MoveChoice, { kind: "unformed-move" }> => m.kind === "unformed-move");
+    if (dist > 2 && e && unformed.length > 0) return wrap(unformed[unformed.length - 1]);
+    return wrap(hold ?? options[0]);
+  }
+  // Within charge reach: stay put and charge in the combat phase.
+  if (dist <= 2) return wrap(hold ?? options[0]);
+  if (bu.u.aggression === "shaken") return wrap(hold ?? rest ?? options[0]);
+  const home = leader ? ctx.leaderUnit(leader) : null;
+  const groupToward = find((m) => m.kind === "toward" && m.group === true);
+  const toward = find((m) => m.kind === "toward" && !m.extraD6 && !m.group);
+  if (bu.u.kind === "retinue" && groupToward) return wrap(groupToward);
+  if (home && home.id !== bu.id && !bu.moved) {
+    // A band not moved with its group: keep level with the retinue; never run ahead alone.
+    const ahead = aheadOf(side, bu, home);
+    if (ahead > 1 && unitDist(bu, home) > 1) return wrap(hold ?? options[0]);
+    if (ahead < -1) {
+      const catchUp = find((m) => m.kind === "toward" && m.extraD6 === false && !m.group);
+      if (catchUp) return wrap(catchUp);
+    }
+  }
+  void seed;
+  void s;
+  return wrap(toward ?? find((m) => m.kind === "advance" && m.offset === 0 && !m.extraD6 && m.stopAt === undefined && !m.group) ?? hold ?? options[0]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shooting and charges
+
+function shootChoice(ctx: Ctx, p: Extract<Pending, { kind: "shoot" }>, options: Decision<"shoot">[], seed: number): BattleDecision {
+  const bu = ctx.unit(p.unit);
+  const stands = new Map(shootingOptions(ctx, bu).map((o) => [o.target, o.stands]));
+  return best(seed, ctx.s, options, (d) => {
+    if (!d.target) return 0;
+    const t = ctx.unit(d.target);
+    const hits = expectedShootingHits(ctx, t, stands.get(d.target) ?? 1, d.archer);
+    // A hit on a Shaken unit costs it a stand; on a retinue it also risks the leader.
+    const weight = t.u.aggression === "shaken" ? 1.5 : 1 + (ctx.leaderOfUnit(t.id) ? 0.2 : 0);
+    return hits * weight;
+  });
+}
+
+function chargeChoice(ctx: Ctx, p: Extract<Pending, { kind: "charge" }>, options: Decision<"charge">[], o: CommanderOptions, seed: number): BattleDecision {
+  const bu = ctx.unit(p.unit);
+  const none = options.find((d) => d.target === null) ?? options[0];
+  let top: BattleDecision = none;
+  let topValue = o.chargeThreshold;
+  for (const d of options) {
+    if (!d.target) continue;
+    const a = appraiseCharge(ctx, bu, ctx.unit(d.target));
+    const v = a.value + (tieKey(seed, ctx.s, d) % 1000) * 1e-9;
+    if (v >= topValue) {
+      top = d;
+      topValue = v;
+    }
+  }
+  return top;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/** The commander's decision in a state (a pure function of the state, side, options and seed). */
+export function commanderChoice(state: BattleState, side: PlayerId, o: CommanderOptions = DEFAULT_COMMANDER_OPTIONS, seed = 0): BattleDecision {
+  const moves = battleGame.legalMoves(state, side);
+  if (moves.length === 0) throw new Error(`no legal decision for ${side}`);
+  const p = state.pending!;
+  const ctx = contextOf(state);
+  const s = side as Side;
+  switch (p.kind) {
+    case "deploy":
+      return deployChoice(state, s, moves as Decision<"deploy">[], o);
+    case "initiative": {
+      // Act second once the armies are close: the side that moves second chooses the engagements.
+      const close = friendsOf(ctx, s).some((u) => nearestEnemyDistance(ctx, u) <= 12);
+      return { type: "initiative", first: close ? (s === "red" ? "black" : "red") : s };
+    }
+    case "holy-call":
+      return { type: "holy-call", call: currentCardValue(state, s) <= -0.7 };
+    case "holy-cancel":
+      return { type: "holy-cancel", cancel: currentCardValue(state, s) < 0, redraw: false };
+    case "god-choice":
+      return godChoice(ctx, p, moves as Decision<"god-choice">[], seed);
+    case "lead":
+      return leadChoice(ctx, p, moves as Decision<"lead">[], o, seed);
+    case "answer":
+      return answerChoice(ctx, p, moves as Decision<"answer">[]);
+    case "camp":
+      return best(seed, state, moves as Decision<"camp">[], (d) => (d.target ? totalDp(ctx.unit(d.target).u) * 2 + GRADE_RANK[ctx.unit(d.target).u.grade] * 0.1 : 0.5));
+    case "move":
+      return moveChoice(
+        ctx,
+        p,
+        (moves as Decision<"move">[]).map((d) => d.move),
+        o,
+        seed,
+      );
+    case "shoot":
+      return shootChoice(ctx, p, moves as Decision<"shoot">[], seed);
+    case "charge":
+      return chargeChoice(ctx, p, moves as Decision<"charge">[], o, seed);
+  }
+}
+
+/** The commander as a player. */
+export function commanderPlayer(seed = 0, options: Partial<CommanderOptions> = {}): Player<BattleState, BattleDecision> {
+  const o: CommanderOptions = { ...DEFAULT_COMMANDER_OPTIONS, ...options };
+  return { name: COMMANDER_PLAYER_NAME, choose: (state, side) => commanderChoice(state, side, o, seed) };
+}

@@ -1,0 +1,161 @@
+/**
+ * What the Shieldwall computer players read off a battle state: distances, who is near whom, and
+ * the exact odds of a charge (the charge test and the combat it starts). Built on the engine's
+ * exported queries (battle/engine.ts) and the rules' odds functions (checks.ts, combat.ts): no
+ * rule is re-implemented here. Pure and deterministic.
+ */
+import { Fraction } from "../../../core/fraction.js";
+import type { Side } from "../army.js";
+import { chargeDist, shootingHitsDist } from "../checks.js";
+import { type Combatant, type CombatInput, combatOdds, type FinalResult } from "../combat.js";
+import { chargePlan, Ctx, nearestEnemy, nearestVisibleEnemy, onTable, unitDist } from "../battle/engine.js";
+import type { BattleState, BattleUnit } from "../battle/types.js";
+import { unitCentre } from "../geometry/unit.js";
+import { standIn } from "../geometry/table.js";
+import { totalDp } from "../units.js";
+import { geomOf } from "../battle/engine.js";
+
+export { Ctx };
+
+/** A read-only context on a state (the engine's Ctx copies what it changes, so reading is safe). */
+export function contextOf(state: BattleState): Ctx {
+  return new Ctx(state);
+}
+
+export function enemiesOf(ctx: Ctx, side: Side): BattleUnit[] {
+  return ctx.s.units.filter((u) => u.side !== side && onTable(u));
+}
+
+export function friendsOf(ctx: Ctx, side: Side): BattleUnit[] {
+  return ctx.s.units.filter((u) => u.side === side && onTable(u));
+}
+
+/** Edge-to-edge distance (ruling SW-3) to the nearest enemy unit on the table; Infinity if none. */
+export function nearestEnemyDistance(ctx: Ctx, bu: BattleUnit): number {
+  const e = nearestEnemy(ctx, bu);
+  return e ? unitDist(bu, e) : Number.POSITIVE_INFINITY;
+}
+
+/** Distance to the nearest enemy the unit can see; Infinity if none. */
+export function nearestVisibleEnemyDistance(ctx: Ctx, bu: BattleUnit): number {
+  const e = nearestVisibleEnemy(ctx, bu);
+  return e ? unitDist(bu, e) : Number.POSITIVE_INFINITY;
+}
+
+/** How far the unit is ahead of another towards the enemy's half (positive: further forward). */
+export function aheadOf(side: Side, a: BattleUnit, b: BattleUnit): number {
+  const ya = unitCentre(geomOf(a)).y;
+  const yb = unitCentre(geomOf(b)).y;
+  return side === "red" ? ya - yb : yb - ya;
+}
+
+/** Value of a combat's final result for the side that charges (side a): +2 victory … −2 defeat. */
+export const RESULT_VALUE: Record<FinalResult, number> = { victory: 2, success: 1, separated: 0, setback: -1, defeat: -2 };
+
+function onGround(ctx: Ctx, bu: BattleUnit): boolean {
+  return bu.stands.some((st) => standIn(st, ctx.s.table, "highGround") || standIn(st, ctx.s.table, "cover"));
+}
+
+/**
+ * The combat a charge by `charger` on `target` would start, as the engine would build it: a charge
+ * combat, the charger charged, stands in contact estimated as the smaller frontage (one stand
+ * each for a flank or rear charge), leaders with their A/B-grade retinues (ruling SW-18).
+ * Flank support is not estimated (0).
+ */
+export function chargeCombatInput(ctx: Ctx, charger: BattleUnit, target: BattleUnit): CombatInput {
+  const plan = chargePlan(ctx, charger, target);
+  const flank = plan !== null && plan.edge !== "front";
+  const front = Math.max(1, Math.min(charger.u.stands, target.u.stands));
+  const leaderWith = (bu: BattleUnit) => ctx.leaderOfUnit(bu.id) !== undefined && (bu.u.grade === "A" || bu.u.grade === "B");
+  const a: Combatant = {
+    unit: charger.u,
+    engagedStands: flank ? 1 : front,
+    charged: true,
+    flankOrRear: false,
+    opponentHasGround: onGround(ctx, target) && !onGround(ctx, charger),
+    leader: leaderWith(charger),
+    flankSupport: 0,
+    followingUp: charger.followingUp,
+    fightToTheDeath: charger.fightToDeath,
+  };
+  const b: Combatant = {
+    unit: target.u,
+    engagedStands: flank ? 1 : Math.max(1, Math.min(target.u.stands, front)),
+    charged: target.charged,
+    flankOrRear: flank,
+    opponentHasGround: onGround(ctx, charger) && !onGround(ctx, target),
+    leader: leaderWith(target),
+    flankSupport: 0,
+    followingUp: target.followingUp,
+    fightToTheDeath: target.fightToDeath,
+  };
+  return { chargeCombat: true, a: [a], b: [b] };
+}
+
+export interface ChargeAppraisal {
+  target: string;
+  /** Exact chance the charge test passes (checks.ts `chargeDist`). */
+  pCharge: Fraction;
+  /** Exact final result of the combat for the charger (combat.ts `combatOdds`). */
+  final: Record<FinalResult, Fraction>;
+  /** Expected result value if the charge goes in (RESULT_VALUE). */
+  combatValue: number;
+  /** Expected value of declaring: pCharge × combatValue + (1 − pCharge) × failedChargeCost. */
+  value: number;
+}
+
+/** Cost of a failed charge test (1 morale DP, seed "Charges and Combat") on the RESULT_VALUE scale. */
+export const FAILED_CHARGE_COST = -0.3;
+
+const oddsCache = new Map<string, { final: Record<FinalResult, Fraction>; value: number }>();
+
+/** Exact final-result odds of a combat with a memo keyed by its input (the odds are exact, so caching is safe). */
+export function combatAppraisal(input: CombatInput): { final: Record<FinalResult, Fraction>; value: number } {
+  const key = JSON.stringify(input);
+  const hit = oddsCache.get(key);
+  if (hit) return hit;
+  const odds = combatOdds(input);
+  const final = { victory: Fraction.ZERO, success: Fraction.ZERO, separated: Fraction.ZERO, setback: Fraction.ZERO, defeat: Fraction.ZERO } as Record<FinalResult, Fraction>;
+  let value = 0;
+  for (const r of Object.keys(final) as FinalResult[]) {
+    const p = odds.final.probOf(r);
+    final[r] = p;
+    value += p.toNumber() * RESULT_VALUE[r];
+  }
+  const out = { final, value };
+  if (oddsCache.size > 20_000) oddsCache.clear();
+  oddsCache.set(key, out);
+  return out;
+}
+
+/** Appraises a possible charge with the exact odds of the charge test and of the combat. */
+export function appraiseCharge(ctx: Ctx, charger: BattleUnit, target: BattleUnit): ChargeAppraisal {
+  const l = ctx.leaderOfUnit(charger.id);
+  const standard = friendsOf(ctx, charger.side).some((u) => u.u.attachments.includes("battle-standard") && (u.id === charger.id || unitDist(u, charger) <= 2));
+  const friend = ctx.s.declarations.some((d) => d.unit !== charger.id && d.unit.startsWith(`${charger.side}.`) && unitDist(ctx.unit(d.unit), charger) <= 2);
+  const pCharge = chargeDist({
+    grade: charger.u.grade,
+    aggression: charger.u.aggression,
+    dp: totalDp(charger.u),
+    unformed: !charger.u.formed,
+    retinueWithLeader: charger.u.kind === "retinue" && l !== undefined,
+    friendChargingWithin2: friend,
+    battleStandardWithin2: standard,
+  }).probOf(true);
+  const { final, value: combatValue } = combatAppraisal(chargeCombatInput(ctx, charger, target));
+  const p = pCharge.toNumber();
+  return { target: target.id, pCharge, final, combatValue, value: p * combatValue + (1 - p) * FAILED_CHARGE_COST };
+}
+
+/** Expected hits of a shot (checks.ts `shootingHitsDist`), exact. */
+export function expectedShootingHits(ctx: Ctx, target: BattleUnit, shooterStands: number, archer: boolean): number {
+  const inCover = target.stands.some((st) => standIn(st, ctx.s.table, "cover"));
+  return shootingHitsDist({ shooterStands, skilledArcher: archer, targetIsRetinue: target.u.kind === "retinue", targetInCover: inCover }).mean().toNumber();
+}
+
+/** A small, stable hash of a string (for deterministic tie-breaks). */
+export function hashString(s: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
+  return h >>> 0;
+}
