@@ -131,7 +131,7 @@ describe("line of sight (seed Missile Exchange)", () => {
     const scene = prepareScene(defaultTable({ terrain: [field] }), [unit("shooter", "south", [stand(36, 10)]), unit("target", "north", [stand(36, 30, 270)])]);
     expect(standSees(scene, S, T)).toBe(true);
   });
-  it("Missile Exchange: stands lined up edge to edge behind one another give no sliver view along their edges", () => {
+  it("Missile Exchange: stands lined up edge to edge behind one another give no sliver view along their edges (option sightClearance)", () => {
     // Blocker exactly as wide as shooter and target, on the same axis: every line inside is blocked,
     // and the only lines left run exactly along the blocker's edges.
     const scene = prepareScene(defaultTable(), [
@@ -140,6 +140,9 @@ describe("line of sight (seed Missile Exchange)", () => {
       unit("wall", "north", [stand(36, 20, 270)]),
     ]);
     expect(standSees(scene, S, T)).toBe(false);
+    // With the sightClearance option at 0, the exact line along the edges counts as a view.
+    const exact = prepareScene(defaultTable({ options: { sightClearance: 0 } }), scene.units);
+    expect(standSees(exact, S, T)).toBe(true);
   });
   it("Missile Exchange: seeing past the end of a friendly line diagonally", () => {
     const scene = prepareScene(defaultTable(), [

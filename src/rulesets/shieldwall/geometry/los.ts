@@ -6,7 +6,7 @@
  * segment from a point of its front edge (any edge for an unformed stand, which faces all
  * round) to a point of the target
  * - does not pass through the inside of the viewing stand itself, nor within 0.01" of any
- *   other stand (SIGHT_CLEARANCE: a sliver view along lined-up edges is no view),
+ *   other stand (option sightClearance: a sliver view along lined-up edges is no view),
  * - does not cross a *gap* narrower than `minSightGap` (2"): the shortest segment joining two
  *   blockers (stands or sight-blocking terrain) that are closer than 2" to each other,
  * - does not run more than `sightDepth` (1") inside a sight-blocking area, nor cross a
@@ -94,7 +94,7 @@ export function prepareScene(table: Table, units: readonly UnitGeom[]): Scene {
   const minGap = table.options.minSightGap;
   const gaps: SceneGap[] = [];
   // Stands closer than twice the sight clearance need no bridge: their grown outlines meet.
-  const sealed = 2 * SIGHT_CLEARANCE;
+  const sealed = 2 * table.options.sightClearance;
   for (let i = 0; i < stands.length; i++) {
     const a = stands[i];
     for (let j = i + 1; j < stands.length; j++) {
@@ -218,11 +218,7 @@ interface Bridge {
 }
 
 const INSIDE_EPS = 1e-7;
-/**
- * A line of sight must pass at least this far (inches) clear of every other stand, so that a
- * line running exactly along the edges of stands lined up one behind the other does not see
- * "between" them.
- */
+/** Default of the table option `sightClearance` (inches). */
 export const SIGHT_CLEARANCE = 0.01;
 
 function inflate(r: Rect, by: number): Rect {
@@ -252,7 +248,7 @@ function sightClear(scene: Scene, viewer: SceneStand, target: SceneStand, source
   // Stands (grown by the clearance) that reach into the corridor.
   const grown: Rect[] = [];
   const grownCorners: Point[][] = [];
-  const c = SIGHT_CLEARANCE;
+  const c = scene.table.options.sightClearance;
   for (const s of scene.stands) {
     if (s === viewer || s === target) continue;
     if (s.maxX < minX - c || s.minX > maxX + c || s.maxY < minY - c || s.minY > maxY + c) continue;

@@ -44,6 +44,12 @@ export interface TableOptions {
    * blocked (default 1"): troops at the edge of a wood see and are seen. Not in the seed.
    */
   sightDepth: number;
+  /**
+   * How far (inches) a line of sight must pass clear of every other stand (default 0.01"), so
+   * that a line running exactly along the edges of stands lined up one behind another does
+   * not see "between" them. Not in the seed.
+   */
+  sightClearance: number;
   /** Deployment: most distance of any stand from the centre line (ruling SW-26: 9"). */
   deployMax: number;
   /** Deployment: least distance of every stand from the centre line (house rule SW-26: 3"). */
@@ -65,6 +71,7 @@ export const DEFAULT_TABLE_OPTIONS: TableOptions = {
   contactTolerance: 0.05,
   minSightGap: 2,
   sightDepth: 1,
+  sightClearance: 0.01,
   deployMax: 9,
   deployMin: 3, // ruling SW-26 (house rule)
 };
@@ -134,6 +141,7 @@ const optionsSchema = z
     contactTolerance: finite.min(0).max(0.5).optional(),
     minSightGap: finite.min(0).optional(),
     sightDepth: finite.min(0).optional(),
+    sightClearance: finite.min(0).max(0.5).optional(),
     deployMax: finite.positive().optional(),
     deployMin: finite.min(0).optional(),
   })
