@@ -7,7 +7,8 @@ import { describe, expect, it } from "vitest";
 import { play } from "../../src/core/game.js";
 import { seedState } from "../../src/core/random.js";
 import { type BattleState, battleGame, createBattle, decisionProblem, parseScenario } from "../../src/rulesets/shieldwall/battle/index.js";
-import { applyMove, armyBroken, chargePlan, Ctx, deployProblem, findCombats, moveOptions, moveStraight, run, shootingOptions } from "../../src/rulesets/shieldwall/battle/engine.js";
+import { applyMove, armyBroken, chargePlan, Ctx, deployProblem, findCombats, moveOptions, movesAfterCombat, moveStraight, run, shootingOptions } from "../../src/rulesets/shieldwall/battle/engine.js";
+import type { UnitOutcome } from "../../src/rulesets/shieldwall/combat.js";
 import { rectOf, rectsOverlap } from "../../src/rulesets/shieldwall/geometry/stand.js";
 import { rectsDistance } from "../../src/rulesets/shieldwall/geometry/unit.js";
 import { totalDp } from "../../src/rulesets/shieldwall/units.js";
@@ -420,5 +421,140 @@ describe("Invariants on hand-built positions", () => {
     expect(p).not.toBeNull();
     const moved = p!.plan.unit.stands.map(rectOf);
     for (const st of c.unit("black.a-band1").stands) for (const m of moved) expect(rectsOverlap(m, rectOf(st), 0.01)).toBe(false);
+  });
+});
+
+describe("Moves Following Combat, one move at a time (seed \"Moves Following Combat\")", () => {
+  const w = 80 / 25.4;
+  const fought = () =>
+    position(start(), {
+      "red.a-retinue": line(30, 20, N, 1),
+      "black.a-band1": line(30, 20, S, 2),
+      "red.a-band2": line(30 - w, 20, N, 1),
+    });
+  const outcome = (s: BattleState, id: string, move: UnitOutcome["move"]): UnitOutcome => {
+    const u = s.units.find((x) => x.id === id)!;
+    return { id, side: u.side === "red" ? "a" : "b", unit: u.u, engagedStands: 1, move };
+  };
+  const positions = (s: BattleState) => new Map(s.units.map((u) => [u.id, u.stands]));
+
+  it("Fall-back: the loser moves back its base depth facing the enemy; the winner follows up into contact (SW-19)", () => {
+    const s = fought();
+    const ctx = new Ctx(s);
+    movesAfterCombat(ctx, [outcome(s, "black.a-band1", "fall-back"), outcome(s, "red.a-retinue", "follow-up")], positions(s));
+    const dy = ctx.unit("black.a-band1").stands[0].y - s.units.find((u) => u.id === "black.a-band1")!.stands[0].y;
+    expect(dy).toBeCloseTo(1.5748, 3);
+    expect(ctx.unit("black.a-band1").stands[0].facing).toBe(S);
+    expect(gap(ctx.s, "red.a-retinue", "black.a-band1")).toBeLessThan(0.06);
+    expect(ctx.unit("red.a-retinue").followingUp).toBe(true);
+  });
+
+  it("Fall-back: a unit unable to fall back remains in place and takes 1 DP", () => {
+    // A friend right behind the black band blocks its fall-back.
+    const s0 = fought();
+    const s = position(s0, { ...Object.fromEntries(s0.units.filter((u) => u.deployed).map((u) => [u.id, u.stands])), "black.a-retinue": line(30, 20 + 1.5748 + 0.01, S, 1) });
+    const ctx = new Ctx(s);
+    const dp = totalDp(ctx.unit("black.a-band1").u);
+    movesAfterCombat(ctx, [outcome(s, "black.a-band1", "fall-back"), outcome(s, "red.a-retinue", "follow-up")], positions(s));
+    expect(ctx.unit("black.a-band1").stands).toEqual(s.units.find((u) => u.id === "black.a-band1")!.stands);
+    expect(totalDp(ctx.unit("black.a-band1").u)).toBe(Math.min(dp + 1, 99));
+    expect(ctx.events.some((e) => e.type === "unable-to-move")).toBe(true);
+  });
+
+  it("Retire: a full unformed move away from the enemy (AvD+D6+1, SW-2); a friend of equal grade within 2\" takes 1 DP", () => {
+    const s = fought();
+    const ctx = new Ctx(s);
+    const friendDp = totalDp(ctx.unit("red.a-band2").u);
+    movesAfterCombat(ctx, [outcome(s, "red.a-retinue", "retire"), outcome(s, "black.a-band1", "remain")], positions(s));
+    const r = ctx.unit("red.a-retinue");
+    expect(r.u.formed).toBe(false);
+    const dice = ctx.events.find((e) => e.type === "move-dice" && e.unit === "red.a-retinue");
+    expect((dice?.dice as number[]).length).toBe(2);
+    expect(r.stands[0].y).toBeLessThan(s.units.find((u) => u.id === "red.a-retinue")!.stands[0].y);
+    expect(totalDp(ctx.unit("red.a-band2").u)).toBe(friendDp + 1);
+    expect(ctx.unit("red.a-retinue").retiring).toBe(true);
+    expect(invariantProblem(ctx.s)).toBeNull();
+  });
+
+  it("SW-20: a breaking unit is removed as broken; pursuers that catch it get a free hack (a stand lost on 3+)", () => {
+    let hacked = false;
+    for (let seed = 1; seed < 40 && !hacked; seed++) {
+      const s = { ...fought(), rng: seedState(seed) };
+      const ctx = new Ctx(s);
+      movesAfterCombat(ctx, [outcome(s, "black.a-band1", "break"), outcome(s, "red.a-retinue", "pursue")], positions(s));
+      expect(["broken", "destroyed"]).toContain(ctx.unit("black.a-band1").u.status);
+      expect(ctx.unit("black.a-band1").stands).toEqual([]);
+      expect(ctx.unit("red.a-retinue").pursuing).toBe(true);
+      expect(ctx.unit("red.a-retinue").u.formed).toBe(false);
+      const hack = ctx.events.find((e) => e.type === "free-hack");
+      if (hack) {
+        hacked = true;
+        expect((hack.casualties as number)).toBe((hack.dice as number[]).filter((f) => f >= 3).length);
+      }
+    }
+    expect(hacked).toBe(true);
+  });
+
+  it("SW-20: a breaking unit that cannot move surrenders to an enemy within 2\"", () => {
+    // A friend stands right behind the black band: it cannot move away.
+    const s = position(start(), { "black.a-band1": line(30, 20, S, 2), "black.a-retinue": line(30, 20 + 1.5748 + 0.01, S, 1), "red.a-retinue": line(30, 20, N, 1) });
+    const ctx = new Ctx(s);
+    movesAfterCombat(ctx, [outcome(s, "black.a-band1", "break"), outcome(s, "red.a-retinue", "pursue")], new Map(s.units.map((u) => [u.id, u.stands])));
+    expect(ctx.unit("black.a-band1").u.status).toBe("surrendered");
+  });
+
+  it("Pursue: pursuers meeting new enemy within 2\" must charge them", () => {
+    let s = position(start(), { "red.a-retinue": line(30, 20, N, 1), "black.a-band1": line(30, 21.5, S, 2) });
+    s = withUnit(s, "red.a-retinue", (u) => ({ ...u, pursuing: true, u: { ...u.u, formed: false } }));
+    const c = runFrom(s, [{ t: "declare", unit: "red.a-retinue" }, { t: "end-turn" }]);
+    const d = c.events.find((e) => e.type === "declare");
+    expect(d?.automatic).toBe(true);
+    expect(d?.text).toMatch(/pursuers encountering new enemy charge them/);
+  });
+});
+
+describe("Movement and Manoeuvre details", () => {
+  it("Movement: Shaken units may not advance towards the enemy", () => {
+    let s = signalled(position(start(), { "red.a-retinue": line(30, 10, N, 1), "black.a-retinue": line(30, 40, S, 1) }), "red.a-leader");
+    s = withUnit(s, "red.a-retinue", (u) => ({ ...u, u: { ...u.u, aggression: "shaken" } }));
+    const ctx = new Ctx(s);
+    expect(moveOptions(ctx, ctx.unit("red.a-retinue")).some((m) => m.kind === "advance" || m.kind === "toward")).toBe(false);
+  });
+
+  it("Effect of difficult terrain: a formed unit any stand of which moves in difficult ground becomes unformed", () => {
+    const base = start();
+    const s = position({ ...base, table: { ...base.table, terrain: [{ id: "marsh", kind: "area", points: [{ x: 25, y: 12 }, { x: 35, y: 12 }, { x: 35, y: 14 }, { x: 25, y: 14 }], difficult: true, cover: false, highGround: false, blocksSight: false }] } }, {
+      "red.a-retinue": line(30, 10, N, 1),
+      "black.a-retinue": line(30, 40, S, 1),
+    });
+    const ctx = new Ctx(s);
+    moveStraight(ctx, ctx.unit("red.a-retinue"), N, 3, "test move");
+    expect(ctx.unit("red.a-retinue").u.formed).toBe(false);
+  });
+
+  it("SW-1: about face turns the unit round on its own footprint; turns to the flank are not offered", () => {
+    const s = position(start(), { "red.a-band1": line(30, 10, N, 2), "black.a-retinue": line(30, 40, S, 1) });
+    const ctx = new Ctx(s);
+    applyMove(ctx, ctx.unit("red.a-band1"), { kind: "about-face" });
+    const after = ctx.unit("red.a-band1").stands;
+    expect(after.every((st) => Math.abs(((st.facing % 360) + 360) % 360 - S) < 1e-6)).toBe(true);
+    const xs = (st: { x: number }[]) => st.map((p) => p.x).sort((a, b) => a - b);
+    const before = s.units.find((u) => u.id === "red.a-band1")!.stands;
+    xs(after).forEach((x, i) => expect(x).toBeCloseTo(xs(before)[i], 6));
+    expect(moveOptions(ctx, ctx.unit("red.a-band1")).some((m) => m.kind === "advance" && Math.abs(m.offset) > 22.5)).toBe(false);
+  });
+
+  it("SW-3: stands are 80 × 40 mm at 15mm scale; a contingent deploys with its retinue in the centre and bands on the wings", () => {
+    const s = start();
+    for (const u of s.units) for (const st of u.stands) {
+      expect(st.width).toBeCloseTo(80 / 25.4, 9);
+      expect(st.depth).toBeCloseTo(40 / 25.4, 9);
+    }
+    const x = (id: string) => s.units.find((u) => u.id === id)!.stands[0].x;
+    // Red faces north: its right is east. Band 1 is the right band, band 2 the left.
+    expect(x("red.a-band1")).toBeGreaterThan(x("red.a-retinue"));
+    expect(x("red.a-band2")).toBeLessThan(x("red.a-retinue"));
+    // Black faces south: its right is west.
+    expect(x("black.a-band1")).toBeLessThan(x("black.a-retinue"));
   });
 });

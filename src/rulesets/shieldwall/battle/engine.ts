@@ -2013,7 +2013,7 @@ function standardFalls(ctx: Ctx, bu: BattleUnit): void {
   ctx.notes("battle-standard", r.notes, { side: bu.side });
 }
 
-function movesAfterCombat(ctx: Ctx, outcomes: UnitOutcome[], positions: Map<string, Stand[]>): void {
+export function movesAfterCombat(ctx: Ctx, outcomes: UnitOutcome[], positions: Map<string, Stand[]>): void {
   const all = outcomes.map((o) => ctx.unit(o.id));
   const foesOf = (id: string) => {
     const side = ctx.unit(id).side;
