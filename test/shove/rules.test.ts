@@ -292,3 +292,20 @@ describe("Shove victory (SH-7, seed: Victory)", () => {
     expect(() => play(shove, t, "red", "end")).toThrow(/over/);
   });
 });
+
+describe("Shove narration (events)", () => {
+  it("SH-4: the event names the square where a red token was removed", () => {
+    const s = pos({ red: ["d3", "a1", "g1"], blue: ["c4", "e4", "a8", "g8"], side: "red" });
+    const { events } = play(shove, s, "red", "d3 up");
+    expect(events.map((e) => e.text)).toContain("red token on d4 removed: it touches two blue tokens (SH-4)");
+  });
+
+  it("SH-3: pushes and pushes off the board are narrated", () => {
+    const s = pos({ red: ["e4", "d2", "g1"], blue: ["d4", "c4", "g8", "b8"], side: "red" });
+    const texts = play(shove, s, "red", "push d4 from e4").events.map((e) => e.text);
+    expect(texts).toContain("blue token pushed from d4 to c4 (SH-3)");
+    expect(texts).toContain("blue token pushed from c4 to a4 (SH-3)");
+    const t = pos({ red: ["b5", "d3", "g1"], blue: ["a5", "c8", "e8", "g8"], side: "red" });
+    expect(play(shove, t, "red", "push a5 from b5").events.map((e) => e.text)).toContain("blue token on a5 pushed off the board (SH-3)");
+  });
+});

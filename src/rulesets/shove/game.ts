@@ -244,7 +244,11 @@ function eventsOf(before: SimSnapshot, after: ShoveSim, side: Side, code: number
     const now = after.pos(k);
     if (was === now || was < 0) continue;
     const colour = k < g.nRed ? "red" : "blue";
-    if (now < 0 && colour === "red") events.push({ type: "removed", text: `red token on ${g.name(was)} removed: it touches two blue tokens (SH-4)`, square: g.name(was) });
+    if (now < 0 && colour === "red") {
+      // A red token that moved and was removed at once stood on its new square.
+      const at = code !== END && code >> 3 === was && ((code >> 2) & 1) === 0 ? g.nb[was * 4 + (code & 3)] : was;
+      events.push({ type: "removed", text: `red token on ${g.name(at)} removed: it touches two blue tokens (SH-4)`, square: g.name(at) });
+    }
     else if (now < 0) events.push({ type: "removed", text: `blue token on ${g.name(was)} pushed off the board (SH-3)`, square: g.name(was) });
     else if (code !== END && (code >> 2) & 1) events.push({ type: "pushed", text: `blue token pushed from ${g.name(was)} to ${g.name(now)} (SH-3)`, from: g.name(was), to: g.name(now) });
   }
