@@ -540,7 +540,7 @@ describe("Movement and Manoeuvre details", () => {
     expect(after.every((st) => Math.abs(((st.facing % 360) + 360) % 360 - S) < 1e-6)).toBe(true);
     const xs = (st: { x: number }[]) => st.map((p) => p.x).sort((a, b) => a - b);
     const before = s.units.find((u) => u.id === "red.a-band1")!.stands;
-    xs(after).forEach((x, i) => expect(x).toBeCloseTo(xs(before)[i], 6));
+    for (const [i, x] of xs(after).entries()) expect(x).toBeCloseTo(xs(before)[i], 6);
     expect(moveOptions(ctx, ctx.unit("red.a-band1")).some((m) => m.kind === "advance" && Math.abs(m.offset) > 22.5)).toBe(false);
   });
 
