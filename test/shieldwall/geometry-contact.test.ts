@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import {
   BASE_SIZES,
   CONTACT_TOLERANCE,
+  allInContact,
+  contactChain,
   type Stand,
   type UnitGeom,
   contactBetween,
@@ -118,5 +120,23 @@ describe("approach edge and flank contacts", () => {
     const enemy = unit("enemy", "south", [stand(36, 30 - D, 90)]);
     const far = unit("far", "north", [stand(60, 30, 270)]);
     expect(flankContacts(line, [friend, enemy, far])).toEqual([{ unit: "friend", stand: 0, ofStand: 0, edge: "left" }]);
+  });
+});
+
+describe("contact chains", () => {
+  const retinue = unit("ret", "south", formLine({ x: 36, y: 10, facing: 90 }, 2));
+  const right = unit("right", "south", formLine({ x: 36 + 2 * W, y: 10, facing: 90 }, 2));
+  const left = unit("left", "south", formLine({ x: 36 - 1.5 * W, y: 10, facing: 90 }, 1));
+  const apart = unit("apart", "south", formLine({ x: 36 + 3.5 * W + 0.5, y: 10, facing: 90 }, 1));
+  it("Deployment: a contingent drawn up side by side is all in base to base contact", () => {
+    expect(allInContact([retinue, right, left])).toBe(true);
+    expect(contactChain(retinue, [retinue, right, left])).toEqual(["ret", "right", "left"]);
+  });
+  it("Control Test: a unit with a break between it and the retinue is not in the chain", () => {
+    expect(contactChain(retinue, [right, left, apart])).toEqual(["ret", "right", "left"]);
+    expect(allInContact([retinue, right, left, apart])).toBe(false);
+    // Linked through another unit counts: the band beyond the right-hand band.
+    const beyond = unit("beyond", "south", formLine({ x: 36 + 3.5 * W, y: 10, facing: 90 }, 1));
+    expect(contactChain(retinue, [beyond, right])).toEqual(["ret", "right", "beyond"]);
   });
 });

@@ -192,3 +192,34 @@ export function flankContacts(
   }
   return out;
 }
+
+/**
+ * The units joined to `start` by chains of base-to-base contact (any edges), `start` included,
+ * in the order found. Seed "Control Test": "a contingent with no breaks between it and the
+ * retinue"; seed "Deployment": "all units in a contingent must initially be in base to base
+ * contact with each other".
+ */
+export function contactChain(start: UnitGeom, units: readonly UnitGeom[], tol = CONTACT_TOLERANCE): string[] {
+  const seen = new Set<string>([start.id]);
+  const order = [start.id];
+  const byId = new Map(units.map((u) => [u.id, u]));
+  byId.set(start.id, start);
+  for (let i = 0; i < order.length; i++) {
+    const u = byId.get(order[i]);
+    if (!u) continue;
+    for (const o of units) {
+      if (seen.has(o.id)) continue;
+      if (unitsEngaged(u, o, tol)) {
+        seen.add(o.id);
+        order.push(o.id);
+      }
+    }
+  }
+  return order;
+}
+
+/** Are all these units joined by base-to-base contact (seed "Deployment")? */
+export function allInContact(units: readonly UnitGeom[], tol = CONTACT_TOLERANCE): boolean {
+  if (units.length <= 1) return true;
+  return contactChain(units[0], units, tol).length === units.length;
+}
