@@ -49,7 +49,7 @@ describe("Deployment (seed \"Deployment\", ruling SW-26)", () => {
     expect(invariantProblem(s)).toBeNull();
   });
 
-  it("SW-26: no stand nearer than 3\" to the centre line (house rule) nor further than 9\"", () => {
+  it("SW-26: no stand nearer than 3 inches to the centre line (house rule) nor further than 9 inches", () => {
     const fresh = { ...start(), units: start().units.map((u) => ({ ...u, deployed: false, stands: [] })) };
     expect(deployProblem(fresh, "red", "red.a", 30, 2)).toMatch(/SW-26, house rule/);
     expect(deployProblem(fresh, "red", "red.a", 30, 8.5)).toMatch(/at most 9/);
@@ -92,7 +92,7 @@ describe("Turn Sequence (seed \"Turn Sequence\", \"Deployment\": the order of ac
 });
 
 describe("Leaders (seed \"Leaders\", \"Deployment\"; rulings SW-7, SW-8)", () => {
-  it("Deployment: signalling the advance moves Present units 1\" and Ready units 2\" straight ahead", () => {
+  it("Deployment: signalling the advance moves Present units 1 inch and Ready units 2 inches straight ahead", () => {
     let s = withUnit(start(), "red.a-band1", (u) => ({ ...u, u: { ...u.u, aggression: "ready" } }));
     s = withUnit(s, "red.a-band2", (u) => ({ ...u, u: { ...u.u, aggression: "shaken" } }));
     const y0 = (id: string) => s.units.find((u) => u.id === id)!.stands[0].y;
@@ -106,7 +106,7 @@ describe("Leaders (seed \"Leaders\", \"Deployment\"; rulings SW-7, SW-8)", () =>
     expect(after.leaders.find((l) => l.id === "red.a-leader")!.lpSpent).toBe(1);
   });
 
-  it("SW-8: a leader offers only \"done\" once his LPs are spent, and spends no LPs when his retinue is in combat", () => {
+  it("SW-8: a leader offers only done once his LPs are spent, and spends no LPs when his retinue is in combat", () => {
     let s = start();
     s = { ...s, leaders: s.leaders.map((l) => (l.id === "red.a-leader" ? { ...l, lpSpent: l.lpValue } : l)) };
     const ctx = runFrom(s, [{ t: "leader", leader: "red.a-leader" }, { t: "leader", leader: "red.b-leader" }]);
@@ -118,7 +118,7 @@ describe("Leaders (seed \"Leaders\", \"Deployment\"; rulings SW-7, SW-8)", () =>
 });
 
 describe("Movement (seed \"Movement\", \"Control Test\"; rulings SW-3, SW-4, SW-15)", () => {
-  it("Movement: a halt at 2\" from visible enemy", () => {
+  it("Movement: a halt at 2 inches from visible enemy", () => {
     const s = position(start(), { "red.a-retinue": line(30, 10, N, 1), "black.a-retinue": line(30, 16, S, 1) });
     const ctx = new Ctx(s);
     const moved = moveStraight(ctx, ctx.unit("red.a-retinue"), N, 10, "test move");
@@ -134,7 +134,7 @@ describe("Movement (seed \"Movement\", \"Control Test\"; rulings SW-3, SW-4, SW-
     expect(invariantProblem(ctx.s)).toBeNull();
   });
 
-  it("Movement: units within 2\" of the retinue moving the same way move as a single body on the same die roll", () => {
+  it("Movement: units within 2 inches of the retinue moving the same way move as a single body on the same die roll", () => {
     let s = position(start(), { "red.a-retinue": line(30, 10, N, 1), "red.a-band1": line(30 - 3.15 * 1.5, 10, N, 2), "black.a-retinue": line(30, 40, S, 1) });
     s = signalled(s, "red.a-leader");
     const ctx = new Ctx(s);
@@ -163,7 +163,7 @@ describe("Movement (seed \"Movement\", \"Control Test\"; rulings SW-3, SW-4, SW-
     expect(p).toMatch(/not signalled/);
   });
 
-  it("Control Test: a band further than 2\" from its leader's retinue tests at the start of the movement phase", () => {
+  it("Control Test: a band further than 2 inches from its leader's retinue tests at the start of the movement phase", () => {
     const s = position(start(), { "red.a-retinue": line(30, 10, N, 1), "red.a-band2": line(40, 10, N, 1), "black.a-retinue": line(30, 40, S, 1) });
     const ctx = runFrom(s, [{ t: "move", unit: "red.a-band2" }, { t: "end-turn" }]);
     const test = ctx.events.find((e) => e.type === "control-test");
@@ -174,7 +174,7 @@ describe("Movement (seed \"Movement\", \"Control Test\"; rulings SW-3, SW-4, SW-
     expect(c2.events.some((e) => e.type === "control-test")).toBe(false);
   });
 
-  it("SW-15: a unit whose leader has not signalled takes 1 morale DP when enemy advances to within 8\", once per phase", () => {
+  it("SW-15: a unit whose leader has not signalled takes 1 morale DP when enemy advances to within 8 inches, once per phase", () => {
     let s = position(start(), { "red.a-retinue": line(30, 10, N, 1), "black.a-retinue": line(30, 20, S, 1) });
     s = signalled(s, "red.a-leader");
     const ctx = new Ctx(s);
@@ -201,7 +201,7 @@ describe("Manoeuvre (seed \"Manoeuvre\", \"Rest and Reform\"; ruling SW-1)", () 
     expect(decisionProblem(s, "red", { type: "move", move: { kind: "advance", offset: 0, extraD6: false, stopAt: -1 } })).toMatch(/stopAt/);
   });
 
-  it("SW-1: side-step up to 2\" for A and B grade only; C grade is refused", () => {
+  it("SW-1: side-step up to 2 inches for A and B grade only; C grade is refused", () => {
     const s = pending(s0(), "red.a-retinue");
     expect(decisionProblem(s, "red", { type: "move", move: { kind: "step", direction: "left", distance: 1.5 } })).toBeNull();
     expect(decisionProblem(s, "red", { type: "move", move: { kind: "step", direction: "left", distance: 2.5 } })).toMatch(/SW-1/);
@@ -249,7 +249,7 @@ describe("Missile Exchange (seed \"Missile Exchange\", ruling SW-16)", () => {
     });
   };
 
-  it("SW-3: a gap just under 2\" blocks the line of sight; a gap just over 2\" does not", () => {
+  it("SW-3: a gap just under 2 inches blocks the line of sight; a gap just over 2 inches does not", () => {
     const narrow = new Ctx(gapPosition(1.95));
     expect(gap(narrow.s, "red.a-retinue", "black.a-retinue")).toBeLessThanOrEqual(2);
     expect(shootingOptions(narrow, narrow.unit("red.a-retinue"))).toEqual([]);
@@ -307,7 +307,7 @@ describe("Charges and Combat (seed \"Charges and Combat\"; rulings SW-17, SW-18)
     expect(charged).toBe(true);
   });
 
-  it("Charges and Combat: a unit within 2\" of visible enemy declares; a failed charge test costs 1 DP and it stays", () => {
+  it("Charges and Combat: a unit within 2 inches of visible enemy declares; a failed charge test costs 1 DP and it stays", () => {
     let s = position(start(), { "red.a-band1": line(30, 10, N, 2), "black.a-band1": line(30, 11.5, S, 2) });
     s = signalled(s, "red.a-leader");
     let failed = false;
@@ -461,7 +461,7 @@ describe("Moves Following Combat, one move at a time (seed \"Moves Following Com
     expect(ctx.events.some((e) => e.type === "unable-to-move")).toBe(true);
   });
 
-  it("Retire: a full unformed move away from the enemy (AvD+D6+1, SW-2); a friend of equal grade within 2\" takes 1 DP", () => {
+  it("Retire: a full unformed move away from the enemy (AvD+D6+1, SW-2); a friend of equal grade within 2 inches takes 1 DP", () => {
     const s = fought();
     const ctx = new Ctx(s);
     const friendDp = totalDp(ctx.unit("red.a-band2").u);
@@ -495,7 +495,7 @@ describe("Moves Following Combat, one move at a time (seed \"Moves Following Com
     expect(hacked).toBe(true);
   });
 
-  it("SW-20: a breaking unit that cannot move surrenders to an enemy within 2\"", () => {
+  it("SW-20: a breaking unit that cannot move surrenders to an enemy within 2 inches", () => {
     // A friend stands right behind the black band: it cannot move away.
     const s = position(start(), { "black.a-band1": line(30, 20, S, 2), "black.a-retinue": line(30, 20 + 1.5748 + 0.01, S, 1), "red.a-retinue": line(30, 20, N, 1) });
     const ctx = new Ctx(s);
@@ -503,7 +503,7 @@ describe("Moves Following Combat, one move at a time (seed \"Moves Following Com
     expect(ctx.unit("black.a-band1").u.status).toBe("surrendered");
   });
 
-  it("Pursue: pursuers meeting new enemy within 2\" must charge them", () => {
+  it("Pursue: pursuers meeting new enemy within 2 inches must charge them", () => {
     let s = position(start(), { "red.a-retinue": line(30, 20, N, 1), "black.a-band1": line(30, 21.5, S, 2) });
     s = withUnit(s, "red.a-retinue", (u) => ({ ...u, pursuing: true, u: { ...u.u, formed: false } }));
     const c = runFrom(s, [{ t: "declare", unit: "red.a-retinue" }, { t: "end-turn" }]);
