@@ -12,7 +12,7 @@ describe("Shove screen (board diagram and status)", () => {
     expect(lines).toContain(" 1 : .   .   .   *   .   .   . : 1");
   });
 
-  it("SH-5: locked tokens are marked and listed with their idle turns; tokens about to lock are warned", () => {
+  it("SH-5: locked tokens are marked and listed with their idle turns, tokens about to lock are warned", () => {
     const s = pos({ red: ["b3", "d3", "f3"], blue: ["a6", "c6", "e6", "g6"], side: "red", idle: { b3: 4, d3: 3, a6: 3 } });
     expect(renderBoard(s)).toContain(" 3 : .   R!  .   R   .   R   . : 3");
     const status = renderStatus(s);

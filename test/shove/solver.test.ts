@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { playOut } from "../../src/core/game.js";
 import { randomPlayer } from "../../src/core/search/random-player.js";
+import { Fraction } from "../../src/core/fraction.js";
+import { parseBoard } from "../../src/rulesets/shove/board.js";
 import { resolveConfig, type ShoveState, shove } from "../../src/rulesets/shove/game.js";
 import { ShoveSolver, SolverBudgetExceeded, solveDeepening } from "../../src/rulesets/shove/solver.js";
 import { pos } from "./helpers.js";
@@ -65,5 +67,19 @@ describe("Shove solver (expectimax over the D4, SH-2 and SH-7)", () => {
   it("the solver refuses 'before the roll' once blue has acted", () => {
     const s = pos({ red: ["a5", "g5", "g4"], blue: ["d4"], turn: 10, roll: 3, actionsLeft: 2 });
     expect(() => new ShoveSolver(config, { beforeRoll: true }).solve(s, 1)).toThrow(/before blue acts/);
+  });
+});
+
+describe("Shove solver on a small board", () => {
+  it("the bound changes no value over two whole turns (3 × 4 board, every first roll)", () => {
+    const board = parseBoard("walls: bottom top\n4 B . B\n3 . . .\n2 . R .\n1 . V .\n");
+    const small = resolveConfig({ board });
+    const start = shove.setup({ board }, 1);
+    const withBound = new ShoveSolver(small, { beforeRoll: true }).solve(start, 2);
+    const without = new ShoveSolver(small, { beforeRoll: true, useBounds: false }).solve(start, 2);
+    expect(without.blueWins.toString()).toBe(withBound.blueWins.toString());
+    expect(withBound.nodes).toBeLessThanOrEqual(without.nodes);
+    // Blue needs 4 steps (a4-a3-a2-a1-b1; b2 is red): a first roll of 4 wins at once, so at least 1/4.
+    expect(withBound.blueWins.cmp(Fraction.of(1, 4))).toBeGreaterThanOrEqual(0);
   });
 });
