@@ -209,3 +209,17 @@ describe("Movement: halting 2\" from visible enemy, friends and obstacles", () =
     expect(planMove(scene, "u", 90, 6, { stopAtTableEdge: false }).distance).toBe(6);
   });
 });
+
+describe("first obstruction on a path", () => {
+  it("Movement: with no zone, the first stand on the path is found whatever its side", () => {
+    const me = unit("me", "south", formLine({ x: 36, y: 10, facing: 90 }, 2));
+    const enemyAhead = unit("enemy", "north", [stand(36, 16 + D / 2, 270)]);
+    const friendFurther = unit("friend", "south", [stand(36, 25)]);
+    const scene = prepareScene(defaultTable(), [me, enemyAhead, friendFurther]);
+    const plan = planMove(scene, "me", 90, 20, { zone: 0, stopAtTableEdge: false });
+    expect(plan.stoppedBy).toEqual({ kind: "stand", unit: "enemy", stand: 0, friend: false });
+    expect(plan.distance).toBeCloseTo(6, 9);
+    // With the 2" zone, the visible enemy halts it 2" short.
+    expect(planMove(scene, "me", 90, 20).distance).toBeCloseTo(4, 9);
+  });
+});

@@ -11,9 +11,10 @@
  *   blockers (stands or sight-blocking terrain) that are closer than 2" to each other,
  * - does not run more than `sightDepth` (1") inside a sight-blocking area, nor cross a
  *   sight-blocking obstacle line.
- * Grazing a corner or an edge is not passing through. The test is exact for straight
- * segments: if any clear segment exists, one passes through two vertices of the scene, and those
- * are all tried (after a handful of quick candidates).
+ * Touching the viewer, the target or a terrain outline is not passing through. The test is
+ * exact for straight segments: if any clear segment exists, one passes through two vertices of
+ * the scene (blockers grown by the clearance), and those are all tried after a handful of quick
+ * candidates.
  */
 import { bounds, convexHull, shapeClosest } from "./polygon.js";
 import { type Rect, rectClosestPoints, rectCorners, rectDistance, rectOf, separation } from "./stand.js";
