@@ -1,11 +1,12 @@
 /**
  * Battle command line measures: games per second through the sim runner's single-game routine,
- * simulation throughput on 1 and 2 worker threads (thread start-up included), record checking,
- * and the statistics helpers.
+ * simulation throughput on 1 and 2 worker threads (thread start-up included) for Pig, Shove and
+ * the Shieldwall battle (random v random), record checking, and the statistics helpers.
  */
 import { performance } from "node:perf_hooks";
 import { battleGame } from "../src/cli/battle/catalog.js";
 import { playGame } from "../src/cli/battle/run.js";
+import { dataPath, loadShieldwallScenario } from "../src/cli/battle/scenarios.js";
 import { playIndexed, runSim } from "../src/cli/battle/sim.js";
 import { checkedRecord, verifyRecord } from "../src/core/records.js";
 import { wilsonInterval } from "../src/core/stats.js";
@@ -28,6 +29,30 @@ export const battleBench: BenchSection = {
       out[`${id}RandomGamesPerSecondOneThread`] = opsPerSecond(() => playIndexed(entry, {}, {}, 1, i++), 1000);
       out[`${id}SimGamesPerSecond1Worker`] = await simGamesPerSecond(id, {}, id === "pig" ? 20_000 : 4_000, 1);
       out[`${id}SimGamesPerSecond2Workers`] = await simGamesPerSecond(id, {}, id === "pig" ? 20_000 : 4_000, 2);
+    }
+    // Whole Shieldwall battles, random v random, through the same routine (one thread, then 2 workers).
+    const sw = battleGame("shieldwall-battle");
+    if (sw) {
+      for (const [name, file] of [
+        ["maldon", "maldon-991.json"],
+        ["raid", "raid.json"],
+      ] as const) {
+        const options = loadShieldwallScenario(dataPath("shieldwall", "scenarios", file)).options;
+        let i = 0;
+        // Slow games: time whole games for about 3 s after one warm-up game (opsPerSecond rounds to integers).
+        playIndexed(sw, options, {}, 1, i++);
+        const start = performance.now();
+        let n = 0;
+        while (performance.now() - start < 3000) {
+          playIndexed(sw, options, {}, 1, i++);
+          n++;
+        }
+        out[`shieldwall${name === "maldon" ? "Maldon" : "Raid"}GamesPerSecondOneThread`] = Number(((n * 1000) / (performance.now() - start)).toFixed(2));
+        const t0 = performance.now();
+        const games = name === "maldon" ? 12 : 40;
+        await runSim({ gameId: sw.id, options, players: {}, games, seed: 1, workers: 2 });
+        out[`shieldwall${name === "maldon" ? "Maldon" : "Raid"}SimGamesPerSecond2Workers`] = Number(((games * 1000) / (performance.now() - t0)).toFixed(2));
+      }
     }
     // Verifying a record with a checkpoint after every decision (a Shove game of ~60 decisions).
     const shove = battleGame("shove");

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { battleGame } from "../../src/cli/battle/catalog.js";
+import { battleGame, registerBattleGame } from "../../src/cli/battle/catalog.js";
 import { playGame } from "../../src/cli/battle/run.js";
 import { dataPath, loadShieldwallScenario } from "../../src/cli/battle/scenarios.js";
 import { aggregate, type GameOutcome, playIndexed, runSim, type SimReport } from "../../src/cli/battle/sim.js";
@@ -140,5 +140,37 @@ describe("muster sim on the command line", () => {
       expect(r.stderr).toMatch(/^muster: [^\n]+\n$/);
       expect(r.stderr).toMatch(pattern);
     }
+  });
+});
+
+describe("sim: a game that fails with an engine error", () => {
+  // A Pig whose setup breaks for some seeds, standing in for an engine bug.
+  const pigEntry = battleGame("pig");
+  if (!pigEntry) throw new Error("pig is not in the catalog");
+  const broken = {
+    ...pigEntry,
+    id: "broken-pig-test",
+    game: { ...pigEntry.game, id: "broken-pig-test", setup: (o: unknown, seed: number) => (seed % 4 === 0 ? (() => { throw new Error("the card needs a choice"); })() : pigEntry.game.setup(o, seed)) },
+  };
+  registerBattleGame(broken);
+  const failing = [...Array(30).keys()].filter((i) => deriveSeed(3, i) % 4 === 0);
+
+  it("stops the run by default, naming the game index and the seed to replay it with", async () => {
+    expect(failing.length).toBeGreaterThan(0);
+    const first = failing[0];
+    await expect(runSim({ gameId: "broken-pig-test", options: {}, players: {}, games: 30, seed: 3, workers: 0 })).rejects.toThrow(
+      `game ${first} (seed ${deriveSeed(3, first)}) failed: the card needs a choice; see it with muster battle --seed ${deriveSeed(3, first)}`,
+    );
+  });
+
+  it("--skip-failures counts and names failed games and leaves them out of every figure", async () => {
+    const r = await runSim({ gameId: "broken-pig-test", options: {}, players: {}, games: 30, seed: 3, workers: 0, skipFailures: true });
+    expect(r.failures.count).toBe(failing.length);
+    expect(r.failures.first.map((f) => f.index)).toEqual(failing.slice(0, 10));
+    expect(r.games).toBe(30 - failing.length);
+    expect(r.wins.p1.count + r.wins.p2.count + r.draws.count).toBe(r.games);
+    const good = await runSim({ gameId: "pig", options: {}, players: {}, games: 30, seed: 3, workers: 0 }, true);
+    const kept = (good.outcomes ?? []).filter((o) => !failing.includes(o.index));
+    expect(r.turns.mean).toBeCloseTo(kept.reduce((a, o) => a + o.turns, 0) / kept.length, 10);
   });
 });

@@ -158,7 +158,7 @@ const num = (x: number, d = 2) => (Number.isFinite(x) ? x.toFixed(d) : "–");
 export function simText(r: SimReport, extra: { scenario: string; workers: number; seconds: number }): string {
   const sides = Object.keys(r.wins);
   const who = sides.map((s) => `${s}: ${r.players[s]}`).join(", ");
-  const lines = [`${r.title}: ${r.games} games, ${who}; scenario ${extra.scenario}; seed ${r.seed}; ${extra.workers === 0 ? "this thread" : `${extra.workers} worker thread${extra.workers === 1 ? "" : "s"}`}; ${extra.seconds.toFixed(1)} s`];
+  const lines = [`${r.title}: ${r.games} games${r.failures.count > 0 ? ` (of ${r.games + r.failures.count})` : ""}, ${who}; scenario ${extra.scenario}; seed ${r.seed}; ${extra.workers === 0 ? "this thread" : `${extra.workers} worker thread${extra.workers === 1 ? "" : "s"}`}; ${extra.seconds.toFixed(1)} s`];
   const row = (label: string, x: { count: number; rate: number; ci95: { low: number; high: number } }) =>
     `  ${label.padEnd(14)} ${String(x.count).padStart(7)}  ${pct(x.rate).padStart(6)}  (95% CI ${pct(x.ci95.low)}–${pct(x.ci95.high)}, Wilson)`;
   for (const s of sides) lines.push(row(`${s} wins`, r.wins[s]));
@@ -166,6 +166,10 @@ export function simText(r: SimReport, extra: { scenario: string; workers: number
   lines.push(`  turns          mean ${num(r.turns.mean)} (standard error ${num(r.turns.se, 3)}; sd ${num(r.turns.sd)}; range ${r.turns.min}–${r.turns.max})`);
   for (const s of sides) lines.push(`  ${`${s} losses`.padEnd(14)} mean ${num(r.losses[s].mean)} ${r.lossUnit} (standard error ${num(r.losses[s].se, 3)}; sd ${num(r.losses[s].sd)})`);
   lines.push(`  decisions      mean ${num(r.decisions.mean, 1)} per game`);
+  if (r.failures.count > 0) {
+    const f = r.failures.first[0];
+    lines.push(`  WARNING: ${r.failures.count} game${r.failures.count === 1 ? "" : "s"} failed with an engine error and ${r.failures.count === 1 ? "is" : "are"} left out of every figure; first: game ${f.index} (seed ${f.seed}): ${f.error}`);
+  }
   lines.push("  how games ended:");
   for (const e of r.endings.slice(0, 10)) lines.push(`    ${String(e.count).padStart(7)}  ${e.ending}`);
   if (r.endings.length > 10) lines.push(`    and ${r.endings.length - 10} more kinds of ending (see --json)`);
@@ -239,7 +243,8 @@ export const battleCli: CliModule = {
       .option("--workers <k>", "worker threads (default: the number of processors; 0 plays in this thread)")
       .option("--per-game", "with --json, list each game's seed and outcome")
       .option("--no-progress", "no progress display on standard error")
-      .action(async (opts: SideOpts & { scenario?: string; games: string; workers?: string; perGame?: boolean; progress: boolean }, c: Command) => {
+      .option("--skip-failures", "a game that fails with an engine error is counted, named and left out, instead of stopping the run")
+      .action(async (opts: SideOpts & { scenario?: string; games: string; workers?: string; perGame?: boolean; progress: boolean; skipFailures?: boolean }, c: Command) => {
         const g = globals(c);
         const entry = pickGame(opts.game);
         const games = parseInteger(opts.games, "--games", 1, 10_000_000);
@@ -251,7 +256,7 @@ export const battleCli: CliModule = {
         const t0 = performance.now();
         let report: SimReport;
         try {
-          report = await runSim({ gameId: entry.id, options: scenario.options, players: specs, games, seed: g.seed, workers, onProgress: bar ? (done) => bar.update(done) : undefined }, opts.perGame === true);
+          report = await runSim({ gameId: entry.id, options: scenario.options, players: specs, games, seed: g.seed, workers, skipFailures: opts.skipFailures === true, onProgress: bar ? (done) => bar.update(done) : undefined }, opts.perGame === true);
         } finally {
           bar?.finish();
         }

@@ -6,7 +6,7 @@
 import { performance } from "node:perf_hooks";
 import { parentPort, workerData } from "node:worker_threads";
 import { battleGame } from "./catalog.js";
-import { type FromWorker, type GameOutcome, playIndexed, type ToWorker, type WorkerInit } from "./sim.js";
+import { type FromWorker, type GameOutcome, type ToWorker, tryPlayIndexed, type WorkerInit } from "./sim.js";
 
 const init = workerData as WorkerInit;
 const port = parentPort;
@@ -26,14 +26,15 @@ port.on("message", (msg: ToWorker) => {
     last = performance.now();
   };
   for (const index of msg.indices) {
-    try {
-      if (!entry) throw new Error(`unknown game "${init.gameId}"`);
-      bundle.push(playIndexed(entry, init.options, init.players, init.seed, index));
-    } catch (err) {
+    const outcome = entry
+      ? tryPlayIndexed(entry, init.options, init.players, init.seed, index)
+      : { index, seed: 0, winner: null, ending: "failed", turns: 0, losses: {}, decisions: 0, error: `unknown game "${init.gameId}"` };
+    if (outcome.error !== undefined && !init.skipFailures) {
       flush();
-      port.postMessage({ type: "error", index, message: (err as Error).message } satisfies FromWorker);
+      port.postMessage({ type: "error", index, message: outcome.error } satisfies FromWorker);
       return;
     }
+    bundle.push(outcome);
     if (performance.now() - last >= 50) flush();
   }
   flush();

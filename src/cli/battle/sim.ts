@@ -27,6 +27,20 @@ export interface GameOutcome {
   turns: number;
   losses: Record<PlayerId, number>;
   decisions: number;
+  /** Set when the game could not be played to its end (an engine error); such games are left out of the statistics. */
+  error?: string;
+}
+
+/** A game of a simulation failed; names its index and seed so it can be played again alone. */
+export class SimGameError extends Error {
+  override name = "SimGameError";
+  constructor(
+    readonly index: number,
+    readonly seed: number,
+    readonly reason: string,
+  ) {
+    super(`game ${index} (seed ${seed}) failed: ${reason}; see it with muster battle --seed ${seed} (same scenario and players), or pass --skip-failures`);
+  }
 }
 
 export interface SimSpec {
@@ -43,6 +57,8 @@ export interface SimSpec {
   onProgress?: (done: number, total: number) => void;
   /** The compiled worker module (default: found next to this module or in dist/). */
   workerUrl?: URL;
+  /** Count a game that fails (engine error) and go on, instead of stopping the whole run. */
+  skipFailures?: boolean;
 }
 
 export interface RateSummary {
@@ -68,6 +84,8 @@ export interface SimReport {
   decisions: MeanSummary;
   /** How games ended, most frequent first. */
   endings: { ending: string; count: number }[];
+  /** Games that failed with an engine error (only with skipFailures), left out of every figure above. */
+  failures: { count: number; first: { index: number; seed: number; error: string }[] };
   /** Per-game outcomes, in index order (only when asked for). */
   outcomes?: GameOutcome[];
 }
@@ -85,13 +103,24 @@ export function playIndexed(entry: BattleGameEntry, options: unknown, players: R
   return { index, seed: gameSeed, winner: g.result.winner, ending: g.summary.ending, turns: g.summary.turns, losses: g.summary.losses, decisions: g.decisionCount };
 }
 
+/** Like {@link playIndexed}, but an error becomes a failed outcome instead of being thrown. */
+export function tryPlayIndexed(entry: BattleGameEntry, options: unknown, players: Record<PlayerId, AiSpec>, seed: number, index: number): GameOutcome {
+  try {
+    return playIndexed(entry, options, players, seed, index);
+  } catch (err) {
+    return { index, seed: deriveSeed(seed, index), winner: null, ending: "failed", turns: 0, losses: {}, decisions: 0, error: (err as Error).message };
+  }
+}
+
 function rate(count: number, n: number): RateSummary {
   return { count, rate: n === 0 ? Number.NaN : count / n, ci95: wilsonInterval(count, n), ci95Normal: normalInterval(count, n) };
 }
 
 /** Statistics over outcomes (sorted by index first, so the order they arrived in does not matter). */
 export function aggregate(entry: BattleGameEntry, spec: Pick<SimSpec, "players" | "seed">, outcomes: readonly GameOutcome[], keepOutcomes = false): SimReport {
-  const sorted = [...outcomes].sort((a, b) => a.index - b.index);
+  const all = [...outcomes].sort((a, b) => a.index - b.index);
+  const failed = all.filter((o) => o.error !== undefined);
+  const sorted = all.filter((o) => o.error === undefined);
   const n = sorted.length;
   const sides = entry.game.players;
   const wins: Record<PlayerId, RateSummary> = {};
@@ -121,8 +150,9 @@ export function aggregate(entry: BattleGameEntry, spec: Pick<SimSpec, "players" 
     losses,
     decisions: summarizeMean(accumulate(sorted.map((o) => o.decisions))),
     endings,
+    failures: { count: failed.length, first: failed.slice(0, 10).map((o) => ({ index: o.index, seed: o.seed, error: o.error ?? "" })) },
   };
-  if (keepOutcomes) report.outcomes = sorted;
+  if (keepOutcomes) report.outcomes = all;
   return report;
 }
 
@@ -170,6 +200,7 @@ export interface WorkerInit {
   options: unknown;
   players: Record<PlayerId, AiSpec>;
   seed: number;
+  skipFailures: boolean;
 }
 
 /** Runs the simulation and aggregates it. */
@@ -183,7 +214,9 @@ export async function runSim(spec: SimSpec, keepOutcomes = false): Promise<SimRe
 function runHere(entry: BattleGameEntry, spec: SimSpec): GameOutcome[] {
   const out: GameOutcome[] = [];
   for (let i = 0; i < spec.games; i++) {
-    out.push(playIndexed(entry, spec.options, spec.players, spec.seed, i));
+    const o = tryPlayIndexed(entry, spec.options, spec.players, spec.seed, i);
+    if (o.error !== undefined && !spec.skipFailures) throw new SimGameError(i, o.seed, o.error);
+    out.push(o);
     spec.onProgress?.(i + 1, spec.games);
   }
   return out;
@@ -191,7 +224,7 @@ function runHere(entry: BattleGameEntry, spec: SimSpec): GameOutcome[] {
 
 function runWorkers(spec: SimSpec, k: number): Promise<GameOutcome[]> {
   const url = spec.workerUrl ?? defaultWorkerUrl();
-  const init: WorkerInit = { gameId: spec.gameId, options: spec.options, players: spec.players, seed: spec.seed };
+  const init: WorkerInit = { gameId: spec.gameId, options: spec.options, players: spec.players, seed: spec.seed, skipFailures: spec.skipFailures === true };
   // Hand out small batches on demand so fast and slow threads stay busy to the end.
   const batch = Math.max(1, Math.min(50, Math.floor(spec.games / (k * 8))));
   let next = 0;
@@ -226,7 +259,7 @@ function runWorkers(spec: SimSpec, k: number): Promise<GameOutcome[]> {
             spec.onProgress?.(outcomes.length, spec.games);
           }
         } else if (msg.type === "idle") feed(w);
-        else fail(new Error(`game ${msg.index} (seed ${deriveSeed(spec.seed, msg.index)}) failed in a worker: ${msg.message}`));
+        else fail(new SimGameError(msg.index, deriveSeed(spec.seed, msg.index), msg.message));
       });
       w.on("error", (err) => fail(err));
       w.on("exit", () => {
