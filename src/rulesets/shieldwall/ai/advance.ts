@@ -20,8 +20,9 @@ export const ADVANCE_PLAYER_NAME = "advance";
 export function advanceChoice(state: BattleState, side: PlayerId): BattleDecision {
   const moves = battleGame.legalMoves(state, side);
   if (moves.length === 0) throw new Error(`no legal decision for ${side}`);
-  const p = state.pending!;
+  const p = state.pending;
   const first = moves[0];
+  if (!p) return first;
   switch (p.kind) {
     case "lead":
       return (

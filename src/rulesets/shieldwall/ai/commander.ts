@@ -52,7 +52,7 @@ export interface CommanderOptions {
 
 export const DEFAULT_COMMANDER_OPTIONS: CommanderOptions = {
   signalBy: 3,
-  signalWhenEnemyWithin: 10,
+  signalWhenEnemyWithin: 6,
   readyDp: 1,
   chargeThreshold: -0.1,
   restAtDp: 3,
@@ -178,14 +178,18 @@ export function fighterStrength(kind: FighterKind, specialWeapon: boolean): numb
   return h.dealt - h.discard * 0.5 + advantageBonus(f) * 0.75;
 }
 
-function bestFighter(ctx: Ctx, l: LeaderState, kinds: FighterKind[]): { kind: FighterKind; strength: number } {
+/**
+ * The fighter to send: the strongest, but a leader risks his own life (and a commander-in-chief's
+ * death shakes the whole army), so a leader fights in person only with the special weapon and never
+ * as commander-in-chief.
+ */
+function bestFighter(l: LeaderState, kinds: FighterKind[]): { kind: FighterKind; strength: number } {
   let top: { kind: FighterKind; strength: number } = { kind: kinds[0], strength: Number.NEGATIVE_INFINITY };
   for (const k of kinds) {
-    // A leader risks himself; a champion does not: prefer a champion at equal strength.
-    const st = fighterStrength(k, l.specialWeapon) - (k === "leader" ? 0.1 : 0);
+    if (k === "leader" && (!l.specialWeapon || l.commanderInChief) && kinds.length > 1) continue;
+    const st = fighterStrength(k, l.specialWeapon);
     if (st > top.strength) top = { kind: k, strength: st };
   }
-  void ctx;
   return top;
 }
 
@@ -233,8 +237,8 @@ function leadChoice(ctx: Ctx, p: Extract<Pending, { kind: "lead" }>, options: De
     const e = closestEnemyLeader(ctx, l);
     if (e) {
       const kinds = challenges.map((d) => (d as { fighter: FighterKind }).fighter);
-      const mine = bestFighter(ctx, l, kinds);
-      if (mine.strength > enemyBestStrength(ctx, e) + 0.2 && l.lpValue >= 3) return { type: "lead", action: "challenge", fighter: mine.kind };
+      const mine = bestFighter(l, kinds);
+      if (mine.strength >= enemyBestStrength(ctx, e) - 0.1 && l.lpValue >= 3) return { type: "lead", action: "challenge", fighter: mine.kind };
     }
   }
   const near = (id: string) => nearestEnemyDistance(ctx, ctx.unit(id));
@@ -277,12 +281,11 @@ function answerChoice(ctx: Ctx, p: Extract<Pending, { kind: "answer" }>, options
   const challenger = ctx.leader(p.challenger);
   const theirs = fighterStrength(p.challengerFighter, challenger.specialWeapon);
   const mine = bestFighter(
-    ctx,
     l,
     accepts.map((d) => d.fighter),
   );
   // Accept when our fighter is at least as good; a refusal risks LPs or a champion anyway.
-  if (mine.strength >= theirs - 0.15) return accepts.find((d) => d.fighter === mine.kind) ?? accepts[0];
+  if (mine.strength >= theirs - 0.6) return accepts.find((d) => d.fighter === mine.kind) ?? accepts[0];
   return refuse;
 }
 
@@ -314,14 +317,14 @@ function moveChoice(ctx: Ctx, p: Extract<Pending, { kind: "move" }>, options: Mo
     return wrap(hold ?? options[0]);
   }
   if (!signalled) {
-    if (totalDp(bu.u) > 0 && canRest()) return wrap(rest!);
+    if (rest && totalDp(bu.u) > 0 && canRest()) return wrap(rest);
     return wrap(hold ?? rest ?? options[0]);
   }
   // Broken down: rest out of contact (a rest above Present drops a level after the signal, so
   // only Shaken/Present units or badly disordered ones rest).
   const dp = totalDp(bu.u);
   const brokenDown = bu.u.aggression === "shaken" || dp >= o.restAtDp;
-  if (brokenDown && dist > 2 && canRest() && (aggressionIndex(bu.u.aggression) <= 1 || dp >= o.restAtDp + 1)) return wrap(rest!);
+  if (rest && brokenDown && dist > 2 && canRest() && (aggressionIndex(bu.u.aggression) <= 1 || dp >= o.restAtDp + 1)) return wrap(rest);
   if (!bu.u.formed) {
     const forms = options.filter((m) => m.kind === "form-up");
     if (dist > 2.5 && forms.length > 0) return wrap(forms[forms.length - 1]); // the last offered facing is towards the nearest enemy
@@ -390,7 +393,8 @@ function chargeChoice(ctx: Ctx, p: Extract<Pending, { kind: "charge" }>, options
 export function commanderChoice(state: BattleState, side: PlayerId, o: CommanderOptions = DEFAULT_COMMANDER_OPTIONS, seed = 0): BattleDecision {
   const moves = battleGame.legalMoves(state, side);
   if (moves.length === 0) throw new Error(`no legal decision for ${side}`);
-  const p = state.pending!;
+  const p = state.pending;
+  if (!p) return moves[0];
   const ctx = contextOf(state);
   const s = side as Side;
   switch (p.kind) {
