@@ -174,6 +174,7 @@ export class ShoveSim {
   private readonly queue: Int16Array;
   private readonly seen: Uint32Array;
   private stamp = 0;
+  private startPathOk = -1;
 
   constructor(g: Geometry, rules: RuleOptions = DEFAULT_RULES, rng: Random | null = null) {
     this.g = g;
@@ -269,7 +270,9 @@ export class ShoveSim {
       s[this.posAt + k] = starts[k];
       s[this.cellAt + starts[k]] = k + 1;
     }
-    s[PATH_OK] = this.pathOpen() ? 1 : 0;
+    // The start position is fixed: search its SH-6 path once.
+    if (this.startPathOk < 0) this.startPathOk = this.pathOpen() ? 1 : 0;
+    s[PATH_OK] = this.startPathOk;
     this.beginTurn();
   }
 
