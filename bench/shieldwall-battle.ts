@@ -35,6 +35,7 @@ function measure(setup: BattleSetup, ms: number): Record<string, number> {
   let decisions = 0;
   let turns = 0;
   const start = performance.now();
+  const cpu0 = process.cpuUsage();
   let seed = 1;
   while (performance.now() - start < ms || battles < 5) {
     const s0 = battleGame.setup(setup, seed);
@@ -45,9 +46,14 @@ function measure(setup: BattleSetup, ms: number): Record<string, number> {
     seed++;
   }
   const elapsed = performance.now() - start;
+  const cpu = process.cpuUsage(cpu0);
+  const cpuMs = (cpu.user + cpu.system) / 1000;
   return {
     battles,
     randomBattlesPerSecond: Number(((battles * 1000) / elapsed).toFixed(2)),
+    /** Per CPU-second of this process: the per-core rate even when the machine is shared. */
+    randomBattlesPerCpuSecond: Number(((battles * 1000) / cpuMs).toFixed(2)),
+    msCpuPerDecision: Number((cpuMs / decisions).toFixed(4)),
     msPerBattle: Number((elapsed / battles).toFixed(2)),
     decisionsPerBattle: Math.round(decisions / battles),
     msPerDecision: Number((elapsed / decisions).toFixed(4)),

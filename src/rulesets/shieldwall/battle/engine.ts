@@ -59,6 +59,9 @@ import { dealDuel, duelGame } from "../personal-combat-game.js";
 import { AGGRESSION_NAME, type LeaderState, totalDp, type UnitState } from "../units.js";
 import type { BattleDecision, BattleState, BattleUnit, MoveChoice, Pending, Task } from "./types.js";
 
+/** Opponent hands the duel AI samples per lead inside a battle (its default is 24; 8 keeps whole battles fast). */
+export const DUEL_AI_SAMPLES = 8;
+
 export const SIDE_LIST: readonly Side[] = ["red", "black"];
 export function other(side: Side): Side {
   return side === "red" ? "black" : "red";
@@ -922,7 +925,7 @@ function fightDuel(ctx: Ctx, aLeaderId: string, aKind: FighterKind, bLeaderId: s
   const fb = appointFighter(bKind === "heroic-champion" && !heroic(lb) ? "champion" : bKind, lb, heroic(lb));
   const seed = ctx.rng.int(0, 0x7fffffff);
   let duel = dealDuel({ a: fa, b: fb }, seed);
-  const mk = (k: number) => (ctx.s.options.duelPlayer === "random" ? randomPlayer(duelGame, seed + k) : heuristicDuelPlayer(seed + k));
+  const mk = (k: number) => (ctx.s.options.duelPlayer === "random" ? randomPlayer(duelGame, seed + k) : heuristicDuelPlayer(seed + k, { samples: DUEL_AI_SAMPLES }));
   const played = playOut(duelGame, duel, { a: mk(1), b: mk(2) }, { keepEvents: false });
   duel = played.state;
   const outcome = duel.outcome!;
@@ -1119,7 +1122,7 @@ function unbrokenLineToRetinue(ctx: Ctx, bu: BattleUnit, home: BattleUnit): bool
     const cur = stack.pop()!;
     for (const m of members) {
       if (seen.has(m.id)) continue;
-      if (unitDist(cur, m) <= 0.1) {
+      if (within(cur, m, 0.1)) {
         seen.add(m.id);
         stack.push(m);
       }
@@ -1813,7 +1816,7 @@ export function findCombats(ctx: Ctx): Engagement[] {
   const engaged = new Set<string>();
   for (const r of red) {
     for (const b of black) {
-      if (unitDist(r, b) > tol) continue;
+      if (!within(r, b, tol)) continue;
       if (unitContacts(geomOf(r), geomOf(b), tol).length === 0) continue;
       engaged.add(r.id);
       engaged.add(b.id);
@@ -1855,7 +1858,7 @@ function combatant(ctx: Ctx, bu: BattleUnit, foes: BattleUnit[], friends: Set<st
   const flanks = new Set<string>();
   for (const fr of ctx.sideUnits(bu.side)) {
     if (!onTable(fr) || fr.id === bu.id || friends.has(fr.id) || fr.u.inCombat) continue;
-    if (unitDist(fr, bu) > tol) continue;
+    if (!within(fr, bu, tol)) continue;
     for (const c of unitContacts(geomOf(fr), geomOf(bu), tol)) if (c.aspectOfB === "flank" && c.edgeOfB) flanks.add(c.edgeOfB);
   }
   const ground = (u: BattleUnit) => u.stands.some((st) => standIn(st, ctx.s.table, "highGround") || standIn(st, ctx.s.table, "cover"));
