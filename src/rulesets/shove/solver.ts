@@ -51,6 +51,9 @@ export class ShoveSolver {
   private readonly maxEntries: number;
   private readonly key: number[];
   private lastTurn = 0;
+  private blocked = new Uint8Array(0);
+  private dist = new Int16Array(0);
+  private queue = new Int16Array(0);
   private readonly beforeRoll: boolean;
   private readonly useTable: boolean;
   private readonly useBounds: boolean;
@@ -85,6 +88,9 @@ export class ShoveSolver {
     this.stack = Array.from({ length: depth }, () => newSim(config, null));
     this.buf = Array.from({ length: depth }, () => new Int32Array(this.stack[0].g.tokens * 8 + 1));
     const root = this.stack[0];
+    this.blocked = new Uint8Array(root.g.cells);
+    this.dist = new Int16Array(root.g.cells);
+    this.queue = new Int16Array(root.g.cells);
     loadState(root, state);
     root.rng = null; // chance mode: rolls are enumerated, not drawn
     if (this.beforeRoll) {
@@ -117,34 +123,61 @@ export class ShoveSolver {
   }
 
   /**
-   * No blue win is possible: blue's remaining actions (this turn's, then 4 a turn) cannot bring a
-   * token to the victory square even if red only ever ends its turns, nor reach every red token
-   * to remove it (SH-4 needs a blue token next to it). Red may always end its turn, so this bounds
-   * the value by 0. In red's part of the last turn nothing blue can do remains.
+   * No blue win is possible. Red may always just end its turns (when no red token stands on the
+   * victory square), so blue's value is at most its value against that passive red: blue then
+   * needs a token on the victory square within its remaining actions (this turn's, then 4 a
+   * turn), or every red token removed (SH-4 needs a blue token next to each). Red tokens no blue
+   * token can reach stay where they are and block; the others might be removed, so the distance
+   * search passes through them; blue tokens are passed through too (a lower bound). In red's part
+   * of the last turn nothing blue can do remains.
    */
   private hopeless(sim: ShoveSim): boolean {
     const later = this.lastTurn - sim.turn;
     if (later === 0 && sim.side === RED) return true;
+    if (sim.redOnVictory() >= 0) return false;
     const a = (sim.awaitingRoll ? 4 : sim.side === BLUE ? sim.actionsLeft : 0) + 4 * later;
     const g = sim.g;
     const w = g.width;
-    const v = g.victory;
-    for (let k = g.nRed; k < g.tokens; k++) {
-      const p = sim.pos(k);
-      if (p < 0) continue;
-      if (Math.abs((p % w) - (v % w)) + Math.abs(Math.floor(p / w) - Math.floor(v / w)) <= a) return false;
-    }
+    const blocked = this.blocked;
+    blocked.fill(0);
+    let stuck = false;
     for (let r = 0; r < g.nRed; r++) {
       const p = sim.pos(r);
       if (p < 0) continue;
       let reachable = false;
-      for (let k = g.nRed; k < g.tokens; k++) {
+      for (let k = g.nRed; k < g.tokens && !reachable; k++) {
         const q = sim.pos(k);
         if (q >= 0 && Math.abs((p % w) - (q % w)) + Math.abs(Math.floor(p / w) - Math.floor(q / w)) <= a + 1) reachable = true;
       }
-      if (!reachable) return true;
+      if (!reachable) {
+        stuck = true;
+        blocked[p] = 1;
+      }
     }
-    return false;
+    if (!stuck) return false; // every red token might be removed
+    // Breadth-first distances from the victory square through squares no stuck red token holds.
+    const dist = this.dist;
+    dist.fill(-1);
+    const queue = this.queue;
+    dist[g.victory] = 0;
+    queue[0] = g.victory;
+    let head = 0;
+    let tail = 1;
+    while (head < tail) {
+      const p = queue[head++];
+      if (dist[p] >= a) continue;
+      for (let d = 0; d < 4; d++) {
+        const q = g.nb[p * 4 + d];
+        if (q < 0 || dist[q] >= 0 || blocked[q]) continue;
+        dist[q] = dist[p] + 1;
+        queue[tail++] = q;
+      }
+    }
+    for (let k = g.nRed; k < g.tokens; k++) {
+      const p = sim.pos(k);
+      if (p >= 0 && dist[p] >= 0 && dist[p] <= a) return false;
+    }
+    return true;
   }
 
   private value(level: number): number {
