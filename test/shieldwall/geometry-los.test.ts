@@ -7,6 +7,7 @@ import {
   defaultTable,
   formLine,
   prepareScene,
+  sceneGaps,
   shootingTargets,
   standSees,
   unitSees,
@@ -195,6 +196,21 @@ describe("line of sight: obstacles and unformed viewers", () => {
     const behind = unit("target", "north", [stand(36, 4, 90)]);
     expect(unitSees(prepareScene(defaultTable(), [unit("me", "south", [stand(36, 10)]), behind]), "me", "target")).toBe(false);
     expect(unitSees(prepareScene(defaultTable(), [unit("me", "south", [stand(36, 10)], false), behind]), "me", "target")).toBe(true);
+  });
+});
+
+describe("narrow gaps in a scene", () => {
+  it("Missile Exchange: gaps under 2\" are listed once with their bridge; touching stands and wide gaps are not", () => {
+    const scene = prepareScene(defaultTable(), [
+      unit("line", "south", formLine({ x: 20, y: 10, facing: 90 }, 2)),
+      unit("near", "south", [stand(20 + W + 1.9 + W / 2, 10 - D / 2)]),
+      unit("wide", "south", [stand(20 + 2 * W + 1.9 + 2.1 + W / 2, 10 - D / 2)]),
+    ]);
+    expect(scene.gaps).toBeNull();
+    const gaps = sceneGaps(scene);
+    expect(gaps.length).toBe(1);
+    expect(Math.hypot(gaps[0].p.x - gaps[0].q.x, gaps[0].p.y - gaps[0].q.y)).toBeCloseTo(1.9, 9);
+    expect(sceneGaps(scene)).toBe(gaps);
   });
 });
 

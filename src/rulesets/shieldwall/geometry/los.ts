@@ -47,8 +47,11 @@ export interface Scene {
   stands: SceneStand[];
   standIndex: Map<string, SceneStand[]>;
   sightTerrain: SightTerrain[];
-  /** Every gap narrower than `minSightGap` between two blockers (stands, sight-blocking terrain). */
-  gaps: SceneGap[];
+  /**
+   * Every gap narrower than `minSightGap` between two blockers (stands, sight-blocking
+   * terrain); worked out on the first line-of-sight query (see {@link sceneGaps}).
+   */
+  gaps: SceneGap[] | null;
   /** Memo of sight answers for this scene (derived data; the scene never changes). */
   sightMemo: Map<string, SightLine | null>;
 }
@@ -62,7 +65,7 @@ interface SightTerrain {
 }
 
 /** A narrow gap: its bridge segment and the two blockers (stand index, or -1 for terrain). */
-interface SceneGap {
+export interface SceneGap {
   p: Point;
   q: Point;
   seg: readonly Point[];
@@ -92,6 +95,13 @@ export function prepareScene(table: Table, units: readonly UnitGeom[]): Scene {
     standIndex.set(u.id, list);
   }
   const sightTerrain = table.terrain.filter((f) => f.blocksSight).map((feature) => ({ feature, ...bounds(feature.points) }));
+  return { table, units, byId, stands, standIndex, sightTerrain, gaps: null, sightMemo: new Map() };
+}
+
+/** The scene's narrow gaps, worked out once on first use. */
+export function sceneGaps(scene: Scene): SceneGap[] {
+  if (scene.gaps) return scene.gaps;
+  const { table, stands, sightTerrain } = scene;
   const minGap = table.options.minSightGap;
   const gaps: SceneGap[] = [];
   // Stands closer than twice the sight clearance need no bridge: their grown outlines meet.
@@ -119,7 +129,8 @@ export function prepareScene(table: Table, units: readonly UnitGeom[]): Scene {
       if (c.distance < minGap && c.distance > 1e-9) gaps.push({ p: c.p, q: c.q, seg: [c.p, c.q], a: -1, b: -1 });
     }
   }
-  return { table, units, byId, stands, standIndex, sightTerrain, gaps, sightMemo: new Map() };
+  scene.gaps = gaps;
+  return gaps;
 }
 
 function sceneStand(scene: Scene, ref: StandRef): SceneStand {
@@ -262,7 +273,7 @@ function sightClear(scene: Scene, viewer: SceneStand, target: SceneStand, source
   }
   // Narrow gaps whose bridge crosses the corridor (not gaps beside the viewer or the target).
   const bridges: Bridge[] = [];
-  for (const g of scene.gaps) {
+  for (const g of sceneGaps(scene)) {
     if (g.a === viewerIndex || g.b === viewerIndex || g.a === targetIndex || g.b === targetIndex) continue;
     if (Math.max(g.p.x, g.q.x) < minX || Math.min(g.p.x, g.q.x) > maxX || Math.max(g.p.y, g.q.y) < minY || Math.min(g.p.y, g.q.y) > maxY) continue;
     if (gapToHull(axes, g.seg, 1e-9) <= 1e-9) bridges.push(g);
