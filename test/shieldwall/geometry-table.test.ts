@@ -93,6 +93,15 @@ describe("SW-3 the table", () => {
     );
     expect(validate(unitGeomSchema, { id: "u", side: "south", formed: true, stands: [stand(5, 5)] }, "pos.json").stands[0].x).toBe(5);
   });
+  it("a formed unit's placement must be a line of stands side by side; an unformed one need not", () => {
+    const line = formLine({ x: 36, y: 10, facing: 90 }, 2);
+    expect(validate(unitGeomSchema, { id: "u", side: "south", formed: true, stands: line }, "pos.json").stands.length).toBe(2);
+    const broken = [line[0], { ...line[1], x: line[1].x + 1 }];
+    expect(() => validate(unitGeomSchema, { id: "u", side: "south", formed: true, stands: broken }, "pos.json")).toThrow(
+      /^pos\.json: field stands: a formed unit must be a line of stands side by side: stand 1 is not side by side/,
+    );
+    expect(validate(unitGeomSchema, { id: "u", side: "south", formed: false, stands: broken }, "pos.json").formed).toBe(false);
+  });
 });
 
 describe("table edges", () => {

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { isSimplePolygon, type Polygon, polygonsOverlap, segmentLengthInside, segmentTouchesPath, shapeClosest } from "./polygon.js";
 import { BASE_SIZES, type Rect, type Scale, type Stand, rectCorners, rectOf } from "./stand.js";
-import type { UnitGeom } from "./unit.js";
+import { type UnitGeom, lineProblem } from "./unit.js";
 import { EPS, type Point } from "./vec.js";
 
 /**
@@ -209,7 +209,12 @@ const standSchema = z
 /** Schema of a unit's placement (for saved positions and scenario set-ups). */
 export const unitGeomSchema = z
   .object({ id: z.string().min(1), side: z.string().min(1), formed: z.boolean(), stands: z.array(standSchema).min(1) })
-  .strict();
+  .strict()
+  .superRefine((u, ctx) => {
+    // A formed unit is a line of stands side by side (seed "Organising The Armies", "Unformed Units").
+    const why = u.formed ? lineProblem(u.stands) : null;
+    if (why) ctx.addIssue({ code: "custom", path: ["stands"], message: `a formed unit must be a line of stands side by side: ${why}` });
+  });
 
 // ---------------------------------------------------------------------------------------------
 // Table edges
