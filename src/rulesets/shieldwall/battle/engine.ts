@@ -590,6 +590,9 @@ function runTask(ctx: Ctx, task: Task): void {
     case "charge-tests":
       chargeTests(ctx);
       return;
+    case "charge-test":
+      chargeTestTask(ctx, task.unit);
+      return;
     case "fight":
       fight(ctx);
       return;
@@ -1735,65 +1738,81 @@ function declareTask(ctx: Ctx, id: string): void {
 
 function chargeTests(ctx: Ctx): void {
   const s = ctx.s;
-  const order: string[] = [];
+  const tasks: Task[] = [];
+  // Test the retinue first within each contingent, then the bands right to left; initiative side first.
   for (const side of sideOrder(s)) {
-    for (const c of contingentsRightToLeft(ctx, side)) for (const id of contingentUnits(ctx, side, c)) order.push(id);
+    for (const c of contingentsRightToLeft(ctx, side)) for (const id of contingentUnits(ctx, side, c)) if (s.declarations.some((d) => d.unit === id)) tasks.push({ t: "charge-test", unit: id });
   }
-  for (const id of order) {
-    const dec = s.declarations.find((d) => d.unit === id);
-    if (!dec) continue;
-    const bu = ctx.unit(id);
-    const target = ctx.unit(dec.target);
-    if (!canAct(bu) || !onTable(target) || bu.u.aggression === "shaken") continue;
-    const l = ctx.leaderOfUnit(id);
-    const standard = ctx.sideUnits(bu.side).some((u) => onTable(u) && u.u.attachments.includes("battle-standard") && (u.id === id || within(u, bu, 2)));
-    const friend = s.declarations.some((d) => d.unit !== id && sideOfId(d.unit) === bu.side && within(ctx.unit(d.unit), bu, 2));
-    const r = resolveCharge(ctx.rng, {
-      grade: bu.u.grade,
-      aggression: bu.u.aggression,
-      dp: totalDp(bu.u),
-      unformed: !bu.u.formed,
-      retinueWithLeader: bu.u.kind === "retinue" && l !== undefined,
-      friendChargingWithin2: friend,
-      battleStandardWithin2: standard,
-    });
-    ctx.ev("charge-test", `${bu.u.name} charges ${target.u.name}? ${r.text}`, {
-      unit: id,
-      target: target.id,
-      dice: r.face === null ? [] : [r.face],
-      modifier: r.modifier,
-      charges: r.charges,
-    });
-    const applied = applyChargeResult(bu.u, r.charges);
-    if (!r.charges) {
-      ctx.setU(applied.value);
-      ctx.notes("charge-failed", applied.notes.slice(1), { unit: id });
-      continue;
-    }
-    const engaged = unitContacts(geomOf(bu), geomOf(target), s.table.options.contactTolerance).length > 0;
-    if (engaged) {
-      ctx.setUnit({ ...bu, charged: true });
-      continue;
-    }
-    const p = chargePlan(ctx, bu, target);
-    if (!p) {
-      ctx.ev("charge-blocked", `${bu.u.name} finds no clear way into contact with ${target.u.name} and stays where it is`, { unit: id, target: target.id });
-      continue;
-    }
-    const formed = bu.u.formed && p.plan.obstaclesCrossed.length === 0;
-    ctx.setUnit({
-      ...bu,
-      u: formed === bu.u.formed ? bu.u : { ...bu.u, formed },
-      stands: p.plan.unit.stands,
-      charged: true,
-    });
-    ctx.ev("charge-move", `${bu.u.name} charges into contact with the ${p.edge} of ${target.u.name}${p.edge === "front" ? "" : " (a flank or rear charge)"}`, {
-      unit: id,
-      target: target.id,
-      edge: p.edge,
-      distance: p.plan.distance,
-    });
+  push(ctx, ...tasks);
+}
+
+/** One charge test (seed "Charges and Combat"): a failure costs 1 morale DP and the unit stays. */
+export function chargeTestTask(ctx: Ctx, id: string): void {
+  const s = ctx.s;
+  const dec = s.declarations.find((d) => d.unit === id);
+  if (!dec) return;
+  const bu = ctx.unit(id);
+  const target = ctx.unit(dec.target);
+  if (!canAct(bu) || !onTable(target) || bu.u.aggression === "shaken") return;
+  const l = ctx.leaderOfUnit(id);
+  const standard = ctx.sideUnits(bu.side).some((u) => onTable(u) && u.u.attachments.includes("battle-standard") && (u.id === id || within(u, bu, 2)));
+  const friend = s.declarations.some((d) => d.unit !== id && sideOfId(d.unit) === bu.side && within(ctx.unit(d.unit), bu, 2));
+  const r = resolveCharge(ctx.rng, {
+    grade: bu.u.grade,
+    aggression: bu.u.aggression,
+    dp: totalDp(bu.u),
+    unformed: !bu.u.formed,
+    retinueWithLeader: bu.u.kind === "retinue" && l !== undefined,
+    friendChargingWithin2: friend,
+    battleStandardWithin2: standard,
+  });
+  ctx.ev("charge-test", `${bu.u.name} charges ${target.u.name}? ${r.text}`, {
+    unit: id,
+    target: target.id,
+    dice: r.face === null ? [] : [r.face],
+    modifier: r.modifier,
+    charges: r.charges,
+  });
+  if (!r.charges) {
+    chargeFails(ctx, id);
+    return;
   }
+  chargeMove(ctx, id, target.id);
+}
+
+export function chargeFails(ctx: Ctx, id: string): void {
+  const applied = applyChargeResult(ctx.unit(id).u, false);
+  ctx.setU(applied.value);
+  ctx.notes("charge-failed", applied.notes.slice(1), { unit: id });
+}
+
+function chargeMove(ctx: Ctx, id: string, targetId: string): void {
+  const s = ctx.s;
+  const bu = ctx.unit(id);
+  const target = ctx.unit(targetId);
+  const engaged = unitContacts(geomOf(bu), geomOf(target), s.table.options.contactTolerance).length > 0;
+  if (engaged) {
+    ctx.setUnit({ ...bu, charged: true });
+    return;
+  }
+  const p = chargePlan(ctx, bu, target);
+  if (!p) {
+    ctx.ev("charge-blocked", `${bu.u.name} finds no clear way into contact with ${target.u.name} and stays where it is`, { unit: id, target: target.id });
+    return;
+  }
+  const formed = bu.u.formed && p.plan.obstaclesCrossed.length === 0;
+  ctx.setUnit({
+    ...bu,
+    u: formed === bu.u.formed ? bu.u : { ...bu.u, formed },
+    stands: p.plan.unit.stands,
+    charged: true,
+  });
+  ctx.ev("charge-move", `${bu.u.name} charges into contact with the ${p.edge} of ${target.u.name}${p.edge === "front" ? "" : " (a flank or rear charge)"}`, {
+    unit: id,
+    target: target.id,
+    edge: p.edge,
+    distance: p.plan.distance,
+  });
 }
 
 interface Engagement {

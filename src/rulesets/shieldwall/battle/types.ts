@@ -120,6 +120,7 @@ export type Task =
   | { t: "combat" }
   | { t: "declare"; unit: string }
   | { t: "charge-tests" }
+  | { t: "charge-test"; unit: string }
   | { t: "fight" }
   | { t: "end-turn" };
 
@@ -159,7 +160,7 @@ export type MoveChoice =
       stopAt?: number;
       group?: boolean;
     }
-  /** Straight ahead turned as near as the 22½° arc allows towards the nearest visible enemy. */
+  /** Straight ahead turned as near as the 22½° arc allows towards the nearest enemy. */
   | { kind: "toward"; extraD6: boolean; stopAt?: number; group?: boolean }
   /** About face (half a move, ruling SW-1; the rest of the move is not used). */
   | { kind: "about-face" }
