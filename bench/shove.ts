@@ -25,6 +25,15 @@ export const shoveBench: BenchSection = {
         randomPlayout(sim, rng, buf);
       }
     }, 2000, batch);
+    // The same measured in CPU time of this process (robust when the machine is shared).
+    const cpu0 = process.cpuUsage();
+    const games = 100_000;
+    for (let i = 0; i < games; i++) {
+      sim.reset();
+      randomPlayout(sim, rng, buf);
+    }
+    const cpu = process.cpuUsage(cpu0);
+    const randomGamesPerCpuSecond = Math.round(games / ((cpu.user + cpu.system) / 1e6));
     // The same through the public game interface (plain states, validation, events).
     let seed = 0;
     const gameInterfaceRandomGamesPerSecond = opsPerSecond(() => {
@@ -52,6 +61,7 @@ export const shoveBench: BenchSection = {
     const solverNodesPerSecond = Math.round((solver.nodes * 1000) / (performance.now() - t0));
     return {
       randomGamesPerSecond,
+      randomGamesPerCpuSecond,
       gameInterfaceRandomGamesPerSecond,
       mctsIterationsPerSecond,
       strongIterationsPerSecond,
