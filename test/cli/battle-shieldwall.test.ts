@@ -27,7 +27,7 @@ describe("muster battle on Shieldwall (default game and scenario)", () => {
   it("plays Maldon 991 by default: events under turn and phase headings, then the SW-25 outcome labelled house rule", () => {
     expect(maldon.code).toBe(0);
     const lines = maldon.stdout.trimEnd().split("\n");
-    expect(lines[0]).toBe("Shieldwall battle: red random v black random; scenario Maldon, 991 (data/shieldwall/scenarios/maldon-991.json); seed 1");
+    expect(lines[0]).toBe("Shieldwall battle: red commander v black commander; scenario Maldon, 991 (data/shieldwall/scenarios/maldon-991.json); seed 1");
     expect(lines[1]).toBe("Before the first turn");
     expect(lines[2]).toBe("  Deployment");
     const t1 = lines.indexOf("Turn 1");
@@ -53,7 +53,7 @@ describe("muster battle on Shieldwall (default game and scenario)", () => {
     expect(r.code).toBe(0);
     const rows = r.stdout.trimEnd().split("\n").map((l) => JSON.parse(l));
     const last = rows.pop();
-    expect(last).toMatchObject({ type: "outcome", game: "shieldwall-battle", seed: 4, players: { red: "random", black: "random" }, lossUnit: "stands" });
+    expect(last).toMatchObject({ type: "outcome", game: "shieldwall-battle", seed: 4, players: { red: "commander", black: "commander" }, lossUnit: "stands" });
     for (const e of rows) {
       expect(typeof e.turn).toBe("number");
       expect(typeof e.phase).toBe("string");
@@ -79,6 +79,16 @@ describe("muster battle on Shieldwall (default game and scenario)", () => {
     const bad = await runCli(["replay", tampered]);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(new RegExp(`^muster: .*tampered\\.json: the replay diverges at decision ${i} \\((red|black): \\{"type":"deploy"[^\\n]*\\n$`));
+  });
+
+  it("--red and --black pick the Shieldwall computer players (commander, advance, random)", async () => {
+    const r = await runCli(["battle", "--scenario", RAID, "--seed", "6", "--red", "advance", "--black", "random", "--log", "json"]);
+    expect(r.code).toBe(0);
+    const last = JSON.parse(r.stdout.trimEnd().split("\n").pop() ?? "null");
+    expect(last.players).toEqual({ red: "advance", black: "random" });
+    const list = await runCli(["battle", "--list-ai"]);
+    expect(list.stdout).toMatch(/^commander +plays like a competent commander/m);
+    expect(list.stdout).toMatch(/^advance +signals at once, advances straight at the nearest enemy and charges everything/m);
   });
 
   it("SW-25: endings are counted by kind and labelled house rule", () => {
@@ -112,6 +122,6 @@ describe("muster battle on Shieldwall: bad scenarios and players are one line, e
     const f = write("army-empty.json", army);
     return refused(["battle", "--scenario", write("s3.json", { name: "x", armies: { red: f, black: f } }), "--seed", "1"], /s3\.json: armies\.red: .*army-empty\.json: contingents: an army has 2 to 5 contingents, this one has 0 \(rule SW-5\)/);
   });
-  it("unknown computer player for red", () => refused(["battle", "--red", "genius", "--seed", "1"], /--red: unknown computer player "genius" for shieldwall-battle; expected one of random, mcts/));
+  it("unknown computer player for red", () => refused(["battle", "--red", "genius", "--seed", "1"], /--red: unknown computer player "genius" for shieldwall-battle; expected one of random, mcts, commander, advance/));
   it("a side Shieldwall does not have", () => refused(["battle", "--side", "blue=random", "--seed", "1"], /--side: Shieldwall battle has no side "blue"; its sides are red, black/));
 });

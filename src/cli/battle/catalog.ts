@@ -4,13 +4,15 @@
  * the narrative (turn and phase). Registering a game here also registers it for replay
  * (src/core/records.ts). Pure: no files or clock, so worker threads import it too.
  *
- * To add a computer player: one `registerAi({...})` line (see ai.ts).
+ * To add a computer player: one `registerAi({...})` line (see ai.ts and the Shieldwall ones below).
  */
 import { pig } from "../../core/fixtures/pig.js";
 import type { BaseState, GameEvent, GameResult, PlayerId } from "../../core/game.js";
 import { type AnyGame, registerGame } from "../../core/records.js";
+import { shieldwallPlayers } from "../../rulesets/shieldwall/ai/index.js";
 import { type BattleState, battleGame as shieldwallBattle, lostStands, SHIELDWALL_BATTLE_ID } from "../../rulesets/shieldwall/battle/index.js";
 import { type ShoveState, shove, winReasonText } from "../../rulesets/shove/game.js";
+import { registerAi } from "./ai.js";
 
 /** What the simulation statistics need from one finished game. */
 export interface GameSummary {
@@ -159,7 +161,8 @@ registerBattleGame({
   game: shieldwallBattle as unknown as AnyGame,
   title: "Shieldwall battle",
   lossUnit: "stands",
-  defaultAi: "random",
+  // The commander plays like a competent human (docs/shieldwall/ai.md): a readable default battle.
+  defaultAi: "commander",
   summarize(g) {
     const s = g.state as unknown as BattleState;
     return { turns: s.turn, losses: { red: lostStands(s, "red"), black: lostStands(s, "black") }, ending: shieldwallEnding(g.result) };
@@ -168,6 +171,6 @@ registerBattleGame({
   maxDecisions: 500_000,
 });
 
-// Computer players for Shieldwall are added here, one line each, e.g.:
-// registerAi({ name: "commander", description: "…", games: [SHIELDWALL_BATTLE_ID], make: (ctx) => … });
-// registerAi({ name: "advance", description: "advance and charge everything", games: [SHIELDWALL_BATTLE_ID], make: (ctx) => … });
+// Computer players for Shieldwall (src/rulesets/shieldwall/ai/, docs/shieldwall/ai.md), one line each.
+registerAi({ name: "commander", description: shieldwallPlayers.commander.description, games: [SHIELDWALL_BATTLE_ID], make: (ctx) => shieldwallPlayers.commander.make(ctx.seed) });
+registerAi({ name: "advance", description: shieldwallPlayers.advance.description, games: [SHIELDWALL_BATTLE_ID], make: (ctx) => shieldwallPlayers.advance.make(ctx.seed) });
