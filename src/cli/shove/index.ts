@@ -277,7 +277,7 @@ export const shoveCli: CliModule = {
       const aWinsRed = games - aRed.blueWins;
       const total = aWinsBlue + aWinsRed;
       const ci = (w: number, n: number) => wilson(w, n).map((x) => Number(x.toFixed(4)));
-      const name = (x: Controller) => (x.kind === "ai" ? `${x.level}(${x.iterations ?? DEFAULT_ITERATIONS[x.level]})` : "human");
+      const name = (x: Controller) => (x.kind !== "ai" ? "human" : x.level === "random" ? "random" : `${x.level}(${x.iterations ?? DEFAULT_ITERATIONS[x.level]})`);
       const json = {
         board: board.name,
         a: name(a),
