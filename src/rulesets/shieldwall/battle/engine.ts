@@ -95,6 +95,7 @@ export function canAct(bu: BattleUnit): boolean {
 
 const MEMOS = new WeakMap<BattleState, Map<string, unknown>>();
 const SCENES = new WeakMap<BattleState, Scene>();
+const INDEXES = new WeakMap<readonly BattleUnit[], Map<string, number>>();
 
 export class Ctx {
   readonly s: BattleState;
@@ -105,21 +106,34 @@ export class Ctx {
   /** Derived answers (visible enemies, move options) valid until the state changes; shared with later read-only calls on the same state object. */
   memo: Map<string, unknown>;
 
-  constructor(state: BattleState) {
-    this.s = {
-      ...state,
-      units: state.units.slice(),
-      leaders: state.leaders.slice(),
-      queue: state.queue.slice(),
-      sides: { red: { ...state.sides.red }, black: { ...state.sides.black } },
-      god: { ...state.god },
-      declarations: state.declarations.slice(),
-      shots: state.shots.slice(),
-      sw15Took: state.sw15Took.slice(),
-      sw15Threat: state.sw15Threat.slice(),
-    };
+  /**
+   * `readOnly` contexts (legal moves, validation) use the state as it is, without copies; they
+   * must not change it. Writing contexts copy the arrays once and replace their elements.
+   */
+  constructor(state: BattleState, readOnly = false) {
+    this.s = readOnly
+      ? state
+      : {
+          ...state,
+          units: state.units.slice(),
+          leaders: state.leaders.slice(),
+          queue: state.queue.slice(),
+          sides: { red: { ...state.sides.red }, black: { ...state.sides.black } },
+          god: { ...state.god },
+          declarations: state.declarations.slice(),
+          shots: state.shots.slice(),
+          sw15Took: state.sw15Took.slice(),
+          sw15Threat: state.sw15Threat.slice(),
+        };
     this.rng = new Random(state.rng);
-    this.index = new Map(this.s.units.map((u, i) => [u.id, i]));
+    // Units are never added or removed: the id → position index is shared by every state of a battle.
+    let index = INDEXES.get(state.units);
+    if (!index) {
+      index = new Map(state.units.map((u, i) => [u.id, i]));
+      INDEXES.set(state.units, index);
+    }
+    if (!readOnly) INDEXES.set(this.s.units, index);
+    this.index = index;
     this.sceneCache = SCENES.get(state) ?? null;
     let memo = MEMOS.get(state);
     if (!memo) {
@@ -132,6 +146,7 @@ export class Ctx {
   finish(): BattleState {
     this.s.rng = this.rng.state();
     MEMOS.set(this.s, this.memo);
+    INDEXES.set(this.s.units, this.index);
     if (this.sceneCache) SCENES.set(this.s, this.sceneCache);
     return this.s;
   }

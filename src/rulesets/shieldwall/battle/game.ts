@@ -217,7 +217,7 @@ export function decisionProblem(state: BattleState, player: PlayerId, d: BattleD
     charge: "charge",
   };
   if (d.type !== expected[p.kind]) return `the pending decision is "${expected[p.kind]}", not "${d.type}"`;
-  const ctx = new Ctx(state);
+  const ctx = new Ctx(state, true);
   if (d.type === "deploy" && p.kind === "deploy") return deployProblem(state, p.side, d.contingent, d.x, d.distance);
   if (d.type === "move" && p.kind === "move") return moveProblem(ctx, ctx.unit(p.unit), d.move as MoveChoice);
   if (d.type === "holy-cancel" && d.redraw && !d.cancel) return "a replacement card is drawn only after cancelling (ruling SW-10)";
@@ -380,7 +380,7 @@ export const battleGame: Game<BattleState, BattleDecision, BattleSetup> = {
   },
   legalMoves(state: BattleState, player: PlayerId): BattleDecision[] {
     if (state.result || !state.pending || state.pending.side !== player) return [];
-    return pendingOptions(new Ctx(state), state.pending);
+    return pendingOptions(new Ctx(state, true), state.pending);
   },
   validate(state: BattleState, player: PlayerId, move: BattleDecision): string | null {
     return decisionProblem(state, player, move);
