@@ -185,3 +185,19 @@ describe("muster shove solve, balance and tournament", () => {
     expect(j.aOverall.ci95[1]).toBeGreaterThanOrEqual(j.aOverall.rate);
   });
 });
+
+describe("muster shove options", () => {
+  it("SH-7 (option turnLimit): --turns shortens the game and the record keeps it for replay", async () => {
+    const rec = join(dir, "short.json");
+    expect(await run("--seed", "12", "shove", "play", "--blue", "ai:random", "--red", "ai:random", "--turns", "2", "--out", rec)).toBe(0);
+    expect(out).toMatch(/Game over after turn [12]:/);
+    const record = JSON.parse(readFileSync(rec, "utf8"));
+    expect(record.options.rules.turnLimit).toBe(2);
+    out = "";
+    expect(await run("shove", "replay", rec)).toBe(0);
+    expect(out).toContain("Verified");
+    err = "";
+    expect(await run("shove", "play", "--turns", "0", "--blue", "ai:random", "--red", "ai:random")).toBe(2);
+    expect(err).toMatch(/--turns must be between 1 and 50/);
+  });
+});

@@ -115,8 +115,11 @@ export function wilson(wins: number, n: number): [number, number] {
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
-function rulesFrom(opts: { turns?: string }): ShoveOptions["rules"] {
-  return opts.turns === undefined ? undefined : { turnLimit: parseInteger(opts.turns, "--turns", 1, 50) };
+function rulesFrom(opts: { turns?: string; emptyPushes?: boolean }): ShoveOptions["rules"] {
+  const rules: NonNullable<ShoveOptions["rules"]> = {};
+  if (opts.turns !== undefined) rules.turnLimit = parseInteger(opts.turns, "--turns", 1, 50);
+  if (opts.emptyPushes) rules.emptyPushes = true;
+  return rules;
 }
 
 export const shoveCli: CliModule = {
@@ -131,7 +134,9 @@ export const shoveCli: CliModule = {
       .option("--red <who>", "human, ai, ai:LEVEL or ai:LEVEL:ITERATIONS", "ai:mcts")
       .option("--board <file>", `board file (docs/shove.md); ${HOUSE_NOTE}`)
       .option("--out <file>", "where to save the game record (default .muster/shove-SEED.json)")
-      .action(async (opts: { blue: string; red: string; board?: string; out?: string }, c: Command) => {
+      .option("--turns <n>", "turn limit (SH-7 default 10)")
+      .option("--empty-pushes", "allow pushes that move nothing (our decision: refused by default)")
+      .action(async (opts: { blue: string; red: string; board?: string; out?: string; turns?: string; emptyPushes?: boolean }, c: Command) => {
         const g = globals(c);
         const board = loadBoard(opts.board);
         const blue = parseController(opts.blue, "--blue");
@@ -139,7 +144,7 @@ export const shoveCli: CliModule = {
         const out = opts.out ?? `.muster/shove-${g.seed}.json`;
         const rl = createInterface({ input: process.stdin, terminal: false });
         try {
-          const summary = await runPlay({ options: { board }, seed: g.seed, blue, red, echo: !process.stdin.isTTY }, rl, (s) => process.stdout.write(s));
+          const summary = await runPlay({ options: { board, rules: rulesFrom(opts) }, seed: g.seed, blue, red, echo: !process.stdin.isTTY }, rl, (s) => process.stdout.write(s));
           saveRecord(out, summary.record);
           process.stdout.write(`Game record saved to ${out}${summary.finished ? "" : " (unfinished)"}; check it with: muster shove replay ${out}\n`);
         } finally {
@@ -223,6 +228,7 @@ export const shoveCli: CliModule = {
       command
         .option("--board <file>", `board file; ${HOUSE_NOTE}`)
         .option("--turns <n>", "turn limit (SH-7 default 10)")
+        .option("--empty-pushes", "allow pushes that move nothing (our decision: refused by default)")
         .option("--progress", "report progress on standard error every 50 games");
 
     matchOptions(
@@ -232,7 +238,7 @@ export const shoveCli: CliModule = {
         .requiredOption("--games <n>", "number of games")
         .option("--level <level>", "computer level for both sides: random, mcts, strong", "mcts")
         .option("--iterations <n>", "MCTS iterations per decision (default: the level's)"),
-    ).action((opts: { games: string; level: string; iterations?: string; board?: string; turns?: string; progress?: boolean }, c: Command) => {
+    ).action((opts: { games: string; level: string; iterations?: string; board?: string; turns?: string; emptyPushes?: boolean; progress?: boolean }, c: Command) => {
       const g = globals(c);
       const games = parseInteger(opts.games, "--games", 1, 1_000_000);
       const level = parseLevel(opts.level, "--level");
@@ -261,7 +267,7 @@ export const shoveCli: CliModule = {
         .requiredOption("--a <level>", "first player: LEVEL or LEVEL:ITERATIONS")
         .requiredOption("--b <level>", "second player: LEVEL or LEVEL:ITERATIONS")
         .requiredOption("--games <n>", "games each way (A as blue, then A as red)"),
-    ).action((opts: { a: string; b: string; games: string; board?: string; turns?: string; progress?: boolean }, c: Command) => {
+    ).action((opts: { a: string; b: string; games: string; board?: string; turns?: string; emptyPushes?: boolean; progress?: boolean }, c: Command) => {
       const g = globals(c);
       const games = parseInteger(opts.games, "--games", 1, 1_000_000);
       const a = parseController(`ai:${opts.a}`, "--a");
