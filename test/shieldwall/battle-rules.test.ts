@@ -6,7 +6,8 @@
 import { describe, expect, it } from "vitest";
 import { play } from "../../src/core/game.js";
 import { seedState } from "../../src/core/random.js";
-import { type BattleState, battleGame, createBattle, decisionProblem, parseScenario } from "../../src/rulesets/shieldwall/battle/index.js";
+import type { Card } from "../../src/core/cards.js";
+import { type BattleDecision, type BattleState, battleGame, createBattle, decisionProblem, parseScenario } from "../../src/rulesets/shieldwall/battle/index.js";
 import { applyMove, armyBroken, chargePlan, Ctx, deployProblem, findCombats, moveOptions, movesAfterCombat, moveStraight, run, shootingOptions } from "../../src/rulesets/shieldwall/battle/engine.js";
 import type { UnitOutcome } from "../../src/rulesets/shieldwall/combat.js";
 import { rectOf, rectsOverlap } from "../../src/rulesets/shieldwall/geometry/stand.js";
@@ -556,5 +557,67 @@ describe("Movement and Manoeuvre details", () => {
     expect(x("red.a-band2")).toBeLessThan(x("red.a-retinue"));
     // Black faces south: its right is west.
     expect(x("black.a-band1")).toBeLessThan(x("black.a-retinue"));
+  });
+});
+
+describe("The gods, leadership and personal combat in the battle (seed \"The Gods and Fortune\", \"Leaders\", \"Personal Combat\"; SW-7, SW-10, SW-11)", () => {
+  const withPile = (s: BattleState, pile: Card[]): BattleState => ({ ...s, god: { ...s.god, pack: { ...s.god.pack, deck: { drawPile: pile, discards: [] } } } });
+  const holy = (s: BattleState) => withUnit(s, "red.a-retinue", (u) => ({ ...u, u: { ...u.u, attachments: ["holy-person"] } }));
+  const decide = (s: BattleState, d: BattleDecision) => play(battleGame, s, s.pending!.side, d);
+
+  it("SW-10: a leader with a holy person spends 1 LP to call; the single caller may cancel the card and draw again", () => {
+    const s = withPile(holy(start()), [{ rank: "9", suit: "clubs" }, { rank: "2", suit: "spades" }]);
+    const c = runFrom({ ...s, first: "red" }, [{ t: "gods" }, { t: "end-turn" }]);
+    expect(c.s.pending).toEqual({ kind: "holy-call", side: "red", leader: "red.a-leader" });
+    const called = decide(c.finish(), { type: "holy-call", call: true });
+    expect(called.state.leaders.find((l) => l.id === "red.a-leader")!.lpSpent).toBe(1);
+    expect(called.state.pending?.kind).toBe("holy-cancel");
+    const redrawn = decide(called.state, { type: "holy-cancel", cancel: true, redraw: true });
+    const text = redrawn.events.map((e) => e.text).join("\n");
+    expect(text).toMatch(/cancels the 2♠/);
+    expect(text).toMatch(/draws again: 9♣, and must accept it/);
+  });
+
+  it("SW-11: a red Three is chosen by the opposing side: black picks the red unit that drops a level", () => {
+    const s = withPile(start(), [{ rank: "3", suit: "hearts" }]);
+    const c = runFrom(s, [{ t: "gods" }, { t: "end-turn" }]);
+    expect(c.s.pending).toMatchObject({ kind: "god-choice", side: "black", effect: "bad-omen", affected: "red" });
+    const options = battleGame.legalMoves(c.finish(), "black");
+    expect(options.every((o) => o.type === "god-choice" && o.target.startsWith("red."))).toBe(true);
+    const r = decide(c.finish(), { type: "god-choice", target: "red.a-band1" });
+    expect(r.state.units.find((u) => u.id === "red.a-band1")!.u.aggression).toBe("shaken");
+  });
+
+  it("Personal Combat: a challenge costs 3 LPs, acceptance 3 LPs; the duel is fought and its consequences applied to the contingents", () => {
+    let s = runFrom(start(), [{ t: "leader", leader: "red.a-leader" }, { t: "end-turn" }]).finish();
+    expect(battleGame.legalMoves(s, "red")).toContainEqual({ type: "lead", action: "challenge", fighter: "leader" });
+    s = decide(s, { type: "lead", action: "challenge", fighter: "champion" }).state;
+    expect(s.leaders.find((l) => l.id === "red.a-leader")!.lpSpent).toBe(3);
+    // The closest enemy leader is Cnut, facing Alfred across the field.
+    expect(s.pending).toMatchObject({ kind: "answer", side: "black", leader: "black.a-leader" });
+    const r = decide(s, { type: "answer", accept: true, fighter: "leader" });
+    expect(r.state.leaders.find((l) => l.id === "black.a-leader")!.lpSpent).toBe(3);
+    const duel = r.events.find((e) => e.type === "duel");
+    expect(duel?.text).toMatch(/Personal combat: Alfred's champion against Cnut/);
+    const end = duel?.end as string;
+    const units = (side: string) => r.state.units.filter((u) => u.id.startsWith(`${side}.a-`));
+    if (end === "kill") {
+      const redWon = (duel?.wounds as { a: number; b: number }).b >= 3;
+      const winner = units(redWon ? "red" : "black");
+      expect(winner.every((u) => u.u.aggression === "ready")).toBe(true);
+    }
+    expect(invariantProblem(r.state)).toBeNull();
+  });
+
+  it("Camp followers: remove 1 DP from a unit of their contingent within 2 inches, even in combat", () => {
+    let s = withUnit(start(), "red.a-band1", (u) => ({ ...u, u: { ...u.u, attachments: ["camp-followers"] } }));
+    s = withUnit(s, "red.a-retinue", (u) => ({ ...u, u: { ...u.u, inCombat: true } }));
+    const c = runFrom(s, [{ t: "camp", unit: "red.a-band1" }, { t: "end-turn" }]);
+    expect(c.s.pending).toEqual({ kind: "camp", side: "red", unit: "red.a-band1" });
+    const targets = battleGame.legalMoves(c.finish(), "red").map((d) => (d.type === "camp" ? d.target : "?"));
+    expect(targets).toContain("red.a-retinue");
+    expect(targets).not.toContain("red.b-retinue");
+    const r = decide(c.finish(), { type: "camp", target: "red.a-retinue" });
+    expect(totalDp(r.state.units.find((u) => u.id === "red.a-retinue")!.u)).toBe(2);
   });
 });
