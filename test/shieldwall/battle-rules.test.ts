@@ -602,7 +602,7 @@ describe("The gods, leadership and personal combat in the battle (seed \"The God
     const end = duel?.end as string;
     const units = (side: string) => r.state.units.filter((u) => u.id.startsWith(`${side}.a-`));
     if (end === "kill") {
-      const redWon = (duel?.wounds as { a: number; b: number }).b >= 3;
+      const redWon = ((duel?.wounds as { a: number; b: number } | undefined)?.b ?? 0) >= 3;
       const winner = units(redWon ? "red" : "black");
       expect(winner.every((u) => u.u.aggression === "ready")).toBe(true);
     }
