@@ -117,7 +117,7 @@ export class ShoveSolver {
     for (let sq = 0; sq < g.cells; sq++) {
       const t = sim.tokenAt(sq);
       if (t < 0) k.push(0);
-      else k.push(1 + (t < g.nRed ? 1 : 0) + 2 * s[sim.idleAt + t] + 32 * s[sim.movedAt + t] + 64 * s[sim.lockedAt + t]);
+      else k.push(1 + (t < g.nRed ? 1 : 0) + 2 * (s[sim.idleAt + t] + 64 * (s[sim.movedAt + t] + 2 * s[sim.lockedAt + t])));
     }
     return String.fromCharCode(...k);
   }
