@@ -20,7 +20,7 @@ import { bounds, convexHull, shapeClosest } from "./polygon.js";
 import { type Rect, rectClosestPoints, rectCorners, rectDistance, rectOf, separation } from "./stand.js";
 import { type Table, type TerrainFeature, terrainBlocksSegment } from "./table.js";
 import type { UnitGeom } from "./unit.js";
-import { type Point, pointSegmentDistance, segmentIntersection } from "./vec.js";
+import { type Point, pointSegmentDistance } from "./vec.js";
 
 export interface StandRef {
   unit: string;
@@ -222,7 +222,7 @@ interface Source {
   ny: number;
 }
 
-type Blocker = { kind: 0; rect: Rect } | { kind: 1; bridge: Bridge } | { kind: 2; feature: TerrainFeature };
+type Blocker = { kind: 0; rect: Rect } | { kind: 1; bridge: Bridge } | { kind: 2; feature: TerrainFeature; box: SightTerrain };
 
 interface Bridge {
   p: Point;
@@ -279,16 +279,22 @@ function sightClear(scene: Scene, viewer: SceneStand, target: SceneStand, source
     if (gapToHull(axes, g.seg, 1e-9) <= 1e-9) bridges.push(g);
   }
   const terrain: TerrainFeature[] = [];
+  const terrainBoxes: SightTerrain[] = [];
   for (const t of scene.sightTerrain) {
     if (t.maxX < minX || t.minX > maxX || t.maxY < minY || t.minY > maxY) continue;
-    if (shapeClosest(t.feature.points, t.feature.kind === "area", hull, true).distance <= 1e-9) terrain.push(t.feature);
+    if (shapeClosest(t.feature.points, t.feature.kind === "area", hull, true).distance <= 1e-9) {
+      terrain.push(t.feature);
+      terrainBoxes.push(t);
+    }
   }
   // Everything that can block, as one list; whichever blocks a line moves to the front, since
   // the same blocker usually blocks the next lines tried too.
   const blockers: Blocker[] = [{ kind: 0, rect: viewer.rect }];
   for (const r of grown) blockers.push({ kind: 0, rect: r });
   for (const b of bridges) blockers.push({ kind: 1, bridge: b });
-  for (const f of terrain) blockers.push({ kind: 2, feature: f });
+  terrain.forEach((f, i) => {
+    blockers.push({ kind: 2, feature: f, box: terrainBoxes[i] });
+  });
   const free = (src: Source, px: number, py: number, qx: number, qy: number): boolean => {
     // Touching the target: nothing can come between.
     if (Math.abs(qx - px) + Math.abs(qy - py) < 1e-9) return true;
@@ -300,8 +306,12 @@ function sightClear(scene: Scene, viewer: SceneStand, target: SceneStand, source
         b.kind === 0
           ? segmentPenetrates(b.rect, px, py, qx, qy)
           : b.kind === 1
-            ? crossesBridge({ x: px, y: py }, { x: qx, y: qy }, b.bridge)
-            : terrainBlocksSegment({ x: px, y: py }, { x: qx, y: qy }, b.feature, sightDepth);
+            ? crossesBridge(px, py, qx, qy, b.bridge)
+            : Math.max(px, qx) >= b.box.minX &&
+              Math.min(px, qx) <= b.box.maxX &&
+              Math.max(py, qy) >= b.box.minY &&
+              Math.min(py, qy) <= b.box.maxY &&
+              terrainBlocksSegment({ x: px, y: py }, { x: qx, y: qy }, b.feature, sightDepth);
       if (blocked) {
         if (i > 0) {
           blockers[i] = blockers[0];
@@ -339,25 +349,61 @@ function sightClear(scene: Scene, viewer: SceneStand, target: SceneStand, source
   // corridor). If any clear segment exists, one of these lines carries one.
   const verts: Point[] = [...targetCorners];
   for (const src of sources) verts.push(src.p0, src.p1);
-  const maybe: Point[] = [...viewer.corners];
-  for (const cs of grownCorners) maybe.push(...cs);
-  for (const f of terrain) maybe.push(...f.points);
-  for (const b of bridges) maybe.push(b.p, b.q);
+  // Candidate blocker vertices, with their neighbours on convex solids: a clear segment that
+  // touches a solid's corner is tangent there, so lines cutting into the corner are skipped.
+  const maybe: Point[] = [];
+  const maybeNb: (readonly [Point, Point] | null)[] = [];
+  const addSolid = (cs: readonly Point[]) => {
+    for (let k = 0; k < cs.length; k++) {
+      maybe.push(cs[k]);
+      maybeNb.push([cs[(k + cs.length - 1) % cs.length], cs[(k + 1) % cs.length]]);
+    }
+  };
+  addSolid(viewer.corners);
+  for (const cs of grownCorners) addSolid(cs);
+  for (const f of terrain) {
+    for (const p of f.points) {
+      maybe.push(p);
+      maybeNb.push(null);
+    }
+  }
+  for (const b of bridges) {
+    maybe.push(b.p, b.q);
+    maybeNb.push(null, null);
+  }
   const anchors = verts.length;
-  for (const v of maybe) if (insideConvex(hull, v)) verts.push(v);
+  const nb: (readonly [Point, Point] | null)[] = verts.map(() => null);
+  for (let k = 0; k < maybe.length; k++) {
+    if (!insideConvex(hull, maybe[k])) continue;
+    verts.push(maybe[k]);
+    nb.push(maybeNb[k]);
+  }
   const point = { x: 0, y: 0 };
   const n = verts.length;
   // Lines through an anchor (source end or target corner) and a blocker's vertex first: they
   // are the likeliest; then blocker to blocker; then anchor to anchor.
-  for (let i = 0; i < anchors; i++) for (let j = anchors; j < n; j++) if (tryPair(verts[i], verts[j])) return witness;
-  for (let i = anchors; i < n; i++) for (let j = i + 1; j < n; j++) if (tryPair(verts[i], verts[j])) return witness;
-  for (let i = 0; i < anchors; i++) for (let j = i + 1; j < anchors; j++) if (tryPair(verts[i], verts[j])) return witness;
+  for (let i = 0; i < anchors; i++) for (let j = anchors; j < n; j++) if (tryPair(i, j)) return witness;
+  for (let i = anchors; i < n; i++) for (let j = i + 1; j < n; j++) if (tryPair(i, j)) return witness;
+  for (let i = 0; i < anchors; i++) for (let j = i + 1; j < anchors; j++) if (tryPair(i, j)) return witness;
   return null;
 
-  function tryPair(v: Point, w: Point): boolean {
+  /** Does the line through verts[k] with direction (dx, dy) cut into the solid at that corner? */
+  function cutsCorner(k: number, dx: number, dy: number): boolean {
+    const pair = nb[k];
+    if (!pair) return false;
+    const v = verts[k];
+    const ca = dx * (pair[0].y - v.y) - dy * (pair[0].x - v.x);
+    const cb = dx * (pair[1].y - v.y) - dy * (pair[1].x - v.x);
+    return (ca > 1e-12 && cb < -1e-12) || (ca < -1e-12 && cb > 1e-12);
+  }
+
+  function tryPair(i: number, j: number): boolean {
+    const v = verts[i];
+    const w = verts[j];
     const dx = w.x - v.x;
     const dy = w.y - v.y;
     if (dx * dx + dy * dy < 1e-18) return false;
+    if (cutsCorner(i, dx, dy) || cutsCorner(j, dx, dy)) return false;
     for (const src of sources) {
       if (!lineMeetsSegment(v, dx, dy, src.p0, src.p1, point)) continue;
       const sign = dx * src.nx + dy * src.ny >= 0 ? 1 : -1;
@@ -563,20 +609,28 @@ function segmentPenetrates(r: Rect, px: number, py: number, qx: number, qy: numb
 }
 
 /** Does the sight segment pq (beyond its very start) cross or touch a gap's bridge? */
-function crossesBridge(p: Point, q: Point, b: Bridge): boolean {
+function crossesBridge(px: number, py: number, qx: number, qy: number, b: Bridge): boolean {
   const bx = b.q.x - b.p.x;
   const by = b.q.y - b.p.y;
   if (bx * bx + by * by < 1e-18) {
     // Blockers touching at a point: a line through that point passes a zero-width gap.
-    if (pointSegmentDistance(b.p.x, b.p.y, p.x, p.y, q.x, q.y) > 1e-9) return false;
-    return Math.hypot(b.p.x - p.x, b.p.y - p.y) > 1e-9;
+    if (pointSegmentDistance(b.p.x, b.p.y, px, py, qx, qy) > 1e-9) return false;
+    return Math.hypot(b.p.x - px, b.p.y - py) > 1e-9;
   }
-  const hit = segmentIntersection(p, q, b.p, b.q, 1e-9);
-  if (!hit) {
-    // Collinear with the bridge: passing along it is passing through the gap.
-    const d0 = pointSegmentDistance(b.p.x, b.p.y, p.x, p.y, q.x, q.y);
-    const d1 = pointSegmentDistance(b.q.x, b.q.y, p.x, p.y, q.x, q.y);
+  // Segment intersection in parameters: t along the sight segment, u along the bridge.
+  const rx = qx - px;
+  const ry = qy - py;
+  const den = rx * by - ry * bx;
+  if (Math.abs(den) < 1e-15) {
+    // Parallel; collinear with the bridge: passing along it is passing through the gap.
+    const d0 = pointSegmentDistance(b.p.x, b.p.y, px, py, qx, qy);
+    const d1 = pointSegmentDistance(b.q.x, b.q.y, px, py, qx, qy);
     return d0 < 1e-9 && d1 < 1e-9;
   }
-  return hit.t > 1e-9;
+  const wx = b.p.x - px;
+  const wy = b.p.y - py;
+  const t = (wx * by - wy * bx) / den;
+  const u = (wx * ry - wy * rx) / den;
+  const eps = 1e-9;
+  return t > eps && t <= 1 + eps && u >= -eps && u <= 1 + eps;
 }
