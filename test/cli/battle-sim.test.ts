@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { battleGame, registerBattleGame } from "../../src/cli/battle/catalog.js";
+import { simText } from "../../src/cli/battle/index.js";
 import { playGame } from "../../src/cli/battle/run.js";
 import { dataPath, loadShieldwallScenario } from "../../src/cli/battle/scenarios.js";
 import { aggregate, type GameOutcome, playIndexed, runSim, type SimReport } from "../../src/cli/battle/sim.js";
@@ -172,5 +173,17 @@ describe("sim: a game that fails with an engine error", () => {
     const good = await runSim({ gameId: "pig", options: {}, players: {}, games: 30, seed: 3, workers: 0 }, true);
     const kept = (good.outcomes ?? []).filter((o) => !failing.includes(o.index));
     expect(r.turns.mean).toBeCloseTo(kept.reduce((a, o) => a + o.turns, 0) / kept.length, 10);
+  });
+});
+
+describe("sim text when no game finishes", () => {
+  it("says so in one line instead of printing empty rates", async () => {
+    const pigEntry = battleGame("pig");
+    if (!pigEntry) throw new Error("pig is not in the catalog");
+    registerBattleGame({ ...pigEntry, id: "always-broken-test", game: { ...pigEntry.game, id: "always-broken-test", setup: () => { throw new Error("no"); } } });
+    const r = await runSim({ gameId: "always-broken-test", options: {}, players: {}, games: 3, seed: 1, workers: 0, skipFailures: true });
+    const text = simText(r, { scenario: "x", workers: 0, seconds: 0 });
+    expect(text.split("\n")[1]).toBe(`  no game finished: all 3 failed with an engine error; first: game 0 (seed ${deriveSeed(1, 0)}): no`);
+    expect(text).not.toMatch(/NaN/);
   });
 });

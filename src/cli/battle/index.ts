@@ -161,6 +161,11 @@ export function simText(r: SimReport, extra: { scenario: string; workers: number
   const lines = [`${r.title}: ${r.games} games${r.failures.count > 0 ? ` (of ${r.games + r.failures.count})` : ""}, ${who}; scenario ${extra.scenario}; seed ${r.seed}; ${extra.workers === 0 ? "this thread" : `${extra.workers} worker thread${extra.workers === 1 ? "" : "s"}`}; ${extra.seconds.toFixed(1)} s`];
   const row = (label: string, x: { count: number; rate: number; ci95: { low: number; high: number } }) =>
     `  ${label.padEnd(14)} ${String(x.count).padStart(7)}  ${pct(x.rate).padStart(6)}  (95% CI ${pct(x.ci95.low)}–${pct(x.ci95.high)}, Wilson)`;
+  if (r.games === 0) {
+    const f = r.failures.first[0];
+    lines.push(`  no game finished: all ${r.failures.count} failed with an engine error; first: game ${f?.index} (seed ${f?.seed}): ${f?.error}`);
+    return lines.join("\n");
+  }
   for (const s of sides) lines.push(row(`${s} wins`, r.wins[s]));
   lines.push(row("draws", r.draws));
   lines.push(`  turns          mean ${num(r.turns.mean)} (standard error ${num(r.turns.se, 3)}; sd ${num(r.turns.sd)}; range ${r.turns.min}–${r.turns.max})`);
