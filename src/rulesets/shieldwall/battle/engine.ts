@@ -48,7 +48,7 @@ import { planCharge } from "../geometry/charge.js";
 import { unitContacts, CONTACT_TOLERANCE } from "../geometry/contact.js";
 import { type Edge, type Stand, rectOf, rectsOverlap, toLocal } from "../geometry/stand.js";
 import { standIn, standOnTable, deploymentProblem, campOf } from "../geometry/table.js";
-import { type UnitGeom, formLine, rectsDistance, unitCentre, unitRects, translateUnit } from "../geometry/unit.js";
+import { type UnitGeom, formLine, rectsDistance, unitCentre, unitRects } from "../geometry/unit.js";
 import { angleBetweenDegrees, headingVector, normaliseDegrees, vectorHeading } from "../geometry/vec.js";
 import { applyGodEffect, callHolyPerson, drawGodCard, godEffect, type GodSide, holyCaller, holyCallRefusal, resolveInvocation, useToken } from "../gods.js";
 import { battleStandardRetiring, enemyAdvancingBeforeSignal, enemyBrokenNearby, friendBrokenNearby, friendRetiringNearby, leaderKilled } from "../morale.js";
@@ -56,7 +56,7 @@ import { applyFatigue, formUp, rollMove } from "../movement.js";
 import { answerChallenge, appointFighter, duelConsequences, type FighterKind, FIGHTER_NAME, issueChallenge } from "../personal-combat.js";
 import { heuristicDuelPlayer } from "../personal-combat-ai.js";
 import { dealDuel, duelGame } from "../personal-combat-game.js";
-import { AGGRESSION_NAME, type LeaderState, totalDp, type UnitState } from "../units.js";
+import { type LeaderState, totalDp, type UnitState } from "../units.js";
 import type { BattleDecision, BattleState, BattleUnit, MoveChoice, Pending, Task } from "./types.js";
 
 /** Opponent hands the duel AI samples per lead inside a battle (its default is 24; 8 keeps whole battles fast). */
@@ -326,7 +326,7 @@ export function actingOrder(ctx: Ctx, side: Side): string[] {
 export function contingentLine(ctx: Ctx | BattleState, side: Side, contingent: string, x: number, distance: number): { unit: string; stands: Stand[] }[] {
   const s = ctx instanceof Ctx ? ctx.s : ctx;
   const sd = s.sides[side];
-  const get = (id: string) => s.units.find((u) => u.id === id)!;
+  const get = (id: string) => unitIn(s, id);
   const ids = [sd.bands[contingent][1], sd.retinues[contingent], sd.bands[contingent][0]].filter((x): x is string => x !== undefined);
   const units = ids.map(get);
   const count = units.reduce((n, u) => n + u.u.stands, 0);
@@ -352,7 +352,7 @@ export function contingentLine(ctx: Ctx | BattleState, side: Side, contingent: s
 export function deployProblem(s: BattleState, side: Side, contingent: string, x: number, distance: number): string | null {
   const sd = s.sides[side];
   if (!sd.contingents.includes(contingent)) return `${contingent} is not a contingent of ${side}`;
-  const ret = s.units.find((u) => u.id === sd.retinues[contingent])!;
+  const ret = unitIn(s, sd.retinues[contingent]);
   if (ret.deployed) return `${sd.contingentNames[contingent]} is already deployed`;
   if (!Number.isFinite(x) || !Number.isFinite(distance)) return "deployment x and distance must be numbers";
   const line = contingentLine(s, side, contingent, x, distance);
@@ -371,7 +371,7 @@ export function deployProblem(s: BattleState, side: Side, contingent: string, x:
 export function deployOptions(s: BattleState, side: Side): { contingent: string; x: number; distance: number }[] {
   const sd = s.sides[side];
   const out: { contingent: string; x: number; distance: number }[] = [];
-  const pending = sd.contingents.filter((c) => !s.units.find((u) => u.id === sd.retinues[c])!.deployed);
+  const pending = sd.contingents.filter((c) => !unitIn(s, sd.retinues[c]).deployed);
   for (const c of pending) {
     let found = 0;
     for (const step of [s.options.deployStep, 1]) {
@@ -402,9 +402,20 @@ export function applyDeploy(ctx: Ctx, side: Side, contingent: string, x: number,
   });
 }
 
+function unitIn(s: BattleState, id: string): BattleUnit {
+  const u = s.units.find((x) => x.id === id);
+  if (!u) throw new RangeError(`unknown unit "${id}"`);
+  return u;
+}
+
+function currentDraw(s: BattleState) {
+  if (!s.god.draw) throw new Error("no god card has been drawn this turn");
+  return s.god.draw;
+}
+
 function undeployed(s: BattleState, side: Side): string[] {
   const sd = s.sides[side];
-  return sd.contingents.filter((c) => !s.units.find((u) => u.id === sd.retinues[c])!.deployed);
+  return sd.contingents.filter((c) => !unitIn(s, sd.retinues[c]).deployed);
 }
 
 function cincLp(ctx: Ctx, side: Side): number | null {
@@ -504,7 +515,7 @@ function runTask(ctx: Ctx, task: Task): void {
         s.pending = { kind: "holy-cancel", side: caller };
         return;
       }
-      const inv = resolveInvocation(s.god.draw!, ctx.rng, {
+      const inv = resolveInvocation(currentDraw(s), ctx.rng, {
         calls: s.god.calls,
         cancel: false,
         redraw: false,
@@ -747,7 +758,7 @@ export function applyHolyCall(ctx: Ctx, side: Side, leaderId: string, call: bool
 
 export function applyHolyCancel(ctx: Ctx, cancel: boolean, redraw: boolean): void {
   const s = ctx.s;
-  const inv = resolveInvocation(s.god.draw!, ctx.rng, {
+  const inv = resolveInvocation(currentDraw(s), ctx.rng, {
     calls: s.god.calls,
     cancel,
     redraw: cancel && redraw,
@@ -835,7 +846,8 @@ export function applyLead(ctx: Ctx, l: LeaderState, d: Extract<BattleDecision, {
   push(ctx, { t: "leader", leader: l.id });
   if (d.action === "cohesion" || d.action === "raise" || d.action === "lower") {
     const target = ctx.unit(d.target);
-    const home = ctx.leaderUnit(l)!;
+    const home = ctx.leaderUnit(l);
+    if (!home) throw new RangeError(`${l.name} has no unit on the table`);
     const tgt = {
       unit: target.u,
       within2: target.id === home.id || within(home, target, 2),
@@ -897,11 +909,12 @@ function challengeTask(ctx: Ctx, challengerId: string, fighter: FighterKind, fro
     return;
   }
   ctx.setLeader(issued.value);
-  ctx.notes("challenge", issued.notes, { leader: l.id, target: target!.id });
+  if (!target) return;
+  ctx.notes("challenge", issued.notes, { leader: l.id, target: target.id });
   ctx.s.pending = {
     kind: "answer",
-    side: sideOfId(target!.id),
-    leader: target!.id,
+    side: sideOfId(target.id),
+    leader: target.id,
     challenger: l.id,
     fromKing,
     challengerFighter: fighter,
@@ -946,7 +959,8 @@ function fightDuel(ctx: Ctx, aLeaderId: string, aKind: FighterKind, bLeaderId: s
   const mk = (k: number) => (ctx.s.options.duelPlayer === "random" ? randomPlayer(duelGame, seed + k) : heuristicDuelPlayer(seed + k, { samples: DUEL_AI_SAMPLES }));
   const played = playOut(duelGame, duel, { a: mk(1), b: mk(2) }, { keepEvents: false });
   duel = played.state;
-  const outcome = duel.outcome!;
+  const outcome = duel.outcome;
+  if (!outcome) throw new Error("the duel ended without an outcome");
   const nameOf = (l: LeaderState, k: FighterKind) => (k === "leader" ? l.name : `${l.name}'s ${FIGHTER_NAME[k]}`);
   ctx.ev(
     "duel",
@@ -1137,7 +1151,7 @@ function unbrokenLineToRetinue(ctx: Ctx, bu: BattleUnit, home: BattleUnit): bool
   const seen = new Set([home.id]);
   const stack = [home];
   while (stack.length > 0) {
-    const cur = stack.pop()!;
+    const cur = stack.pop() as BattleUnit;
     for (const m of members) {
       if (seen.has(m.id)) continue;
       if (within(cur, m, 0.1)) {
@@ -1159,7 +1173,7 @@ function moveTask(ctx: Ctx, id: string): void {
     beyond2OfRetinue: beyond2,
     unbrokenLineSameDirection: home && beyond2 ? unbrokenLineToRetinue(ctx, bu, home) : false,
     ceasingPursuit: bu.pursuing,
-    leaderKilled: !leader || leader.status !== "alive",
+    leaderKilled: leader?.status !== "alive",
   });
   if (need.must) {
     const r = resolveControl(ctx.rng, {
@@ -1863,8 +1877,12 @@ export function findCombats(ctx: Ctx): Engagement[] {
   for (const u of live) {
     if (!engaged.has(u.id)) continue;
     const root = find(u.id);
-    if (!groups.has(root)) groups.set(root, { red: new Set(), black: new Set() });
-    groups.get(root)![u.side].add(u.id);
+    let g = groups.get(root);
+    if (!g) {
+      g = { red: new Set(), black: new Set() };
+      groups.set(root, g);
+    }
+    g[u.side].add(u.id);
   }
   return [...groups.values()];
 }
@@ -2142,7 +2160,7 @@ export function movesAfterCombat(ctx: Ctx, outcomes: UnitOutcome[], positions: M
       pursue(ctx, bu, targets, fled, o.engagedStands);
     } else if (o.move === "follow-up") {
       const foes = foesOf(o.id).filter((f) => fellBack.has(f.id));
-      const v = foes.length > 0 ? fellBack.get(foes[0].id)! : null;
+      const v = foes.length > 0 ? (fellBack.get(foes[0].id) ?? null) : null;
       if (v) {
         const dist = Math.hypot(v.dx, v.dy);
         moveStraight(ctx, bu, vectorHeading({ x: v.dx, y: v.dy }), dist, "follows up", { zone: 0 });

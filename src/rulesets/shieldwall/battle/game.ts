@@ -289,7 +289,8 @@ function describeMove(m: MoveChoice): string {
 export function applyDecision(state: BattleState, player: PlayerId, d: BattleDecision): Applied<BattleState> {
   const ctx = new Ctx(state);
   const s = ctx.s;
-  const p = s.pending!;
+  const p = s.pending;
+  if (!p) throw new Error("no decision is pending");
   s.pending = null;
   s.decisions += 1;
   const side = player as Side;
