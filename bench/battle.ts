@@ -1,7 +1,7 @@
 /**
  * Battle command line measures: games per second through the sim runner's single-game routine,
  * simulation throughput on 1 and 2 worker threads (thread start-up included) for Pig, Shove and
- * the Shieldwall battle (random v random), record checking, and the statistics helpers.
+ * the Shieldwall battle (commander v commander), record checking, and the statistics helpers.
  */
 import { performance } from "node:perf_hooks";
 import { battleGame } from "../src/cli/battle/catalog.js";
@@ -30,7 +30,7 @@ export const battleBench: BenchSection = {
       out[`${id}SimGamesPerSecond1Worker`] = await simGamesPerSecond(id, {}, id === "pig" ? 20_000 : 4_000, 1);
       out[`${id}SimGamesPerSecond2Workers`] = await simGamesPerSecond(id, {}, id === "pig" ? 20_000 : 4_000, 2);
     }
-    // Whole Shieldwall battles, random v random, through the same routine (one thread, then 2 workers).
+    // Whole Shieldwall battles between the default players (commander v commander), through the same routine (one thread, then 2 workers).
     const sw = battleGame("shieldwall-battle");
     if (sw) {
       for (const [name, file] of [
