@@ -20,7 +20,9 @@ let workerUrl: URL;
 beforeAll(() => {
   mkdirSync(out, { recursive: true });
   const tsc = join(process.cwd(), "node_modules", "typescript", "bin", "tsc");
-  const flags = ["--outDir", out, "--rootDir", ".", "--module", "NodeNext", "--moduleResolution", "NodeNext", "--target", "ES2022", "--skipLibCheck", "--types", "node", "--strict"];
+  // Transpile only (--noCheck): type checking is `npm run typecheck`'s job, and this must not
+  // fail on a type error in work in progress elsewhere.
+  const flags = ["--noCheck", "--outDir", out, "--rootDir", ".", "--module", "NodeNext", "--moduleResolution", "NodeNext", "--target", "ES2022", "--skipLibCheck", "--types", "node"];
   execFileSync(process.execPath, [tsc, ...flags, "src/cli/battle/sim-worker.ts"], { stdio: "pipe" });
   const file = join(out, "src", "cli", "battle", "sim-worker.js");
   expect(existsSync(file)).toBe(true);
