@@ -621,3 +621,16 @@ describe("The gods, leadership and personal combat in the battle (seed \"The God
     expect(totalDp(r.state.units.find((u) => u.id === "red.a-retinue")!.u)).toBe(2);
   });
 });
+
+describe("Movement: declared stop short (seed \"Movement\")", () => {
+  it("Movement: a unit may declare before rolling that it stops to line up with friends; it then moves no further", () => {
+    let s = position(start(), { "red.a-retinue": line(30, 10, N, 1), "red.a-band2": line(34, 12.5, N, 1), "black.a-retinue": line(30, 40, S, 1) });
+    s = signalled(s, "red.a-leader");
+    const ctx = new Ctx(s);
+    const align = moveOptions(ctx, ctx.unit("red.a-retinue")).filter((m) => m.kind === "advance" && m.stopAt !== undefined && Math.abs(m.stopAt - 2.5) < 1e-6);
+    expect(align).toHaveLength(2);
+    applyMove(ctx, ctx.unit("red.a-retinue"), align[1]);
+    const y = (id: string) => ctx.unit(id).stands[0].y;
+    expect(y("red.a-retinue")).toBeCloseTo(y("red.a-band2"), 6);
+  });
+});

@@ -1297,6 +1297,9 @@ function moveOptionsUncached(ctx: Ctx, bu: BattleUnit): MoveChoice[] {
     out.push({ kind: "about-face" });
     if (!bloodlustForced) {
       out.push({ kind: "advance", offset: 0, extraD6: false, stopAt: 2 }, { kind: "advance", offset: 0, extraD6: true, stopAt: 4 });
+      // Declared stop to line up with a friend ahead (seed "Movement": "to line up with friendly troops").
+      const align = alignDistance(ctx, bu);
+      if (align !== null) out.push({ kind: "advance", offset: 0, extraD6: false, stopAt: align }, { kind: "advance", offset: 0, extraD6: true, stopAt: align });
       if (bu.u.kind === "retinue")
         out.push(
           { kind: "advance", offset: 0, extraD6: false, group: true },
@@ -1325,6 +1328,29 @@ function moveOptionsUncached(ctx: Ctx, bu: BattleUnit): MoveChoice[] {
     for (const heading of headings) for (const extraD6 of bloodlustForced ? [false, true] : [false]) out.push({ kind: "unformed-move", heading, extraD6 });
   }
   return out.filter((m) => moveProblem(ctx, bu, m) === null);
+}
+
+/**
+ * How far straight ahead the unit must move for its front edge to be level with the front of the
+ * nearest friendly formed unit facing the same way that is ahead of it (within 12"), or null.
+ */
+export function alignDistance(ctx: Ctx, bu: BattleUnit): number | null {
+  if (!bu.u.formed || bu.stands.length === 0) return null;
+  const facing = unitFacing(geomOf(bu));
+  const f = headingVector(facing);
+  const front = (u: BattleUnit) => {
+    const st = u.stands[0];
+    return st.x * f.x + st.y * f.y + st.depth / 2;
+  };
+  const mine = front(bu);
+  let best: number | null = null;
+  for (const o of ctx.sideUnits(bu.side)) {
+    if (o.id === bu.id || !onTable(o) || !o.u.formed || angleBetweenDegrees(unitFacing(geomOf(o)), facing) > 1) continue;
+    const d = front(o) - mine;
+    if (d <= 0.05 || d > 12 || !within(bu, o, 12)) continue;
+    if (best === null || d < best) best = d;
+  }
+  return best === null ? null : Math.round(best * 1000) / 1000;
 }
 
 function formUpOptions(ctx: Ctx, bu: BattleUnit): MoveChoice[] {
