@@ -72,7 +72,9 @@ function collect(value: string, previous: string[] = []): string[] {
 }
 
 function aiHelp(): string {
-  return "computer player: random, mcts[:N] (see muster battle --list-ai)";
+  const entry = battleGame(DEFAULT_BATTLE_GAME);
+  const names = aiNamesFor(DEFAULT_BATTLE_GAME).map((n) => (n === "mcts" ? "mcts[:N]" : n));
+  return `computer player: ${names.join(", ")} (default ${entry?.defaultAi ?? "random"}; muster battle --list-ai describes them)`;
 }
 
 function recordOf(entry: BattleGameEntry, options: unknown, played: PlayedBattle): CheckedRecord & { players: Record<PlayerId, string> } {
@@ -192,7 +194,7 @@ export const battleCli: CliModule = {
         .option("--black <ai>", `black's ${aiHelp()}`)
         .option("--side <side=ai>", "computer player of any side, e.g. --side p1=mcts:100 (repeatable)", collect);
 
-    sideOptions(program.command("battle").description("a battle between computer players, told turn by turn (events grouped by turn and phase) with the outcome"))
+    sideOptions(program.command("battle").description("a battle between computer players, told turn by turn (events grouped by turn and phase) with the outcome; Shieldwall victory is ruling SW-25, a house rule"))
       .option("--log <format>", "text (narrative) or json (one event per line)", "text")
       .option("--out <record>", "save the game record (replay it with muster replay RECORD)")
       .option("--list-ai", "list the computer players for the game and stop")
@@ -243,7 +245,7 @@ export const battleCli: CliModule = {
         process.stdout.write(`${[...(opts.events ? verification.events.map((e) => e.text) : []), summary, outcome].join("\n")}\n`);
       });
 
-    sideOptions(program.command("sim").description("many battles between computer players on worker threads: win and draw rates with 95% confidence intervals, mean turns and losses"))
+    sideOptions(program.command("sim").description("many battles between computer players on worker threads: win and draw rates with 95% confidence intervals, mean turns and losses (Shieldwall victory: ruling SW-25, a house rule)"))
       .requiredOption("--games <n>", "number of games")
       .option("--workers <k>", "worker threads (default: the number of processors; 0 plays in this thread)")
       .option("--per-game", "with --json, list each game's seed and outcome")
