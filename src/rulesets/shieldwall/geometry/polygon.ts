@@ -204,21 +204,53 @@ export function centroid(poly: readonly Point[]): Point {
  * Works for non-convex polygons.
  */
 export function segmentLengthInside(p: Point, q: Point, poly: Polygon): number {
+  const rx = q.x - p.x;
+  const ry = q.y - p.y;
+  const n = poly.length;
+  // Parameters along pq where it meets the outline, kept sorted (insertion: they are few).
   const ts: number[] = [0, 1];
-  for (let i = 0; i < poly.length; i++) {
-    const hit = segmentIntersection(p, q, poly[i], poly[(i + 1) % poly.length], 1e-12);
-    if (hit) ts.push(Math.min(1, Math.max(0, hit.t)));
+  for (let i = 0; i < n; i++) {
+    const a = poly[i];
+    const b = poly[(i + 1) % n];
+    const sx = b.x - a.x;
+    const sy = b.y - a.y;
+    const den = rx * sy - ry * sx;
+    if (Math.abs(den) < 1e-15) continue;
+    const wx = a.x - p.x;
+    const wy = a.y - p.y;
+    const t = (wx * sy - wy * sx) / den;
+    const u = (wx * ry - wy * rx) / den;
+    if (t < -1e-12 || t > 1 + 1e-12 || u < -1e-12 || u > 1 + 1e-12) continue;
+    const tc = Math.min(1, Math.max(0, t));
+    let k = ts.length;
+    ts.push(tc);
+    while (k > 0 && ts[k - 1] > tc) {
+      ts[k] = ts[k - 1];
+      k--;
+    }
+    ts[k] = tc;
   }
-  ts.sort((a, b) => a - b);
-  const len = dist(p, q);
+  const len = Math.hypot(rx, ry);
   let inside = 0;
   for (let i = 0; i + 1 < ts.length; i++) {
     const t0 = ts[i];
     const t1 = ts[i + 1];
     if (t1 - t0 <= 1e-12) continue;
     const tm = (t0 + t1) / 2;
-    const m = { x: p.x + tm * (q.x - p.x), y: p.y + tm * (q.y - p.y) };
-    if (pointInPolygon(m, poly) && pointBoundaryDistance(m, poly) > 1e-9) inside += (t1 - t0) * len;
+    const mx = p.x + tm * rx;
+    const my = p.y + tm * ry;
+    if (insideXY(mx, my, poly) && pointBoundaryDistance({ x: mx, y: my }, poly) > 1e-9) inside += (t1 - t0) * len;
+  }
+  return inside;
+}
+
+/** Even-odd point-in-polygon on plain numbers. */
+function insideXY(x: number, y: number, poly: Polygon): boolean {
+  let inside = false;
+  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
+    const a = poly[i];
+    const b = poly[j];
+    if (a.y > y !== b.y > y && x < ((b.x - a.x) * (y - a.y)) / (b.y - a.y) + a.x) inside = !inside;
   }
   return inside;
 }
