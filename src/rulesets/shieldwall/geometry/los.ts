@@ -407,9 +407,28 @@ function sightClear(scene: Scene, viewer: SceneStand, target: SceneStand, source
     for (const src of sources) {
       if (!lineMeetsSegment(v, dx, dy, src.p0, src.p1, point)) continue;
       const sign = dx * src.nx + dy * src.ny >= 0 ? 1 : -1;
-      if (tryLine(src, point.x, point.y, sign * dx, sign * dy)) return true;
+      const ex = sign * dx;
+      const ey = sign * dy;
+      if (!firstEntry(tr, point.x, point.y, ex, ey, hit)) continue;
+      // The blocker corners that pin this line must lie on the segment itself: otherwise it
+      // is not the extreme line it stands for (that one is tried with other corners).
+      if ((i >= anchors && !onSegment(v)) || (j >= anchors && !onSegment(w))) continue;
+      if (free(src, point.x, point.y, hit.x, hit.y)) {
+        witness = { from: { x: point.x, y: point.y }, to: { x: hit.x, y: hit.y } };
+        return true;
+      }
     }
     return false;
+  }
+
+  /** Does v lie between the sight segment's ends (point → hit)? */
+  function onSegment(v: Point): boolean {
+    const sx = hit.x - point.x;
+    const sy = hit.y - point.y;
+    const l2 = sx * sx + sy * sy;
+    if (l2 < 1e-18) return false;
+    const t = ((v.x - point.x) * sx + (v.y - point.y) * sy) / l2;
+    return t >= -1e-9 && t <= 1 + 1e-9;
   }
 }
 
