@@ -634,3 +634,24 @@ describe("Movement: declared stop short (seed \"Movement\")", () => {
     expect(y("red.a-retinue")).toBeCloseTo(y("red.a-band2"), 6);
   });
 });
+
+describe("Turn Sequence: initiative for each phase (option initiativeChoice)", () => {
+  it("Turn Sequence: with initiativeChoice per-phase the winner chooses who goes first before each of the five phases", () => {
+    const setup = tinySetup();
+    const scenario = parseScenario({ ...setup.scenario, options: { initiativeChoice: "per-phase" } });
+    let s = createBattle(scenario, setup.armies, 9);
+    const winner = s.pending?.side;
+    const phases: string[] = [];
+    while (s.turn === 1 && s.pending) {
+      const p = s.pending;
+      const moves = battleGame.legalMoves(s, p.side);
+      const r = play(battleGame, s, p.side, p.kind === "initiative" ? { type: "initiative", first: phases.length % 2 === 0 ? "red" : "black" } : moves[0]);
+      if (p.kind === "initiative") {
+        expect(p.side).toBe(winner);
+        phases.push(String(r.events.find((e) => e.type === "initiative-choice")?.phase));
+      }
+      s = r.state;
+    }
+    expect(phases).toEqual(["gods", "leadership", "movement", "missiles", "combat"]);
+  });
+});

@@ -472,7 +472,11 @@ function runTask(ctx: Ctx, task: Task): void {
       s.leaders = s.leaders.map((l) => (l.lpSpent === 0 ? l : { ...l, lpSpent: 0 })); // ruling SW-7
       s.units = s.units.map((u) => (u.charged || u.mustCharge ? { ...u, charged: false, mustCharge: false } : u));
       ctx.ev("turn", `Turn ${s.turn} begins`, { number: s.turn });
-      push(ctx, { t: "initiative" }, { t: "gods" }, { t: "leadership" }, { t: "movement" }, { t: "missiles" }, { t: "combat" }, { t: "end-turn" });
+      if (s.options.initiativeChoice === "per-phase") {
+        // Seed "Turn Sequence": the winner decides whether to go first or second for each phase.
+        const c: Task = { t: "initiative-choice" };
+        push(ctx, { t: "initiative" }, c, { t: "gods" }, c, { t: "leadership" }, c, { t: "movement" }, c, { t: "missiles" }, c, { t: "combat" }, { t: "end-turn" });
+      } else push(ctx, { t: "initiative" }, { t: "gods" }, { t: "leadership" }, { t: "movement" }, { t: "missiles" }, { t: "combat" }, { t: "end-turn" });
       return;
     }
     case "initiative": {
@@ -482,9 +486,12 @@ function runTask(ctx: Ctx, task: Task): void {
       });
       s.initiative = r.winner;
       ctx.notes("initiative", r.notes, { rolls: r.rolls, winner: r.winner });
-      s.pending = { kind: "initiative", side: r.winner };
+      if (s.options.initiativeChoice !== "per-phase") s.pending = { kind: "initiative", side: r.winner };
       return;
     }
+    case "initiative-choice":
+      if (s.initiative) s.pending = { kind: "initiative", side: s.initiative };
+      return;
     case "gods": {
       s.phase = "gods";
       const d = drawGodCard(s.god.pack, ctx.rng);

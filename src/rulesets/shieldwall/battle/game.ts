@@ -300,7 +300,10 @@ export function applyDecision(state: BattleState, player: PlayerId, d: BattleDec
       break;
     case "initiative":
       s.first = d.first;
-      ctx.ev("initiative-choice", `${player} chooses that ${d.first} acts first this turn`, { first: d.first });
+      {
+        const phase = s.options.initiativeChoice === "per-phase" ? s.queue[0]?.t : undefined;
+        ctx.ev("initiative-choice", `${player} chooses that ${d.first} acts first ${phase ? `in the ${phase === "gods" ? "invoke the gods" : phase === "missiles" ? "missile exchange" : phase} phase` : "this turn"}`, { first: d.first, phase: phase ?? "turn" });
+      }
       break;
     case "holy-call":
       applyHolyCall(ctx, side, (p as Extract<Pending, { kind: "holy-call" }>).leader, d.call);

@@ -14,7 +14,7 @@ const optionsSchema = z
     victory: z.enum(["sw25", "turn-limit-only"]).optional(),
     startingDp: z.number().int().min(0).max(6).optional(),
     duelPlayer: z.enum(["ai", "random"]).optional(),
-    initiativeChoice: z.literal("per-turn").optional(),
+    initiativeChoice: z.enum(["per-turn", "per-phase"]).optional(),
     deployDistances: z.array(z.number().min(0)).min(1).optional(),
     deployStep: z.number().positive().optional(),
   })

@@ -30,8 +30,12 @@ export interface BattleOptions {
   startingDp: number;
   /** Who plays the cards of a personal combat: the duel AI (default) or uniformly random cards. */
   duelPlayer: "ai" | "random";
-  /** Initiative winner's choice: once for the whole turn (default). */
-  initiativeChoice: "per-turn";
+  /**
+   * The initiative winner's choice of who acts first: "per-turn" (default: once, for every phase
+   * of the turn) or "per-phase" (seed "Turn Sequence": before each phase — gods, leadership,
+   * movement, missiles, combat).
+   */
+  initiativeChoice: "per-turn" | "per-phase";
   /** How far in front of the centre-line limit a contingent may be deployed (offered depths, inches from the centre line). */
   deployDistances: number[];
   /** Step in inches between the offered deployment positions. */
@@ -98,6 +102,7 @@ export type Task =
   | { t: "deploy" }
   | { t: "turn-start" }
   | { t: "initiative" }
+  | { t: "initiative-choice" }
   | { t: "gods" }
   | { t: "holy-call"; side: Side }
   | { t: "god-resolve" }
