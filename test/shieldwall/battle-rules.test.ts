@@ -655,3 +655,20 @@ describe("Turn Sequence: initiative for each phase (option initiativeChoice)", (
     expect(phases).toEqual(["gods", "leadership", "movement", "missiles", "combat"]);
   });
 });
+
+describe("Camp followers move (seed \"Supernumeraries\", ruling SW-6)", () => {
+  it("Camp followers: after tending they may move to join another unit of their contingent", () => {
+    const s = withUnit(start(), "red.a-band1", (u) => ({ ...u, u: { ...u.u, attachments: ["camp-followers"] } }));
+    const c = runFrom(s, [{ t: "camp", unit: "red.a-band1" }, { t: "end-turn" }]).finish();
+    const options = battleGame.legalMoves(c, "red");
+    expect(options).toContainEqual({ type: "camp", target: "red.a-band1", moveTo: "red.a-retinue" });
+    expect(options.some((o) => o.type === "camp" && o.moveTo === "red.b-retinue")).toBe(false);
+    // Field order does not matter when a decision is submitted.
+    expect(decisionProblem(c, "red", { moveTo: "red.a-retinue", target: "red.a-band1", type: "camp" } as BattleDecision)).toBeNull();
+    const r = play(battleGame, c, "red", { type: "camp", target: "red.a-band1", moveTo: "red.a-retinue" });
+    const unit = (id: string) => r.state.units.find((u) => u.id === id)!;
+    expect(unit("red.a-band1").u.attachments).not.toContain("camp-followers");
+    expect(unit("red.a-retinue").u.attachments).toContain("camp-followers");
+    expect(totalDp(unit("red.a-band1").u)).toBe(2);
+  });
+});

@@ -21,6 +21,7 @@ import {
   increaseCohesion,
   changeAggression,
   campFollowersRemoveDp,
+  moveCampFollowers,
   restAndReform,
   mayAdvance,
   lpLeft,
@@ -572,7 +573,9 @@ function runTask(ctx: Ctx, task: Task): void {
       return;
     case "camp": {
       const bu = ctx.unit(task.unit);
-      if (onTable(bu) && campTargets(ctx, bu).length > 0) s.pending = { kind: "camp", side: bu.side, unit: bu.id };
+      if (onTable(bu) && bu.u.attachments.includes("camp-followers") && (campTargets(ctx, bu).length > 0 || campMoves(ctx, bu).length > 0)) {
+        s.pending = { kind: "camp", side: bu.side, unit: bu.id };
+      }
       return;
     }
     case "movement": {
@@ -1001,20 +1004,31 @@ export function campTargets(ctx: Ctx, host: BattleUnit): BattleUnit[] {
     .filter((u) => onTable(u) && u.u.contingent === host.u.contingent && totalDp(u.u) > 0 && (u.id === host.id || within(host, u, 2)));
 }
 
-export function applyCamp(ctx: Ctx, hostId: string, target: string | null): void {
+/** Units the camp followers may move to join (ruling SW-6): another unit of their contingent on the table. */
+export function campMoves(ctx: Ctx, host: BattleUnit): BattleUnit[] {
+  return ctx.sideUnits(host.side).filter((u) => onTable(u) && u.id !== host.id && u.u.contingent === host.u.contingent);
+}
+
+export function applyCamp(ctx: Ctx, hostId: string, target: string | null, moveTo?: string): void {
   const host = ctx.unit(hostId);
-  if (target === null) {
-    ctx.ev("camp", `${host.u.name}'s camp followers rest`, { unit: hostId });
-    return;
+  if (target === null) ctx.ev("camp", `${host.u.name}'s camp followers tend no one`, { unit: hostId });
+  else {
+    const t = ctx.unit(target);
+    const r = campFollowersRemoveDp({
+      host: host.u,
+      target: t.u,
+      within2: t.id === host.id || within(host, t, 2),
+    });
+    ctx.setU(r.value);
+    ctx.notes("camp", r.notes, { unit: hostId, target });
   }
-  const t = ctx.unit(target);
-  const r = campFollowersRemoveDp({
-    host: host.u,
-    target: t.u,
-    within2: t.id === host.id || within(host, t, 2),
-  });
-  ctx.setU(r.value);
-  ctx.notes("camp", r.notes, { unit: hostId, target });
+  if (moveTo !== undefined) {
+    // Camp followers may move to join a different unit in the command phase (seed "Supernumeraries").
+    const m = moveCampFollowers(ctx.unit(hostId).u, ctx.unit(moveTo).u);
+    ctx.setU(m.from);
+    ctx.setU(m.to);
+    ctx.notes("camp-move", m.notes, { unit: hostId, to: moveTo });
+  }
 }
 
 // =============================================================================================

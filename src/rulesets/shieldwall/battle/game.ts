@@ -6,6 +6,7 @@
  * runs the engine to the next decision. See docs/shieldwall/battle.md.
  */
 import type { Applied, Game, GameResult, PlayerId } from "../../../core/game.js";
+import { canonicalJson } from "../../../core/hash.js";
 import { Random, seedState } from "../../../core/random.js";
 import { type ArmyFile, armyProblems, buildForce, formatProblem, type Side } from "../army.js";
 import { defaultTable } from "../geometry/table.js";
@@ -19,6 +20,7 @@ import {
   applyLead,
   applyMove,
   answerOptions,
+  campMoves,
   campTargets,
   chargeTargets,
   Ctx,
@@ -176,8 +178,12 @@ function pendingOptions(ctx: Ctx, p: Pending): BattleDecision[] {
       return leadOptions(ctx, ctx.leader(p.leader));
     case "answer":
       return answerOptions(ctx, p);
-    case "camp":
-      return [{ type: "camp", target: null }, ...campTargets(ctx, ctx.unit(p.unit)).map((u) => ({ type: "camp", target: u.id }) as BattleDecision)];
+    case "camp": {
+      const host = ctx.unit(p.unit);
+      const targets: (string | null)[] = [null, ...campTargets(ctx, host).map((u) => u.id)];
+      const moves: (string | undefined)[] = [undefined, ...campMoves(ctx, host).map((u) => u.id)];
+      return targets.flatMap((target) => moves.map((moveTo) => (moveTo === undefined ? { type: "camp", target } : { type: "camp", target, moveTo }) as BattleDecision));
+    }
     case "move":
       return moveOptions(ctx, ctx.unit(p.unit)).map((move) => ({
         type: "move",
@@ -190,10 +196,9 @@ function pendingOptions(ctx: Ctx, p: Pending): BattleDecision[] {
   }
 }
 
-const KEY_ORDER = (d: BattleDecision) => JSON.stringify(d);
-
+/** Decisions compare by canonical JSON (keys sorted), so the order of submitted fields does not matter. */
 function sameDecision(a: BattleDecision, b: BattleDecision): boolean {
-  return KEY_ORDER(a) === KEY_ORDER(b);
+  return canonicalJson(a) === canonicalJson(b);
 }
 
 /** Why the decision is illegal now, or null. */
@@ -249,7 +254,7 @@ export function describeDecision(d: BattleDecision): string {
     case "answer":
       return d.accept ? `accept (${d.fighter} fights)` : "refuse";
     case "camp":
-      return d.target ? `tend ${d.target}` : "none";
+      return `${d.target ? `tend ${d.target}` : "tend no one"}${d.moveTo ? `, then join ${d.moveTo}` : ""}`;
     case "move":
       return describeMove(d.move);
     case "shoot":
@@ -338,7 +343,7 @@ export function applyDecision(state: BattleState, player: PlayerId, d: BattleDec
       applyAnswer(ctx, p as Extract<Pending, { kind: "answer" }>, d.accept, d.fighter);
       break;
     case "camp":
-      applyCamp(ctx, (p as Extract<Pending, { kind: "camp" }>).unit, d.target);
+      applyCamp(ctx, (p as Extract<Pending, { kind: "camp" }>).unit, d.target, d.moveTo);
       break;
     case "move": {
       const bu = ctx.unit((p as Extract<Pending, { kind: "move" }>).unit);

@@ -210,7 +210,8 @@ export type BattleDecision =
   | { type: "god-choice"; target: string }
   | ({ type: "lead" } & LeadAction)
   | { type: "answer"; accept: boolean; fighter: FighterKind }
-  | { type: "camp"; target: string | null }
+  /** Camp followers tend `target` (or no one), then may move to join unit `moveTo` of their contingent. */
+  | { type: "camp"; target: string | null; moveTo?: string }
   | { type: "move"; move: MoveChoice }
   | { type: "shoot"; target: string | null; archer: boolean }
   | { type: "charge"; target: string | null };
