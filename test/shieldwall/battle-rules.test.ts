@@ -657,12 +657,13 @@ describe("Turn Sequence: initiative for each phase (option initiativeChoice)", (
 });
 
 describe("Camp followers move (seed \"Supernumeraries\", ruling SW-6)", () => {
-  it("Camp followers: after tending they may move to join another unit of their contingent", () => {
+  it("Camp followers: after tending they may move to join another unit of the army", () => {
     const s = withUnit(start(), "red.a-band1", (u) => ({ ...u, u: { ...u.u, attachments: ["camp-followers"] } }));
     const c = runFrom(s, [{ t: "camp", unit: "red.a-band1" }, { t: "end-turn" }]).finish();
     const options = battleGame.legalMoves(c, "red");
     expect(options).toContainEqual({ type: "camp", target: "red.a-band1", moveTo: "red.a-retinue" });
-    expect(options.some((o) => o.type === "camp" && o.moveTo === "red.b-retinue")).toBe(false);
+    expect(options).toContainEqual({ type: "camp", target: null, moveTo: "red.b-retinue" });
+    expect(options.some((o) => o.type === "camp" && o.moveTo?.startsWith("black."))).toBe(false);
     // Field order does not matter when a decision is submitted.
     expect(decisionProblem(c, "red", { moveTo: "red.a-retinue", target: "red.a-band1", type: "camp" } as BattleDecision)).toBeNull();
     const r = play(battleGame, c, "red", { type: "camp", target: "red.a-band1", moveTo: "red.a-retinue" });

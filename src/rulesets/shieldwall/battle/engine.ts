@@ -677,7 +677,8 @@ export function godChoiceOptions(ctx: Ctx, p: Extract<Pending, { kind: "god-choi
         .map((u) => u.id);
     case "new-hero":
       return ctx.s.leaders
-        .filter((l) => sideOfId(l.id) === side && l.status === "alive" && ctx.hasUnit(l.unit) && ctx.unit(l.unit).u.status === "active")
+        // SW-11: the hero joins the leader's retinue, so only a leader still with his (active) retinue can take him.
+        .filter((l) => sideOfId(l.id) === side && l.status === "alive" && ctx.hasUnit(l.unit) && ctx.unit(l.unit).u.status === "active" && ctx.unit(l.unit).u.kind === "retinue")
         .map((l) => l.id);
     case "favoured-leader":
       return ctx.s.leaders.filter((l) => sideOfId(l.id) === side && l.status === "alive").map((l) => l.id);
@@ -733,7 +734,13 @@ function godEffectTask(ctx: Ctx): void {
       tokens: s.sides[side].tokens,
     };
   }
-  const app = applyGodEffect(effect, sides, s.god.soggy, s.god.choices);
+  let applied = effect;
+  if (effect.kind === "new-hero" && effect.affects !== "both" && s.god.choices[effect.affects]?.kingLeader === undefined) {
+    // No leader of the affected side still stands with his retinue: the King has no one to join.
+    ctx.ev("god-effect", `${effect.text}: no ${effect.affects} leader is with his retinue, so no hero comes forward`, { effect: effect.kind });
+    applied = { ...effect, kind: "none" };
+  }
+  const app = applyGodEffect(applied, sides, s.god.soggy, s.god.choices);
   for (const side of SIDE_LIST) {
     for (const u of app.sides[side].units) if (u !== ctx.unit(u.id).u) ctx.setU(u);
     for (const l of app.sides[side].leaders) ctx.setLeader(l);
@@ -1004,9 +1011,9 @@ export function campTargets(ctx: Ctx, host: BattleUnit): BattleUnit[] {
     .filter((u) => onTable(u) && u.u.contingent === host.u.contingent && totalDp(u.u) > 0 && (u.id === host.id || within(host, u, 2)));
 }
 
-/** Units the camp followers may move to join (ruling SW-6): another unit of their contingent on the table. */
+/** Units the camp followers may move to join (ruling SW-6, "camp followers may be attached to any unit"): any other unit of the army on the table. */
 export function campMoves(ctx: Ctx, host: BattleUnit): BattleUnit[] {
-  return ctx.sideUnits(host.side).filter((u) => onTable(u) && u.id !== host.id && u.u.contingent === host.u.contingent);
+  return ctx.sideUnits(host.side).filter((u) => onTable(u) && u.id !== host.id);
 }
 
 export function applyCamp(ctx: Ctx, hostId: string, target: string | null, moveTo?: string): void {
