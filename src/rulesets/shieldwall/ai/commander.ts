@@ -34,30 +34,45 @@ export const COMMANDER_PLAYER_NAME = "commander";
 
 /** The commander's knobs (defaults are the measured ones in docs/shieldwall/ai.md). */
 export interface CommanderOptions {
-  /** Signal the advance by this turn at the latest. */
-  signalBy: number;
-  /** …or as soon as an enemy unit is within this many inches of the contingent. */
-  signalWhenEnemyWithin: number;
-  /** …or when every unit of the contingent has at most this many DPs and is Ready or better. */
+  /**
+   * "at-once" (default): signal on the first turn, so the enemy's approach costs no SW-15 DPs,
+   * then prepare in place; "when-ready": rest and ready the units first, then signal.
+   */
+  signal: "at-once" | "when-ready";
+  /** A contingent prepares (rests, removes DPs) until this turn at the latest… */
+  advanceBy: number;
+  /** …or until an enemy unit is within this many inches of one of its units… */
+  advanceWhenEnemyWithin: number;
+  /** …or until every unit of the contingent has at most this many DPs. */
   readyDp: number;
   /** Charge when the appraisal's expected value is at least this (RESULT_VALUE scale, −2…+2). */
   chargeThreshold: number;
-  /** Rest a unit out of contact once it carries this many DPs (after the signal). */
+  /** Rest a unit out of contact once it carries this many DPs (while advancing). */
   restAtDp: number;
   /** Raise a unit near the enemy to Blood Lust (free of DPs) when LPs are spare. */
   bloodLust: boolean;
+  /** Accept a challenge when our fighter's strength is at least the challenger's minus this. */
+  acceptMargin: number;
+  /** Challenge only while no unit of the contingent carries more DPs than this (a lost duel adds one; at 4 it drops a level). */
+  duelMaxDp: number;
+  /** Initiative: "first" (default) always acts first; "second-when-close" lets the enemy move first once the armies are within 12". */
+  initiative: "second-when-close" | "first";
   /** Deployment depth preferred (inches from the centre line; must be among the offered depths). */
   deployDistance: number;
 }
 
 export const DEFAULT_COMMANDER_OPTIONS: CommanderOptions = {
-  signalBy: 3,
-  signalWhenEnemyWithin: 6,
-  readyDp: 1,
+  signal: "at-once",
+  advanceBy: 2,
+  advanceWhenEnemyWithin: 6,
+  readyDp: 0,
   chargeThreshold: -0.1,
   restAtDp: 3,
   bloodLust: true,
+  duelMaxDp: 2,
+  acceptMargin: 1.5,
   deployDistance: 6,
+  initiative: "first",
 };
 
 type Decision<K extends BattleDecision["type"]> = Extract<BattleDecision, { type: K }>;
@@ -159,8 +174,11 @@ function godChoice(ctx: Ctx, p: Extract<Pending, { kind: "god-choice" }>, option
     }
     const l = ctx.leader(d.target);
     if (p.effect === "favoured-leader") return (l.lpValue >= 6 ? -5 : 0) + (l.commanderInChief ? 2 : 0) - l.lpValue * 0.1;
-    // new-hero: the hero challenges the closest enemy leader: pick the leader with most LPs to spare.
-    return l.lpValue + (l.commanderInChief ? -0.5 : 0);
+    // new-hero: the hero joins the leader's unit (a retinue, seed "Champions") and challenges the
+    // closest enemy leader: pick a leader still with his retinue, with most LPs to spare.
+    const home = ctx.hasUnit(l.unit) ? ctx.unit(l.unit).u : null;
+    const withRetinue = home !== null && home.kind === "retinue" ? 10 : 0;
+    return withRetinue + l.lpValue + (l.commanderInChief ? -0.5 : 0);
   });
 }
 
@@ -198,6 +216,19 @@ function enemyBestStrength(ctx: Ctx, e: LeaderState): number {
   return Math.max(fighterStrength("leader", e.specialWeapon), fighterStrength("champion", false), heroic ? fighterStrength("heroic-champion", false) : 0);
 }
 
+/** Is the contingent done preparing (resting and readying) and moving on the enemy? */
+export function contingentAdvancing(ctx: Ctx, side: Side, contingent: string, o: CommanderOptions): boolean {
+  const units = contingentUnitsOnTable(ctx, side, contingent);
+  if (units.length === 0) return true;
+  if (ctx.s.turn >= o.advanceBy) return true;
+  if (units.some((u) => u.u.inCombat || nearestEnemyDistance(ctx, u) <= o.advanceWhenEnemyWithin)) return true;
+  return units.every((u) => totalDp(u.u) <= o.readyDp);
+}
+
+function maxDp(units: BattleUnit[]): number {
+  return units.reduce((m, u) => Math.max(m, totalDp(u.u)), 0);
+}
+
 function leadChoice(ctx: Ctx, p: Extract<Pending, { kind: "lead" }>, options: Decision<"lead">[], o: CommanderOptions, seed: number): BattleDecision {
   const s = ctx.s;
   const l = ctx.leader(p.leader);
@@ -206,34 +237,19 @@ function leadChoice(ctx: Ctx, p: Extract<Pending, { kind: "lead" }>, options: De
   const units = contingentUnitsOnTable(ctx, side, l.contingent);
   const has = (f: (a: LeadAction) => boolean) => options.filter((d) => f(d as LeadAction));
   const done: BattleDecision = { type: "lead", action: "done" };
-  const enemyNear = Math.min(...units.map((u) => nearestEnemyDistance(ctx, u)), Number.POSITIVE_INFINITY);
+  const advancing = contingentAdvancing(ctx, side, l.contingent, o);
+  const signal = has((a) => a.action === "signal");
 
   const unitScore = (id: string) => {
     const u = ctx.unit(id);
     return GRADE_RANK[u.u.grade] + (u.u.kind === "retinue" ? 2 : 0) + u.u.stands * 0.3;
   };
 
-  if (!l.signalled) {
-    const ready = units.every((u) => totalDp(u.u) <= o.readyDp && aggressionIndex(u.u.aggression) >= aggressionIndex("ready"));
-    const signalNow = ready || s.turn >= o.signalBy || enemyNear <= o.signalWhenEnemyWithin;
-    const raises = has((a) => a.action === "raise").filter((d) => aggressionIndex(ctx.unit((d as { target: string }).target).u.aggression) < aggressionIndex("ready"));
-    const cohesion = has((a) => a.action === "cohesion");
-    const signal = has((a) => a.action === "signal");
-    if (signalNow && signal.length > 0) {
-      // Spend what the signal can spare first (the signal costs 1 LP).
-      if (left >= 3 && raises.length > 0) return best(seed, s, raises, (d) => unitScore((d as { target: string }).target));
-      return signal[0];
-    }
-    if (raises.length > 0) return best(seed, s, raises, (d) => unitScore((d as { target: string }).target));
-    // Rest removes DPs for free before the signal; leaders take off what rest will not in time.
-    if (cohesion.length > 0 && left >= 2)
-      return best(seed, s, cohesion, (d) => totalDp(ctx.unit((d as { target: string }).target).u) + unitScore((d as { target: string }).target) * 0.1);
-    return done;
-  }
+  if (!l.signalled && signal.length > 0 && (o.signal === "at-once" || advancing)) return signal[0];
 
-  // After the signal: challenges that pay, then ready the units about to fight.
+  // Challenges that pay: a better (or equal) fighter, LPs to spare, and DPs low enough that a lost duel does not shake the contingent.
   const challenges = has((a) => a.action === "challenge");
-  if (challenges.length > 0 && left >= 3) {
+  if (challenges.length > 0 && left >= 3 && maxDp(units) <= o.duelMaxDp) {
     const e = closestEnemyLeader(ctx, l);
     if (e) {
       const kinds = challenges.map((d) => (d as { fighter: FighterKind }).fighter);
@@ -247,14 +263,17 @@ function leadChoice(ctx: Ctx, p: Extract<Pending, { kind: "lead" }>, options: De
     if (a.action === "done" || a.action === "signal" || a.action === "challenge") return Number.NEGATIVE_INFINITY;
     const u = ctx.unit(a.target);
     const dist = near(u.id);
-    const urgency = dist <= 4 ? 2 : dist <= 10 ? 1 : 0.3;
+    const urgency = dist <= 4 ? 2 : dist <= 10 ? 1 : 0.6;
     const ai = aggressionIndex(u.u.aggression);
     const dp = totalDp(u.u);
+    // While preparing, a unit with DPs rests in the movement phase, and a rest after the signal
+    // drops a unit above Present: so raise only units that will not rest.
+    const willRest = l.signalled && !advancing && dp > 0;
     let gain = 0;
     if (a.action === "raise") {
       if (ai === 0) gain = 3; // Shaken → Present: +2 dice and may charge again
-      else if (ai === 1) gain = 1.5; // Present → Ready: +1 die, +1 to charge
-      else if (ai === 2) gain = o.bloodLust && dp === 0 && dist <= 4 ? 1 : -1; // Ready → Blood Lust: +1 die more, charges automatically
+      else if (ai === 1) gain = willRest ? -1 : 1.5; // Present → Ready: +1 die, +1 to charge
+      else if (ai === 2) gain = o.bloodLust && advancing && dp === 0 && dist <= 4 ? 1 : -1; // Ready → Blood Lust: +1 die more, charges automatically
       else gain = -1;
     } else if (a.action === "cohesion") {
       gain = dp >= 2 ? 1.4 : dp === 1 ? 1 : 0;
@@ -270,10 +289,11 @@ function leadChoice(ctx: Ctx, p: Extract<Pending, { kind: "lead" }>, options: De
     const pick = best(seed, s, acts, scoreAct);
     if (scoreAct(pick) > 0.5) return pick;
   }
+  if (!l.signalled && signal.length > 0 && left <= 1) return signal[0];
   return done;
 }
 
-function answerChoice(ctx: Ctx, p: Extract<Pending, { kind: "answer" }>, options: Decision<"answer">[]): BattleDecision {
+function answerChoice(ctx: Ctx, p: Extract<Pending, { kind: "answer" }>, options: Decision<"answer">[], o: CommanderOptions): BattleDecision {
   const accepts = options.filter((d) => d.accept);
   const refuse = options.find((d) => !d.accept) ?? options[0];
   if (accepts.length === 0) return refuse;
@@ -284,8 +304,9 @@ function answerChoice(ctx: Ctx, p: Extract<Pending, { kind: "answer" }>, options
     l,
     accepts.map((d) => d.fighter),
   );
-  // Accept when our fighter is at least as good; a refusal risks LPs or a champion anyway.
-  if (mine.strength >= theirs - 0.6) return accepts.find((d) => d.fighter === mine.kind) ?? accepts[0];
+  // A refusal (seed "Personal Combat") costs an LP value for good on 1–3 and sends a champion
+  // anyway on 4–5: accepting is better unless the challenger's fighter is far stronger.
+  if (mine.strength >= theirs - o.acceptMargin) return accepts.find((d) => d.fighter === mine.kind) ?? accepts[0];
   return refuse;
 }
 
@@ -316,8 +337,9 @@ function moveChoice(ctx: Ctx, p: Extract<Pending, { kind: "move" }>, options: Mo
     }
     return wrap(hold ?? options[0]);
   }
-  if (!signalled) {
-    if (rest && totalDp(bu.u) > 0 && canRest()) return wrap(rest);
+  if (!signalled || !contingentAdvancing(ctx, side, bu.u.contingent, o)) {
+    // Preparing: rest off the DPs (a unit above Present would drop a level resting after the signal).
+    if (rest && totalDp(bu.u) > 0 && canRest() && (!signalled || aggressionIndex(bu.u.aggression) <= 1)) return wrap(rest);
     return wrap(hold ?? rest ?? options[0]);
   }
   // Broken down: rest out of contact (a rest above Present drops a level after the signal, so
@@ -402,7 +424,7 @@ export function commanderChoice(state: BattleState, side: PlayerId, o: Commander
       return deployChoice(state, s, moves as Decision<"deploy">[], o);
     case "initiative": {
       // Act second once the armies are close: the side that moves second chooses the engagements.
-      const close = friendsOf(ctx, s).some((u) => nearestEnemyDistance(ctx, u) <= 12);
+      const close = o.initiative === "second-when-close" && friendsOf(ctx, s).some((u) => nearestEnemyDistance(ctx, u) <= 12);
       return { type: "initiative", first: close ? (s === "red" ? "black" : "red") : s };
     }
     case "holy-call":
@@ -414,7 +436,7 @@ export function commanderChoice(state: BattleState, side: PlayerId, o: Commander
     case "lead":
       return leadChoice(ctx, p, moves as Decision<"lead">[], o, seed);
     case "answer":
-      return answerChoice(ctx, p, moves as Decision<"answer">[]);
+      return answerChoice(ctx, p, moves as Decision<"answer">[], o);
     case "camp":
       return best(seed, state, moves as Decision<"camp">[], (d) => (d.target ? totalDp(ctx.unit(d.target).u) * 2 + GRADE_RANK[ctx.unit(d.target).u.grade] * 0.1 : 0.5));
     case "move":
@@ -430,6 +452,8 @@ export function commanderChoice(state: BattleState, side: PlayerId, o: Commander
     case "charge":
       return chargeChoice(ctx, p, moves as Decision<"charge">[], o, seed);
   }
+  // A decision kind this player does not know yet (the engine may grow): the first legal choice.
+  return moves[0];
 }
 
 /** The commander as a player. */

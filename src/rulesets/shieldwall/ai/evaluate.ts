@@ -43,6 +43,11 @@ export interface MatchReport {
   wins: Record<Side, Rate>;
   draws: Rate;
   decisions: number;
+  /**
+   * Battles the engine could not finish (it threw): their seeds and messages. They count in
+   * neither the wins nor the draws, and `games` counts only finished battles.
+   */
+  errors: { seed: number; message: string }[];
 }
 
 function rate(count: number, n: number): Rate {
@@ -72,16 +77,25 @@ export function evaluateMatch(input: {
   let black = 0;
   let draws = 0;
   let decisions = 0;
+  const errors: { seed: number; message: string }[] = [];
   for (let i = 0; i < input.games; i++) {
     const seed = deriveSeed(input.seed, i);
     const state = battleGame.setup(input.setup, seed);
-    const played = playOut(battleGame, state, { red: mkRed(deriveSeed(seed, 1)), black: mkBlack(deriveSeed(seed, 2)) }, { keepEvents: false });
+    let played: ReturnType<typeof playOut<BattleState, BattleDecision, BattleSetup>>;
+    try {
+      played = playOut(battleGame, state, { red: mkRed(deriveSeed(seed, 1)), black: mkBlack(deriveSeed(seed, 2)) }, { keepEvents: false });
+    } catch (err) {
+      if (!(err instanceof Error)) throw err;
+      errors.push({ seed, message: err.message });
+      input.onGame?.(i);
+      continue;
+    }
     decisions += played.decisions.length;
     if (played.result.winner === "red") red++;
     else if (played.result.winner === "black") black++;
     else draws++;
     input.onGame?.(i);
   }
-  const n = input.games;
-  return { games: n, players: { red: input.red, black: input.black }, wins: { red: rate(red, n), black: rate(black, n) }, draws: rate(draws, n), decisions };
+  const n = input.games - errors.length;
+  return { games: n, players: { red: input.red, black: input.black }, wins: { red: rate(red, n), black: rate(black, n) }, draws: rate(draws, n), decisions, errors };
 }

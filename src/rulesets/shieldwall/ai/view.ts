@@ -114,7 +114,16 @@ export function combatAppraisal(input: CombatInput): { final: Record<FinalResult
   const key = JSON.stringify(input);
   const hit = oddsCache.get(key);
   if (hit) return hit;
-  const odds = combatOdds(input);
+  let odds: ReturnType<typeof combatOdds>;
+  try {
+    odds = combatOdds(input);
+  } catch (err) {
+    if (!(err instanceof RangeError)) throw err;
+    // The calculator refuses a combatant the table allows (e.g. a heroic champion that passed to
+    // a band): appraise without the supernumeraries rather than fail the decision.
+    const bare = (cs: Combatant[]) => cs.map((c) => ({ ...c, unit: { ...c.unit, attachments: [] } }));
+    odds = combatOdds({ ...input, a: bare(input.a), b: bare(input.b) });
+  }
   const final = { victory: Fraction.ZERO, success: Fraction.ZERO, separated: Fraction.ZERO, setback: Fraction.ZERO, defeat: Fraction.ZERO } as Record<FinalResult, Fraction>;
   let value = 0;
   for (const r of Object.keys(final) as FinalResult[]) {
