@@ -836,6 +836,10 @@ function fighterKinds(ctx: Ctx, l: LeaderState): FighterKind[] {
 }
 
 export function leadOptions(ctx: Ctx, l: LeaderState): BattleDecision[] {
+  return ctx.cached(`lo:${l.id}:${l.lpSpent}:${l.lpValue}:${l.status}:${l.signalled}`, () => leadOptionsUncached(ctx, l));
+}
+
+function leadOptionsUncached(ctx: Ctx, l: LeaderState): BattleDecision[] {
   const out: BattleDecision[] = [{ type: "lead", action: "done" }];
   if (l.status !== "alive" || !ctx.leaderUnit(l) || leaderInCombat(ctx, l)) return out; // ruling SW-8
   const left = lpLeft(l);
@@ -1612,6 +1616,10 @@ export function applyMove(ctx: Ctx, bu: BattleUnit, m: MoveChoice, voluntary = t
 
 /** Eligible targets and how many stands of the shooter can shoot each. */
 export function shootingOptions(ctx: Ctx, bu: BattleUnit): { target: string; stands: number }[] {
+  return ctx.cached(`so:${bu.id}`, () => shootingOptionsUncached(ctx, bu));
+}
+
+function shootingOptionsUncached(ctx: Ctx, bu: BattleUnit): { target: string; stands: number }[] {
   const scene = ctx.scene();
   const counts = new Map<string, number>();
   for (let i = 0; i < bu.stands.length; i++) {
@@ -1787,6 +1795,10 @@ export function chargePlan(ctx: Ctx, charger: BattleUnit, target: BattleUnit) {
 
 /** Enemy units this unit may charge: within 2", visible, and reachable by a clear charge move. */
 export function chargeTargets(ctx: Ctx, bu: BattleUnit): string[] {
+  return ctx.cached(`ct:${bu.id}`, () => chargeTargetsUncached(ctx, bu));
+}
+
+function chargeTargetsUncached(ctx: Ctx, bu: BattleUnit): string[] {
   const scene = ctx.scene();
   const out: string[] = [];
   for (const e of enemiesOnTable(ctx, bu.side)) {
