@@ -9,13 +9,14 @@ import { coreBench } from "./core.js";
 import { gurpsBench } from "./gurps.js";
 import type { BenchResults, BenchSection } from "./harness.js";
 import { shieldwallBench } from "./shieldwall.js";
+import { shieldwallAiBench } from "./shieldwall-ai.js";
 import { shieldwallBattleBench } from "./shieldwall-battle.js";
 import { shieldwallCombatBench } from "./shieldwall-combat.js";
 import { shieldwallDuelBench } from "./shieldwall-duel.js";
 import { shieldwallGeometryBench } from "./shieldwall-geometry.js";
 import { shoveBench } from "./shove.js";
 
-const sections: BenchSection[] = [coreBench, shieldwallBench, shieldwallCombatBench, gurpsBench, shieldwallDuelBench, shieldwallGeometryBench, contestBench, shoveBench, battleBench, shieldwallBattleBench];
+const sections: BenchSection[] = [coreBench, shieldwallBench, shieldwallCombatBench, gurpsBench, shieldwallDuelBench, shieldwallGeometryBench, contestBench, shoveBench, battleBench, shieldwallBattleBench, shieldwallAiBench];
 
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((w) => !sections.some((s) => s.name === w));
