@@ -22,9 +22,26 @@ function start(seed = 1): BattleState {
   return createBattle(tinySetup().scenario, tinySetup().armies, seed);
 }
 
+function unitOf(s: BattleState, id: string) {
+  const u = s.units.find((x) => x.id === id);
+  if (!u) throw new Error(`no unit ${id}`);
+  return u;
+}
+
+function leaderOf(s: BattleState, id: string) {
+  const l = s.leaders.find((x) => x.id === id);
+  if (!l) throw new Error(`no leader ${id}`);
+  return l;
+}
+
+function pendingOf(s: BattleState) {
+  if (!s.pending) throw new Error("nothing pending");
+  return s.pending;
+}
+
 function gap(s: BattleState, a: string, b: string): number {
-  const ua = s.units.find((u) => u.id === a)!;
-  const ub = s.units.find((u) => u.id === b)!;
+  const ua = unitOf(s, a);
+  const ub = unitOf(s, b);
   return rectsDistance(ua.stands.map(rectOf), ub.stands.map(rectOf));
 }
 
@@ -81,7 +98,7 @@ describe("Deployment (seed \"Deployment\", ruling SW-26)", () => {
 describe("Turn Sequence (seed \"Turn Sequence\", \"Deployment\": the order of actions)", () => {
   it("Turn Sequence: the initiative winner chooses who acts first, and that side's leaders act first, right to left", () => {
     let s = start(3);
-    const winner = s.pending!.side;
+    const winner = pendingOf(s).side;
     const first = winner === "red" ? "black" : "red";
     s = play(battleGame, s, winner, { type: "initiative", first }).state;
     expect(s.first).toBe(first);
@@ -96,15 +113,15 @@ describe("Leaders (seed \"Leaders\", \"Deployment\"; rulings SW-7, SW-8)", () =>
   it("Deployment: signalling the advance moves Present units 1 inch and Ready units 2 inches straight ahead", () => {
     let s = withUnit(start(), "red.a-band1", (u) => ({ ...u, u: { ...u.u, aggression: "ready" } }));
     s = withUnit(s, "red.a-band2", (u) => ({ ...u, u: { ...u.u, aggression: "shaken" } }));
-    const y0 = (id: string) => s.units.find((u) => u.id === id)!.stands[0].y;
+    const y0 = (id: string) => unitOf(s, id).stands[0].y;
     const ctx = runFrom(s, [{ t: "leader", leader: "red.a-leader" }]);
     expect(ctx.s.pending?.kind).toBe("lead");
     const after = play(battleGame, ctx.finish(), "red", { type: "lead", action: "signal" }).state;
-    const y = (id: string) => after.units.find((u) => u.id === id)!.stands[0].y;
+    const y = (id: string) => unitOf(after, id).stands[0].y;
     expect(y("red.a-retinue") - y0("red.a-retinue")).toBeCloseTo(1, 6);
     expect(y("red.a-band1") - y0("red.a-band1")).toBeCloseTo(2, 6);
     expect(y("red.a-band2") - y0("red.a-band2")).toBeCloseTo(0, 6);
-    expect(after.leaders.find((l) => l.id === "red.a-leader")!.lpSpent).toBe(1);
+    expect(leaderOf(after, "red.a-leader").lpSpent).toBe(1);
   });
 
   it("SW-8: a leader offers only done once his LPs are spent, and spends no LPs when his retinue is in combat", () => {
@@ -143,7 +160,7 @@ describe("Movement (seed \"Movement\", \"Control Test\"; rulings SW-3, SW-4, SW-
     const dice = ctx.events.filter((e) => e.type === "move-dice");
     expect(dice).toHaveLength(1);
     expect(ctx.events.some((e) => e.type === "group-move")).toBe(true);
-    const dy = (id: string) => ctx.unit(id).stands[0].y - s.units.find((u) => u.id === id)!.stands[0].y;
+    const dy = (id: string) => ctx.unit(id).stands[0].y - unitOf(s, id).stands[0].y;
     expect(dy("red.a-band1")).toBeCloseTo(dy("red.a-retinue"), 6);
     expect(dy("red.a-retinue")).toBeGreaterThan(1.9);
     expect(ctx.unit("red.a-band1").moved).toBe(true);
@@ -216,7 +233,8 @@ describe("Manoeuvre (seed \"Manoeuvre\", \"Rest and Reform\"; ruling SW-1)", () 
     const opts = moveOptions(ctx, ctx.unit("red.a-band1"));
     const form = opts.find((m) => m.kind === "form-up");
     expect(form).toBeDefined();
-    applyMove(ctx, ctx.unit("red.a-band1"), form!);
+    if (!form) throw new Error("no form-up offered");
+    applyMove(ctx, ctx.unit("red.a-band1"), form);
     expect(ctx.unit("red.a-band1").u.formed).toBe(true);
     expect(invariantProblem(ctx.s)).toBeNull();
   });
@@ -321,8 +339,8 @@ describe("Charges and Combat (seed \"Charges and Combat\"; rulings SW-17, SW-18)
       expect(test).toBeDefined();
       if (test?.charges === false) {
         failed = true;
-        expect(r.state.units.find((u) => u.id === "red.a-band1")!.u.dp.morale).toBe(1);
-        expect(r.state.units.find((u) => u.id === "red.a-band1")!.stands).toEqual(before.units.find((u) => u.id === "red.a-band1")!.stands);
+        expect(unitOf(r.state, "red.a-band1").u.dp.morale).toBe(1);
+        expect(unitOf(r.state, "red.a-band1").stands).toEqual(unitOf(before, "red.a-band1").stands);
       }
     }
     expect(failed).toBe(true);
@@ -405,7 +423,7 @@ describe("Bad input (scenario format, decisions)", () => {
 
   it("decisions: the wrong player, the wrong type and an unknown target are refused with a reason", () => {
     const s = start();
-    const side = s.pending!.side;
+    const side = pendingOf(s).side;
     const other = side === "red" ? "black" : "red";
     expect(decisionProblem(s, other, { type: "initiative", first: "red" })).toMatch(/decision, not/);
     expect(decisionProblem(s, side, { type: "charge", target: null })).toMatch(/pending decision is "initiative"/);
@@ -420,7 +438,8 @@ describe("Invariants on hand-built positions", () => {
     const c = new Ctx(s);
     const p = chargePlan(c, c.unit("red.a-band1"), c.unit("black.a-band1"));
     expect(p).not.toBeNull();
-    const moved = p!.plan.unit.stands.map(rectOf);
+    if (!p) throw new Error("no charge plan");
+    const moved = p.plan.unit.stands.map(rectOf);
     for (const st of c.unit("black.a-band1").stands) for (const m of moved) expect(rectsOverlap(m, rectOf(st), 0.01)).toBe(false);
   });
 });
@@ -434,7 +453,7 @@ describe("Moves Following Combat, one move at a time (seed \"Moves Following Com
       "red.a-band2": line(30 - w, 20, N, 1),
     });
   const outcome = (s: BattleState, id: string, move: UnitOutcome["move"]): UnitOutcome => {
-    const u = s.units.find((x) => x.id === id)!;
+    const u = unitOf(s, id);
     return { id, side: u.side === "red" ? "a" : "b", unit: u.u, engagedStands: 1, move };
   };
   const positions = (s: BattleState) => new Map(s.units.map((u) => [u.id, u.stands]));
@@ -443,7 +462,7 @@ describe("Moves Following Combat, one move at a time (seed \"Moves Following Com
     const s = fought();
     const ctx = new Ctx(s);
     movesAfterCombat(ctx, [outcome(s, "black.a-band1", "fall-back"), outcome(s, "red.a-retinue", "follow-up")], positions(s));
-    const dy = ctx.unit("black.a-band1").stands[0].y - s.units.find((u) => u.id === "black.a-band1")!.stands[0].y;
+    const dy = ctx.unit("black.a-band1").stands[0].y - unitOf(s, "black.a-band1").stands[0].y;
     expect(dy).toBeCloseTo(1.5748, 3);
     expect(ctx.unit("black.a-band1").stands[0].facing).toBe(S);
     expect(gap(ctx.s, "red.a-retinue", "black.a-band1")).toBeLessThan(0.06);
@@ -457,7 +476,7 @@ describe("Moves Following Combat, one move at a time (seed \"Moves Following Com
     const ctx = new Ctx(s);
     const dp = totalDp(ctx.unit("black.a-band1").u);
     movesAfterCombat(ctx, [outcome(s, "black.a-band1", "fall-back"), outcome(s, "red.a-retinue", "follow-up")], positions(s));
-    expect(ctx.unit("black.a-band1").stands).toEqual(s.units.find((u) => u.id === "black.a-band1")!.stands);
+    expect(ctx.unit("black.a-band1").stands).toEqual(unitOf(s, "black.a-band1").stands);
     expect(totalDp(ctx.unit("black.a-band1").u)).toBe(Math.min(dp + 1, 99));
     expect(ctx.events.some((e) => e.type === "unable-to-move")).toBe(true);
   });
@@ -471,7 +490,7 @@ describe("Moves Following Combat, one move at a time (seed \"Moves Following Com
     expect(r.u.formed).toBe(false);
     const dice = ctx.events.find((e) => e.type === "move-dice" && e.unit === "red.a-retinue");
     expect((dice?.dice as number[] | undefined)?.length).toBe(2);
-    expect(r.stands[0].y).toBeLessThan(s.units.find((u) => u.id === "red.a-retinue")!.stands[0].y);
+    expect(r.stands[0].y).toBeLessThan(unitOf(s, "red.a-retinue").stands[0].y);
     expect(totalDp(ctx.unit("red.a-band2").u)).toBe(friendDp + 1);
     expect(ctx.unit("red.a-retinue").retiring).toBe(true);
     expect(invariantProblem(ctx.s)).toBeNull();
@@ -540,7 +559,7 @@ describe("Movement and Manoeuvre details", () => {
     const after = ctx.unit("red.a-band1").stands;
     expect(after.every((st) => Math.abs(((st.facing % 360) + 360) % 360 - S) < 1e-6)).toBe(true);
     const xs = (st: { x: number }[]) => st.map((p) => p.x).sort((a, b) => a - b);
-    const before = s.units.find((u) => u.id === "red.a-band1")!.stands;
+    const before = unitOf(s, "red.a-band1").stands;
     for (const [i, x] of xs(after).entries()) expect(x).toBeCloseTo(xs(before)[i], 6);
     expect(moveOptions(ctx, ctx.unit("red.a-band1")).some((m) => m.kind === "advance" && Math.abs(m.offset) > 22.5)).toBe(false);
   });
@@ -551,7 +570,7 @@ describe("Movement and Manoeuvre details", () => {
       expect(st.width).toBeCloseTo(80 / 25.4, 9);
       expect(st.depth).toBeCloseTo(40 / 25.4, 9);
     }
-    const x = (id: string) => s.units.find((u) => u.id === id)!.stands[0].x;
+    const x = (id: string) => unitOf(s, id).stands[0].x;
     // Red faces north: its right is east. Band 1 is the right band, band 2 the left.
     expect(x("red.a-band1")).toBeGreaterThan(x("red.a-retinue"));
     expect(x("red.a-band2")).toBeLessThan(x("red.a-retinue"));
@@ -563,14 +582,14 @@ describe("Movement and Manoeuvre details", () => {
 describe("The gods, leadership and personal combat in the battle (seed \"The Gods and Fortune\", \"Leaders\", \"Personal Combat\"; SW-7, SW-10, SW-11)", () => {
   const withPile = (s: BattleState, pile: Card[]): BattleState => ({ ...s, god: { ...s.god, pack: { ...s.god.pack, deck: { drawPile: pile, discards: [] } } } });
   const holy = (s: BattleState) => withUnit(s, "red.a-retinue", (u) => ({ ...u, u: { ...u.u, attachments: ["holy-person"] } }));
-  const decide = (s: BattleState, d: BattleDecision) => play(battleGame, s, s.pending!.side, d);
+  const decide = (s: BattleState, d: BattleDecision) => play(battleGame, s, pendingOf(s).side, d);
 
   it("SW-10: a leader with a holy person spends 1 LP to call; the single caller may cancel the card and draw again", () => {
     const s = withPile(holy(start()), [{ rank: "9", suit: "clubs" }, { rank: "2", suit: "spades" }]);
     const c = runFrom({ ...s, first: "red" }, [{ t: "gods" }, { t: "end-turn" }]);
     expect(c.s.pending).toEqual({ kind: "holy-call", side: "red", leader: "red.a-leader" });
     const called = decide(c.finish(), { type: "holy-call", call: true });
-    expect(called.state.leaders.find((l) => l.id === "red.a-leader")!.lpSpent).toBe(1);
+    expect(leaderOf(called.state, "red.a-leader").lpSpent).toBe(1);
     expect(called.state.pending?.kind).toBe("holy-cancel");
     const redrawn = decide(called.state, { type: "holy-cancel", cancel: true, redraw: true });
     const text = redrawn.events.map((e) => e.text).join("\n");
@@ -585,18 +604,18 @@ describe("The gods, leadership and personal combat in the battle (seed \"The God
     const options = battleGame.legalMoves(c.finish(), "black");
     expect(options.every((o) => o.type === "god-choice" && o.target.startsWith("red."))).toBe(true);
     const r = decide(c.finish(), { type: "god-choice", target: "red.a-band1" });
-    expect(r.state.units.find((u) => u.id === "red.a-band1")!.u.aggression).toBe("shaken");
+    expect(unitOf(r.state, "red.a-band1").u.aggression).toBe("shaken");
   });
 
   it("Personal Combat: a challenge costs 3 LPs, acceptance 3 LPs; the duel is fought and its consequences applied to the contingents", () => {
     let s = runFrom(start(), [{ t: "leader", leader: "red.a-leader" }, { t: "end-turn" }]).finish();
     expect(battleGame.legalMoves(s, "red")).toContainEqual({ type: "lead", action: "challenge", fighter: "leader" });
     s = decide(s, { type: "lead", action: "challenge", fighter: "champion" }).state;
-    expect(s.leaders.find((l) => l.id === "red.a-leader")!.lpSpent).toBe(3);
+    expect(leaderOf(s, "red.a-leader").lpSpent).toBe(3);
     // The closest enemy leader is Cnut, facing Alfred across the field.
     expect(s.pending).toMatchObject({ kind: "answer", side: "black", leader: "black.a-leader" });
     const r = decide(s, { type: "answer", accept: true, fighter: "leader" });
-    expect(r.state.leaders.find((l) => l.id === "black.a-leader")!.lpSpent).toBe(3);
+    expect(leaderOf(r.state, "black.a-leader").lpSpent).toBe(3);
     const duel = r.events.find((e) => e.type === "duel");
     expect(duel?.text).toMatch(/Personal combat: Alfred's champion against Cnut/);
     const end = duel?.end as string;
@@ -618,7 +637,7 @@ describe("The gods, leadership and personal combat in the battle (seed \"The God
     expect(targets).toContain("red.a-retinue");
     expect(targets).not.toContain("red.b-retinue");
     const r = decide(c.finish(), { type: "camp", target: "red.a-retinue" });
-    expect(totalDp(r.state.units.find((u) => u.id === "red.a-retinue")!.u)).toBe(2);
+    expect(totalDp(unitOf(r.state, "red.a-retinue").u)).toBe(2);
   });
 });
 
@@ -667,7 +686,7 @@ describe("Camp followers move (seed \"Supernumeraries\", ruling SW-6)", () => {
     // Field order does not matter when a decision is submitted.
     expect(decisionProblem(c, "red", { moveTo: "red.a-retinue", target: "red.a-band1", type: "camp" } as BattleDecision)).toBeNull();
     const r = play(battleGame, c, "red", { type: "camp", target: "red.a-band1", moveTo: "red.a-retinue" });
-    const unit = (id: string) => r.state.units.find((u) => u.id === id)!;
+    const unit = (id: string) => unitOf(r.state, id);
     expect(unit("red.a-band1").u.attachments).not.toContain("camp-followers");
     expect(unit("red.a-retinue").u.attachments).toContain("camp-followers");
     expect(totalDp(unit("red.a-band1").u)).toBe(2);
