@@ -8,7 +8,7 @@ import { play } from "../../src/core/game.js";
 import { seedState } from "../../src/core/random.js";
 import type { Card } from "../../src/core/cards.js";
 import { type BattleDecision, type BattleState, battleGame, createBattle, decisionProblem, parseScenario } from "../../src/rulesets/shieldwall/battle/index.js";
-import { applyMove, armyBroken, chargePlan, Ctx, deployProblem, findCombats, moveOptions, movesAfterCombat, moveStraight, run, shootingOptions } from "../../src/rulesets/shieldwall/battle/engine.js";
+import { applyMove, armyBroken, chargePlan, Ctx, deployProblem, facingEdge, findCombats, moveOptions, movesAfterCombat, moveStraight, run, shootingOptions } from "../../src/rulesets/shieldwall/battle/engine.js";
 import type { UnitOutcome } from "../../src/rulesets/shieldwall/combat.js";
 import { rectOf, rectsOverlap } from "../../src/rulesets/shieldwall/geometry/stand.js";
 import { rectsDistance } from "../../src/rulesets/shieldwall/geometry/unit.js";
@@ -690,5 +690,15 @@ describe("Camp followers move (seed \"Supernumeraries\", ruling SW-6)", () => {
     expect(unit("red.a-band1").u.attachments).not.toContain("camp-followers");
     expect(unit("red.a-retinue").u.attachments).toContain("camp-followers");
     expect(totalDp(unit("red.a-band1").u)).toBe(2);
+  });
+});
+
+describe("Charges: which edge a charge comes in on (SW-18)", () => {
+  it("SW-18: a charger in front of the target's front line charges its front, beside it its flank, behind it its rear", () => {
+    const target = line(30, 30, S, 1)[0]; // faces south: front edge at y 30, rear at y 31.57
+    expect(facingEdge(target, 36, 27)).toBe("front");
+    expect(facingEdge(target, 36, 30.8)).toBe("left");
+    expect(facingEdge(target, 24, 30.8)).toBe("right");
+    expect(facingEdge(target, 30, 34)).toBe("rear");
   });
 });

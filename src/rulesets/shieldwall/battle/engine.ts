@@ -1773,10 +1773,16 @@ function unitGone(ctx: Ctx, bu: BattleUnit, how: string, where: Stand[] = bu.sta
 // =============================================================================================
 
 /** The edge of `target` that faces the point p (front, flank or rear). */
-function facingEdge(target: Stand, px: number, py: number): Edge {
+/**
+ * The edge of the target stand a charger whose centre is at p comes in on: the front if p is in
+ * front of the line of the target's front edge, the rear if behind the line of its rear edge,
+ * otherwise the flank on p's side (a flank charge must start beside the target, not in front).
+ */
+export function facingEdge(target: Stand, px: number, py: number): Edge {
   const r = rectOf(target);
   const { u, v } = toLocal(r, px, py);
-  if (Math.abs(v) / r.hd >= Math.abs(u) / r.hw) return v >= 0 ? "front" : "rear";
+  if (v >= r.hd) return "front";
+  if (v <= -r.hd) return "rear";
   return u >= 0 ? "right" : "left";
 }
 
