@@ -284,7 +284,10 @@ describe("Missile Exchange (seed \"Missile Exchange\", ruling SW-16)", () => {
       let cur = ctx.finish();
       const events = [];
       while (cur.pending?.kind === "shoot") {
-        const r = play(battleGame, cur, cur.pending.side, battleGame.legalMoves(cur, cur.pending.side)[0]);
+        const options = battleGame.legalMoves(cur, cur.pending.side);
+        // Holding fire is allowed ("units may shoot"); here every unit shoots.
+        expect(options[0]).toEqual({ type: "shoot", target: null, archer: false });
+        const r = play(battleGame, cur, cur.pending.side, options[1]);
         events.push(...r.events);
         cur = r.state;
       }

@@ -1640,7 +1640,8 @@ function shootingOptionsUncached(ctx: Ctx, bu: BattleUnit): { target: string; st
 export function shootDecisions(ctx: Ctx, bu: BattleUnit): BattleDecision[] {
   const used = ctx.s.shots.filter((x) => x.archer && sideOfId(x.shooter) === bu.side).length;
   const archer = ctx.s.sides[bu.side].tokens.skilledArcher > used;
-  const out: BattleDecision[] = [];
+  // "Units may shoot": holding fire is allowed.
+  const out: BattleDecision[] = [{ type: "shoot", target: null, archer: false }];
   for (const t of shootingOptions(ctx, bu)) {
     out.push({ type: "shoot", target: t.target, archer: false });
     if (archer) out.push({ type: "shoot", target: t.target, archer: true });
