@@ -3,6 +3,15 @@
  * decide and how well they play: docs/shieldwall/ai.md.
  */
 export { ADVANCE_PLAYER_NAME, advanceChoice, advancePolicy } from "./advance.js";
-export { COMMANDER_PLAYER_NAME, type CommanderOptions, commanderChoice, commanderPlayer, DEFAULT_COMMANDER_OPTIONS, fighterStrength, godCardValue } from "./commander.js";
+export {
+  COMMANDER_PLAYER_NAME,
+  type CommanderOptions,
+  commanderChoice,
+  commanderPlayer,
+  contingentAdvancing,
+  DEFAULT_COMMANDER_OPTIONS,
+  fighterStrength,
+  godCardValue,
+} from "./commander.js";
 export { evaluateMatch, type MatchReport, type Rate, type ShieldwallPlayerFactory, shieldwallPlayers } from "./evaluate.js";
 export { appraiseCharge, type ChargeAppraisal, chargeCombatInput, combatAppraisal, FAILED_CHARGE_COST, RESULT_VALUE } from "./view.js";
