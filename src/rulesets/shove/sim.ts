@@ -471,9 +471,10 @@ export class ShoveSim {
     }
     const to = this.g.nb[sq * 4 + dir];
     if (!((code >> 2) & 1) && s[PATH_OK] === 1 && this.simpleSquare(to, sq)) {
-      // A red move that cannot close the SH-6 path: no trial copy needed.
+      // A red move that cannot close the SH-6 path: no trial copy needed. Only the mover's
+      // blue neighbours changed, so only the mover can fall to SH-4.
       this.moveToken(sq, to);
-      this.removeAround(to);
+      this.removeIfTouched(s[this.cellAt + to] - 1);
       this.checkWin();
       this.spendAction();
       return 0;
@@ -744,23 +745,35 @@ export class ShoveSim {
    */
   candidates(out: Int32Array): number {
     const s = this.s;
-    let n = 0;
     if (s[WINNER] >= 0 || s[ROLL] === 0) return 0;
-    const side = s[SIDE];
     const nb = this.g.nb;
     const cellAt = this.cellAt;
+    const posAt = this.posAt;
     const nRed = this.g.nRed;
-    const lo = side === RED ? 0 : nRed;
-    const hi = side === RED ? nRed : this.g.tokens;
-    for (let k = lo; k < hi; k++) {
-      const p = s[this.posAt + k];
-      if (p < 0) continue;
-      for (let d = 0; d < 4; d++) {
-        const q = nb[p * 4 + d];
-        if (q < 0) continue;
-        const occ = s[cellAt + q];
-        if (occ === 0) out[n++] = p * 8 + d;
-        else if (side === RED && occ > nRed) out[n++] = p * 8 + 4 + d;
+    let n = 0;
+    if (s[SIDE] === RED) {
+      for (let k = 0; k < nRed; k++) {
+        const p = s[posAt + k];
+        if (p < 0) continue;
+        const base = p * 4;
+        for (let d = 0; d < 4; d++) {
+          const q = nb[base + d];
+          if (q < 0) continue;
+          const occ = s[cellAt + q];
+          if (occ === 0) out[n++] = p * 8 + d;
+          else if (occ > nRed) out[n++] = p * 8 + 4 + d;
+        }
+      }
+    } else {
+      const tokens = this.g.tokens;
+      for (let k = nRed; k < tokens; k++) {
+        const p = s[posAt + k];
+        if (p < 0) continue;
+        const base = p * 4;
+        for (let d = 0; d < 4; d++) {
+          const q = nb[base + d];
+          if (q >= 0 && s[cellAt + q] === 0) out[n++] = p * 8 + d;
+        }
       }
     }
     out[n++] = END;
