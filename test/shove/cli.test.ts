@@ -45,7 +45,8 @@ describe("muster shove play (terminal)", () => {
     expect(text).toContain("Refused: the token on b3 is not blue's.");
     expect(text).toContain('Refused: cannot read "c6 sideways"');
     expect(text).toContain("push d4 from d3");
-    expect(text).toContain("red> ");
+    expect(text).toMatch(/red, \d actions? left \(e\.g\. [a-g]\d (up|down|left|right)|red, \d actions? left \(e\.g\. push/);
+    expect(text).toMatch(/blue, \d actions? left \(e\.g\. [a-g]\d (up|down|left|right), end, undo, help\)> /);
     expect(summary.finished).toBe(false);
     expect(summary.record.decisions.map((d) => d.move)).toEqual(["c6 down", "end"].slice(0, summary.record.decisions.length));
   });

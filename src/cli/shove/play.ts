@@ -44,6 +44,12 @@ function linesOf(src: AsyncIterable<string> | Iterable<string>): Lines {
   return Symbol.asyncIterator in src ? (src as AsyncIterable<string>)[Symbol.asyncIterator]() : (src as Iterable<string>)[Symbol.iterator]();
 }
 
+/** A legal decision to show in the prompt, preferring a push (red) or a move. */
+function exampleMove(state: ShoveState): string {
+  const legal = shove.legalMoves(state, state.side).filter((m) => m !== "end");
+  return legal.find((m) => m.startsWith("push")) ?? legal[0] ?? "end";
+}
+
 export function describeController(c: Controller): string {
   return c.kind === "human" ? "human" : `computer (${c.level}${c.iterations ? `, ${c.iterations} iterations` : ""})`;
 }
@@ -95,7 +101,7 @@ export async function runPlay(cfg: PlayConfig, input: AsyncIterable<string> | It
       say(renderStatus(state));
       showBoard = false;
     }
-    write(`${side}> `);
+    write(`${side}, ${state.actionsLeft} action${state.actionsLeft === 1 ? "" : "s"} left (e.g. ${exampleMove(state)}, end, undo, help)> `);
     const next = await lines.next();
     if (next.done) {
       say();
