@@ -55,7 +55,7 @@ describe("muster shove play (terminal)", () => {
     let text = "";
     let seed = 1;
     while (shove.setup({}, seed).roll < 3) seed++;
-    const summary = await runPlay({ options: {}, seed, blue: human, red: human }, ["undo", "c6 down", "c5 down", "undo", "undo", "undo", "e6 down"], (s) => {
+    const summary = await runPlay({ options: {}, seed, blue: human, red: human }, ["undo", "c6 down", "c5 down", "undo", "undo", "undo", "E6 D"], (s) => {
       text += s;
     });
     expect(text).toContain("Nothing to undo: you have taken no action this turn.");

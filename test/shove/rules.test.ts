@@ -309,3 +309,20 @@ describe("Shove narration (events)", () => {
     expect(play(shove, t, "red", "push a5 from b5").events.map((e) => e.text)).toContain("blue token on a5 pushed off the board (SH-3)");
   });
 });
+
+describe("Shove decision notation (bad input is refused with the reason)", () => {
+  const s = pos({ red: ["b3", "d3", "f3"], blue: ["a6", "c6", "e6", "g6"] });
+  it("squares off the board, unknown words and unknown players are refused", () => {
+    expect(why(s, "z9 up")).toMatch(/"z9" is not a square of this board \(a1 to g8\)/);
+    expect(why(s, "c6 jump")).toMatch(/cannot read "c6 jump"/);
+    expect(why(s, "push c6 from z1")).toMatch(/"z1" is not a square/);
+    expect(shove.validate(s, "green", "c6 down")).toMatch(/unknown player "green"/);
+    expect(shove.validate(s, "red", "b3 up")).toMatch(/it is blue's turn/);
+  });
+
+  it("short forms and capitals are read: C6 D, pass", () => {
+    expect(why(s, "C6 D")).toBeNull();
+    expect(why(s, "pass")).toBeNull();
+    expect(squares(run(s, "C6 D"), "blue")).toContain("c5");
+  });
+});

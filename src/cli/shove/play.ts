@@ -6,7 +6,7 @@
 import { type DecisionRecord, type GameRecord, makeRecord, play } from "../../core/game.js";
 import type { Player } from "../../core/game.js";
 import { type AiLevel, shovePlayer } from "../../rulesets/shove/ai.js";
-import { type ShoveMove, type ShoveOptions, type ShoveState, type SideName, shove } from "../../rulesets/shove/game.js";
+import { canonicalMove, type ShoveMove, type ShoveOptions, type ShoveState, type SideName, shove } from "../../rulesets/shove/game.js";
 import { renderBoard, renderStatus } from "../../rulesets/shove/render.js";
 
 export type Controller = { kind: "human" } | { kind: "ai"; level: AiLevel; iterations?: number };
@@ -148,9 +148,10 @@ export async function runPlay(cfg: PlayConfig, input: AsyncIterable<string> | It
       continue;
     }
     const before = state;
-    const applied = play(shove, state, side, word);
+    const move = canonicalMove(state.config, word);
+    const applied = play(shove, state, side, move);
     undoStack.push({ state: before, decisions: decisions.length });
-    decisions.push({ player: side, move: word });
+    decisions.push({ player: side, move });
     for (const e of applied.events.slice(1)) say(`  ${e.text}`);
     state = applied.state;
     showBoard = true;

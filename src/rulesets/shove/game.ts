@@ -219,6 +219,13 @@ function parseActionText(g: Geometry, text: string): { code: number } | { error:
   return { error: `cannot read "${text}": expected e.g. "b3 up", "push d4 from d3" or "end"` };
 }
 
+/** The canonical spelling of a decision ("C6 D" → "c6 down"), or the text itself if unreadable. */
+export function canonicalMove(config: ShoveConfig, text: string): ShoveMove {
+  const g = geometryOf(config.board);
+  const parsed = parseAction(g, text);
+  return "error" in parsed ? text : formatAction(g, parsed.code);
+}
+
 export function winReasonText(state: { reason: number; config: ShoveConfig }): string {
   switch (state.reason) {
     case WinReason.BLUE_ON_VICTORY:
