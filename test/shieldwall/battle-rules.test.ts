@@ -670,7 +670,7 @@ describe("Turn Sequence: initiative for each phase (option initiativeChoice)", (
       const r = play(battleGame, s, p.side, p.kind === "initiative" ? { type: "initiative", first: phases.length % 2 === 0 ? "red" : "black" } : moves[0]);
       if (p.kind === "initiative") {
         expect(p.side).toBe(winner);
-        phases.push(String(r.events.find((e) => e.type === "initiative-choice")?.phase));
+        phases.push(String(r.events.find((e) => e.type === "initiative-choice")?.forPhase));
       }
       s = r.state;
     }
@@ -703,5 +703,22 @@ describe("Charges: which edge a charge comes in on (SW-18)", () => {
     expect(facingEdge(target, 36, 30.8)).toBe("left");
     expect(facingEdge(target, 24, 30.8)).toBe("right");
     expect(facingEdge(target, 30, 34)).toBe("rear");
+  });
+});
+
+describe("Events for the narrative", () => {
+  it("every event has a readable text, the turn and the phase; the set-up's events are kept in setupEvents", () => {
+    const s = start();
+    expect(s.setupEvents.filter((e) => e.type === "deploy")).toHaveLength(4);
+    let cur = s;
+    for (let i = 0; i < 60 && cur.pending; i++) {
+      const r = play(battleGame, cur, cur.pending.side, battleGame.legalMoves(cur, cur.pending.side)[0]);
+      for (const e of r.events) {
+        expect(e.text.length).toBeGreaterThan(5);
+        expect(typeof e.turn).toBe("number");
+        expect(["deployment", "initiative", "gods", "leadership", "movement", "missiles", "combat", "end", "over"]).toContain(e.phase);
+      }
+      cur = r.state;
+    }
   });
 });

@@ -128,6 +128,7 @@ export function createBattle(scenario: Scenario, armies: Record<Side, ArmyFile>,
     sw15Threat: [],
     decisions: 0,
     result: null,
+    setupEvents: [],
   };
   state.rng = rng.state();
   const ctx = new Ctx(state);
@@ -141,7 +142,9 @@ export function createBattle(scenario: Scenario, armies: Record<Side, ArmyFile>,
     }
   }
   run(ctx);
-  return ctx.finish();
+  const out = ctx.finish();
+  out.setupEvents = ctx.events;
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -307,7 +310,7 @@ export function applyDecision(state: BattleState, player: PlayerId, d: BattleDec
       s.first = d.first;
       {
         const phase = s.options.initiativeChoice === "per-phase" ? s.queue[0]?.t : undefined;
-        ctx.ev("initiative-choice", `${player} chooses that ${d.first} acts first ${phase ? `in the ${phase === "gods" ? "invoke the gods" : phase === "missiles" ? "missile exchange" : phase} phase` : "this turn"}`, { first: d.first, phase: phase ?? "turn" });
+        ctx.ev("initiative-choice", `${player} chooses that ${d.first} acts first ${phase ? `in the ${phase === "gods" ? "invoke the gods" : phase === "missiles" ? "missile exchange" : phase} phase` : "this turn"}`, { first: d.first, forPhase: phase ?? "turn" });
       }
       break;
     case "holy-call":

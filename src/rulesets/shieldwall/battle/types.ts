@@ -2,7 +2,7 @@
  * Shieldwall battle state, decisions and options (docs/shieldwall/battle.md). Plain serialisable
  * data only: the battle engine (engine.ts) works on it, the game (game.ts) exposes it.
  */
-import type { BaseState, GameResult } from "../../../core/game.js";
+import type { BaseState, GameEvent, GameResult } from "../../../core/game.js";
 import type { Side } from "../army.js";
 import type { GodDraw, GodPack, GodTokens } from "../gods.js";
 import type { Stand } from "../geometry/stand.js";
@@ -267,6 +267,8 @@ export interface BattleState extends BaseState {
   sw15Threat: string[];
   decisions: number;
   result: GameResult | null;
+  /** Events of the set-up before the first decision (fixed deployment, the first deployment dice), for the narrative. */
+  setupEvents: GameEvent[];
 }
 
 export interface BattleSetup {
