@@ -57,6 +57,12 @@ export interface CommanderOptions {
   duelMaxDp: number;
   /** Initiative: "first" (default) always acts first; "second-when-close" lets the enemy move first once the armies are within 12". */
   initiative: "second-when-close" | "first";
+  /** How a retinue moves its group: straight ahead until an enemy is within `turnWithin` inches (default), or always towards the nearest enemy. */
+  groupHeading: "straight-until-near" | "toward";
+  /** See `groupHeading`. */
+  turnWithin: number;
+  /** Gap in inches between contingents deployed side by side. */
+  deployGap: number;
   /** Deployment depth preferred (inches from the centre line; must be among the offered depths). */
   deployDistance: number;
 }
@@ -73,6 +79,9 @@ export const DEFAULT_COMMANDER_OPTIONS: CommanderOptions = {
   acceptMargin: 1.5,
   deployDistance: 6,
   initiative: "first",
+  groupHeading: "straight-until-near",
+  turnWithin: 6,
+  deployGap: 2,
 };
 
 type Decision<K extends BattleDecision["type"]> = Extract<BattleDecision, { type: K }>;
@@ -113,7 +122,7 @@ function deployChoice(state: BattleState, side: Side, options: Decision<"deploy"
     return stands.reduce((w, st) => w + st.width, 0);
   };
   const widths = sd.contingents.map(widthOf);
-  const gap = 1;
+  const gap = o.deployGap;
   const total = widths.reduce((a, b) => a + b, 0) + gap * (widths.length - 1);
   let left = (state.table.width - total) / 2;
   const centres: number[] = [];
@@ -361,6 +370,11 @@ function moveChoice(ctx: Ctx, p: Extract<Pending, { kind: "move" }>, options: Mo
   const home = leader ? ctx.leaderUnit(leader) : null;
   const groupToward = find((m) => m.kind === "toward" && m.group === true);
   const toward = find((m) => m.kind === "toward" && !m.extraD6 && !m.group);
+  // A group turned towards the nearest enemy shoulders into its own bands and the next contingent
+  // (each unit slides across its neighbour's path): the line goes straight ahead until the enemy
+  // is near, and only then turns towards him.
+  const groupStraight = find((m) => m.kind === "advance" && m.group === true && m.offset === 0 && !m.extraD6);
+  if (bu.u.kind === "retinue" && groupStraight && (o.groupHeading === "straight-until-near" ? dist > o.turnWithin : false)) return wrap(groupStraight);
   if (bu.u.kind === "retinue" && groupToward) return wrap(groupToward);
   if (home && home.id !== bu.id && !bu.moved) {
     // A band not moved with its group: keep level with the retinue; never run ahead alone.
