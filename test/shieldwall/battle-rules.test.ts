@@ -722,3 +722,29 @@ describe("Events for the narrative", () => {
     }
   });
 });
+
+describe("The Seven (ruling SW-11)", () => {
+  it("SW-11 Seven: a side keeping a Seven may re-roll a failed charge test; keeping it accepts the failure", () => {
+    let s = position(start(), { "red.a-band1": line(30, 10, N, 2), "black.a-band1": line(30, 11.5, S, 2) });
+    s = signalled(s, "red.a-leader");
+    s = { ...s, sides: { ...s.sides, red: { ...s.sides.red, tokens: { skilledArcher: 0, fortune: 1 } } } };
+    let checked = false;
+    for (let seed = 1; seed < 60 && !checked; seed++) {
+      const c = runFrom({ ...s, rng: seedState(seed) }, [{ t: "combat" }, { t: "end-turn" }]);
+      const declared = play(battleGame, c.finish(), "red", { type: "charge", target: "black.a-band1" });
+      if (declared.state.pending?.kind !== "fortune") continue;
+      checked = true;
+      expect(battleGame.legalMoves(declared.state, "red")).toEqual([
+        { type: "fortune", reroll: false },
+        { type: "fortune", reroll: true },
+      ]);
+      const kept = play(battleGame, declared.state, "red", { type: "fortune", reroll: false });
+      expect(kept.state.sides.red.tokens.fortune).toBe(1);
+      expect(unitOf(kept.state, "red.a-band1").u.dp.morale).toBe(1);
+      const rerolled = play(battleGame, declared.state, "red", { type: "fortune", reroll: true });
+      expect(rerolled.state.sides.red.tokens.fortune).toBe(0);
+      expect(rerolled.events.map((e) => e.type).filter((t) => t === "fortune" || t === "charge-test")).toEqual(["fortune", "charge-test"]);
+    }
+    expect(checked).toBe(true);
+  });
+});

@@ -1848,7 +1848,7 @@ function chargeTests(ctx: Ctx): void {
   push(ctx, ...tasks);
 }
 
-/** One charge test (seed "Charges and Combat"): a failure costs 1 morale DP and the unit stays. */
+/** One charge test (seed "Charges and Combat"): a failure costs 1 morale DP and the unit stays, unless a kept Seven re-rolls it (SW-11). */
 export function chargeTestTask(ctx: Ctx, id: string): void {
   const s = ctx.s;
   const dec = s.declarations.find((d) => d.unit === id);
@@ -1876,6 +1876,11 @@ export function chargeTestTask(ctx: Ctx, id: string): void {
     charges: r.charges,
   });
   if (!r.charges) {
+    // SW-11: a kept Seven may re-roll this set of dice (the side's choice).
+    if (s.sides[bu.side].tokens.fortune > 0) {
+      s.pending = { kind: "fortune", side: bu.side, unit: id };
+      return;
+    }
     chargeFails(ctx, id);
     return;
   }
@@ -1886,6 +1891,19 @@ export function chargeFails(ctx: Ctx, id: string): void {
   const applied = applyChargeResult(ctx.unit(id).u, false);
   ctx.setU(applied.value);
   ctx.notes("charge-failed", applied.notes.slice(1), { unit: id });
+}
+
+/** The Seven (SW-11): re-roll the failed charge test, or keep the token and accept the failure. */
+export function applyFortune(ctx: Ctx, id: string, reroll: boolean): void {
+  const bu = ctx.unit(id);
+  if (!reroll) {
+    chargeFails(ctx, id);
+    return;
+  }
+  const sd = ctx.s.sides[bu.side];
+  ctx.s.sides[bu.side] = { ...sd, tokens: useToken(sd.tokens, "fortune") };
+  ctx.ev("fortune", `${bu.side} plays a kept Seven: ${bu.u.name} re-rolls its charge test (ruling SW-11)`, { unit: id, side: bu.side });
+  push(ctx, { t: "charge-test", unit: id });
 }
 
 function chargeMove(ctx: Ctx, id: string, targetId: string): void {

@@ -15,6 +15,7 @@ import {
   applyAnswer,
   applyCamp,
   applyDeploy,
+  applyFortune,
   applyHolyCall,
   applyHolyCancel,
   applyLead,
@@ -194,6 +195,11 @@ function pendingOptions(ctx: Ctx, p: Pending): BattleDecision[] {
       }));
     case "shoot":
       return shootDecisions(ctx, ctx.unit(p.unit));
+    case "fortune":
+      return [
+        { type: "fortune", reroll: false },
+        { type: "fortune", reroll: true },
+      ];
     case "charge":
       return [{ type: "charge", target: null }, ...chargeTargets(ctx, ctx.unit(p.unit)).map((target) => ({ type: "charge", target }) as BattleDecision)];
   }
@@ -223,6 +229,7 @@ export function decisionProblem(state: BattleState, player: PlayerId, d: BattleD
     move: "move",
     shoot: "shoot",
     charge: "charge",
+    fortune: "fortune",
   };
   if (d.type !== expected[p.kind]) return `the pending decision is "${expected[p.kind]}", not "${d.type}"`;
   const ctx = new Ctx(state, true);
@@ -264,6 +271,8 @@ export function describeDecision(d: BattleDecision): string {
       return d.target ? `shoot at ${d.target}${d.archer ? " with the skilled archer" : ""}` : "hold fire";
     case "charge":
       return d.target ? `charge ${d.target}` : "no charge";
+    case "fortune":
+      return d.reroll ? "play the Seven: re-roll" : "keep the Seven";
   }
 }
 
@@ -373,6 +382,9 @@ export function applyDecision(state: BattleState, player: PlayerId, d: BattleDec
       }
       break;
     }
+    case "fortune":
+      applyFortune(ctx, (p as Extract<Pending, { kind: "fortune" }>).unit, d.reroll);
+      break;
   }
   run(ctx);
   return { state: ctx.finish(), events: ctx.events };

@@ -153,7 +153,9 @@ export type Pending =
   | { kind: "camp"; side: Side; unit: string }
   | { kind: "move"; side: Side; unit: string }
   | { kind: "shoot"; side: Side; unit: string }
-  | { kind: "charge"; side: Side; unit: string };
+  | { kind: "charge"; side: Side; unit: string }
+  /** The unit's charge test failed and its side keeps a Seven: re-roll the test with it? (ruling SW-11) */
+  | { kind: "fortune"; side: Side; unit: string };
 
 /** A movement-phase choice (docs/shieldwall/battle.md, "Movement decisions"). */
 export type MoveChoice =
@@ -214,7 +216,8 @@ export type BattleDecision =
   | { type: "camp"; target: string | null; moveTo?: string }
   | { type: "move"; move: MoveChoice }
   | { type: "shoot"; target: string | null; archer: boolean }
-  | { type: "charge"; target: string | null };
+  | { type: "charge"; target: string | null }
+  | { type: "fortune"; reroll: boolean };
 
 export interface GodState {
   pack: GodPack;
