@@ -37,26 +37,12 @@ import {
   shootingTargetDist,
   targetOutcome,
 } from "../../src/rulesets/shieldwall/checks.js";
-import { AGGRESSION_LEVELS, type Aggression, emptyDp, type Grade, type LeaderState, totalDp, type UnitState } from "../../src/rulesets/shieldwall/units.js";
+import { AGGRESSION_LEVELS, type Aggression, emptyDp, type Grade, type LeaderState, probeLeader, totalDp, type UnitState } from "../../src/rulesets/shieldwall/units.js";
 
 const GRADES: Grade[] = ["A", "B", "C", "D"];
 
 function leader(over: Partial<LeaderState> = {}): LeaderState {
-  return {
-    id: "l",
-    name: "Godric",
-    contingent: "c",
-    unit: "r",
-    lpValue: 3,
-    lpSpent: 0,
-    wounds: 0,
-    status: "alive",
-    commanderInChief: false,
-    exceptional: false,
-    specialWeapon: false,
-    signalled: false,
-    ...over,
-  };
+  return probeLeader({ id: "l", name: "Godric", lpValue: 3, ...over });
 }
 
 /** Seeded frequencies agree with the exact distribution within 4.5 standard errors for every outcome. */

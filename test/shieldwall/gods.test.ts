@@ -27,27 +27,13 @@ import {
   terror,
   useToken,
 } from "../../src/rulesets/shieldwall/gods.js";
-import { emptyDp, type LeaderState, totalDp, type UnitState } from "../../src/rulesets/shieldwall/units.js";
+import { emptyDp, type LeaderState, probeLeader, totalDp, type UnitState } from "../../src/rulesets/shieldwall/units.js";
 
 function unit(over: Partial<UnitState> = {}): UnitState {
   return { ...probeUnit({ grade: "B", stands: 2, aggression: "present" }), dp: emptyDp(), ...over };
 }
 function leader(over: Partial<LeaderState> = {}): LeaderState {
-  return {
-    id: "l",
-    name: "Olaf",
-    contingent: "c",
-    unit: "r",
-    lpValue: 3,
-    lpSpent: 0,
-    wounds: 0,
-    status: "alive",
-    commanderInChief: false,
-    exceptional: false,
-    specialWeapon: false,
-    signalled: false,
-    ...over,
-  };
+  return probeLeader({ id: "l", name: "Olaf", lpValue: 3, ...over });
 }
 
 /** A pack whose next draws are the given cards (top first), for deterministic tests. */

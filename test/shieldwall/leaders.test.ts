@@ -22,24 +22,10 @@ import {
   signalAdvance,
   spendLp,
 } from "../../src/rulesets/shieldwall/leaders.js";
-import { type Aggression, emptyDp, type LeaderState, totalDp, type UnitState } from "../../src/rulesets/shieldwall/units.js";
+import { type Aggression, emptyDp, type LeaderState, probeLeader, totalDp, type UnitState } from "../../src/rulesets/shieldwall/units.js";
 
 function leader(over: Partial<LeaderState> = {}): LeaderState {
-  return {
-    id: "c-leader",
-    name: "Offa",
-    contingent: "c",
-    unit: "c-retinue",
-    lpValue: 4,
-    lpSpent: 0,
-    wounds: 0,
-    status: "alive",
-    commanderInChief: false,
-    exceptional: false,
-    specialWeapon: false,
-    signalled: false,
-    ...over,
-  };
+  return probeLeader({ id: "c-leader", name: "Offa", unit: "c-retinue", lpValue: 4, ...over });
 }
 
 function unit(over: Partial<UnitState> = {}): UnitState {

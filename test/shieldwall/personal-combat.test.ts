@@ -27,24 +27,10 @@ import {
   rollAdvantage,
 } from "../../src/rulesets/shieldwall/personal-combat.js";
 import { fightPersonalCombat, heuristicDuelPlayer } from "../../src/rulesets/shieldwall/personal-combat-ai.js";
-import { emptyDp, type LeaderState, totalDp, type UnitState } from "../../src/rulesets/shieldwall/units.js";
+import { emptyDp, type LeaderState, probeLeader, totalDp, type UnitState } from "../../src/rulesets/shieldwall/units.js";
 
 function leader(over: Partial<LeaderState> = {}): LeaderState {
-  return {
-    id: "byrhtnoth",
-    name: "Byrhtnoth",
-    contingent: "centre",
-    unit: "centre-retinue",
-    lpValue: 4,
-    lpSpent: 0,
-    wounds: 0,
-    status: "alive",
-    commanderInChief: false,
-    exceptional: false,
-    specialWeapon: false,
-    signalled: false,
-    ...over,
-  };
+  return probeLeader({ id: "byrhtnoth", name: "Byrhtnoth", contingent: "centre", unit: "centre-retinue", lpValue: 4, ...over });
 }
 
 function unit(id: string, contingent: string, over: Partial<UnitState> = {}): UnitState {

@@ -14,7 +14,7 @@ import { Random } from "../../core/random.js";
 import { advantageDist, FIGHTER_KINDS, FIGHTER_NAME, type FighterKind, type PersonalCombatOptions, refusalDist, resolveRefusal, type Side } from "../../rulesets/shieldwall/personal-combat.js";
 import { DUEL_PLAYER_KINDS, type DuelPlayerKind, type DuelTally, duelPlayer, type Estimate, proportion, scoreEstimate, simulateDuels } from "../../rulesets/shieldwall/personal-combat-ai.js";
 import { type DuelFighterSetup, type DuelSetup, dealDuel, describeOutcome, duelGame, duelSetupProblem } from "../../rulesets/shieldwall/personal-combat-game.js";
-import type { LeaderState } from "../../rulesets/shieldwall/units.js";
+import { type LeaderState, probeLeader } from "../../rulesets/shieldwall/units.js";
 import { UsageError } from "../errors.js";
 import { registerCalculator } from "../odds.js";
 import { emit, globals, parseInteger } from "../output.js";
@@ -187,20 +187,7 @@ function narrate(setup: DuelSetup, players: Record<Side, DuelPlayerKind>, seed: 
 }
 
 function refusalLeader(lpValue: number): LeaderState {
-  return {
-    id: "refuser",
-    name: "The challenged leader",
-    contingent: "c",
-    unit: "r",
-    lpValue,
-    lpSpent: 0,
-    wounds: 0,
-    status: "alive",
-    commanderInChief: false,
-    exceptional: false,
-    specialWeapon: false,
-    signalled: false,
-  };
+  return probeLeader({ id: "refuser", name: "The challenged leader", lpValue });
 }
 
 export const shieldwallPersonalCombatCli: CliModule = {

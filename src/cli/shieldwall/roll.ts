@@ -22,7 +22,7 @@ import {
   resolveShooting,
   targetOutcome,
 } from "../../rulesets/shieldwall/checks.js";
-import { AGGRESSION_NAME, type LeaderState } from "../../rulesets/shieldwall/units.js";
+import { AGGRESSION_NAME, type LeaderState, probeLeader } from "../../rulesets/shieldwall/units.js";
 import { UsageError } from "../errors.js";
 import { readJsonInput } from "../input.js";
 import { emit, globals } from "../output.js";
@@ -66,20 +66,7 @@ function rollTest(test: TestName, input: string, rng: Random): { json: unknown; 
     case "leader-risk": {
       const i = readJsonInput(input, swLeaderRiskSchema, 'seed "Risk to Leaders"');
       const rolls = leaderRiskRolls(i, { ...DEFAULT_LEADER_RISK_OPTIONS, ...(i.options ?? {}) });
-      let leader: LeaderState = {
-        id: "leader",
-        name: "the leader",
-        contingent: "c",
-        unit: "r",
-        lpValue: i.lpValue,
-        lpSpent: 0,
-        wounds: 0,
-        status: "alive",
-        commanderInChief: false,
-        exceptional: false,
-        specialWeapon: false,
-        signalled: false,
-      };
+      let leader: LeaderState = probeLeader({ lpValue: i.lpValue });
       const lines: string[] = [];
       const faces: number[][] = [];
       for (let k = 0; k < rolls && leader.status === "alive"; k++) {

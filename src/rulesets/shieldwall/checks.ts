@@ -20,6 +20,7 @@ import {
   emptyDp,
   type Grade,
   type LeaderState,
+  probeLeader,
   totalDp,
   type UnitState,
 } from "./units.js";
@@ -380,20 +381,7 @@ export interface LeaderFate {
 export function leaderRiskDist(lpValue: number, rolls: number, wounds = 0): Dist<LeaderFate> {
   const one = riskOutcomeDist();
   let d = Dist.certain<LeaderFate>({ status: "alive", lpValue, wounds });
-  const probe = (f: LeaderFate): LeaderState => ({
-    id: "l",
-    name: "leader",
-    contingent: "c",
-    unit: "u",
-    lpValue: f.lpValue,
-    lpSpent: 0,
-    wounds: f.wounds,
-    status: f.status,
-    commanderInChief: false,
-    exceptional: false,
-    specialWeapon: false,
-    signalled: false,
-  });
+  const probe = (f: LeaderFate): LeaderState => probeLeader({ id: "l", unit: "u", lpValue: f.lpValue, wounds: f.wounds, status: f.status });
   for (let i = 0; i < rolls; i++) {
     d = d.flatMap((f) =>
       f.status !== "alive"

@@ -75,6 +75,28 @@ export interface LeaderState {
   signalled: boolean;
 }
 
+/**
+ * A leader on his own (alive, nothing spent this turn), for calculators, table-side rolls and
+ * tests; any field may be given.
+ */
+export function probeLeader(fields: Partial<LeaderState> = {}): LeaderState {
+  return {
+    id: "leader",
+    name: "the leader",
+    contingent: "c",
+    unit: "r",
+    lpValue: 3,
+    lpSpent: 0,
+    wounds: 0,
+    status: "alive",
+    commanderInChief: false,
+    exceptional: false,
+    specialWeapon: false,
+    signalled: false,
+    ...fields,
+  };
+}
+
 export function emptyDp(): DpCounts {
   return { fatigue: 0, manoeuvre: 0, shooting: 0, combat: 0, morale: 0 };
 }
