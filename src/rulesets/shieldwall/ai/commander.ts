@@ -1,20 +1,25 @@
 /**
  * The commander: a Shieldwall player that plays like a competent human (issue 4). How it decides
  * is written up in docs/shieldwall/ai.md. In short:
- * - Deployment: the contingents side by side in one line across the middle of the table.
- * - Before the signal: every unit rests (removing its starting DPs, seed "Rest and Reform") and
- *   the leaders raise their units to Ready and remove DPs; the leader signals once his units are
- *   ready, or the enemy is near, or by turn `signalBy`.
- * - After the signal: each retinue moves its contingent as one group towards the enemy; a band
- *   that is not with the group keeps level with its retinue (no running ahead alone); broken-down
- *   units (Shaken, or `restAtDp` DPs or more) rest out of contact.
+ * - Deployment: the contingents side by side (2" apart) in one line across the middle of the table.
+ * - Signal at once (so the enemy's approach costs no SW-15 DPs), then prepare in place: units at
+ *   Present rest off their starting DPs (seed "Rest and Reform"), leaders remove DPs and raise the
+ *   rested units to Ready; a contingent moves on the enemy once its units are free of DPs, or the
+ *   enemy is near, or by turn `advanceBy`.
+ * - Advancing: each retinue moves its contingent as one group, straight ahead until the enemy is
+ *   near and then towards him; a band that is not with the group keeps level with its retinue (no
+ *   running ahead alone); broken-down units (Shaken, or `restAtDp` DPs or more) rest out of contact.
  * - Charges: every possible target is appraised with the exact charge-test odds (`chargeDist`) and
  *   the exact combat odds (`combatOdds`); it charges the best target when the expected result is
  *   good enough (`chargeThreshold`).
  * - Shooting: the target with the most expected hits (exact `shootingHitsDist`); a kept Five is
  *   spent on the best shot. Sevens are not a decision in the battle engine.
- * - Challenges: issued or accepted only when its fighter holds the better hand (seed "Personal
- *   Combat": dealt cards, heroic champion's +1 for advantage) and the leader can spare the LPs.
+ * - Challenges: issued when its fighter holds at least as good a hand (seed "Personal Combat":
+ *   cards dealt and discarded, the heroic champion's +1 for advantage), the leader can spare the
+ *   LPs and no unit of the contingent is so disordered that a lost duel would shake it; accepted
+ *   unless the challenger is far stronger (a refusal loses an LP value on 1–3 and sends a champion
+ *   anyway on 4–5). A champion fights rather than the leader, unless he has the special weapon and
+ *   is not the commander-in-chief.
  * - Holy person: called only when the gods' card hurts its side (or helps the enemy) enough.
  * Deterministic: a pure function of the state and its seed (ties broken by a hash of both).
  */
