@@ -117,6 +117,8 @@ export interface GameRecord<M = unknown, O = unknown> {
   /** Hash of the final state, to verify a replay. */
   finalHash: string;
   result?: GameResult | null;
+  /** Optional: `checkpoints[i]` is the state hash after decision i, so a replay can name the first divergence. */
+  checkpoints?: string[];
 }
 
 export function makeRecord<S extends BaseState, M, O>(
@@ -129,19 +131,39 @@ export function makeRecord<S extends BaseState, M, O>(
   return { game: game.id, format: 1, options, seed, decisions, finalHash: stateHash(finalState), result: game.result(finalState) };
 }
 
+export type ReplayFailureKind = "refused" | "checkpoint" | "final-hash" | "unfinished-checkpoints";
+
 export interface ReplayOutcome<S> {
   state: S;
   events: GameEvent[];
   hash: string;
+  /** True when every decision applies and every hash (checkpoints and final) agrees. */
   matches: boolean;
-  /** Index of the decision that was refused, if any, and why. */
-  failure?: { index: number; reason: string };
+  /**
+   * Why it diverges: the decision refused or leading to another state (index), or, with a null
+   * index, a final hash or checkpoint count that differs.
+   */
+  failure?: { index: number | null; kind: ReplayFailureKind; reason: string };
 }
 
-/** Replays a record from its setup and seed and compares the final state hash. */
+/**
+ * Replays a record from its setup and seed, decision by decision, checking the state hash after
+ * each decision when the record has checkpoints, and the final state hash.
+ */
 export function replay<S extends BaseState, M, O>(game: Game<S, M, O>, record: GameRecord<M, O>): ReplayOutcome<S> {
   let state = game.setup(record.options, record.seed);
   const events: GameEvent[] = [];
+  const fail = (index: number | null, kind: ReplayFailureKind, reason: string, hash = stateHash(state)): ReplayOutcome<S> => ({
+    state,
+    events,
+    hash,
+    matches: false,
+    failure: { index, kind, reason },
+  });
+  const cps = record.checkpoints;
+  if (cps && cps.length !== record.decisions.length) {
+    return fail(null, "unfinished-checkpoints", `the record has ${record.decisions.length} decisions but ${cps.length} checkpoints`);
+  }
   for (let i = 0; i < record.decisions.length; i++) {
     const { player, move } = record.decisions[i];
     try {
@@ -149,13 +171,17 @@ export function replay<S extends BaseState, M, O>(game: Game<S, M, O>, record: G
       state = applied.state;
       events.push(...applied.events);
     } catch (err) {
-      if (!(err instanceof IllegalMoveError)) throw err;
-      const hash = stateHash(state);
-      return { state, events, hash, matches: false, failure: { index: i, reason: err.message } };
+      // A decision of the wrong shape can make a game throw something else: still the record's fault.
+      return fail(i, "refused", err instanceof IllegalMoveError ? err.message : `the game cannot apply it: ${(err as Error).message}`);
+    }
+    if (cps) {
+      const h = stateHash(state);
+      if (h !== cps[i]) return fail(i, "checkpoint", `the state after it hashes to ${h}, the record says ${cps[i]}`, h);
     }
   }
   const hash = stateHash(state);
-  return { state, events, hash, matches: hash === record.finalHash };
+  if (hash !== record.finalHash) return fail(null, "final-hash", `the final state hashes to ${hash}, the record says ${record.finalHash}`, hash);
+  return { state, events, hash, matches: true };
 }
 
 // ---- players ----

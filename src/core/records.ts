@@ -12,9 +12,10 @@ import {
   type Game,
   type GameEvent,
   type GameRecord,
-  IllegalMoveError,
   makeRecord,
   play,
+  type ReplayFailureKind,
+  replay,
   stateHash,
 } from "./game.js";
 
@@ -38,11 +39,8 @@ export function registeredGameIds(): string[] {
   return [...games.keys()].sort();
 }
 
-/** A record that also keeps the state hash after each decision. */
-export interface CheckedRecord<M = unknown, O = unknown> extends GameRecord<M, O> {
-  /** `checkpoints[i]` is the state hash after decision i. */
-  checkpoints?: string[];
-}
+/** A record that also keeps the state hash after each decision (`checkpoints`, see GameRecord). */
+export type CheckedRecord<M = unknown, O = unknown> = GameRecord<M, O>;
 
 /** Makes a record with checkpoints by replaying the decisions (they must all be legal). */
 export function checkedRecord<S extends BaseState, M, O>(game: Game<S, M, O>, options: O, seed: number, decisions: DecisionRecord<M>[]): CheckedRecord<M, O> {
@@ -63,42 +61,16 @@ export type Verification<S> =
       events: GameEvent[];
       /** Index of the first decision that is refused or leads to a different state; null when only the final hash differs. */
       index: number | null;
-      kind: "refused" | "checkpoint" | "final-hash" | "unfinished-checkpoints";
+      kind: ReplayFailureKind;
       reason: string;
       hash: string;
     };
 
-/**
- * Replays a record decision by decision. It diverges when a decision is refused, when the state
- * after decision i does not hash to `checkpoints[i]` (if the record has checkpoints), or when the
- * final state hash differs from `finalHash`.
- */
+/** {@link replay} in the shape the command line reports: ok, or where and why it diverges. */
 export function verifyRecord<S extends BaseState, M, O>(game: Game<S, M, O>, record: CheckedRecord<M, O>): Verification<S> {
-  let state = game.setup(record.options, record.seed);
-  const events: GameEvent[] = [];
-  const cps = record.checkpoints;
-  if (cps && cps.length !== record.decisions.length) {
-    return { ok: false, state, events, index: null, kind: "unfinished-checkpoints", reason: `the record has ${record.decisions.length} decisions but ${cps.length} checkpoints`, hash: stateHash(state) };
-  }
-  for (let i = 0; i < record.decisions.length; i++) {
-    const { player, move } = record.decisions[i];
-    try {
-      const applied = play(game, state, player, move);
-      state = applied.state;
-      events.push(...applied.events);
-    } catch (err) {
-      // A decision of the wrong shape can make a game throw something else: still the record's fault.
-      const reason = err instanceof IllegalMoveError ? err.message : `the game cannot apply it: ${(err as Error).message}`;
-      return { ok: false, state, events, index: i, kind: "refused", reason, hash: stateHash(state) };
-    }
-    if (cps) {
-      const h = stateHash(state);
-      if (h !== cps[i]) return { ok: false, state, events, index: i, kind: "checkpoint", reason: `the state after it hashes to ${h}, the record says ${cps[i]}`, hash: h };
-    }
-  }
-  const hash = stateHash(state);
-  if (hash !== record.finalHash) return { ok: false, state, events, index: null, kind: "final-hash", reason: `the final state hashes to ${hash}, the record says ${record.finalHash}`, hash };
-  return { ok: true, state, events, decisions: record.decisions.length, hash };
+  const r = replay(game, record);
+  if (r.matches || !r.failure) return { ok: true, state: r.state, events: r.events, decisions: record.decisions.length, hash: r.hash };
+  return { ok: false, state: r.state, events: r.events, index: r.failure.index, kind: r.failure.kind, reason: r.failure.reason, hash: r.hash };
 }
 
 /**

@@ -52,7 +52,8 @@ describe("game interface (on the Pig fixture)", () => {
     const otherSeed = replay(pig, { ...record, seed: 6 });
     expect(otherSeed.matches).toBe(false);
     const bad = replay(pig, { ...record, decisions: [{ player: "p1", move: "hold" }] });
-    expect(bad.failure).toEqual({ index: 0, reason: "nothing to hold: roll at least once first" });
+    expect(bad.failure).toEqual({ index: 0, kind: "refused", reason: "nothing to hold: roll at least once first" });
+    expect(otherSeed.failure?.kind).toBeDefined();
   });
 
   it("random games always end with a winner at or above the target", () => {

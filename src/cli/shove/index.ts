@@ -80,7 +80,7 @@ export function loadRecord(file: string): { record: ShoveRecord; state: ShoveSta
     if (problem) throw new InputError(`${label}: field options.board: ${problem}`, "options.board");
   }
   const out = replay(shove, record);
-  if (out.failure) {
+  if (out.failure && out.failure.index !== null) {
     const d = record.decisions[out.failure.index];
     throw new InputError(`${label}: field decisions[${out.failure.index}] (${d.player}: ${d.move}): refused: ${out.failure.reason}`, `decisions[${out.failure.index}]`);
   }
