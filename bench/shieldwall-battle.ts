@@ -31,6 +31,10 @@ export function loadBattleSetup(file: string): BattleSetup {
 }
 
 function measure(setup: BattleSetup, ms: number): Record<string, number> {
+  // Warm-up (JIT) before timing.
+  for (let seed = 1_000; seed < 1_003; seed++) {
+    playOut(battleGame, battleGame.setup(setup, seed), { red: randomPlayer(battleGame, seed), black: randomPlayer(battleGame, seed + 1) }, { keepEvents: false });
+  }
   let battles = 0;
   let decisions = 0;
   let turns = 0;
@@ -65,8 +69,8 @@ export const shieldwallBattleBench: BenchSection = {
   name: "shieldwall-battle",
   run() {
     return {
-      maldon991: measure(loadBattleSetup("maldon-991.json"), 4000),
-      raid: measure(loadBattleSetup("raid.json"), 2000),
+      maldon991: measure(loadBattleSetup("maldon-991.json"), 6000),
+      raid: measure(loadBattleSetup("raid.json"), 3000),
     };
   },
 };
