@@ -1,30 +1,13 @@
 /** GURPS shields as cover: time for one exact outcome distribution and for a four-way compare. */
 import { performance } from "node:perf_hooks";
-import { type AttackInput, DEFAULT_OPTIONS, planAttack } from "../src/rulesets/gurps/attack.js";
+import { type AttackInput, exampleAttack, planAttack } from "../src/rulesets/gurps/attack.js";
 import { compareTreatments } from "../src/rulesets/gurps/compare.js";
 import { exactOutcome } from "../src/rulesets/gurps/resolve.js";
 import { Random } from "../src/core/random.js";
 import { resolveAttack } from "../src/rulesets/gurps/resolve.js";
 import { type BenchSection, opsPerSecond } from "./harness.js";
 
-function input(over: Partial<AttackInput>): AttackInput {
-  return {
-    skill: 14,
-    db: 3,
-    mode: "abstract",
-    location: "random",
-    hex: "front",
-    flailPenalty: 0,
-    wielderMoving: false,
-    lobbed: false,
-    hunkered: false,
-    shieldWall: false,
-    edition: 4,
-    defense: { kind: "block", value: 11 },
-    options: { ...DEFAULT_OPTIONS },
-    ...over,
-  };
-}
+const input = (over: Partial<AttackInput>): AttackInput => exampleAttack(over);
 
 function exact(i: AttackInput) {
   const r = planAttack(i);

@@ -1,26 +1,12 @@
 /** Building attack inputs for the GURPS tests. */
 import fc from "fast-check";
-import { type AttackInput, DEFAULT_OPTIONS, MODES } from "../../src/rulesets/gurps/attack.js";
+import { type AttackInput, exampleAttack, MODES } from "../../src/rulesets/gurps/attack.js";
 import { HEXES } from "../../src/rulesets/gurps/cover.js";
 import { LOCATIONS } from "../../src/rulesets/gurps/locations.js";
 
+/** The example attack with no active defence unless one is given. */
 export function attack(over: Partial<AttackInput> = {}): AttackInput {
-  return {
-    skill: 14,
-    db: 3,
-    mode: "abstract",
-    location: "random",
-    hex: "front",
-    flailPenalty: 0,
-    wielderMoving: false,
-    lobbed: false,
-    hunkered: false,
-    shieldWall: false,
-    edition: 4,
-    defense: { kind: "none", value: 0 },
-    ...over,
-    options: { ...DEFAULT_OPTIONS, ...over.options },
-  };
+  return exampleAttack({ defense: { kind: "none", value: 0 }, ...over });
 }
 
 /** Any valid attack input with the default options. */

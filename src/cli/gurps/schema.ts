@@ -1,6 +1,6 @@
 /** The input of `muster odds gurps-cover`, `muster gurps compare` and `muster gurps attack` (docs/gurps.md). */
 import { z } from "zod";
-import { type AttackInput, DEFAULT_OPTIONS, MODES } from "../../rulesets/gurps/attack.js";
+import { type AttackInput, DEFAULT_OPTIONS, exampleAttack, MODES } from "../../rulesets/gurps/attack.js";
 import { HEXES } from "../../rulesets/gurps/cover.js";
 import { LOCATIONS } from "../../rulesets/gurps/locations.js";
 
@@ -92,17 +92,5 @@ function toAttackInput(v: Parsed): AttackInput {
   };
 }
 
-export const EXAMPLE_INPUT = {
-  skill: 14,
-  db: 3,
-  mode: "abstract",
-  location: "random",
-  hex: "front",
-  flailPenalty: 0,
-  wielderMoving: false,
-  lobbed: false,
-  hunkered: false,
-  shieldWall: false,
-  edition: 4,
-  defense: { kind: "block", value: 11 },
-};
+/** The example input shown by --example: the example attack, without the options object. */
+export const EXAMPLE_INPUT = (({ options: _options, ...fields }: AttackInput) => fields)(exampleAttack());

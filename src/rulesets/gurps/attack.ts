@@ -76,6 +76,26 @@ export interface AttackInput {
   options: GurpsOptions;
 }
 
+/** A typical attack (skill 14 against DB 3, abstract cover, a Block of 11); any field may be changed. */
+export function exampleAttack(over: Partial<AttackInput> = {}): AttackInput {
+  return {
+    skill: 14,
+    db: 3,
+    mode: "abstract",
+    location: "random",
+    hex: "front",
+    flailPenalty: 0,
+    wielderMoving: false,
+    lobbed: false,
+    hunkered: false,
+    shieldWall: false,
+    edition: 4,
+    defense: { kind: "block", value: 11 },
+    ...over,
+    options: { ...DEFAULT_OPTIONS, ...over.options },
+  };
+}
+
 export type Outcome = "criticalHit" | "hit" | "shield" | "defended" | "miss" | "criticalMiss";
 export const OUTCOMES: readonly Outcome[] = ["criticalHit", "hit", "shield", "defended", "miss", "criticalMiss"];
 export const OUTCOME_NAMES: Record<Outcome, string> = {
