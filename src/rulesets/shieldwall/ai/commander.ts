@@ -13,7 +13,7 @@
  *   the exact combat odds (`combatOdds`); it charges the best target when the expected result is
  *   good enough (`chargeThreshold`).
  * - Shooting: the target with the most expected hits (exact `shootingHitsDist`); a kept Five is
- *   spent on the best shot. Sevens are not a decision in the battle engine.
+ *   spent on the best shot. A kept Seven re-rolls a failed charge test when the combat is worth it.
  * - Challenges: issued when its fighter holds at least as good a hand (seed "Personal Combat":
  *   cards dealt and discarded, the heroic champion's +1 for advantage), the leader can spare the
  *   LPs and no unit of the contingent is so disordered that a lost duel would shake it; accepted
@@ -470,6 +470,12 @@ export function commanderChoice(state: BattleState, side: PlayerId, o: Commander
       return shootChoice(ctx, p, moves as Decision<"shoot">[], seed);
     case "charge":
       return chargeChoice(ctx, p, moves as Decision<"charge">[], o, seed);
+  }
+  if (p.kind === "fortune") {
+    // SW-11: a kept Seven re-rolls the failed charge test when the charge itself is worth making.
+    const dec = state.declarations.find((d) => d.unit === p.unit);
+    const worth = dec !== undefined && ctx.hasUnit(dec.target) && appraiseCharge(ctx, ctx.unit(p.unit), ctx.unit(dec.target)).combatValue >= o.chargeThreshold;
+    return moves.find((m) => m.type === "fortune" && m.reroll === worth) ?? moves[0];
   }
   // A decision kind this player does not know yet (the engine may grow): the first legal choice.
   return moves[0];
