@@ -1070,12 +1070,31 @@ export function nearestEnemy(ctx: Ctx, bu: BattleUnit): BattleUnit | null {
   return id === null ? null : ctx.unit(id);
 }
 
+/** A lower bound on the edge-to-edge distance between two units: stand centres less half diagonals. */
+function distanceLowerBound(a: BattleUnit, b: BattleUnit): number {
+  let best = Number.POSITIVE_INFINITY;
+  for (const x of a.stands) {
+    const rx = Math.hypot(x.width, x.depth) / 2;
+    for (const y of b.stands) {
+      const d = Math.hypot(x.x - y.x, x.y - y.y) - rx - Math.hypot(y.width, y.depth) / 2;
+      if (d < best) best = d;
+    }
+  }
+  return Math.max(0, best);
+}
+
 function nearestEnemyUncached(ctx: Ctx, bu: BattleUnit): BattleUnit | null {
+  // Exact distances only for enemies whose lower bound could still beat the best so far.
+  const cands = enemiesOnTable(ctx, bu.side)
+    .map((e) => ({ e, lb: distanceLowerBound(bu, e) }))
+    .sort((a, b) => a.lb - b.lb);
   let best: BattleUnit | null = null;
   let bd = Number.POSITIVE_INFINITY;
-  for (const e of enemiesOnTable(ctx, bu.side)) {
+  for (const { e, lb } of cands) {
+    if (lb > bd + 1e-9) break;
     const d = unitDist(bu, e);
-    if (d < bd - 1e-9) {
+    // Ties go to the unit listed first, as a plain scan in army order would.
+    if (d < bd - 1e-9 || (Math.abs(d - bd) <= 1e-9 && best !== null && ctx.s.units.indexOf(e) < ctx.s.units.indexOf(best))) {
       bd = d;
       best = e;
     }
@@ -1473,7 +1492,7 @@ export function moveProblem(ctx: Ctx, bu: BattleUnit, m: MoveChoice): string | n
       if (bu.u.inCombat) return 'a unit in combat may not reform (seed "Manoeuvre")';
       if (!finiteNumber(m.facing)) return "facing must be a number of degrees";
       const stands = formUpStands(bu, m.facing);
-      const others = ctx.s.units.filter((u) => u.id !== bu.id && onTable(u)).flatMap((u) => u.stands.map(rectOf));
+      const others = ctx.scene().stands.filter((x) => x.unit !== bu.id).map((x) => x.rect);
       for (const st of stands) {
         if (!standOnTable(st, ctx.s.table)) return "the formed line would not be wholly on the table";
         if (others.some((o) => rectsOverlap(rectOf(st), o, 1e-6))) return "there is no room to form up there";
