@@ -32,7 +32,7 @@ import { godEffect, type GodEffectKind } from "../gods.js";
 import { lpLeft } from "../leaders.js";
 import { restBlocked } from "../leaders.js";
 import { type FighterKind, handSize, advantageBonus } from "../personal-combat.js";
-import { aggressionIndex, GRADE_RANK, type LeaderState, totalDp } from "../units.js";
+import { aggressionIndex, type Grade, GRADE_RANK, type LeaderState, totalDp } from "../units.js";
 import { aheadOf, appraiseCharge, type Ctx, contextOf, enemiesOf, expectedShootingHits, friendsOf, hashString, nearestEnemyDistance } from "./view.js";
 
 export const COMMANDER_PLAYER_NAME = "commander";
@@ -66,6 +66,10 @@ export interface CommanderOptions {
   groupHeading: "straight-until-near" | "toward";
   /** See `groupHeading`. */
   turnWithin: number;
+  /** Band grades kept out of the fight (default none; e.g. ["D"]). */
+  holdBack: Grade[];
+  /** A held-back band stops this far from the enemy (inches). */
+  holdBackDistance: number;
   /** Gap in inches between contingents deployed side by side. */
   deployGap: number;
   /** Deployment depth preferred (inches from the centre line; must be among the offered depths). */
@@ -75,7 +79,7 @@ export interface CommanderOptions {
 export const DEFAULT_COMMANDER_OPTIONS: CommanderOptions = {
   signal: "at-once",
   advanceBy: 2,
-  advanceWhenEnemyWithin: 6,
+  advanceWhenEnemyWithin: 8,
   readyDp: 0,
   chargeThreshold: -0.1,
   restAtDp: 3,
@@ -87,6 +91,8 @@ export const DEFAULT_COMMANDER_OPTIONS: CommanderOptions = {
   groupHeading: "straight-until-near",
   turnWithin: 6,
   deployGap: 2,
+  holdBack: [],
+  holdBackDistance: 6,
 };
 
 type Decision<K extends BattleDecision["type"]> = Extract<BattleDecision, { type: K }>;
@@ -378,6 +384,18 @@ function moveChoice(ctx: Ctx, p: Extract<Pending, { kind: "move" }>, options: Mo
   // A group turned towards the nearest enemy shoulders into its own bands and the next contingent
   // (each unit slides across its neighbour's path): the line goes straight ahead until the enemy
   // is near, and only then turns towards him.
+  // Weak bands (grade in `holdBack`) stay out of the fight: they are the units an army can least
+  // afford to lose (SW-25 counts lost units), so they hold back rather than close with the enemy.
+  const heldBack = (u: BattleUnit) => u.u.kind === "band" && o.holdBack.includes(u.u.grade);
+  if (heldBack(bu) && dist <= o.holdBackDistance) {
+    const back = find((m) => m.kind === "step" && m.direction === "back");
+    return wrap(dist <= 2.5 && back ? back : (hold ?? options[0]));
+  }
+  const contingentHasHeldBack = contingentUnitsOnTable(ctx, side, bu.u.contingent).some(heldBack);
+  if (bu.u.kind === "retinue" && contingentHasHeldBack) {
+    const alone = find((m) => m.kind === (dist > o.turnWithin ? "advance" : "toward") && !m.group && !m.extraD6 && m.stopAt === undefined && (m.kind !== "advance" || m.offset === 0));
+    if (alone) return wrap(alone);
+  }
   const groupStraight = find((m) => m.kind === "advance" && m.group === true && m.offset === 0 && !m.extraD6);
   if (bu.u.kind === "retinue" && groupStraight && (o.groupHeading === "straight-until-near" ? dist > o.turnWithin : false)) return wrap(groupStraight);
   if (bu.u.kind === "retinue" && groupToward) return wrap(groupToward);
