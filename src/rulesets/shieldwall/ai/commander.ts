@@ -381,9 +381,6 @@ function moveChoice(ctx: Ctx, p: Extract<Pending, { kind: "move" }>, options: Mo
   const home = leader ? ctx.leaderUnit(leader) : null;
   const groupToward = find((m) => m.kind === "toward" && m.group === true);
   const toward = find((m) => m.kind === "toward" && !m.extraD6 && !m.group);
-  // A group turned towards the nearest enemy shoulders into its own bands and the next contingent
-  // (each unit slides across its neighbour's path): the line goes straight ahead until the enemy
-  // is near, and only then turns towards him.
   // Weak bands (grade in `holdBack`) stay out of the fight: they are the units an army can least
   // afford to lose (SW-25 counts lost units), so they hold back rather than close with the enemy.
   const heldBack = (u: BattleUnit) => u.u.kind === "band" && o.holdBack.includes(u.u.grade);
@@ -396,13 +393,17 @@ function moveChoice(ctx: Ctx, p: Extract<Pending, { kind: "move" }>, options: Mo
     const alone = find((m) => m.kind === (dist > o.turnWithin ? "advance" : "toward") && !m.group && !m.extraD6 && m.stopAt === undefined && (m.kind !== "advance" || m.offset === 0));
     if (alone) return wrap(alone);
   }
+  // A group turned towards the nearest enemy shoulders into its own bands and the next contingent
+  // (each unit slides across its neighbour's path): the line goes straight ahead until the enemy
+  // is near, and only then turns towards him.
   const groupStraight = find((m) => m.kind === "advance" && m.group === true && m.offset === 0 && !m.extraD6);
   if (bu.u.kind === "retinue" && groupStraight && (o.groupHeading === "straight-until-near" ? dist > o.turnWithin : false)) return wrap(groupStraight);
   if (bu.u.kind === "retinue" && groupToward) return wrap(groupToward);
   if (home && home.id !== bu.id && !bu.moved) {
     // A band not moved with its group: keep level with the retinue; never run ahead alone.
     const ahead = aheadOf(side, bu, home);
-    if (ahead > 1 && unitDist(bu, home) > 1) return wrap(hold ?? options[0]);
+    // (Blood Lust after the signal cannot hold: it goes on towards the enemy.)
+    if (ahead > 1 && unitDist(bu, home) > 1) return wrap(hold ?? toward ?? options[0]);
     if (ahead < -1) {
       const catchUp = find((m) => m.kind === "toward" && m.extraD6 === false && !m.group);
       if (catchUp) return wrap(catchUp);
