@@ -23,8 +23,8 @@ import {
   RESULT_VALUE,
   shieldwallPlayers,
 } from "../../src/rulesets/shieldwall/ai/index.js";
-import { aheadOf, contextOf, nearestEnemyDistance } from "../../src/rulesets/shieldwall/ai/view.js";
-import { unitDist } from "../../src/rulesets/shieldwall/battle/engine.js";
+import { aheadOf, contextOf, expectedShootingHits, nearestEnemyDistance } from "../../src/rulesets/shieldwall/ai/view.js";
+import { shootingOptions, unitDist } from "../../src/rulesets/shieldwall/battle/engine.js";
 import { combatOdds } from "../../src/rulesets/shieldwall/combat.js";
 import { type BattleDecision, type BattleSetup, type BattleState, battleGame } from "../../src/rulesets/shieldwall/battle/index.js";
 import { totalDp } from "../../src/rulesets/shieldwall/units.js";
@@ -290,6 +290,54 @@ describe("commander", () => {
       });
     }
     expect(answered).toBeGreaterThan(0);
+  });
+
+  it("seed 'Missile Exchange', SW-16: shoots at the target with the most expected hits (exact shootingHitsDist)", () => {
+    let checked = 0;
+    for (const seed of [61, 62, 63, 64]) {
+      walk(raid, seed, { red: commander, black: rnd(seed) }, (s, side, d) => {
+        if (side !== "red" || s.pending?.kind !== "shoot" || d.type !== "shoot") return;
+        const ctx = contextOf(s);
+        const shooter = ctx.unit(s.pending.unit);
+        const stands = new Map(shootingOptions(ctx, shooter).map((o) => [o.target, o.stands]));
+        const value = (m: BattleDecision) => {
+          if (m.type !== "shoot" || !m.target) return 0;
+          const t = ctx.unit(m.target);
+          const weight = t.u.aggression === "shaken" ? 1.5 : 1 + (ctx.leaderOfUnit(t.id) ? 0.2 : 0);
+          return expectedShootingHits(ctx, t, stands.get(m.target) ?? 1, m.archer) * weight;
+        };
+        const bestValue = Math.max(...battleGame.legalMoves(s, side).map(value));
+        expect(value(d)).toBeCloseTo(bestValue, 9);
+        checked++;
+      });
+    }
+    expect(checked).toBeGreaterThan(0);
+  });
+
+  it("seed 'Deployment', SW-26: deploys its contingents side by side in one line, each where the engine allows", () => {
+    const end = walk(raid, 71, { red: commander, black: commander }, () => {});
+    expect(end.result).not.toBeNull();
+    let s = battleGame.setup(raid, 71);
+    while (s.pending?.kind === "deploy") {
+      const side = s.pending.side;
+      const d = commanderChoice(s, side, DEFAULT_COMMANDER_OPTIONS, 3);
+      expect(battleGame.validate(s, side, d)).toBeNull();
+      s = play(battleGame, s, side, d).state;
+    }
+    for (const side of ["red", "black"] as const) {
+      const ctx = contextOf(s);
+      const spans = s.sides[side].contingents
+        .map((c) => {
+          const xs = ctx.sideUnits(side).filter((u) => u.u.contingent === c).flatMap((u) => u.stands.flatMap((st) => [st.x - st.width / 2, st.x + st.width / 2]));
+          return { lo: Math.min(...xs), hi: Math.max(...xs) };
+        })
+        .sort((a, b) => a.lo - b.lo);
+      for (let i = 1; i < spans.length; i++) {
+        const gap = spans[i].lo - spans[i - 1].hi;
+        expect(gap).toBeGreaterThanOrEqual(-1e-6);
+        expect(gap).toBeLessThanOrEqual(DEFAULT_COMMANDER_OPTIONS.deployGap + 0.5);
+      }
+    }
   });
 
   it("seed 'Personal Combat': hand sizes rank the fighters (special weapon 8/3 and heroic champion above a champion 6/1)", () => {
