@@ -66,6 +66,8 @@ export interface CommanderOptions {
   groupHeading: "straight-until-near" | "toward";
   /** See `groupHeading`. */
   turnWithin: number;
+  /** A leader whose LP value is at most this keeps 3 LPs each turn to accept a challenge (0: never). */
+  keepLpForChallengesAtValue: number;
   /** Band grades kept out of the fight (default none; e.g. ["D"]). */
   holdBack: Grade[];
   /** A held-back band stops this far from the enemy (inches). */
@@ -92,6 +94,7 @@ export const DEFAULT_COMMANDER_OPTIONS: CommanderOptions = {
   turnWithin: 6,
   deployGap: 2,
   holdBack: [],
+  keepLpForChallengesAtValue: 0,
   holdBackDistance: 6,
 };
 
@@ -305,7 +308,11 @@ function leadChoice(ctx: Ctx, p: Extract<Pending, { kind: "lead" }>, options: De
     const a = d as LeadAction;
     return a.action === "raise" || a.action === "cohesion";
   });
-  if (acts.length > 0) {
+  // A leader with a low LP value keeps enough LPs to accept a challenge: each refusal loses an LP
+  // value on 1–3 (seed "Personal Combat", ruling SW-7) and at 0 he is killed.
+  const enemyCanChallenge = s.leaders.some((e) => !e.id.startsWith(`${side}.`) && e.status === "alive" && e.lpValue >= 3);
+  const reserve = enemyCanChallenge && l.lpValue <= o.keepLpForChallengesAtValue ? 3 : 0;
+  if (acts.length > 0 && left - 2 >= reserve) {
     const pick = best(seed, s, acts, scoreAct);
     if (scoreAct(pick) > 0.5) return pick;
   }
