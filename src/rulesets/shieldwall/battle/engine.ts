@@ -47,9 +47,9 @@ import { aboutFace, arcProblem, planMove, stepHeading, unitFacing } from "../geo
 import { type Scene, prepareScene, unitSees, shootingTargets } from "../geometry/los.js";
 import { planCharge } from "../geometry/charge.js";
 import { unitContacts, CONTACT_TOLERANCE } from "../geometry/contact.js";
-import { type Edge, type Stand, rectOf, rectsOverlap, toLocal } from "../geometry/stand.js";
+import { type Edge, type Rect, type Stand, rectOf, rectsOverlap, toLocal } from "../geometry/stand.js";
 import { standIn, standOnTable, deploymentProblem, campOf } from "../geometry/table.js";
-import { type UnitGeom, formLine, rectsDistance, unitCentre, unitRects } from "../geometry/unit.js";
+import { type UnitGeom, formLine, rectsDistance, unitCentre } from "../geometry/unit.js";
 import { angleBetweenDegrees, headingVector, normaliseDegrees, vectorHeading } from "../geometry/vec.js";
 import { applyGodEffect, callHolyPerson, drawGodCard, godEffect, type GodSide, holyCaller, holyCallRefusal, resolveInvocation, useToken } from "../gods.js";
 import { battleStandardRetiring, enemyAdvancingBeforeSignal, enemyBrokenNearby, friendBrokenNearby, friendRetiringNearby, leaderKilled } from "../morale.js";
@@ -259,9 +259,20 @@ function rectsDistanceOne(a: Stand, b: Stand): number {
   return rectsDistance([rectOf(a)], [rectOf(b)]);
 }
 
+/** Prepared rectangles of a stands array, worked out once: stand arrays in a state are never mutated (they are replaced). */
+const STAND_RECTS = new WeakMap<readonly Stand[], Rect[]>();
+function standRects(stands: readonly Stand[]): Rect[] {
+  let r = STAND_RECTS.get(stands);
+  if (!r) {
+    r = stands.map(rectOf);
+    STAND_RECTS.set(stands, r);
+  }
+  return r;
+}
+
 export function unitDist(a: BattleUnit, b: BattleUnit): number {
   if (a.stands.length === 0 || b.stands.length === 0) return Number.POSITIVE_INFINITY;
-  return rectsDistance(unitRects(geomOf(a)), unitRects(geomOf(b)));
+  return rectsDistance(standRects(a.stands), standRects(b.stands));
 }
 
 /** Is unit b within d" of unit a (edge to edge, ruling SW-3)? Bounding circles reject far pairs cheaply. */
@@ -351,13 +362,23 @@ export function contingentLine(ctx: Ctx | BattleState, side: Side, contingent: s
 
 /** Why a contingent may not be deployed there, or null (ruling SW-26, no overlaps, on the table). */
 export function deployProblem(s: BattleState, side: Side, contingent: string, x: number, distance: number): string | null {
+  return deployProblemAmong(s, side, contingent, x, distance, null);
+}
+
+/** The rectangles of every stand already deployed (what a new contingent may not overlap). */
+function deployedRects(s: BattleState): Rect[] {
+  return s.units.filter((u) => u.deployed && u.stands.length > 0).flatMap((u) => u.stands.map(rectOf));
+}
+
+/** {@link deployProblem} with the deployed stands' rectangles worked out once by the caller (null: work them out). */
+function deployProblemAmong(s: BattleState, side: Side, contingent: string, x: number, distance: number, deployed: Rect[] | null): string | null {
   const sd = s.sides[side];
   if (!sd.contingents.includes(contingent)) return `${contingent} is not a contingent of ${side}`;
   const ret = unitIn(s, sd.retinues[contingent]);
   if (ret.deployed) return `${sd.contingentNames[contingent]} is already deployed`;
   if (!Number.isFinite(x) || !Number.isFinite(distance)) return "deployment x and distance must be numbers";
   const line = contingentLine(s, side, contingent, x, distance);
-  const others = s.units.filter((u) => u.deployed && u.stands.length > 0).flatMap((u) => u.stands.map(rectOf));
+  const others = deployed ?? deployedRects(s);
   for (const l of line) {
     for (const st of l.stands) {
       const why = deploymentProblem(st, sd.half, s.table);
@@ -373,12 +394,13 @@ export function deployOptions(s: BattleState, side: Side): { contingent: string;
   const sd = s.sides[side];
   const out: { contingent: string; x: number; distance: number }[] = [];
   const pending = sd.contingents.filter((c) => !unitIn(s, sd.retinues[c]).deployed);
+  const deployed = deployedRects(s);
   for (const c of pending) {
     let found = 0;
     for (const step of [s.options.deployStep, 1]) {
       for (const distance of s.options.deployDistances) {
         for (let x = step; x < s.table.width; x += step) {
-          if (deployProblem(s, side, c, x, distance) === null) {
+          if (deployProblemAmong(s, side, c, x, distance, deployed) === null) {
             out.push({ contingent: c, x, distance });
             found++;
           }
@@ -1129,8 +1151,8 @@ function sw15Check(ctx: Ctx, mover: BattleUnit, before: Stand[]): void {
   for (const e of enemiesOnTable(ctx, mover.side)) {
     if (s.sw15Took.includes(e.id) || ctx.signalled(e.u.contingent)) continue;
     if (!within({ ...mover, stands: after }, e, 8)) continue;
-    const was = rectsDistance(before.map(rectOf), e.stands.map(rectOf));
-    const now = rectsDistance(after.map(rectOf), e.stands.map(rectOf));
+    const was = rectsDistance(standRects(before), standRects(e.stands));
+    const now = rectsDistance(standRects(after), standRects(e.stands));
     if (!(now < was - 1e-6) || now > 8 + 1e-6) continue;
     const r = enemyAdvancingBeforeSignal(e.u, {
       contingentSignalled: ctx.signalled(e.u.contingent),
