@@ -44,7 +44,7 @@ import {
 } from "../checks.js";
 import { type Combatant, type CombatInput, type UnitOutcome, resolveCombat, unableToMove, RESULT_NAME } from "../combat.js";
 import { aboutFace, arcProblem, planMove, stepHeading, unitFacing } from "../geometry/movement.js";
-import { type Scene, prepareScene, unitSees, shootingTargets } from "../geometry/los.js";
+import { type Scene, prepareScene, unitSees, shootingTargetUnits } from "../geometry/los.js";
 import { planCharge } from "../geometry/charge.js";
 import { unitContacts, CONTACT_TOLERANCE } from "../geometry/contact.js";
 import { type Edge, type Rect, type Stand, rectOf, rectsOverlap, toLocal } from "../geometry/stand.js";
@@ -1661,20 +1661,8 @@ export function shootingOptions(ctx: Ctx, bu: BattleUnit): { target: string; sta
 }
 
 function shootingOptionsUncached(ctx: Ctx, bu: BattleUnit): { target: string; stands: number }[] {
-  const scene = ctx.scene();
-  const counts = new Map<string, number>();
-  for (let i = 0; i < bu.stands.length; i++) {
-    const seen = new Set<string>();
-    for (const t of shootingTargets(scene, { unit: bu.id, stand: i }, 2, {
-      allRound: !bu.u.formed,
-    })) {
-      const tu = ctx.unit(t.target.unit);
-      // Enemy engaged in combat with friends are not eligible targets (seed).
-      if (tu.u.inCombat || seen.has(tu.id)) continue;
-      seen.add(tu.id);
-      counts.set(tu.id, (counts.get(tu.id) ?? 0) + 1);
-    }
-  }
+  // Enemy engaged in combat with friends are not eligible targets (seed).
+  const counts = shootingTargetUnits(ctx.scene(), bu.id, 2, { allRound: !bu.u.formed }, (id) => !ctx.unit(id).u.inCombat);
   return [...counts.entries()].map(([target, stands]) => ({ target, stands })).sort((a, b) => (a.target < b.target ? -1 : 1));
 }
 

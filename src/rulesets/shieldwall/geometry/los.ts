@@ -212,6 +212,34 @@ export function shootingTargets(scene: Scene, from: StandRef, range = 2, opts: S
   return out.sort((x, y) => x.distance - y.distance);
 }
 
+/**
+ * For each enemy unit `eligible` accepts: how many stands of unit `viewer` have at least one of
+ * its stands as a shooting target ({@link shootingTargets} from each stand, counted once per
+ * unit). Same answer as filtering {@link shootingTargets}, without testing sight to units
+ * already counted for a stand or not eligible.
+ */
+export function shootingTargetUnits(scene: Scene, viewer: string, range: number, opts: SightOptions, eligible: (unit: string) => boolean): Map<string, number> {
+  const counts = new Map<string, number>();
+  const own = scene.standIndex.get(viewer) ?? [];
+  const margin = range + 1e-3;
+  for (let i = 0; i < own.length; i++) {
+    const a = own[i];
+    const from = { unit: viewer, stand: i };
+    const seen = new Set<string>();
+    for (const s of scene.stands) {
+      if (s.side === a.side || seen.has(s.unit)) continue;
+      // Bounding boxes further apart than the range: the stands are too.
+      if (s.minX > a.maxX + margin || s.maxX < a.minX - margin || s.minY > a.maxY + margin || s.maxY < a.minY - margin) continue;
+      if (rectDistance(a.rect, s.rect) > range + 1e-6) continue;
+      if (!eligible(s.unit)) continue;
+      if (!standSees(scene, from, { unit: s.unit, stand: s.stand }, opts)) continue;
+      seen.add(s.unit);
+      counts.set(s.unit, (counts.get(s.unit) ?? 0) + 1);
+    }
+  }
+  return counts;
+}
+
 // ---------------------------------------------------------------------------------------------
 
 /** An edge sight may start from, with its outward normal: sight must leave through it. */

@@ -187,6 +187,21 @@ export function planMove(scene: Scene, unitId: string, heading: number, distance
   const ignore = new Set(opts.ignoreUnits ?? []);
   const d = headingVector(heading);
   const movers = sceneRects(scene, unitId);
+  // Bounding box of the mover: a stand whose box is further than the move (plus the zone) cannot stop it.
+  let bx0 = Number.POSITIVE_INFINITY;
+  let by0 = Number.POSITIVE_INFINITY;
+  let bx1 = Number.NEGATIVE_INFINITY;
+  let by1 = Number.NEGATIVE_INFINITY;
+  for (const m of scene.standIndex.get(unitId) ?? []) {
+    if (m.minX < bx0) bx0 = m.minX;
+    if (m.minY < by0) by0 = m.minY;
+    if (m.maxX > bx1) bx1 = m.maxX;
+    if (m.maxY > by1) by1 = m.maxY;
+  }
+  const farther = (o: { minX: number; minY: number; maxX: number; maxY: number }, reach: number): boolean => {
+    const m = reach + 1e-3;
+    return o.minX > bx1 + m || o.maxX < bx0 - m || o.minY > by1 + m || o.maxY < by0 - m;
+  };
   let limit = Math.max(0, distance);
   let stoppedBy: MoveStop | null = null;
   const consider = (t: number, why: MoveStop) => {
@@ -199,7 +214,9 @@ export function planMove(scene: Scene, unitId: string, heading: number, distance
   if (zone > 0) {
     for (const e of scene.units) {
       if (e.side === u.side || ignore.has(e.id) || e.stands.length === 0) continue;
-      const er = sceneRects(scene, e.id);
+      const es = scene.standIndex.get(e.id) ?? [];
+      if (es.every((x) => farther(x, limit + zone))) continue;
+      const er = es.map((x) => x.rect);
       // Out of reach: even the whole move cannot bring it within the zone.
       if (lowerBoundDistance(movers, er) > limit + zone) continue;
       const t = distanceBeforeZone(movers, d, er, zone);
@@ -211,10 +228,11 @@ export function planMove(scene: Scene, unitId: string, heading: number, distance
   // Other stands: no moving through them.
   for (const o of scene.units) {
     if (o.id === u.id || ignore.has(o.id)) continue;
-    const rs = sceneRects(scene, o.id);
-    for (let i = 0; i < rs.length; i++) {
-      if (lowerBoundDistance(movers, [rs[i]]) > limit) continue;
-      const t = distanceBeforeOverlap(movers, d, [rs[i]]).distance;
+    const ss = scene.standIndex.get(o.id) ?? [];
+    for (let i = 0; i < ss.length; i++) {
+      if (farther(ss[i], limit)) continue;
+      if (lowerBoundDistance(movers, [ss[i].rect]) > limit) continue;
+      const t = distanceBeforeOverlap(movers, d, [ss[i].rect]).distance;
       consider(t, { kind: "stand", unit: o.id, stand: i, friend: o.side === u.side });
     }
   }
