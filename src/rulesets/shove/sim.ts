@@ -174,7 +174,9 @@ export class ShoveSim {
   private readonly queue: Int16Array;
   private readonly seen: Uint32Array;
   private stamp = 0;
-  private startPathOk = -1;
+  /** The start position before the first roll (filled on the first {@link reset}); empty until then. */
+  private readonly start: Int16Array;
+  private startReady = false;
 
   constructor(g: Geometry, rules: RuleOptions = DEFAULT_RULES, rng: Random | null = null) {
     this.g = g;
@@ -191,6 +193,7 @@ export class ShoveSim {
     this.candidateBuf = new Int32Array(g.tokens * 8 + 1);
     this.queue = new Int16Array(g.cells);
     this.seen = new Uint32Array(g.cells);
+    this.start = new Int16Array(this.s.length);
     this.rng = rng;
   }
 
@@ -259,20 +262,25 @@ export class ShoveSim {
   /** The start position of the board; the first roll is drawn (or awaited in chance mode). */
   reset(): void {
     const s = this.s;
-    s.fill(0);
-    const b = this.g.board;
-    s[TURN] = 1;
-    s[WINNER] = -1;
-    s[ALIVE_RED] = this.g.nRed;
-    s[ALIVE_BLUE] = this.g.nBlue;
-    const starts = [...b.red, ...b.blue];
-    for (let k = 0; k < starts.length; k++) {
-      s[this.posAt + k] = starts[k];
-      s[this.cellAt + starts[k]] = k + 1;
+    if (!this.startReady) {
+      s.fill(0);
+      const b = this.g.board;
+      s[TURN] = 1;
+      s[WINNER] = -1;
+      s[ALIVE_RED] = this.g.nRed;
+      s[ALIVE_BLUE] = this.g.nBlue;
+      const starts = [...b.red, ...b.blue];
+      for (let k = 0; k < starts.length; k++) {
+        s[this.posAt + k] = starts[k];
+        s[this.cellAt + starts[k]] = k + 1;
+      }
+      // The start position is fixed: search its SH-6 path once and keep the whole position.
+      s[PATH_OK] = this.pathOpen() ? 1 : 0;
+      this.start.set(s);
+      this.startReady = true;
+    } else {
+      s.set(this.start);
     }
-    // The start position is fixed: search its SH-6 path once.
-    if (this.startPathOk < 0) this.startPathOk = this.pathOpen() ? 1 : 0;
-    s[PATH_OK] = this.startPathOk;
     this.beginTurn();
   }
 
@@ -336,7 +344,9 @@ export class ShoveSim {
       this.s[LEFT_ACTIONS] = 0;
       return;
     }
-    this.startTurn(this.rng.int(1, 4));
+    // Same value as rng.int(1, 4) from the same draw: for a range of 4, Lemire's method never
+    // rejects (2^32 mod 4 = 0) and returns 1 + floor(x * 4 / 2^32) = 1 + (x >>> 30).
+    this.startTurn(1 + (this.rng.nextUint32() >>> 30));
   }
 
   /** Takes back the current turn's roll before anyone acted (so the solver can average over it). */
