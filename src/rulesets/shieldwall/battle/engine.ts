@@ -47,7 +47,8 @@ import { aboutFace, arcProblem, planMove, stepHeading, unitFacing } from "../geo
 import { type Scene, prepareScene, unitSees, shootingTargetUnits } from "../geometry/los.js";
 import { planCharge } from "../geometry/charge.js";
 import { unitContacts, CONTACT_TOLERANCE } from "../geometry/contact.js";
-import { type Edge, type Rect, type Stand, rectOf, rectsOverlap, toLocal } from "../geometry/stand.js";
+import { type Edge, type Rect, type Stand, rectCorners, rectOf, rectsOverlap, toLocal } from "../geometry/stand.js";
+import { bounds } from "../geometry/polygon.js";
 import { standIn, standOnTable, deploymentProblem, campOf } from "../geometry/table.js";
 import { type UnitGeom, formLine, rectsDistance, unitCentre } from "../geometry/unit.js";
 import { angleBetweenDegrees, headingVector, normaliseDegrees, vectorHeading } from "../geometry/vec.js";
@@ -366,12 +367,25 @@ export function deployProblem(s: BattleState, side: Side, contingent: string, x:
 }
 
 /** The rectangles of every stand already deployed (what a new contingent may not overlap). */
-function deployedRects(s: BattleState): Rect[] {
-  return s.units.filter((u) => u.deployed && u.stands.length > 0).flatMap((u) => u.stands.map(rectOf));
+function deployedRects(s: BattleState): BoxedRect[] {
+  return s.units.filter((u) => u.deployed && u.stands.length > 0).flatMap((u) => u.stands.map(boxedRect));
+}
+
+/** A stand's rectangle with its bounding box (rectangles whose boxes are apart cannot overlap). */
+interface BoxedRect {
+  r: Rect;
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+}
+function boxedRect(st: Stand): BoxedRect {
+  const r = rectOf(st);
+  return { r, ...bounds(rectCorners(r)) };
 }
 
 /** {@link deployProblem} with the deployed stands' rectangles worked out once by the caller (null: work them out). */
-function deployProblemAmong(s: BattleState, side: Side, contingent: string, x: number, distance: number, deployed: Rect[] | null): string | null {
+function deployProblemAmong(s: BattleState, side: Side, contingent: string, x: number, distance: number, deployed: BoxedRect[] | null): string | null {
   const sd = s.sides[side];
   if (!sd.contingents.includes(contingent)) return `${contingent} is not a contingent of ${side}`;
   const ret = unitIn(s, sd.retinues[contingent]);
@@ -383,8 +397,9 @@ function deployProblemAmong(s: BattleState, side: Side, contingent: string, x: n
     for (const st of l.stands) {
       const why = deploymentProblem(st, sd.half, s.table);
       if (why) return `${l.unit}: ${why}`;
-      const r = rectOf(st);
-      if (others.some((o) => rectsOverlap(r, o, 1e-6))) return `${l.unit} would overlap a unit already deployed`;
+      const b = boxedRect(st);
+      const apart = (o: BoxedRect) => o.minX > b.maxX + 1e-9 || o.maxX < b.minX - 1e-9 || o.minY > b.maxY + 1e-9 || o.maxY < b.minY - 1e-9;
+      if (others.some((o) => !apart(o) && rectsOverlap(b.r, o.r, 1e-6))) return `${l.unit} would overlap a unit already deployed`;
     }
   }
   return null;

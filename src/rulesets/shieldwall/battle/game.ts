@@ -205,9 +205,19 @@ function pendingOptions(ctx: Ctx, p: Pending): BattleDecision[] {
   }
 }
 
-/** Decisions compare by canonical JSON (keys sorted), so the order of submitted fields does not matter. */
-function sameDecision(a: BattleDecision, b: BattleDecision): boolean {
-  return canonicalJson(a) === canonicalJson(b);
+/**
+ * The enumerated choices of a state's pending decision, worked out once per state object (states
+ * are never changed once made): `legalMoves` hands out copies of the list, and validating one of
+ * those very choices is then an identity check.
+ */
+const OPTIONS = new WeakMap<BattleState, BattleDecision[]>();
+function stateOptions(state: BattleState, p: Pending): BattleDecision[] {
+  let opts = OPTIONS.get(state);
+  if (!opts) {
+    opts = pendingOptions(new Ctx(state, true), p);
+    OPTIONS.set(state, opts);
+  }
+  return opts;
 }
 
 /** Why the decision is illegal now, or null. */
@@ -236,8 +246,11 @@ export function decisionProblem(state: BattleState, player: PlayerId, d: BattleD
   if (d.type === "deploy" && p.kind === "deploy") return deployProblem(state, p.side, d.contingent, d.x, d.distance);
   if (d.type === "move" && p.kind === "move") return moveProblem(ctx, ctx.unit(p.unit), d.move as MoveChoice);
   if (d.type === "holy-cancel" && d.redraw && !d.cancel) return "a replacement card is drawn only after cancelling (ruling SW-10)";
-  const opts = pendingOptions(ctx, p);
-  if (opts.some((o) => sameDecision(o, d))) return null;
+  const opts = stateOptions(state, p);
+  if (opts.includes(d)) return null;
+  // Decisions compare by canonical JSON (keys sorted), so the order of submitted fields does not matter.
+  const want = canonicalJson(d);
+  if (opts.some((o) => canonicalJson(o) === want)) return null;
   return `not a legal ${p.kind} decision now; legal: ${opts.map((o) => describeDecision(o)).join(" | ")}`;
 }
 
@@ -404,7 +417,7 @@ export const battleGame: Game<BattleState, BattleDecision, BattleSetup> = {
   },
   legalMoves(state: BattleState, player: PlayerId): BattleDecision[] {
     if (state.result || !state.pending || state.pending.side !== player) return [];
-    return pendingOptions(new Ctx(state, true), state.pending);
+    return stateOptions(state, state.pending).slice();
   },
   validate(state: BattleState, player: PlayerId, move: BattleDecision): string | null {
     return decisionProblem(state, player, move);
