@@ -168,6 +168,17 @@ export class ShoveSim {
   readonly cellAt: number;
   /** Draws the D4 at the start of each turn; null in chance mode (the solver sets rolls). */
   rng: Random | null;
+  // Hot-path copies of the geometry and views into `s` (same memory, no offsets to add).
+  private readonly nb: Int16Array;
+  private readonly nRed: number;
+  private readonly nTokens: number;
+  private readonly victory: number;
+  /** cellV[square]: token + 1 on the square, 0 if empty (a view of `s`). */
+  private readonly cellV: Int16Array;
+  private readonly posV: Int16Array;
+  private readonly idleV: Int16Array;
+  private readonly movedV: Int16Array;
+  private readonly lockedV: Int16Array;
   private readonly scratch: Int16Array;
   private readonly saved: Int16Array;
   private readonly candidateBuf: Int32Array;
@@ -188,6 +199,15 @@ export class ShoveSim {
     this.lockedAt = HEADER + 3 * t;
     this.cellAt = HEADER + 4 * t;
     this.s = new Int16Array(this.cellAt + g.cells);
+    this.nb = g.nb;
+    this.nRed = g.nRed;
+    this.nTokens = g.tokens;
+    this.victory = g.victory;
+    this.cellV = this.s.subarray(this.cellAt);
+    this.posV = this.s.subarray(this.posAt, this.idleAt);
+    this.idleV = this.s.subarray(this.idleAt, this.movedAt);
+    this.movedV = this.s.subarray(this.movedAt, this.lockedAt);
+    this.lockedV = this.s.subarray(this.lockedAt, this.cellAt);
     this.scratch = new Int16Array(this.s.length);
     this.saved = new Int16Array(this.s.length);
     this.candidateBuf = new Int32Array(g.tokens * 8 + 1);
@@ -366,34 +386,41 @@ export class ShoveSim {
 
   /** ruling SH-5: a token that has gone its side's limit of turns without moving is locked. */
   private lockSide(side: Side): void {
-    const s = this.s;
-    const limit = this.lockLimit(side);
-    const lo = side === RED ? 0 : this.g.nRed;
-    const hi = side === RED ? this.g.nRed : this.g.tokens;
+    const pos = this.posV;
+    const idle = this.idleV;
+    const moved = this.movedV;
+    const locked = this.lockedV;
+    const limit = side === RED ? this.rules.redLockTurns : this.rules.blueLockTurns;
+    const lo = side === RED ? 0 : this.nRed;
+    const hi = side === RED ? this.nRed : this.nTokens;
     let locks = 0;
     for (let k = lo; k < hi; k++) {
-      s[this.movedAt + k] = 0;
-      const locked = s[this.posAt + k] >= 0 && s[this.idleAt + k] >= limit ? 1 : 0;
-      s[this.lockedAt + k] = locked;
-      locks += locked;
+      moved[k] = 0;
+      const l = pos[k] >= 0 && idle[k] >= limit ? 1 : 0;
+      locked[k] = l;
+      locks += l;
     }
-    s[LOCKS] = locks;
+    this.s[LOCKS] = locks;
   }
 
   /** Ends the current side's turn (SH-2); after red's turn the next turn starts or the limit ends the game (SH-7). */
   endTurn(): void {
     const s = this.s;
+    const pos = this.posV;
+    const idle = this.idleV;
+    const moved = this.movedV;
+    const locked = this.lockedV;
     const side = s[SIDE] as Side;
-    const limit = this.lockLimit(side);
-    const lo = side === RED ? 0 : this.g.nRed;
-    const hi = side === RED ? this.g.nRed : this.g.tokens;
+    const limit = side === RED ? this.rules.redLockTurns : this.rules.blueLockTurns;
+    const lo = side === RED ? 0 : this.nRed;
+    const hi = side === RED ? this.nRed : this.nTokens;
     for (let k = lo; k < hi; k++) {
-      if (s[this.posAt + k] < 0) continue;
+      if (pos[k] < 0) continue;
       // ruling SH-5: being pushed does not count as moving; idle is capped at the limit.
-      if (s[this.movedAt + k] === 1) s[this.idleAt + k] = 0;
-      else if (s[this.idleAt + k] < limit) s[this.idleAt + k]++;
-      s[this.movedAt + k] = 0;
-      s[this.lockedAt + k] = 0;
+      if (moved[k] === 1) idle[k] = 0;
+      else if (idle[k] < limit) idle[k]++;
+      moved[k] = 0;
+      locked[k] = 0;
     }
     if (side === BLUE) {
       s[SIDE] = RED;
@@ -416,8 +443,8 @@ export class ShoveSim {
 
   /** The red token standing on the victory square (it must leave with red's next action, SH-6), or -1. */
   redOnVictory(): number {
-    const k = this.s[this.cellAt + this.g.victory] - 1;
-    return k >= 0 && k < this.g.nRed ? k : -1;
+    const k = this.cellV[this.victory] - 1;
+    return k >= 0 && k < this.nRed ? k : -1;
   }
 
   /** Checks the action without the trial application (everything but SH-6's path and empty pushes). */
@@ -429,29 +456,30 @@ export class ShoveSim {
     if (code === END) return side === RED && this.redOnVictory() >= 0 ? Refusal.MUST_LEAVE : Refusal.OK;
     const sq = code >> 3;
     if (sq < 0 || sq >= this.g.cells) return Refusal.NO_TOKEN;
-    const k = s[this.cellAt + sq] - 1;
+    const cell = this.cellV;
+    const nRed = this.nRed;
+    const k = cell[sq] - 1;
     if (k < 0) return Refusal.NO_TOKEN;
-    if ((k < this.g.nRed ? RED : BLUE) !== side) return Refusal.NOT_YOURS;
-    const dir = code & 3;
-    const t = this.g.nb[sq * 4 + dir];
+    if ((k < nRed ? RED : BLUE) !== side) return Refusal.NOT_YOURS;
+    const t = this.nb[sq * 4 + (code & 3)];
     if ((code >> 2) & 1) {
       if (side !== RED) return Refusal.BLUE_PUSH;
       // ruling SH-6: the token on the victory square must leave with red's next action.
       if (this.redOnVictory() >= 0) return Refusal.MUST_LEAVE;
       if (t < 0) return Refusal.NO_TARGET;
-      const target = s[this.cellAt + t] - 1;
-      if (target < this.g.nRed) return Refusal.NO_TARGET; // empty (-1) or red
+      const target = cell[t] - 1;
+      if (target < nRed) return Refusal.NO_TARGET; // empty (-1) or red
       return Refusal.OK;
     }
     const onV = side === RED ? this.redOnVictory() : -1;
     if (onV >= 0 && onV !== k) return Refusal.MUST_LEAVE;
     // ruling SH-5: while a locked token has not moved, no other token of its side may move.
     // (The red token on the victory square always may: leaving it comes first, SH-6.)
-    if (onV !== k && s[LOCKS] > 0 && s[this.lockedAt + k] === 0) return Refusal.LOCKED;
+    if (onV !== k && s[LOCKS] > 0 && this.lockedV[k] === 0) return Refusal.LOCKED;
     if (t < 0) return Refusal.EDGE;
-    if (s[this.cellAt + t] !== 0) return Refusal.OCCUPIED;
+    if (cell[t] !== 0) return Refusal.OCCUPIED;
     // ruling SH-6: red may enter the victory square only with an action left after this one.
-    if (side === RED && t === this.g.victory && s[LEFT_ACTIONS] < 2) return Refusal.VICTORY_LAST;
+    if (side === RED && t === this.victory && s[LEFT_ACTIONS] < 2) return Refusal.VICTORY_LAST;
     return Refusal.OK;
   }
 
@@ -470,21 +498,21 @@ export class ShoveSim {
     const side = s[SIDE];
     const sq = code >> 3;
     const dir = code & 3;
+    const to = this.nb[sq * 4 + dir];
     if (side === BLUE) {
       // Blue moves never close the path (blue tokens do not block it): no trial needed.
-      const to = this.g.nb[sq * 4 + dir];
       this.moveToken(sq, to);
       this.removeAround(to);
       this.checkWin();
       this.spendAction();
       return 0;
     }
-    const to = this.g.nb[sq * 4 + dir];
-    if (!((code >> 2) & 1) && s[PATH_OK] === 1 && this.simpleSquare(to, sq)) {
+    const push = (code >> 2) & 1;
+    if (push === 0 && s[PATH_OK] === 1 && this.simpleSquare(to, sq)) {
       // A red move that cannot close the SH-6 path: no trial copy needed. Only the mover's
       // blue neighbours changed, so only the mover can fall to SH-4.
       this.moveToken(sq, to);
-      this.removeIfTouched(s[this.cellAt + to] - 1);
+      this.removeIfTouched(this.cellV[to] - 1);
       this.checkWin();
       this.spendAction();
       return 0;
@@ -494,7 +522,7 @@ export class ShoveSim {
     // removes no blue token (pushed tokens slide through free squares and stay connected) and after
     // a move onto a square whose free neighbours stay connected around it (a "simple" square).
     let mayClose = s[PATH_OK] === 0;
-    if ((code >> 2) & 1) {
+    if (push === 1) {
       const blueBefore = s[ALIVE_BLUE];
       const moved = this.push(to, dir, this.rules.pushDistance);
       if (!moved && !this.rules.emptyPushes) {
@@ -531,30 +559,31 @@ export class ShoveSim {
   }
 
   private spendAction(): void {
-    if (this.s[WINNER] >= 0) return;
-    if (--this.s[LEFT_ACTIONS] <= 0) this.endTurn();
+    const s = this.s;
+    if (s[WINNER] >= 0) return;
+    if (--s[LEFT_ACTIONS] <= 0) this.endTurn();
   }
 
   private moveToken(from: number, to: number): void {
-    const s = this.s;
-    const k = s[this.cellAt + from] - 1;
-    s[this.cellAt + from] = 0;
-    s[this.cellAt + to] = k + 1;
-    s[this.posAt + k] = to;
-    s[this.movedAt + k] = 1;
-    if (s[this.lockedAt + k] === 1) {
-      s[this.lockedAt + k] = 0;
-      s[LOCKS]--;
+    const cell = this.cellV;
+    const k = cell[from] - 1;
+    cell[from] = 0;
+    cell[to] = k + 1;
+    this.posV[k] = to;
+    this.movedV[k] = 1;
+    if (this.lockedV[k] === 1) {
+      this.lockedV[k] = 0;
+      this.s[LOCKS]--;
     }
   }
 
   /** Slides a token without it counting as a move (a push, SH-5). */
   private slide(from: number, to: number): void {
-    const s = this.s;
-    const k = s[this.cellAt + from] - 1;
-    s[this.cellAt + from] = 0;
-    s[this.cellAt + to] = k + 1;
-    s[this.posAt + k] = to;
+    const cell = this.cellV;
+    const k = cell[from] - 1;
+    cell[from] = 0;
+    cell[to] = k + 1;
+    this.posV[k] = to;
   }
 
   /**
@@ -565,30 +594,31 @@ export class ShoveSim {
    */
   private push(sq: number, dir: number, dist: number): boolean {
     const s = this.s;
-    const nb = this.g.nb;
+    const nb = this.nb;
+    const cell = this.cellV;
     let cur = sq;
     let moved = false;
     for (let step = 0; step < dist; step++) {
       const nx = nb[cur * 4 + dir];
       if (nx === OPEN) {
-        const k = s[this.cellAt + cur] - 1;
-        s[this.cellAt + cur] = 0;
-        s[this.posAt + k] = -1;
-        s[this.lockedAt + k] = 0; // blue tokens are pushed only in red's turn: never counted in LOCKS
+        const k = cell[cur] - 1;
+        cell[cur] = 0;
+        this.posV[k] = -1;
+        this.lockedV[k] = 0; // blue tokens are pushed only in red's turn: never counted in LOCKS
         s[ALIVE_BLUE]--;
         return true;
       }
       if (nx === WALL) break;
-      const occ = s[this.cellAt + nx] - 1;
+      const occ = cell[nx] - 1;
       if (occ < 0) {
         this.slide(cur, nx);
         cur = nx;
         moved = true;
         continue;
       }
-      if (occ < this.g.nRed) break;
+      if (occ < this.nRed) break;
       if (this.push(nx, dir, dist)) moved = true;
-      if (s[this.cellAt + nx] === 0) {
+      if (cell[nx] === 0) {
         this.slide(cur, nx);
         moved = true;
       }
@@ -602,9 +632,9 @@ export class ShoveSim {
    * other through the ring of 8 squares around it? Then no path through `sq` is lost.
    */
   private simpleSquare(sq: number, vacated: number): boolean {
-    const s = this.s;
+    const cell = this.cellV;
     const ring = this.g.ring;
-    const nRed = this.g.nRed;
+    const nRed = this.nRed;
     const base = sq * 8;
     let free = 0;
     let links = 0;
@@ -612,44 +642,46 @@ export class ShoveSim {
     let prevFree = false;
     for (let i = 0; i < 8; i += 2) {
       const o = ring[base + i];
-      const oFree = o >= 0 && (o === vacated || !(s[this.cellAt + o] > 0 && s[this.cellAt + o] <= nRed));
+      const oFree = o >= 0 && (o === vacated || !(cell[o] > 0 && cell[o] <= nRed));
       if (i === 0) firstFree = oFree;
       if (oFree) free++;
       if (i > 0 && oFree && prevFree) {
         const c = ring[base + i - 1];
-        if (c >= 0 && !(s[this.cellAt + c] > 0 && s[this.cellAt + c] <= nRed)) links++;
+        if (c >= 0 && !(cell[c] > 0 && cell[c] <= nRed)) links++;
       }
       prevFree = oFree;
     }
     if (prevFree && firstFree) {
       const c = ring[base + 7];
-      if (c >= 0 && !(s[this.cellAt + c] > 0 && s[this.cellAt + c] <= nRed)) links++;
+      if (c >= 0 && !(cell[c] > 0 && cell[c] <= nRed)) links++;
     }
     return free - links <= 1;
   }
 
   /** ruling SH-4: every red token touching two or more blue tokens is removed. */
   private removeTouched(): void {
-    for (let k = 0; k < this.g.nRed; k++) this.removeIfTouched(k);
+    for (let k = 0; k < this.nRed; k++) this.removeIfTouched(k);
   }
 
   /** SH-4 for one red token. */
   private removeIfTouched(k: number): void {
     const s = this.s;
-    const nb = this.g.nb;
-    const nRed = this.g.nRed;
-    const p = s[this.posAt + k];
+    const nb = this.nb;
+    const cell = this.cellV;
+    const nRed = this.nRed;
+    const p = this.posV[k];
     if (p < 0) return;
+    const base = p * 4;
     let blue = 0;
     for (let d = 0; d < 4; d++) {
-      const q = nb[p * 4 + d];
-      if (q >= 0 && s[this.cellAt + q] > nRed) blue++;
+      const q = nb[base + d];
+      if (q >= 0 && cell[q] > nRed) blue++;
     }
     if (blue >= 2) {
-      s[this.cellAt + p] = 0;
-      s[this.posAt + k] = -1;
-      if (s[this.lockedAt + k] === 1) {
-        s[this.lockedAt + k] = 0;
+      cell[p] = 0;
+      this.posV[k] = -1;
+      if (this.lockedV[k] === 1) {
+        this.lockedV[k] = 0;
         if (s[SIDE] === RED) s[LOCKS]--;
       }
       s[ALIVE_RED]--;
@@ -658,14 +690,16 @@ export class ShoveSim {
 
   /** SH-4 after a token arrived on `sq`: only red tokens on or next to it can have changed. */
   private removeAround(sq: number): void {
-    const s = this.s;
-    const nRed = this.g.nRed;
-    const k = s[this.cellAt + sq] - 1;
+    const nb = this.nb;
+    const cell = this.cellV;
+    const nRed = this.nRed;
+    const k = cell[sq] - 1;
     if (k >= 0 && k < nRed) this.removeIfTouched(k);
+    const base = sq * 4;
     for (let d = 0; d < 4; d++) {
-      const q = this.g.nb[sq * 4 + d];
+      const q = nb[base + d];
       if (q < 0) continue;
-      const j = s[this.cellAt + q] - 1;
+      const j = cell[q] - 1;
       if (j >= 0 && j < nRed) this.removeIfTouched(j);
     }
   }
@@ -673,7 +707,7 @@ export class ShoveSim {
   /** ruling SH-7: blue wins on the victory square or with no red left; red wins with no blue left. */
   private checkWin(): void {
     const s = this.s;
-    if (s[this.cellAt + this.g.victory] > this.g.nRed) {
+    if (this.cellV[this.victory] > this.nRed) {
       s[WINNER] = BLUE;
       s[REASON] = WinReason.BLUE_ON_VICTORY;
     } else if (s[ALIVE_RED] === 0) {
@@ -756,33 +790,35 @@ export class ShoveSim {
   candidates(out: Int32Array): number {
     const s = this.s;
     if (s[WINNER] >= 0 || s[ROLL] === 0) return 0;
-    const nb = this.g.nb;
-    const cellAt = this.cellAt;
-    const posAt = this.posAt;
-    const nRed = this.g.nRed;
+    const nb = this.nb;
+    const cell = this.cellV;
+    const pos = this.posV;
+    const nRed = this.nRed;
     let n = 0;
     if (s[SIDE] === RED) {
       for (let k = 0; k < nRed; k++) {
-        const p = s[posAt + k];
+        const p = pos[k];
         if (p < 0) continue;
         const base = p * 4;
+        const code = p * 8;
         for (let d = 0; d < 4; d++) {
           const q = nb[base + d];
           if (q < 0) continue;
-          const occ = s[cellAt + q];
-          if (occ === 0) out[n++] = p * 8 + d;
-          else if (occ > nRed) out[n++] = p * 8 + 4 + d;
+          const occ = cell[q];
+          if (occ === 0) out[n++] = code + d;
+          else if (occ > nRed) out[n++] = code + 4 + d;
         }
       }
     } else {
-      const tokens = this.g.tokens;
+      const tokens = this.nTokens;
       for (let k = nRed; k < tokens; k++) {
-        const p = s[posAt + k];
+        const p = pos[k];
         if (p < 0) continue;
         const base = p * 4;
+        const code = p * 8;
         for (let d = 0; d < 4; d++) {
           const q = nb[base + d];
-          if (q >= 0 && s[cellAt + q] === 0) out[n++] = p * 8 + d;
+          if (q >= 0 && cell[q] === 0) out[n++] = code + d;
         }
       }
     }
