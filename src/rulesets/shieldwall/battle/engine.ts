@@ -1529,10 +1529,15 @@ export function moveProblem(ctx: Ctx, bu: BattleUnit, m: MoveChoice): string | n
       if (bu.u.inCombat) return 'a unit in combat may not reform (seed "Manoeuvre")';
       if (!finiteNumber(m.facing)) return "facing must be a number of degrees";
       const stands = formUpStands(bu, m.facing);
-      const others = ctx.scene().stands.filter((x) => x.unit !== bu.id).map((x) => x.rect);
+      const others = ctx.scene().stands;
       for (const st of stands) {
         if (!standOnTable(st, ctx.s.table)) return "the formed line would not be wholly on the table";
-        if (others.some((o) => rectsOverlap(rectOf(st), o, 1e-6))) return "there is no room to form up there";
+        const b = boxedRect(st);
+        for (const o of others) {
+          // Bounding boxes apart: no overlap.
+          if (o.unit === bu.id || o.minX > b.maxX + 1e-9 || o.maxX < b.minX - 1e-9 || o.minY > b.maxY + 1e-9 || o.maxY < b.minY - 1e-9) continue;
+          if (rectsOverlap(b.r, o.rect, 1e-6)) return "there is no room to form up there";
+        }
       }
       return null;
     }

@@ -5,9 +5,9 @@
  * a move passes through.
  */
 import { type Scene, unitSees } from "./los.js";
-import { convexHull, polygonsOverlap, segmentLengthInside } from "./polygon.js";
+import { bounds, convexHull, polygonsOverlap, segmentLengthInside } from "./polygon.js";
 import { type Rect, rectCorners, rectDistance, rectOf, segmentRect, separation, timeToOverlap, timeToWithin, translateStand } from "./stand.js";
-import { type Table, distanceToTableEdge } from "./table.js";
+import { type Table, type TerrainFeature, distanceToTableEdge } from "./table.js";
 import { type UnitGeom, rectsDistance, rotateUnit, translateUnit, unitCentre } from "./unit.js";
 import { type Point, angleBetweenDegrees, headingVector, MEASURE_EPS } from "./vec.js";
 
@@ -267,6 +267,17 @@ function lowerBoundDistance(a: readonly Rect[], b: readonly Rect[]): number {
   return best;
 }
 
+const FEATURE_BOUNDS = new WeakMap<TerrainFeature, ReturnType<typeof bounds>>();
+/** A terrain feature's bounding box, worked out once per feature object. */
+function featureBounds(f: TerrainFeature): ReturnType<typeof bounds> {
+  let b = FEATURE_BOUNDS.get(f);
+  if (!b) {
+    b = bounds(f.points);
+    FEATURE_BOUNDS.set(f, b);
+  }
+  return b;
+}
+
 /**
  * Terrain a unit passes over when it moves `distance` along unit direction d: difficult areas
  * any stand moves in (start, path or end overlap), and obstacles crossed (seed "Effect of
@@ -279,7 +290,11 @@ export function sweptTerrain(u: UnitGeom, d: Point, distance: number, table: Tab
     const start = rectCorners(rectOf(s));
     const end = rectCorners(rectOf(translateStand(s, d.x * distance, d.y * distance)));
     const hull = convexHull([...start, ...end]);
+    const hb = bounds(hull);
     for (const f of table.terrain) {
+      // Bounding boxes apart: the swept hull neither enters the area nor crosses the obstacle.
+      const fb = featureBounds(f);
+      if (fb.minX > hb.maxX + 1e-3 || fb.maxX < hb.minX - 1e-3 || fb.minY > hb.maxY + 1e-3 || fb.maxY < hb.minY - 1e-3) continue;
       if (f.kind === "area") {
         if (f.difficult && polygonsOverlap(hull, f.points, tol)) difficult.add(f.id);
       } else {
