@@ -276,9 +276,24 @@ export function unitDist(a: BattleUnit, b: BattleUnit): number {
   return rectsDistance(standRects(a.stands), standRects(b.stands));
 }
 
-/** Is unit b within d" of unit a (edge to edge, ruling SW-3)? Bounding circles reject far pairs cheaply. */
+/** Bounding box of a stands array's rectangles, worked out once per array. */
+const STAND_BOXES = new WeakMap<readonly Stand[], { minX: number; minY: number; maxX: number; maxY: number }>();
+function standsBox(stands: readonly Stand[]): { minX: number; minY: number; maxX: number; maxY: number } {
+  let b = STAND_BOXES.get(stands);
+  if (!b) {
+    b = bounds(standRects(stands).flatMap(rectCorners));
+    STAND_BOXES.set(stands, b);
+  }
+  return b;
+}
+
+/** Is unit b within d" of unit a (edge to edge, ruling SW-3)? Bounding boxes and circles reject far pairs cheaply. */
 function within(a: BattleUnit, b: BattleUnit, d: number): boolean {
   if (a.stands.length === 0 || b.stands.length === 0) return false;
+  const ba = standsBox(a.stands);
+  const bb = standsBox(b.stands);
+  const m = d + 1e-3;
+  if (bb.minX > ba.maxX + m || bb.maxX < ba.minX - m || bb.minY > ba.maxY + m || bb.maxY < ba.minY - m) return false;
   let near = false;
   for (const x of a.stands) {
     const rx = Math.hypot(x.width, x.depth) / 2;
