@@ -159,7 +159,7 @@ export interface SimSnapshot {
 export class ShoveSim {
   readonly g: Geometry;
   readonly rules: RuleOptions;
-  /** The whole position: header, then per token square/idle/moved/locked, then the squares. */
+  /** The whole position: header, then per token square/idle/moved/locked, then the squares, then a sentinel cell (always 1). */
   readonly s: Int16Array;
   readonly posAt: number;
   readonly idleAt: number;
@@ -170,6 +170,12 @@ export class ShoveSim {
   rng: Random | null;
   // Hot-path copies of the geometry and views into `s` (same memory, no offsets to add).
   private readonly nb: Int16Array;
+  /**
+   * nbc[square * 4 + dir]: like `nb`, but a step off the board leads to the sentinel cell
+   * (index `cells` of `cellV`, the last number of `s`), which always reads as a red token: never
+   * empty, never blue. Lets the candidate scan and SH-4 count without testing for edges.
+   */
+  private readonly nbc: Int16Array;
   private readonly nRed: number;
   private readonly nTokens: number;
   private readonly victory: number;
@@ -198,12 +204,14 @@ export class ShoveSim {
     this.movedAt = HEADER + 2 * t;
     this.lockedAt = HEADER + 3 * t;
     this.cellAt = HEADER + 4 * t;
-    this.s = new Int16Array(this.cellAt + g.cells);
+    this.s = new Int16Array(this.cellAt + g.cells + 1);
     this.nb = g.nb;
+    this.nbc = g.nb.map((q) => (q < 0 ? g.cells : q));
     this.nRed = g.nRed;
     this.nTokens = g.tokens;
     this.victory = g.victory;
     this.cellV = this.s.subarray(this.cellAt);
+    this.cellV[g.cells] = 1;
     this.posV = this.s.subarray(this.posAt, this.idleAt);
     this.idleV = this.s.subarray(this.idleAt, this.movedAt);
     this.movedV = this.s.subarray(this.movedAt, this.lockedAt);
@@ -283,7 +291,7 @@ export class ShoveSim {
   reset(): void {
     const s = this.s;
     if (!this.startReady) {
-      s.fill(0);
+      s.fill(0, 0, this.cellAt + this.g.cells); // keeps the sentinel cell
       const b = this.g.board;
       s[TURN] = 1;
       s[WINNER] = -1;
@@ -310,7 +318,7 @@ export class ShoveSim {
 
   load(snap: SimSnapshot): void {
     const s = this.s;
-    s.fill(0);
+    s.fill(0, 0, this.cellAt + this.g.cells); // keeps the sentinel cell
     s[TURN] = snap.turn;
     s[SIDE] = snap.side;
     s[ROLL] = snap.roll;
@@ -666,17 +674,14 @@ export class ShoveSim {
   /** SH-4 for one red token. */
   private removeIfTouched(k: number): void {
     const s = this.s;
-    const nb = this.nb;
+    const nbc = this.nbc;
     const cell = this.cellV;
     const nRed = this.nRed;
     const p = this.posV[k];
     if (p < 0) return;
     const base = p * 4;
-    let blue = 0;
-    for (let d = 0; d < 4; d++) {
-      const q = nb[base + d];
-      if (q >= 0 && cell[q] > nRed) blue++;
-    }
+    const blue =
+      ((nRed - cell[nbc[base]]) >>> 31) + ((nRed - cell[nbc[base + 1]]) >>> 31) + ((nRed - cell[nbc[base + 2]]) >>> 31) + ((nRed - cell[nbc[base + 3]]) >>> 31);
     if (blue >= 2) {
       cell[p] = 0;
       this.posV[k] = -1;
@@ -790,11 +795,13 @@ export class ShoveSim {
   candidates(out: Int32Array): number {
     const s = this.s;
     if (s[WINNER] >= 0 || s[ROLL] === 0) return 0;
-    const nb = this.nb;
+    const nbc = this.nbc;
     const cell = this.cellV;
     const pos = this.posV;
     const nRed = this.nRed;
     let n = 0;
+    // Branch-free scan: every direction's code is written and kept (n advances) only when it is
+    // a candidate; off the board is the sentinel cell, which is neither empty nor blue.
     if (s[SIDE] === RED) {
       for (let k = 0; k < nRed; k++) {
         const p = pos[k];
@@ -802,11 +809,11 @@ export class ShoveSim {
         const base = p * 4;
         const code = p * 8;
         for (let d = 0; d < 4; d++) {
-          const q = nb[base + d];
-          if (q < 0) continue;
-          const occ = cell[q];
-          if (occ === 0) out[n++] = code + d;
-          else if (occ > nRed) out[n++] = code + 4 + d;
+          const occ = cell[nbc[base + d]];
+          const empty = (occ - 1) >>> 31; // occ === 0
+          const blue = (nRed - occ) >>> 31; // occ > nRed: a push
+          out[n] = code + (blue << 2) + d;
+          n += empty | blue;
         }
       }
     } else {
@@ -817,8 +824,8 @@ export class ShoveSim {
         const base = p * 4;
         const code = p * 8;
         for (let d = 0; d < 4; d++) {
-          const q = nb[base + d];
-          if (q >= 0 && cell[q] === 0) out[n++] = code + d;
+          out[n] = code + d;
+          n += (cell[nbc[base + d]] - 1) >>> 31; // the square is empty
         }
       }
     }
