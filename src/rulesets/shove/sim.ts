@@ -176,6 +176,8 @@ export class ShoveSim {
    * empty, never blue. Lets the candidate scan and SH-4 count without testing for edges.
    */
   private readonly nbc: Int16Array;
+  /** ringc: the geometry's ring with off-board squares turned into the sentinel cell too. */
+  private readonly ringc: Int16Array;
   private readonly nRed: number;
   private readonly nTokens: number;
   private readonly victory: number;
@@ -207,6 +209,7 @@ export class ShoveSim {
     this.s = new Int16Array(this.cellAt + g.cells + 1);
     this.nb = g.nb;
     this.nbc = g.nb.map((q) => (q < 0 ? g.cells : q));
+    this.ringc = g.ring.map((q) => (q < 0 ? g.cells : q));
     this.nRed = g.nRed;
     this.nTokens = g.tokens;
     this.victory = g.victory;
@@ -641,28 +644,24 @@ export class ShoveSim {
    */
   private simpleSquare(sq: number, vacated: number): boolean {
     const cell = this.cellV;
-    const ring = this.g.ring;
+    const ring = this.ringc;
     const nRed = this.nRed;
     const base = sq * 8;
+    // A square is free when it is on the board and holds no red token: cell - 1 (unsigned) is not
+    // below nRed (0 = empty wraps to 2^32 - 1; the off-board sentinel reads as red).
     let free = 0;
     let links = 0;
     let firstFree = false;
     let prevFree = false;
     for (let i = 0; i < 8; i += 2) {
       const o = ring[base + i];
-      const oFree = o >= 0 && (o === vacated || !(cell[o] > 0 && cell[o] <= nRed));
+      const oFree = o === vacated || (cell[o] - 1) >>> 0 >= nRed;
       if (i === 0) firstFree = oFree;
       if (oFree) free++;
-      if (i > 0 && oFree && prevFree) {
-        const c = ring[base + i - 1];
-        if (c >= 0 && !(cell[c] > 0 && cell[c] <= nRed)) links++;
-      }
+      if (i > 0 && oFree && prevFree && (cell[ring[base + i - 1]] - 1) >>> 0 >= nRed) links++;
       prevFree = oFree;
     }
-    if (prevFree && firstFree) {
-      const c = ring[base + 7];
-      if (c >= 0 && !(cell[c] > 0 && cell[c] <= nRed)) links++;
-    }
+    if (prevFree && firstFree && (cell[ring[base + 7]] - 1) >>> 0 >= nRed) links++;
     return free - links <= 1;
   }
 
@@ -695,15 +694,15 @@ export class ShoveSim {
 
   /** SH-4 after a token arrived on `sq`: only red tokens on or next to it can have changed. */
   private removeAround(sq: number): void {
-    const nb = this.nb;
+    const nbc = this.nbc;
     const cell = this.cellV;
     const nRed = this.nRed;
     const k = cell[sq] - 1;
     if (k >= 0 && k < nRed) this.removeIfTouched(k);
     const base = sq * 4;
     for (let d = 0; d < 4; d++) {
-      const q = nb[base + d];
-      if (q < 0) continue;
+      const q = nbc[base + d];
+      if (q === this.g.cells) continue;
       const j = cell[q] - 1;
       if (j >= 0 && j < nRed) this.removeIfTouched(j);
     }
@@ -808,13 +807,23 @@ export class ShoveSim {
         if (p < 0) continue;
         const base = p * 4;
         const code = p * 8;
-        for (let d = 0; d < 4; d++) {
-          const occ = cell[nbc[base + d]];
-          const empty = (occ - 1) >>> 31; // occ === 0
-          const blue = (nRed - occ) >>> 31; // occ > nRed: a push
-          out[n] = code + (blue << 2) + d;
-          n += empty | blue;
-        }
+        // Per direction: empty = (occ - 1) >>> 31 (occ === 0), blue = (nRed - occ) >>> 31 (a push).
+        let occ = cell[nbc[base]];
+        let blue = (nRed - occ) >>> 31;
+        out[n] = code + (blue << 2);
+        n += ((occ - 1) >>> 31) | blue;
+        occ = cell[nbc[base + 1]];
+        blue = (nRed - occ) >>> 31;
+        out[n] = code + (blue << 2) + 1;
+        n += ((occ - 1) >>> 31) | blue;
+        occ = cell[nbc[base + 2]];
+        blue = (nRed - occ) >>> 31;
+        out[n] = code + (blue << 2) + 2;
+        n += ((occ - 1) >>> 31) | blue;
+        occ = cell[nbc[base + 3]];
+        blue = (nRed - occ) >>> 31;
+        out[n] = code + (blue << 2) + 3;
+        n += ((occ - 1) >>> 31) | blue;
       }
     } else {
       const tokens = this.nTokens;
@@ -823,10 +832,15 @@ export class ShoveSim {
         if (p < 0) continue;
         const base = p * 4;
         const code = p * 8;
-        for (let d = 0; d < 4; d++) {
-          out[n] = code + d;
-          n += (cell[nbc[base + d]] - 1) >>> 31; // the square is empty
-        }
+        // (cell - 1) >>> 31 is 1 exactly when the square is empty.
+        out[n] = code;
+        n += (cell[nbc[base]] - 1) >>> 31;
+        out[n] = code + 1;
+        n += (cell[nbc[base + 1]] - 1) >>> 31;
+        out[n] = code + 2;
+        n += (cell[nbc[base + 2]] - 1) >>> 31;
+        out[n] = code + 3;
+        n += (cell[nbc[base + 3]] - 1) >>> 31;
       }
     }
     out[n++] = END;
