@@ -44,7 +44,7 @@ import {
 } from "../checks.js";
 import { type Combatant, type CombatInput, type UnitOutcome, resolveCombat, unableToMove, RESULT_NAME } from "../combat.js";
 import { aboutFace, arcProblem, planMove, stepHeading, unitFacing } from "../geometry/movement.js";
-import { type Scene, prepareScene, unitSees, shootingTargetUnits } from "../geometry/los.js";
+import { type Scene, type SceneStandCache, prepareScene, unitSees, shootingTargetUnits } from "../geometry/los.js";
 import { planCharge } from "../geometry/charge.js";
 import { unitContacts, CONTACT_TOLERANCE } from "../geometry/contact.js";
 import { type Edge, type Rect, type Stand, rectCorners, rectOf, rectsOverlap, toLocal } from "../geometry/stand.js";
@@ -98,6 +98,8 @@ export function canAct(bu: BattleUnit): boolean {
 const MEMOS = new WeakMap<BattleState, Map<string, unknown>>();
 const SCENES = new WeakMap<BattleState, Scene>();
 const INDEXES = new WeakMap<readonly BattleUnit[], Map<string, number>>();
+/** Prepared scene stands by stands array: stands arrays in a state are replaced, never changed. */
+const SCENE_STANDS: SceneStandCache = new WeakMap();
 
 export class Ctx {
   readonly s: BattleState;
@@ -221,7 +223,7 @@ export class Ctx {
     return this.s.units.filter((u) => u.side === side);
   }
   scene(): Scene {
-    if (!this.sceneCache) this.sceneCache = prepareScene(this.s.table, this.s.units.filter(onTable).map(geomOf));
+    if (!this.sceneCache) this.sceneCache = prepareScene(this.s.table, this.s.units.filter(onTable).map(geomOf), SCENE_STANDS);
     return this.sceneCache;
   }
 
@@ -271,9 +273,22 @@ function standRects(stands: readonly Stand[]): Rect[] {
   return r;
 }
 
+/** Distances between two stands arrays, kept while both arrays live (units that have not moved keep theirs). */
+const STAND_DISTANCES = new WeakMap<readonly Stand[], WeakMap<readonly Stand[], number>>();
+
 export function unitDist(a: BattleUnit, b: BattleUnit): number {
   if (a.stands.length === 0 || b.stands.length === 0) return Number.POSITIVE_INFINITY;
-  return rectsDistance(standRects(a.stands), standRects(b.stands));
+  let row = STAND_DISTANCES.get(a.stands);
+  if (!row) {
+    row = new WeakMap();
+    STAND_DISTANCES.set(a.stands, row);
+  }
+  let d = row.get(b.stands);
+  if (d === undefined) {
+    d = rectsDistance(standRects(a.stands), standRects(b.stands));
+    row.set(b.stands, d);
+  }
+  return d;
 }
 
 /** Bounding box of a stands array's rectangles, worked out once per array. */

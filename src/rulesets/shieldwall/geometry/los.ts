@@ -27,7 +27,7 @@ export interface StandRef {
   stand: number;
 }
 
-interface SceneStand {
+export interface SceneStand {
   unit: string;
   stand: number;
   side: string;
@@ -38,6 +38,12 @@ interface SceneStand {
   maxX: number;
   maxY: number;
 }
+
+/**
+ * Prepared stands of a unit by its stands array, for a caller whose stands arrays are never
+ * changed once made (each scene then prepares only the units that moved). Entries are read-only.
+ */
+export type SceneStandCache = WeakMap<readonly object[], SceneStand[]>;
 
 /** Units and table prepared for repeated sight and distance queries (derived data, not state). */
 export interface Scene {
@@ -77,13 +83,20 @@ export interface SceneGap {
  * Prepares units and table for repeated queries: stand rectangles and bounds, and every gap
  * narrower than 2" between blockers. Build one per game state; it is never changed.
  */
-export function prepareScene(table: Table, units: readonly UnitGeom[]): Scene {
+export function prepareScene(table: Table, units: readonly UnitGeom[], reuse?: SceneStandCache): Scene {
   const stands: SceneStand[] = [];
   const standIndex = new Map<string, SceneStand[]>();
   const byId = new Map<string, UnitGeom>();
   for (const u of units) {
     byId.set(u.id, u);
+    const known = reuse?.get(u.stands);
+    if (known && known.length === u.stands.length && (known.length === 0 || (known[0].unit === u.id && known[0].side === u.side))) {
+      for (const e of known) stands.push(e);
+      standIndex.set(u.id, known);
+      continue;
+    }
     const list: SceneStand[] = [];
+    reuse?.set(u.stands, list);
     u.stands.forEach((s, i) => {
       const rect = rectOf(s);
       const corners = rectCorners(rect);
