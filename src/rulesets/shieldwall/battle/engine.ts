@@ -296,7 +296,19 @@ const STAND_BOXES = new WeakMap<readonly Stand[], { minX: number; minY: number; 
 function standsBox(stands: readonly Stand[]): { minX: number; minY: number; maxX: number; maxY: number } {
   let b = STAND_BOXES.get(stands);
   if (!b) {
-    b = bounds(standRects(stands).flatMap(rectCorners));
+    let minX = Number.POSITIVE_INFINITY;
+    let minY = Number.POSITIVE_INFINITY;
+    let maxX = Number.NEGATIVE_INFINITY;
+    let maxY = Number.NEGATIVE_INFINITY;
+    for (const r of standRects(stands)) {
+      for (const c of rectCorners(r)) {
+        if (c.x < minX) minX = c.x;
+        if (c.y < minY) minY = c.y;
+        if (c.x > maxX) maxX = c.x;
+        if (c.y > maxY) maxY = c.y;
+      }
+    }
+    b = { minX, minY, maxX, maxY };
     STAND_BOXES.set(stands, b);
   }
   return b;

@@ -115,6 +115,8 @@ export function rectsDistance(a: readonly Rect[], b: readonly Rect[]): number {
   let best = Number.POSITIVE_INFINITY;
   for (const ra of a) {
     for (const rb of b) {
+      // The separating-axis gap is a lower bound on the distance: a pair clearly further than the best so far cannot be nearer.
+      if (separation(ra, rb) > best + 1e-9) continue;
       const d = rectDistance(ra, rb);
       if (d < best) {
         best = d;
