@@ -83,6 +83,11 @@ export interface SceneGap {
  * Prepares units and table for repeated queries: stand rectangles and bounds, and every gap
  * narrower than 2" between blockers. Build one per game state; it is never changed.
  */
+/** Sight-blocking terrain prepared once per terrain list (for callers that pass a stand cache: their tables never change). */
+const SIGHT_TERRAIN = new WeakMap<readonly TerrainFeature[], SightTerrain[]>();
+/** Narrow gaps between two terrain features, by prepared terrain list (terrain never moves). */
+const TERRAIN_GAPS = new WeakMap<readonly SightTerrain[], { minGap: number; gaps: SceneGap[] }>();
+
 export function prepareScene(table: Table, units: readonly UnitGeom[], reuse?: SceneStandCache): Scene {
   const stands: SceneStand[] = [];
   const standIndex = new Map<string, SceneStand[]>();
@@ -107,7 +112,11 @@ export function prepareScene(table: Table, units: readonly UnitGeom[], reuse?: S
     });
     standIndex.set(u.id, list);
   }
-  const sightTerrain = table.terrain.filter((f) => f.blocksSight).map((feature) => ({ feature, ...bounds(feature.points) }));
+  let sightTerrain = reuse ? SIGHT_TERRAIN.get(table.terrain) : undefined;
+  if (!sightTerrain) {
+    sightTerrain = table.terrain.filter((f) => f.blocksSight).map((feature) => ({ feature, ...bounds(feature.points) }));
+    if (reuse) SIGHT_TERRAIN.set(table.terrain, sightTerrain);
+  }
   return { table, units, byId, stands, standIndex, sightTerrain, gaps: null, sightMemo: new Map() };
 }
 
@@ -134,14 +143,21 @@ export function sceneGaps(scene: Scene): SceneGap[] {
       if (c.distance < minGap && c.distance > 1e-9) gaps.push({ p: c.p, q: c.q, seg: [c.p, c.q], a: i, b: -1 });
     }
   }
-  for (let i = 0; i < sightTerrain.length; i++) {
-    for (let j = i + 1; j < sightTerrain.length; j++) {
-      const f = sightTerrain[i].feature;
-      const g = sightTerrain[j].feature;
-      const c = shapeClosest(f.points, f.kind === "area", g.points, g.kind === "area");
-      if (c.distance < minGap && c.distance > 1e-9) gaps.push({ p: c.p, q: c.q, seg: [c.p, c.q], a: -1, b: -1 });
+  const knownGaps = TERRAIN_GAPS.get(sightTerrain);
+  let terrainGaps = knownGaps && knownGaps.minGap === minGap ? knownGaps.gaps : undefined;
+  if (!terrainGaps) {
+    terrainGaps = [];
+    for (let i = 0; i < sightTerrain.length; i++) {
+      for (let j = i + 1; j < sightTerrain.length; j++) {
+        const f = sightTerrain[i].feature;
+        const g = sightTerrain[j].feature;
+        const c = shapeClosest(f.points, f.kind === "area", g.points, g.kind === "area");
+        if (c.distance < minGap && c.distance > 1e-9) terrainGaps.push({ p: c.p, q: c.q, seg: [c.p, c.q], a: -1, b: -1 });
+      }
     }
+    TERRAIN_GAPS.set(sightTerrain, { minGap, gaps: terrainGaps });
   }
+  for (const g of terrainGaps) gaps.push(g);
   scene.gaps = gaps;
   return gaps;
 }
