@@ -122,7 +122,8 @@ export class Ctx {
           units: state.units.slice(),
           leaders: state.leaders.slice(),
           queue: state.queue.slice(),
-          sides: { red: { ...state.sides.red }, black: { ...state.sides.black } },
+          // Side states are replaced, never changed in place: only the container is copied.
+          sides: { red: state.sides.red, black: state.sides.black },
           god: { ...state.god },
           declarations: state.declarations.slice(),
           shots: state.shots.slice(),
