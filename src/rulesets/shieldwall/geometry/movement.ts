@@ -289,12 +289,15 @@ export function sweptTerrain(u: UnitGeom, d: Point, distance: number, table: Tab
   for (const s of u.stands) {
     const start = rectCorners(rectOf(s));
     const end = rectCorners(rectOf(translateStand(s, d.x * distance, d.y * distance)));
-    const hull = convexHull([...start, ...end]);
-    const hb = bounds(hull);
+    const pts = [...start, ...end];
+    // The hull's bounding box is the points' bounding box; the hull is built only when some feature is near.
+    const hb = bounds(pts);
+    let hull: Point[] | null = null;
     for (const f of table.terrain) {
       // Bounding boxes apart: the swept hull neither enters the area nor crosses the obstacle.
       const fb = featureBounds(f);
       if (fb.minX > hb.maxX + 1e-3 || fb.maxX < hb.minX - 1e-3 || fb.minY > hb.maxY + 1e-3 || fb.maxY < hb.minY - 1e-3) continue;
+      hull ??= convexHull(pts);
       if (f.kind === "area") {
         if (f.difficult && polygonsOverlap(hull, f.points, tol)) difficult.add(f.id);
       } else {
