@@ -603,25 +603,8 @@ function runTask(ctx: Ctx, task: Task): void {
         s.pending = { kind: "holy-cancel", side: caller };
         return;
       }
-      const inv = resolveInvocation(currentDraw(s), ctx.rng, {
-        calls: s.god.calls,
-        cancel: false,
-        redraw: false,
-      });
-      ctx.notes("god", inv.notes.slice(1));
-      s.god = {
-        ...s.god,
-        pack: inv.pack,
-        standing: inv.standing
-          ? {
-              draw: {
-                pack: inv.pack,
-                card: inv.standing.card,
-                jokerNumber: inv.standing.jokerNumber,
-              },
-            }
-          : null,
-      };
+      // No single caller (or both called, ruling SW-10): the card stands as drawn.
+      applyHolyCancel(ctx, false, false);
       return;
     }
     case "god-effect":
