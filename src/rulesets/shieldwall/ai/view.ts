@@ -8,11 +8,10 @@ import { Fraction } from "../../../core/fraction.js";
 import type { Side } from "../army.js";
 import { chargeDist, shootingHitsDist } from "../checks.js";
 import { type Combatant, type CombatInput, combatOdds, type FinalResult } from "../combat.js";
-import { chargePlan, Ctx, nearestEnemy, nearestVisibleEnemy, onTable, unitDist } from "../battle/engine.js";
+import { chargeInputFor, chargePlan, Ctx, nearestEnemy, nearestVisibleEnemy, onTable, unitDist } from "../battle/engine.js";
 import type { BattleState, BattleUnit } from "../battle/types.js";
 import { unitCentre } from "../geometry/unit.js";
 import { standIn } from "../geometry/table.js";
-import { totalDp } from "../units.js";
 import { geomOf } from "../battle/engine.js";
 
 export { Ctx };
@@ -139,18 +138,7 @@ export function combatAppraisal(input: CombatInput): { final: Record<FinalResult
 
 /** Appraises a possible charge with the exact odds of the charge test and of the combat. */
 export function appraiseCharge(ctx: Ctx, charger: BattleUnit, target: BattleUnit): ChargeAppraisal {
-  const l = ctx.leaderOfUnit(charger.id);
-  const standard = friendsOf(ctx, charger.side).some((u) => u.u.attachments.includes("battle-standard") && (u.id === charger.id || unitDist(u, charger) <= 2));
-  const friend = ctx.s.declarations.some((d) => d.unit !== charger.id && d.unit.startsWith(`${charger.side}.`) && unitDist(ctx.unit(d.unit), charger) <= 2);
-  const pCharge = chargeDist({
-    grade: charger.u.grade,
-    aggression: charger.u.aggression,
-    dp: totalDp(charger.u),
-    unformed: !charger.u.formed,
-    retinueWithLeader: charger.u.kind === "retinue" && l !== undefined,
-    friendChargingWithin2: friend,
-    battleStandardWithin2: standard,
-  }).probOf(true);
+  const pCharge = chargeDist(chargeInputFor(ctx, charger.id)).probOf(true);
   const { final, value: combatValue } = combatAppraisal(chargeCombatInput(ctx, charger, target));
   const p = pCharge.toNumber();
   return { target: target.id, pCharge, final, combatValue, value: p * combatValue + (1 - p) * FAILED_CHARGE_COST };

@@ -31,6 +31,7 @@ import type { Side } from "../army.js";
 import {
   applyChargeResult,
   applyShootingHits,
+  type ChargeInput,
   controlModifier,
   leaderRiskRolls,
   mustTakeControlTest,
@@ -1923,6 +1924,26 @@ function chargeTests(ctx: Ctx): void {
   push(ctx, ...tasks);
 }
 
+/**
+ * The charge test's inputs for unit `id` as the table stands now (seed "Charges and Combat"):
+ * shared by the test itself and by computer players weighing a charge.
+ */
+export function chargeInputFor(ctx: Ctx, id: string): ChargeInput {
+  const bu = ctx.unit(id);
+  const l = ctx.leaderOfUnit(id);
+  const standard = ctx.sideUnits(bu.side).some((u) => onTable(u) && u.u.attachments.includes("battle-standard") && (u.id === id || within(u, bu, 2)));
+  const friend = ctx.s.declarations.some((d) => d.unit !== id && sideOfId(d.unit) === bu.side && within(ctx.unit(d.unit), bu, 2));
+  return {
+    grade: bu.u.grade,
+    aggression: bu.u.aggression,
+    dp: totalDp(bu.u),
+    unformed: !bu.u.formed,
+    retinueWithLeader: bu.u.kind === "retinue" && l !== undefined,
+    friendChargingWithin2: friend,
+    battleStandardWithin2: standard,
+  };
+}
+
 /** One charge test (seed "Charges and Combat"): a failure costs 1 morale DP and the unit stays, unless a kept Seven re-rolls it (SW-11). */
 export function chargeTestTask(ctx: Ctx, id: string): void {
   const s = ctx.s;
@@ -1931,18 +1952,7 @@ export function chargeTestTask(ctx: Ctx, id: string): void {
   const bu = ctx.unit(id);
   const target = ctx.unit(dec.target);
   if (!canAct(bu) || !onTable(target) || bu.u.aggression === "shaken") return;
-  const l = ctx.leaderOfUnit(id);
-  const standard = ctx.sideUnits(bu.side).some((u) => onTable(u) && u.u.attachments.includes("battle-standard") && (u.id === id || within(u, bu, 2)));
-  const friend = s.declarations.some((d) => d.unit !== id && sideOfId(d.unit) === bu.side && within(ctx.unit(d.unit), bu, 2));
-  const r = resolveCharge(ctx.rng, {
-    grade: bu.u.grade,
-    aggression: bu.u.aggression,
-    dp: totalDp(bu.u),
-    unformed: !bu.u.formed,
-    retinueWithLeader: bu.u.kind === "retinue" && l !== undefined,
-    friendChargingWithin2: friend,
-    battleStandardWithin2: standard,
-  });
+  const r = resolveCharge(ctx.rng, chargeInputFor(ctx, id));
   ctx.ev("charge-test", `${bu.u.name} charges ${target.u.name}? ${r.text}`, {
     unit: id,
     target: target.id,
