@@ -26,14 +26,15 @@
 import type { Player, PlayerId } from "../../../core/game.js";
 import type { Side } from "../army.js";
 import { battleGame } from "../battle/game.js";
-import { closestEnemyLeader, contingentLine, deployProblem, nearestEnemy, onTable, shootingOptions, unitDist } from "../battle/engine.js";
+import { closestEnemyLeader, contingentLine, deployProblem, geomOf, nearestEnemy, onTable, shootingOptions, unitDist } from "../battle/engine.js";
 import type { BattleDecision, BattleState, BattleUnit, LeadAction, MoveChoice, Pending } from "../battle/types.js";
 import { godEffect, type GodEffectKind } from "../gods.js";
 import { lpLeft } from "../leaders.js";
 import { restBlocked } from "../leaders.js";
 import { type FighterKind, handSize, advantageBonus } from "../personal-combat.js";
 import { aggressionIndex, type Grade, GRADE_RANK, type LeaderState, totalDp } from "../units.js";
-import { aheadOf, appraiseCharge, type Ctx, contextOf, enemiesOf, expectedShootingHits, friendsOf, hashString, nearestEnemyDistance } from "./view.js";
+import { unitCentre } from "../geometry/unit.js";
+import { aheadOf, appraiseCharge, bearingToNearestEnemy, type Ctx, contextOf, enemiesOf, expectedShootingHits, friendsOf, hashString, nearestEnemyDistance } from "./view.js";
 
 export const COMMANDER_PLAYER_NAME = "commander";
 
@@ -60,12 +61,23 @@ export interface CommanderOptions {
   acceptMargin: number;
   /** Challenge only while no unit of the contingent carries more DPs than this (a lost duel adds one; at 4 it drops a level). */
   duelMaxDp: number;
-  /** Initiative: "first" (default) always acts first; "second-when-close" lets the enemy move first once the armies are within 12". */
-  initiative: "second-when-close" | "first";
+  /** Challenge when our fighter's strength is at least the closest enemy leader's best fighter's minus this. */
+  challengeMargin: number;
+  /**
+   * Keep 3 LPs to accept a challenge while an enemy leader who still acts this turn could
+   * challenge this leader (`challengeThreat`)…
+   */
+  guardChallenges: boolean;
+  /** …for leaders with at most this LP value. */
+  guardAtValue: number;
+  /** Initiative: "first" (default) always acts first; "second-when-close" lets the enemy move first once the armies are within 12"; "second" always. */
+  initiative: "second-when-close" | "first" | "second";
   /** How a retinue moves its group: straight ahead until an enemy is within `turnWithin` inches (default), or always towards the nearest enemy. */
   groupHeading: "straight-until-near" | "toward";
   /** See `groupHeading`. */
   turnWithin: number;
+  /** The group goes straight ahead only while the nearest enemy is at most this many degrees off its facing (180: always). */
+  straightWithinBearing: number;
   /** A leader whose LP value is at most this keeps 3 LPs each turn to accept a challenge (0: never). */
   keepLpForChallengesAtValue: number;
   /** Band grades kept out of the fight (default none; e.g. ["D"]). */
@@ -76,6 +88,8 @@ export interface CommanderOptions {
   deployGap: number;
   /** Deployment depth preferred (inches from the centre line; must be among the offered depths). */
   deployDistance: number;
+  /** Deploy a contingent opposite the enemy units already on the table rather than centred. */
+  deployFacingEnemy: boolean;
 }
 
 export const DEFAULT_COMMANDER_OPTIONS: CommanderOptions = {
@@ -86,13 +100,18 @@ export const DEFAULT_COMMANDER_OPTIONS: CommanderOptions = {
   chargeThreshold: -0.1,
   restAtDp: 3,
   bloodLust: true,
-  duelMaxDp: 2,
+  duelMaxDp: 9,
+  challengeMargin: 5,
+  guardChallenges: true,
+  guardAtValue: 6,
   acceptMargin: 1.5,
   deployDistance: 6,
   initiative: "first",
   groupHeading: "straight-until-near",
   turnWithin: 6,
+  straightWithinBearing: 180,
   deployGap: 2,
+  deployFacingEnemy: false,
   holdBack: [],
   keepLpForChallengesAtValue: 0,
   holdBackDistance: 6,
@@ -145,7 +164,21 @@ function deployChoice(state: BattleState, side: Side, options: Decision<"deploy"
     left += w + gap;
   }
   const idx = sd.contingents.indexOf(contingent);
-  const x = Math.round(centres[idx] * 100) / 100;
+  let x = Math.round(centres[idx] * 100) / 100;
+  // Option: face the enemy already on the table, shifted towards the middle of his deployed units
+  // (a line set up opposite empty ground walks past him, and a formed line turns only 22½° a move).
+  const theirs = state.units.filter((u) => u.side !== side && u.deployed && u.stands.length > 0);
+  if (o.deployFacingEnemy && theirs.length > 0) {
+    const ex = theirs.reduce((a, u) => a + unitCentre(geomOf(u)).x, 0) / theirs.length;
+    const want = state.units.some((u) => u.side === side && u.deployed) ? ex : x + (ex - state.table.width / 2);
+    for (let k = 0; k <= 96; k++) {
+      const cand = Math.round((want + (k % 2 === 0 ? 1 : -1) * Math.ceil(k / 2) * 0.5) * 100) / 100;
+      if (deployProblem(state, side, contingent, cand, o.deployDistance) === null) {
+        x = cand;
+        break;
+      }
+    }
+  }
   for (const distance of [o.deployDistance, ...state.options.deployDistances]) {
     if (deployProblem(state, side, contingent, x, distance) === null) return { type: "deploy", contingent, x, distance };
   }
@@ -196,7 +229,9 @@ function godChoice(ctx: Ctx, p: Extract<Pending, { kind: "god-choice" }>, option
       return (u.aggression === "bloodlust" ? -5 : 3 - aggressionIndex(u.aggression)) + GRADE_RANK[u.grade] * 0.2;
     }
     const l = ctx.leader(d.target);
-    if (p.effect === "favoured-leader") return (l.lpValue >= 6 ? -5 : 0) + (l.commanderInChief ? 2 : 0) - l.lpValue * 0.1;
+    // The Ace: a leader raised to 3 can accept (or issue) a challenge again instead of refusing
+    // (each refusal loses an LP value on 1–3, and 0 kills him).
+    if (p.effect === "favoured-leader") return (l.lpValue >= 6 ? -5 : 0) + (l.commanderInChief ? 2 : 0) - l.lpValue * 0.1 + (l.lpValue === 2 ? 3 : l.lpValue === 1 ? 2.5 : 0);
     // new-hero: the hero joins the leader's unit (a retinue, seed "Champions") and challenges the
     // closest enemy leader: pick a leader still with his retinue, with most LPs to spare.
     const home = ctx.hasUnit(l.unit) ? ctx.unit(l.unit).u : null;
@@ -252,6 +287,24 @@ function maxDp(units: BattleUnit[]): number {
   return units.reduce((m, u) => Math.max(m, totalDp(u.u)), 0);
 }
 
+/**
+ * Could an enemy leader still challenge `l` this turn? One who has yet to act in this leadership
+ * phase (his task is still queued), can spare the 3 LPs, is not in combat, and for whom `l` is the
+ * closest enemy leader (seed "Personal Combat": a challenge goes to the closest enemy leader).
+ */
+export function challengeThreat(ctx: Ctx, l: LeaderState): boolean {
+  const side = l.id.split(".")[0];
+  for (const t of ctx.s.queue) {
+    if (t.t !== "leader") continue;
+    const e = ctx.leader(t.leader);
+    if (e.id.startsWith(`${side}.`) || e.status !== "alive" || lpLeft(e) < 3) continue;
+    const home = ctx.leaderUnit(e);
+    if (!home || home.u.inCombat) continue;
+    if (closestEnemyLeader(ctx, e)?.id === l.id) return true;
+  }
+  return false;
+}
+
 function leadChoice(ctx: Ctx, p: Extract<Pending, { kind: "lead" }>, options: Decision<"lead">[], o: CommanderOptions, seed: number): BattleDecision {
   const s = ctx.s;
   const l = ctx.leader(p.leader);
@@ -270,14 +323,16 @@ function leadChoice(ctx: Ctx, p: Extract<Pending, { kind: "lead" }>, options: De
 
   if (!l.signalled && signal.length > 0 && (o.signal === "at-once" || advancing)) return signal[0];
 
-  // Challenges that pay: a better (or equal) fighter, LPs to spare, and DPs low enough that a lost duel does not shake the contingent.
+  // Challenges: a duel does not depend on the troops' grade, so a weaker army gains by them (and a
+  // challenged leader spends 3 LPs to accept, or refuses and risks an LP value): challenge unless
+  // our fighter is far weaker (`challengeMargin`) or the contingent is too disordered (`duelMaxDp`).
   const challenges = has((a) => a.action === "challenge");
   if (challenges.length > 0 && left >= 3 && maxDp(units) <= o.duelMaxDp) {
     const e = closestEnemyLeader(ctx, l);
     if (e) {
       const kinds = challenges.map((d) => (d as { fighter: FighterKind }).fighter);
       const mine = bestFighter(l, kinds);
-      if (mine.strength >= enemyBestStrength(ctx, e) - 0.1 && l.lpValue >= 3) return { type: "lead", action: "challenge", fighter: mine.kind };
+      if (mine.strength >= enemyBestStrength(ctx, e) - o.challengeMargin && l.lpValue >= 3) return { type: "lead", action: "challenge", fighter: mine.kind };
     }
   }
   const near = (id: string) => nearestEnemyDistance(ctx, ctx.unit(id));
@@ -311,7 +366,9 @@ function leadChoice(ctx: Ctx, p: Extract<Pending, { kind: "lead" }>, options: De
   // A leader with a low LP value keeps enough LPs to accept a challenge: each refusal loses an LP
   // value on 1–3 (seed "Personal Combat", ruling SW-7) and at 0 he is killed.
   const enemyCanChallenge = s.leaders.some((e) => !e.id.startsWith(`${side}.`) && e.status === "alive" && e.lpValue >= 3);
-  const reserve = enemyCanChallenge && l.lpValue <= o.keepLpForChallengesAtValue ? 3 : 0;
+  let reserve = enemyCanChallenge && l.lpValue <= o.keepLpForChallengesAtValue ? 3 : 0;
+  // …and any leader keeps them while an enemy leader who still acts this turn could challenge him.
+  if (o.guardChallenges && l.lpValue <= o.guardAtValue && left >= 3 && challengeThreat(ctx, l)) reserve = 3;
   if (acts.length > 0 && left - 2 >= reserve) {
     const pick = best(seed, s, acts, scoreAct);
     if (scoreAct(pick) > 0.5) return pick;
@@ -404,7 +461,8 @@ function moveChoice(ctx: Ctx, p: Extract<Pending, { kind: "move" }>, options: Mo
   // (each unit slides across its neighbour's path): the line goes straight ahead until the enemy
   // is near, and only then turns towards him.
   const groupStraight = find((m) => m.kind === "advance" && m.group === true && m.offset === 0 && !m.extraD6);
-  if (bu.u.kind === "retinue" && groupStraight && (o.groupHeading === "straight-until-near" ? dist > o.turnWithin : false)) return wrap(groupStraight);
+  const straight = o.groupHeading === "straight-until-near" && dist > o.turnWithin && (o.straightWithinBearing >= 180 || bearingToNearestEnemy(ctx, bu) <= o.straightWithinBearing);
+  if (bu.u.kind === "retinue" && groupStraight && straight) return wrap(groupStraight);
   if (bu.u.kind === "retinue" && groupToward) return wrap(groupToward);
   if (home && home.id !== bu.id && !bu.moved) {
     // A band not moved with its group: keep level with the retinue; never run ahead alone.
@@ -469,7 +527,7 @@ export function commanderChoice(state: BattleState, side: PlayerId, o: Commander
       return deployChoice(state, s, moves as Decision<"deploy">[], o);
     case "initiative": {
       // Act second once the armies are close: the side that moves second chooses the engagements.
-      const close = o.initiative === "second-when-close" && friendsOf(ctx, s).some((u) => nearestEnemyDistance(ctx, u) <= 12);
+      const close = o.initiative === "second" || (o.initiative === "second-when-close" && friendsOf(ctx, s).some((u) => nearestEnemyDistance(ctx, u) <= 12));
       return { type: "initiative", first: close ? (s === "red" ? "black" : "red") : s };
     }
     case "holy-call":

@@ -11,6 +11,8 @@ import { type Combatant, type CombatInput, combatOdds, type FinalResult } from "
 import { chargeInputFor, chargePlan, Ctx, nearestEnemy, nearestVisibleEnemy, onTable, unitDist } from "../battle/engine.js";
 import type { BattleState, BattleUnit } from "../battle/types.js";
 import { unitCentre } from "../geometry/unit.js";
+import { unitFacing } from "../geometry/movement.js";
+import { angleBetweenDegrees, normaliseDegrees, vectorHeading } from "../geometry/vec.js";
 import { standIn } from "../geometry/table.js";
 import { geomOf } from "../battle/engine.js";
 
@@ -46,6 +48,20 @@ export function aheadOf(side: Side, a: BattleUnit, b: BattleUnit): number {
   const ya = unitCentre(geomOf(a)).y;
   const yb = unitCentre(geomOf(b)).y;
   return side === "red" ? ya - yb : yb - ya;
+}
+
+/** Heading (degrees) from one unit's centre to another's. */
+export function headingBetween(a: BattleUnit, b: BattleUnit): number {
+  const pa = unitCentre(geomOf(a));
+  const pb = unitCentre(geomOf(b));
+  return normaliseDegrees(vectorHeading({ x: pb.x - pa.x, y: pb.y - pa.y }));
+}
+
+/** How far (degrees, 0–180) the nearest enemy lies off the unit's facing; 0 if there is none. */
+export function bearingToNearestEnemy(ctx: Ctx, bu: BattleUnit): number {
+  const e = nearestEnemy(ctx, bu);
+  if (!e || bu.stands.length === 0) return 0;
+  return angleBetweenDegrees(unitFacing(geomOf(bu)), headingBetween(bu, e));
 }
 
 /** Value of a combat's final result for the side that charges (side a): +2 victory … −2 defeat. */
