@@ -490,7 +490,9 @@ function shootChoice(ctx: Ctx, p: Extract<Pending, { kind: "shoot" }>, options: 
     const t = ctx.unit(d.target);
     const hits = expectedShootingHits(ctx, t, stands.get(d.target) ?? 1, d.archer);
     // A hit on a Shaken unit costs it a stand; on a retinue it also risks the leader.
-    const weight = t.u.aggression === "shaken" ? 1.5 : 1 + (ctx.leaderOfUnit(t.id) ? 0.2 : 0);
+    // A Shaken unit with one stand left is lost to a single hit (SW-25 counts lost units); a hit on
+    // a unit with 4 DPs drops its aggression.
+    const weight = t.u.aggression === "shaken" ? (t.u.stands <= 1 ? 4 : 1.5) : 1 + (ctx.leaderOfUnit(t.id) ? 0.2 : 0) + (totalDp(t.u) >= 4 ? 0.3 : 0);
     return hits * weight;
   });
 }
