@@ -12,6 +12,7 @@ import {
   advanceChoice,
   advancePolicy,
   appraiseCharge,
+  challengeThreat,
   chargeCombatInput,
   commanderChoice,
   commanderPlayer,
@@ -292,6 +293,52 @@ describe("commander", () => {
     expect(answered).toBeGreaterThan(0);
   });
 
+  it("seed 'Personal Combat', 'Leaders': once signalled, a leader with 3 LPs to spare challenges the closest enemy leader whenever he may", () => {
+    let challenged = 0;
+    for (const seed of [81, 82, 83, 84]) {
+      walk(raid, seed, { red: commander, black: rnd(seed) }, (s, side, d) => {
+        if (side !== "red" || s.pending?.kind !== "lead") return;
+        const ctx = contextOf(s);
+        const l = ctx.leader(s.pending.leader);
+        const legal = battleGame.legalMoves(s, side);
+        if (!l.signalled || !legal.some((m) => m.type === "lead" && m.action === "challenge")) return;
+        const units = s.units.filter((u) => u.side === "red" && u.u.contingent === l.contingent && u.u.status === "active" && u.stands.length > 0);
+        if (units.some((u) => totalDp(u.u) > DEFAULT_COMMANDER_OPTIONS.duelMaxDp)) return;
+        expect(d).toMatchObject({ type: "lead", action: "challenge" });
+        if (d.type === "lead" && d.action === "challenge" && l.commanderInChief) expect(d.fighter).not.toBe("leader");
+        challenged++;
+      });
+    }
+    expect(challenged).toBeGreaterThan(0);
+  });
+
+  it("seed 'Personal Combat', SW-7: a leader an enemy leader yet to act could still challenge keeps 3 LPs to accept (guardChallenges)", () => {
+    // With challenges of its own switched off, the guard decides what the leaders spend.
+    const o = { ...DEFAULT_COMMANDER_OPTIONS, challengeMargin: -100 };
+    const guarded: Chooser = (s, side) => commanderChoice(s, side, o, 7);
+    let threatened = 0;
+    let accepted = 0;
+    for (const seed of [91, 92, 93, 94]) {
+      walk(raid, seed, { red: guarded, black: rnd(seed) }, (s, side, d) => {
+        if (side !== "red") return;
+        const ctx = contextOf(s);
+        if (s.pending?.kind === "answer" && d.type === "answer" && d.accept) accepted++;
+        if (s.pending?.kind !== "lead" || d.type !== "lead") return;
+        const l = ctx.leader(s.pending.leader);
+        const left = l.lpValue - l.lpSpent;
+        const threat = challengeThreat(ctx, l);
+        // A threat needs an enemy leader still queued to act in this leadership phase.
+        if (threat) expect(s.queue.some((t) => t.t === "leader" && !t.leader.startsWith("red."))).toBe(true);
+        if (!threat || left < 3) return;
+        threatened++;
+        if (d.action === "raise" || d.action === "cohesion") expect(left - 2).toBeGreaterThanOrEqual(3);
+        if (d.action === "signal") expect(l.signalled).toBe(false);
+      });
+    }
+    expect(threatened).toBeGreaterThan(0);
+    expect(accepted).toBeGreaterThan(0);
+  });
+
   it("seed 'Missile Exchange', SW-16: shoots at the target with the most expected hits (exact shootingHitsDist)", () => {
     let checked = 0;
     for (const seed of [61, 62, 63, 64]) {
@@ -303,7 +350,7 @@ describe("commander", () => {
         const value = (m: BattleDecision) => {
           if (m.type !== "shoot" || !m.target) return 0;
           const t = ctx.unit(m.target);
-          const weight = t.u.aggression === "shaken" ? 1.5 : 1 + (ctx.leaderOfUnit(t.id) ? 0.2 : 0);
+          const weight = t.u.aggression === "shaken" ? (t.u.stands <= 1 ? 4 : 1.5) : 1 + (ctx.leaderOfUnit(t.id) ? 0.2 : 0) + (totalDp(t.u) >= 4 ? 0.3 : 0);
           return expectedShootingHits(ctx, t, stands.get(m.target) ?? 1, m.archer) * weight;
         };
         const bestValue = Math.max(...battleGame.legalMoves(s, side).map(value));

@@ -4,6 +4,7 @@
  */
 export { ADVANCE_PLAYER_NAME, advanceChoice, advancePolicy } from "./advance.js";
 export {
+  challengeThreat,
   COMMANDER_PLAYER_NAME,
   type CommanderOptions,
   commanderChoice,
