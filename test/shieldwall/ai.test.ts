@@ -256,7 +256,8 @@ describe("commander", () => {
 
   it("seed 'Movement', 'Control Test': a band more than 1\" ahead of its retinue and apart from it does not advance alone", () => {
     let checked = 0;
-    for (const seed of [41, 43]) {
+    // Seeds 46 and 48 too: with front-first moves (seed "Movement") seeds 41 and 43 may not reach the situation.
+    for (const seed of [41, 43, 46, 48]) {
       walk(raid, seed, { red: commander, black: rnd(seed + 1) }, (s, side, d) => {
         if (side !== "red" || s.pending?.kind !== "move" || d.type !== "move") return;
         const ctx = contextOf(s);

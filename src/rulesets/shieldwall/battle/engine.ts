@@ -653,6 +653,7 @@ function runTask(ctx: Ctx, task: Task): void {
       return;
     }
     case "move":
+      if (frontUnitFirst(ctx, task)) return;
       moveTask(ctx, task.unit);
       return;
     case "sw15":
@@ -1278,6 +1279,86 @@ function unbrokenLineToRetinue(ctx: Ctx, bu: BattleUnit, home: BattleUnit): bool
   return seen.has(bu.id);
 }
 
+/** How far ahead a unit's move may reach (AvD+D6 at most 11", +1" for a retire move). */
+export const MOVE_REACH = 12;
+
+/**
+ * The friendly unit (same side, yet to move this phase) whose stands lie in the path of unit
+ * `bu`'s move: the corridor its stands sweep straight ahead for {@link MOVE_REACH} inches, ahead
+ * as it faces (formed) or towards the enemy's half (unformed, facing all round); null if none.
+ */
+export function unitInFront(ctx: Ctx, bu: BattleUnit, candidates: readonly string[]): BattleUnit | null {
+  if (bu.stands.length === 0) return null;
+  const heading = bu.u.formed ? unitFacing(geomOf(bu)) : forwardHeading(bu.side);
+  const f = headingVector(heading);
+  const r = { x: f.y, y: -f.x };
+  let fMax = Number.NEGATIVE_INFINITY;
+  let rMin = Number.POSITIVE_INFINITY;
+  let rMax = Number.NEGATIVE_INFINITY;
+  for (const st of bu.stands) {
+    for (const p of rectCorners(rectOf(st))) {
+      const a = p.x * f.x + p.y * f.y;
+      const b = p.x * r.x + p.y * r.y;
+      if (a > fMax) fMax = a;
+      if (b < rMin) rMin = b;
+      if (b > rMax) rMax = b;
+    }
+  }
+  const fc = fMax + MOVE_REACH / 2;
+  const rc = (rMin + rMax) / 2;
+  // The corridor ahead, a hair narrower so units merely side by side are not in the way.
+  const corridor: Rect = { cx: f.x * fc + r.x * rc, cy: f.y * fc + r.y * rc, fx: f.x, fy: f.y, rx: r.x, ry: r.y, hw: (rMax - rMin) / 2 - 0.01, hd: MOVE_REACH / 2 };
+  let best: BattleUnit | null = null;
+  let bestGap = Number.POSITIVE_INFINITY;
+  for (const id of candidates) {
+    const o = ctx.unit(id);
+    if (o.id === bu.id || o.side !== bu.side || !canAct(o) || o.u.inCombat || o.moved || !within(o, bu, MOVE_REACH + 1)) continue;
+    for (const st of o.stands) {
+      if (!rectsOverlap(corridor, rectOf(st), 0.01)) continue;
+      const gap = unitDist(bu, o);
+      if (gap < bestGap) {
+        bestGap = gap;
+        best = o;
+      }
+      break;
+    }
+  }
+  return best;
+}
+
+/**
+ * Seed "Movement": "All movement is conducted from right to left except where two moves
+ * intersect, the front unit may move first." Before a unit moves, a friendly unit still to move
+ * this phase that stands in its path (see {@link unitInFront}) moves first; the unit then moves
+ * straight after it. Each unit gives way at most once a phase, so the order always ends. Option
+ * `crossingMoves: "right-to-left"` keeps the strict acting order. Returns true if it reordered.
+ */
+function frontUnitFirst(ctx: Ctx, task: Extract<Task, { t: "move" }>): boolean {
+  if (task.gaveWay || ctx.s.options.crossingMoves === "right-to-left") return false;
+  const bu = ctx.unit(task.unit);
+  if (!canAct(bu) || bu.u.inCombat || bu.moved) return false;
+  // The rest of this phase's moves: the move tasks at the head of the queue.
+  const queue = ctx.s.queue;
+  let n = 0;
+  while (n < queue.length && queue[n].t === "move") n++;
+  const later = queue.slice(0, n) as Extract<Task, { t: "move" }>[];
+  const front = unitInFront(
+    ctx,
+    bu,
+    later.map((t) => t.unit),
+  );
+  if (!front) return false;
+  const i = later.findIndex((t) => t.unit === front.id);
+  const moved = later[i];
+  queue.splice(i, 1);
+  push(ctx, moved, { t: "move", unit: bu.id, gaveWay: true });
+  ctx.ev("front-first", `${front.u.name} is in the path of ${bu.u.name} and moves first (seed "Movement": where two moves intersect, the front unit may move first)`, {
+    unit: front.id,
+    behind: bu.id,
+  });
+  return true;
+}
+
 function moveTask(ctx: Ctx, id: string): void {
   const bu = ctx.unit(id);
   if (!canAct(bu) || bu.u.inCombat || bu.moved) return;
@@ -1708,9 +1789,29 @@ export function shootingOptions(ctx: Ctx, bu: BattleUnit): { target: string; sta
 }
 
 function shootingOptionsUncached(ctx: Ctx, bu: BattleUnit): { target: string; stands: number }[] {
-  // Enemy engaged in combat with friends are not eligible targets (seed).
-  const counts = shootingTargetUnits(ctx.scene(), bu.id, 2, { allRound: !bu.u.formed }, (id) => !ctx.unit(id).u.inCombat);
+  // Enemy engaged in combat with friends are not eligible targets, however, outflanking stands are (seed).
+  const counts = shootingTargetUnits(ctx.scene(), bu.id, 2, { allRound: !bu.u.formed }, (id, stand) => !ctx.unit(id).u.inCombat || outflankingStands(ctx, id).includes(stand));
   return [...counts.entries()].map(([target, stands]) => ({ target, stands })).sort((a, b) => (a.target < b.target ? -1 : 1));
+}
+
+/**
+ * Seed "Missile Exchange": "Enemy engaged in combat with friends are not eligible targets,
+ * however, outflanking stands are." The stands of enemy unit `id` that outflank a friend (of the
+ * shooters): each stand touching the flank or rear edge of a stand of a formed friendly unit.
+ * Only these stands may be shot at (range and line of sight are taken to them); the unit's other
+ * stands are not targets. An unformed friend faces all round and cannot be outflanked.
+ */
+export function outflankingStands(ctx: Ctx, id: string): number[] {
+  return ctx.cached(`of:${id}`, () => {
+    const e = ctx.unit(id);
+    const tol = ctx.s.table.options.contactTolerance;
+    const out = new Set<number>();
+    for (const f of ctx.sideUnits(other(e.side))) {
+      if (!onTable(f) || !f.u.formed || !within(f, e, tol)) continue;
+      for (const c of unitContacts(geomOf(e), geomOf(f), tol)) if (c.aspectOfB === "flank" || c.aspectOfB === "rear") out.add(c.standOfA);
+    }
+    return [...out].sort((a, b) => a - b);
+  });
 }
 
 export function shootDecisions(ctx: Ctx, bu: BattleUnit): BattleDecision[] {
@@ -1749,7 +1850,7 @@ function resolveMissiles(ctx: Ctx): void {
     hits.set(target.id, (hits.get(target.id) ?? 0) + r.hits);
     ctx.ev(
       "shooting",
-      `${shooter.u.name} shoots at ${target.u.name}: ${opt.stands} stand${opt.stands > 1 ? "s" : ""}, ${r.dice} dice${shot.archer ? " (skilled archer)" : ""}${target.u.kind === "retinue" ? ", halved for a retinue" : ""}${inCover ? ", halved for cover" : ""} [${r.roll.faces.join(", ")}]: ${r.hits} hit${r.hits === 1 ? "" : "s"}`,
+      `${shooter.u.name} shoots at ${target.u.name}${target.u.inCombat ? " (its outflanking stands: the unit is in combat)" : ""}: ${opt.stands} stand${opt.stands > 1 ? "s" : ""}, ${r.dice} dice${shot.archer ? " (skilled archer)" : ""}${target.u.kind === "retinue" ? ", halved for a retinue" : ""}${inCover ? ", halved for cover" : ""} [${r.roll.faces.join(", ")}]: ${r.hits} hit${r.hits === 1 ? "" : "s"}`,
       {
         shooter: shooter.id,
         target: target.id,
@@ -2109,11 +2210,24 @@ function fight(ctx: Ctx): void {
   const s = ctx.s;
   refreshInCombat(ctx);
   const combats = findCombats(ctx);
+  // Units already fought in an immediate pursuit combat (seed "Moves Following Combat", Pursue).
+  const fought = new Set<string>();
   // Deterministic order: by the first unit in acting order.
   for (const g of combats) {
+    if ([...g.red, ...g.black].some((id) => fought.has(id))) continue;
+    fightCombat(ctx, g, fought, 0);
+  }
+  ctx.touch();
+  s.units = s.units.map((u) => (u.followingUp && !u.u.inCombat ? { ...u, followingUp: false } : u));
+}
+
+/** One combat (a group of units in contact), its moves after combat, then any new combats pursuers charged into. */
+function fightCombat(ctx: Ctx, g: Engagement, fought: Set<string>, depth: number): void {
+  {
     const reds = [...g.red].map((id) => ctx.unit(id)).filter(onTable);
     const blacks = [...g.black].map((id) => ctx.unit(id)).filter(onTable);
-    if (reds.length === 0 || blacks.length === 0) continue;
+    if (reds.length === 0 || blacks.length === 0) return;
+    for (const u of [...reds, ...blacks]) fought.add(u.id);
     const chargeCombat = [...reds, ...blacks].some((u) => u.charged);
     const input: CombatInput = {
       chargeCombat,
@@ -2153,11 +2267,30 @@ function fight(ctx: Ctx): void {
       const rolls = leaderRiskRolls({ missileHits: 0, engagedInCombat: true });
       for (let i = 0; i < rolls; i++) if (leaderRisk(ctx, l.id, true)) break;
     }
-    movesAfterCombat(ctx, res.units, positions);
+    const chargers = movesAfterCombat(ctx, res.units, positions);
     refreshInCombat(ctx);
+    fightPursuitCharges(ctx, chargers, fought, depth);
   }
-  ctx.touch();
-  s.units = s.units.map((u) => (u.followingUp && !u.u.inCombat ? { ...u, followingUp: false } : u));
+}
+
+/** Most immediate pursuit combats fought in a chain from one combat; any further one waits for the next combat phase. */
+export const MAX_PURSUIT_CHAIN = 8;
+
+/**
+ * Seed "Moves Following Combat", Pursue: a pursuit charge "is worked out immediately as a new
+ * charge": the combat each pursuer charged into is fought at once, before the phase's next
+ * combat, as a charge combat (its units may already have fought this phase).
+ */
+function fightPursuitCharges(ctx: Ctx, chargers: readonly string[], fought: Set<string>, depth: number): void {
+  if (chargers.length === 0 || depth >= MAX_PURSUIT_CHAIN) return;
+  const done = new Set<string>();
+  for (const id of chargers) {
+    if (done.has(id) || !onTable(ctx.unit(id))) continue;
+    const g = findCombats(ctx).find((c) => c.red.has(id) || c.black.has(id));
+    if (!g) continue;
+    for (const x of [...g.red, ...g.black]) done.add(x);
+    fightCombat(ctx, g, fought, depth + 1);
+  }
 }
 
 function centroidOf(units: BattleUnit[], positions: Map<string, Stand[]>): { x: number; y: number } {
@@ -2244,7 +2377,8 @@ function standardFalls(ctx: Ctx, bu: BattleUnit): void {
   ctx.notes("battle-standard", r.notes, { side: bu.side });
 }
 
-export function movesAfterCombat(ctx: Ctx, outcomes: UnitOutcome[], positions: Map<string, Stand[]>): void {
+/** The moves after one combat (seed "Moves Following Combat"); returns the pursuers that charged new enemy (to be fought at once). */
+export function movesAfterCombat(ctx: Ctx, outcomes: UnitOutcome[], positions: Map<string, Stand[]>): string[] {
   const all = outcomes.map((o) => ctx.unit(o.id));
   const foesOf = (id: string) => {
     const side = ctx.unit(id).side;
@@ -2328,12 +2462,13 @@ export function movesAfterCombat(ctx: Ctx, outcomes: UnitOutcome[], positions: M
     }
   }
   // Winners: pursue, follow up, remain.
+  const pursuers: string[] = [];
   for (const o of outcomes) {
     const bu = ctx.unit(o.id);
     if (!onTable(bu)) continue;
     if (o.move === "pursue") {
       const targets = fled.map((f) => ctx.unit(f.id)).filter((u) => u.side !== bu.side);
-      pursue(ctx, bu, targets, fled, o.engagedStands);
+      if (pursue(ctx, bu, targets, fled, o.engagedStands)) pursuers.push(o.id);
     } else if (o.move === "follow-up") {
       const foes = foesOf(o.id).filter((f) => fellBack.has(f.id));
       const v = foes.length > 0 ? (fellBack.get(foes[0].id) ?? null) : null;
@@ -2353,13 +2488,24 @@ export function movesAfterCombat(ctx: Ctx, outcomes: UnitOutcome[], positions: M
       unitGone(ctx, bu, "broken and dispersed", at);
     }
   }
+  // Pursuers encountering new enemy charge them at once (the units they pursued are not new).
+  const pursued = new Set(fled.map((f) => f.id));
+  return pursuers.filter((id) => pursuitCharge(ctx, id, pursued) !== null);
 }
 
 function rank(m: string): number {
   return ["eliminated", "fall-back", "retire", "break", "separate", "remain", "follow-up", "pursue"].indexOf(m);
 }
 
-function pursue(ctx: Ctx, bu: BattleUnit, targets: BattleUnit[], fled: { id: string; how: "retire" | "break" }[], engagedStands: number): void {
+/** The visible enemy unit (not one of `pursued`) whose 2" a straight move would first enter; null if none. */
+function newEnemyOnPath(ctx: Ctx, bu: BattleUnit, heading: number, distance: number, pursued: ReadonlySet<string>): string | null {
+  const plan = planMove(ctx.scene(), bu.id, heading, distance, { zone: 2, stopAtTableEdge: true });
+  const stop = plan.stoppedBy;
+  return stop && stop.kind === "enemy-zone" && !pursued.has(stop.unit) ? stop.unit : null;
+}
+
+/** A pursuit move after combat towards the nearest fled unit, with the free hack if it catches it; false if there was no one to pursue (no move made). */
+function pursue(ctx: Ctx, bu: BattleUnit, targets: BattleUnit[], fled: { id: string; how: "retire" | "break" }[], engagedStands: number): boolean {
   const live = targets.filter(onTable);
   const roll = rollMove(ctx.rng, {
     kind: "pursuit",
@@ -2373,18 +2519,26 @@ function pursue(ctx: Ctx, bu: BattleUnit, targets: BattleUnit[], fled: { id: str
     inches: roll.inches,
   });
   ctx.setUnit({ ...bu, u: { ...bu.u, formed: false }, pursuing: true });
-  if (live.length === 0) return;
+  if (live.length === 0) return false;
   live.sort((a, b) => unitDist(bu, a) - unitDist(bu, b));
   const t = live[0];
   const gap = unitDist(bu, t);
   const caught = roll.inches >= gap - 1e-6;
-  moveStraight(ctx, ctx.unit(bu.id), headingTo(bu, t), Math.min(roll.inches, gap + 0.01), "pursues", { zone: 0 });
+  const heading = headingTo(bu, t);
+  const want = Math.min(roll.inches, gap + 0.01);
+  // Pursuers encountering new enemy (coming within 2" of a visible enemy unit other than those fleeing) stop there and charge it.
+  const met = newEnemyOnPath(ctx, ctx.unit(bu.id), heading, want, new Set(fled.map((f) => f.id)));
+  if (met !== null) {
+    moveStraight(ctx, ctx.unit(bu.id), heading, want, "pursues");
+    return true;
+  }
+  moveStraight(ctx, ctx.unit(bu.id), heading, want, "pursues", { zone: 0 });
   if (!caught) {
     ctx.ev("outdistanced", `${t.u.name} outdistances ${bu.u.name}`, {
       unit: t.id,
       pursuer: bu.id,
     });
-    return;
+    return true;
   }
   const h = resolveFreeHack(ctx.rng, Math.max(1, engagedStands));
   ctx.ev(
@@ -2399,7 +2553,7 @@ function pursue(ctx: Ctx, bu: BattleUnit, targets: BattleUnit[], fled: { id: str
   if (left <= 0) {
     ctx.setU({ ...cur.u, stands: 0, status: "destroyed" });
     unitGone(ctx, cur, "cut down by its pursuers", at);
-    return;
+    return true;
   }
   ctx.setU({ ...cur.u, stands: left });
   if (f && f.how === "retire") {
@@ -2410,6 +2564,39 @@ function pursue(ctx: Ctx, bu: BattleUnit, targets: BattleUnit[], fled: { id: str
       unit: t.id,
     });
   }
+  return true;
+}
+
+/**
+ * Seed "Moves Following Combat", Pursue: "Pursuers encountering new enemy automatically charge
+ * them. Note that the pursuers will be unformed. A new target must react according to the normal
+ * charge responses if it is charged in these circumstances. This is worked out immediately as a
+ * new charge." After its pursuit move, a pursuer with a visible enemy unit within 2" (not one it
+ * pursues) that a clear charge move reaches charges the nearest at once: no declaration and no
+ * charge test (the charge is automatic, like Blood Lust's), the normal charge move into contact
+ * (it stays unformed), and the target, which declared no charge, stands to receive at the halt
+ * (seed "Charges and Combat"). Both are then in combat and the pursuit ends. A Shaken pursuer
+ * does not charge (Shaken units may not initiate a charge). Returns the target, or null.
+ */
+function pursuitCharge(ctx: Ctx, id: string, pursued: ReadonlySet<string>): string | null {
+  const bu = ctx.unit(id);
+  if (!canAct(bu) || bu.u.aggression === "shaken") return null;
+  const targetId = chargeTargets(ctx, bu).find((t) => !pursued.has(t));
+  if (targetId === undefined) return null;
+  const target = ctx.unit(targetId);
+  ctx.ev(
+    "pursuit-charge",
+    `${bu.u.name} pursues into ${target.u.name} and charges them at once, unformed and with no charge test; ${target.u.name} stands to receive at the halt (seed "Moves Following Combat": pursuers encountering new enemy automatically charge them)`,
+    { unit: id, target: targetId, automatic: true },
+  );
+  chargeMove(ctx, id, targetId);
+  const cur = ctx.unit(id);
+  // No clear way in after all (the charge-blocked event says so): it stays a pursuer.
+  if (unitContacts(geomOf(cur), geomOf(ctx.unit(targetId)), ctx.s.table.options.contactTolerance).length === 0) return null;
+  ctx.setUnit({ ...cur, pursuing: false, mustCharge: false, u: { ...cur.u, inCombat: true } });
+  const t = ctx.unit(targetId);
+  if (!t.u.inCombat) ctx.setUnit({ ...t, u: { ...t.u, inCombat: true } });
+  return targetId;
 }
 
 /** A pursuer's move in the movement phase: towards the nearest enemy, the enemy camp, or off the enemy's table edge. */
@@ -2428,8 +2615,10 @@ function pursuitMove(ctx: Ctx, bu: BattleUnit): void {
   const e = nearestVisibleEnemy(ctx, bu);
   if (e) {
     moveStraight(ctx, bu, headingTo(bu, e), roll.inches, "pursues towards the enemy");
+    // Pursuers encountering new enemy charge them at once; the combat is fought in this turn's combat phase.
+    const charged = pursuitCharge(ctx, bu.id, new Set());
     const cur = ctx.unit(bu.id);
-    if (within(cur, e, 2)) ctx.setUnit({ ...cur, mustCharge: true });
+    if (!charged && within(cur, e, 2)) ctx.setUnit({ ...cur, mustCharge: true });
     markMoved(ctx, bu.id);
     return;
   }

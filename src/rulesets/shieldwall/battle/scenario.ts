@@ -17,6 +17,7 @@ const optionsSchema = z
     initiativeChoice: z.enum(["per-turn", "per-phase"]).optional(),
     deployDistances: z.array(z.number().min(0)).min(1).optional(),
     deployStep: z.number().positive().optional(),
+    crossingMoves: z.enum(["front-first", "right-to-left"]).optional(),
   })
   .optional();
 

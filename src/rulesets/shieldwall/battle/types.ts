@@ -40,6 +40,12 @@ export interface BattleOptions {
   deployDistances: number[];
   /** Step in inches between the offered deployment positions. */
   deployStep: number;
+  /**
+   * Seed "Movement": "All movement is conducted from right to left except where two moves
+   * intersect, the front unit may move first." "front-first" (default): a friendly unit yet to
+   * move that stands in a unit's path moves before it; "right-to-left": the strict acting order.
+   */
+  crossingMoves: "front-first" | "right-to-left";
 }
 
 export const DEFAULT_BATTLE_OPTIONS: BattleOptions = {
@@ -50,6 +56,7 @@ export const DEFAULT_BATTLE_OPTIONS: BattleOptions = {
   initiativeChoice: "per-turn",
   deployDistances: [3, 6],
   deployStep: 6,
+  crossingMoves: "front-first",
 };
 
 /** A unit on the table. `u` is the shared unit model (units.ts); the rest is battle bookkeeping. */
@@ -117,7 +124,8 @@ export type Task =
     }
   | { t: "camp"; unit: string }
   | { t: "movement" }
-  | { t: "move"; unit: string }
+  /** `gaveWay`: the unit already let a friend in its path move first this phase (seed "Movement"). */
+  | { t: "move"; unit: string; gaveWay?: true }
   | { t: "sw15"; movers: Side }
   | { t: "missiles" }
   | { t: "shoot"; unit: string }
