@@ -1285,11 +1285,13 @@ export const MOVE_REACH = 12;
 /**
  * The friendly unit (same side, yet to move this phase) whose stands lie in the path of unit
  * `bu`'s move: the corridor its stands sweep straight ahead for {@link MOVE_REACH} inches, ahead
- * as it faces (formed) or towards the enemy's half (unformed, facing all round); null if none.
+ * as it faces (formed) or towards the enemy's half (unformed, facing all round; away from it when
+ * retiring); the nearest such friend, or null if none.
  */
 export function unitInFront(ctx: Ctx, bu: BattleUnit, candidates: readonly string[]): BattleUnit | null {
   if (bu.stands.length === 0) return null;
-  const heading = bu.u.formed ? unitFacing(geomOf(bu)) : forwardHeading(bu.side);
+  // A retiring unit's move goes away from the enemy.
+  const heading = bu.u.formed ? unitFacing(geomOf(bu)) : bu.retiring ? normaliseDegrees(forwardHeading(bu.side) + 180) : forwardHeading(bu.side);
   const f = headingVector(heading);
   const r = { x: f.y, y: -f.x };
   let fMax = Number.NEGATIVE_INFINITY;
