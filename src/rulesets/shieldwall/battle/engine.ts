@@ -2277,6 +2277,7 @@ function fight(ctx: Ctx): void {
 
 /** One combat (a group of units in contact), its moves after combat, then any new combats pursuers charged into. */
 function fightCombat(ctx: Ctx, g: Engagement, fought: Set<string>, depth: number): void {
+  // (A block: the body of fight's former loop, unchanged.)
   {
     const reds = [...g.red].map((id) => ctx.unit(id)).filter(onTable);
     const blacks = [...g.black].map((id) => ctx.unit(id)).filter(onTable);
