@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { seedState } from "../../src/core/random.js";
 import { type BattleState, createBattle } from "../../src/rulesets/shieldwall/battle/index.js";
-import { Ctx, movesAfterCombat, outflankingStands, run, shootingOptions } from "../../src/rulesets/shieldwall/battle/engine.js";
+import { applyMove, Ctx, movesAfterCombat, outflankingStands, run, shootingOptions } from "../../src/rulesets/shieldwall/battle/engine.js";
 import type { UnitOutcome } from "../../src/rulesets/shieldwall/combat.js";
 import { unitContacts } from "../../src/rulesets/shieldwall/geometry/contact.js";
 import { rectOf } from "../../src/rulesets/shieldwall/geometry/stand.js";
@@ -205,39 +205,61 @@ describe('Outflanking stands may be shot (seed "Missile Exchange")', () => {
 });
 
 describe('Moves that intersect (seed "Movement": "except where two moves intersect, the front unit may move first")', () => {
-  // Alfred's retinue acts before his bands (retinue first); his fyrd stands just in front of it.
+  // Acting order: Alfred's retinue, his fyrd (right band), his thegns (left band). The thegns stand
+  // beside the retinue; the fyrd 0.3" behind the thegns (and the retinue), in their path.
   const column = () => {
-    let s = position(start(), { "red.a-retinue": line(30, 10, N, 1), "red.a-band1": line(30, 11.9, N, 2), "red.a-band2": line(30 + W + 0.5, 10, N, 1) });
+    let s = position(start(), { "red.a-retinue": line(30, 10, N, 1), "red.a-band2": line(30 - W, 10, N, 1), "red.a-band1": line(30 - W, 10 - D - 0.3, N, 2) });
     s = signalled(s, "red.a-leader");
     return { ...s, first: "red" as const };
+  };
+  /** The units asked to move, in order, each holding. */
+  const order = (s0: BattleState) => {
+    const out: string[] = [];
+    let s = s0;
+    const ev: { type: string; unit?: unknown; behind?: unknown; text: string }[] = [];
+    while (s.pending?.kind === "move") {
+      out.push(s.pending.unit);
+      const ctx = new Ctx({ ...s, pending: null });
+      ctx.setUnit({ ...ctx.unit(s.pending.unit), moved: true });
+      run(ctx);
+      ev.push(...ctx.events);
+      s = ctx.finish();
+    }
+    return { units: out, events: ev };
   };
 
   it("Movement: where two moves intersect, the front unit moves first; then the unit behind, then the rest in acting order", () => {
     const c = runFrom(column(), [{ t: "movement" }, { t: "end-turn" }]);
-    expect(c.s.pending?.kind === "move" && c.s.pending.unit).toBe("red.a-band1");
-    const ev = c.events.find((e) => e.type === "front-first");
-    expect(ev?.unit).toBe("red.a-band1");
-    expect(ev?.behind).toBe("red.a-retinue");
-    expect(ev?.text).toMatch(/Alfred's fyrd is in the path of Alfred's retinue and moves first/);
-    // The fyrd holds; next comes the retinue, then the thegns beside it (not in its path).
-    const order: string[] = [];
-    let s = c.finish();
-    while (s.pending?.kind === "move") {
-      order.push(s.pending.unit);
-      const ctx = new Ctx({ ...s, pending: null });
-      ctx.ev("move-decision", "hold");
-      ctx.setUnit({ ...ctx.unit(s.pending.unit), moved: true });
-      run(ctx);
-      s = ctx.finish();
-    }
-    expect(order).toEqual(["red.a-band1", "red.a-retinue", "red.a-band2"]);
+    expect(c.s.pending?.kind === "move" && c.s.pending.unit).toBe("red.a-retinue");
+    const o = order(c.finish());
+    expect(o.units).toEqual(["red.a-retinue", "red.a-band2", "red.a-band1"]);
+    const ev = o.events.find((e) => e.type === "front-first");
+    expect(ev?.unit).toBe("red.a-band2");
+    expect(ev?.behind).toBe("red.a-band1");
+    expect(ev?.text).toMatch(/Alfred's thegns is in the path of Alfred's fyrd and moves first/);
+  });
+
+  it("Movement: a retinue's group move moves its front unit first, so the body moves the full distance", () => {
+    // The fyrd stands 0.33" in front of the retinue: it may move with it as one body, so it is not pulled ahead of the retinue's turn.
+    const s = { ...signalled(position(start(), { "red.a-retinue": line(30, 10, N, 1), "red.a-band1": line(30, 11.9, N, 2) }), "red.a-leader"), first: "red" as const };
+    const c = runFrom(s, [{ t: "movement" }, { t: "end-turn" }]);
+    expect(c.s.pending?.kind === "move" && c.s.pending.unit).toBe("red.a-retinue");
+    expect(c.events.some((e) => e.type === "front-first")).toBe(false);
+    const ctx = new Ctx({ ...c.finish(), pending: null });
+    applyMove(ctx, ctx.unit("red.a-retinue"), { kind: "advance", offset: 0, extraD6: false, group: true });
+    const moves = ctx.events.filter((e) => e.type === "move");
+    expect(moves.map((e) => e.unit)).toEqual(["red.a-band1", "red.a-retinue"]);
+    expect(moves[0].distance).toBeGreaterThan(0);
+    expect(moves[1].distance).toBeCloseTo(moves[0].distance as number, 6);
+    expect(gap(ctx.s, "red.a-retinue", "red.a-band1")).toBeCloseTo(gap(s, "red.a-retinue", "red.a-band1"), 6);
   });
 
   it("Movement: with option crossingMoves right-to-left the strict acting order is kept; units side by side never reorder", () => {
     const strict = { ...column(), options: { ...column().options, crossingMoves: "right-to-left" as const } };
     const c1 = runFrom(strict, [{ t: "movement" }, { t: "end-turn" }]);
-    expect(c1.s.pending?.kind === "move" && c1.s.pending.unit).toBe("red.a-retinue");
-    expect(c1.events.some((e) => e.type === "front-first")).toBe(false);
+    const o = order(c1.finish());
+    expect(o.units).toEqual(["red.a-retinue", "red.a-band1", "red.a-band2"]);
+    expect([...c1.events, ...o.events].some((e) => e.type === "front-first")).toBe(false);
     const line3 = signalled(position(start(), { "red.a-retinue": line(30, 10, N, 1), "red.a-band1": line(30 - W / 2 - W, 10, N, 2), "red.a-band2": line(30 + W, 10, N, 1) }), "red.a-leader");
     const c2 = runFrom({ ...line3, first: "red" }, [{ t: "movement" }, { t: "end-turn" }]);
     expect(c2.s.pending?.kind === "move" && c2.s.pending.unit).toBe("red.a-retinue");

@@ -1367,6 +1367,7 @@ export function unitInFront(ctx: Ctx, bu: BattleUnit, candidates: readonly strin
   for (const id of candidates) {
     const o = ctx.unit(id);
     if (o.id === bu.id || o.side !== bu.side || !canAct(o) || o.u.inCombat || o.moved || !within(o, bu, MOVE_REACH + 1)) continue;
+    if (mayMoveWithRetinue(bu, o)) continue; // they may move as one body (a group move moves its front unit first)
     for (const st of o.stands) {
       if (!rectsOverlap(corridor, rectOf(st), 0.01)) continue;
       const gap = unitDist(bu, o);
@@ -1380,6 +1381,12 @@ export function unitInFront(ctx: Ctx, bu: BattleUnit, candidates: readonly strin
   return best;
 }
 
+/** Could `other` join a group move led by `bu` (seed "Movement": same contingent, within 2" of the retinue, formed, facing the same way)? */
+function mayMoveWithRetinue(bu: BattleUnit, other: BattleUnit): boolean {
+  if (bu.u.kind !== "retinue" || !bu.u.formed || other.u.contingent !== bu.u.contingent || !other.u.formed || other.pursuing || other.retiring) return false;
+  return within(bu, other, 2) && angleBetweenDegrees(unitFacing(geomOf(other)), unitFacing(geomOf(bu))) <= 1;
+}
+
 /**
  * Seed "Movement": "All movement is conducted from right to left except where two moves
  * intersect, the front unit may move first." Before a unit moves, a friendly unit still to move
@@ -1387,6 +1394,13 @@ export function unitInFront(ctx: Ctx, bu: BattleUnit, candidates: readonly strin
  * straight after it. Each unit gives way at most once a phase, so the order always ends. Option
  * `crossingMoves: "right-to-left"` keeps the strict acting order. Returns true if it reordered.
  */
+/** Sorts units front first along `heading` (by their stands' furthest reach that way); ties keep their order. */
+function sortFrontFirst(units: BattleUnit[], heading: number): void {
+  const f = headingVector(heading);
+  const reach = new Map(units.map((u) => [u.id, Math.max(...u.stands.flatMap((st) => rectCorners(rectOf(st)).map((p) => p.x * f.x + p.y * f.y)))]));
+  units.sort((a, b) => (reach.get(b.id) ?? 0) - (reach.get(a.id) ?? 0));
+}
+
 function frontUnitFirst(ctx: Ctx, task: Extract<Task, { t: "move" }>): boolean {
   if (task.gaveWay || ctx.s.options.crossingMoves === "right-to-left") return false;
   const bu = ctx.unit(task.unit);
@@ -1780,6 +1794,8 @@ export function applyMove(ctx: Ctx, bu: BattleUnit, m: MoveChoice, voluntary = t
             units: group.map((g) => g.id),
           });
       }
+      // Where two moves intersect the front unit moves first (seed "Movement"): the body moves front to back.
+      if (group.length > 1 && ctx.s.options.crossingMoves !== "right-to-left") sortFrontFirst(group, heading);
       for (const g of group) {
         const cur = ctx.unit(g.id);
         const d = moveStraight(ctx, cur, heading, dist, "moves");
