@@ -92,13 +92,22 @@ describe('Pursuers encountering new enemy (seed "Moves Following Combat", Pursue
     }
   });
 
-  it("Moves Following Combat: the unit pursued is not new enemy, and a Shaken pursuer does not charge", () => {
+  it("Moves Following Combat: the units of the combat (the one pursued, an opponent that fell back) are not new enemy, and a Shaken pursuer does not charge", () => {
     const s = fought(3);
     // Only the fled unit on the table besides the pursuer: no pursuit charge.
     const alone = position(s, { "red.a-retinue": unitOf(s, "red.a-retinue").stands, "black.b-retinue": unitOf(s, "black.b-retinue").stands });
     const c1 = new Ctx(alone);
     expect(movesAfterCombat(c1, [outcome(alone, "black.b-retinue", "retire"), outcome(alone, "red.a-retinue", "pursue")], new Map(alone.units.map((u) => [u.id, u.stands])))).toEqual([]);
     expect(c1.events.some((e) => e.type === "pursuit-charge")).toBe(false);
+    // Cnut's thegns fought beside Dag's retinue and fall back (1.57") while it breaks: not new enemy to Alfred's pursuing retinue.
+    const beside = position(s, { "red.a-retinue": unitOf(s, "red.a-retinue").stands, "black.b-retinue": unitOf(s, "black.b-retinue").stands, "black.a-band2": line(30 + W, 20, S, 1) });
+    for (let seed = 1; seed < 12; seed++) {
+      const b = { ...beside, rng: seedState(seed) };
+      const c = new Ctx(b);
+      const outcomes = [outcome(b, "black.b-retinue", "break"), outcome(b, "black.a-band2", "fall-back"), outcome(b, "red.a-retinue", "pursue")];
+      expect(movesAfterCombat(c, outcomes, new Map(b.units.map((u) => [u.id, u.stands])))).toEqual([]);
+      expect(c.events.some((e) => e.type === "pursuit-charge")).toBe(false);
+    }
     const shaken = withUnit(s, "red.a-retinue", (u) => ({ ...u, u: { ...u.u, aggression: "shaken" } }));
     const c2 = new Ctx(shaken);
     expect(movesAfterCombat(c2, [outcome(shaken, "black.b-retinue", "break"), outcome(shaken, "red.a-retinue", "pursue")], new Map(shaken.units.map((u) => [u.id, u.stands])))).toEqual([]);

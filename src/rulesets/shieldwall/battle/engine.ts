@@ -2534,12 +2534,14 @@ export function movesAfterCombat(ctx: Ctx, outcomes: UnitOutcome[], positions: M
   }
   // Winners: pursue, follow up, remain.
   const pursuers: string[] = [];
+  // The units of this combat are not new enemy to its pursuers (seed "Moves Following Combat", Pursue).
+  const notNew: ReadonlySet<string> = new Set(outcomes.map((o) => o.id));
   for (const o of outcomes) {
     const bu = ctx.unit(o.id);
     if (!onTable(bu)) continue;
     if (o.move === "pursue") {
       const targets = fled.map((f) => ctx.unit(f.id)).filter((u) => u.side !== bu.side);
-      if (pursue(ctx, bu, targets, fled, o.engagedStands)) pursuers.push(o.id);
+      if (pursue(ctx, bu, targets, fled, o.engagedStands, notNew)) pursuers.push(o.id);
     } else if (o.move === "follow-up") {
       const foes = foesOf(o.id).filter((f) => fellBack.has(f.id));
       const v = foes.length > 0 ? (fellBack.get(foes[0].id) ?? null) : null;
@@ -2559,24 +2561,23 @@ export function movesAfterCombat(ctx: Ctx, outcomes: UnitOutcome[], positions: M
       unitGone(ctx, bu, "broken and dispersed", at);
     }
   }
-  // Pursuers encountering new enemy charge them at once (the units they pursued are not new).
-  const pursued = new Set(fled.map((f) => f.id));
-  return pursuers.filter((id) => pursuitCharge(ctx, id, pursued) !== null);
+  // Pursuers encountering new enemy charge them at once (the units they fought are not new).
+  return pursuers.filter((id) => pursuitCharge(ctx, id, notNew) !== null);
 }
 
 function rank(m: string): number {
   return ["eliminated", "fall-back", "retire", "break", "separate", "remain", "follow-up", "pursue"].indexOf(m);
 }
 
-/** The visible enemy unit (not one of `pursued`) whose 2" a straight move would first enter; null if none. */
-function newEnemyOnPath(ctx: Ctx, bu: BattleUnit, heading: number, distance: number, pursued: ReadonlySet<string>): string | null {
+/** The visible enemy unit (not one of `notNew`) whose 2" a straight move would first enter; null if none. */
+function newEnemyOnPath(ctx: Ctx, bu: BattleUnit, heading: number, distance: number, notNew: ReadonlySet<string>): string | null {
   const plan = planMove(ctx.scene(), bu.id, heading, distance, { zone: 2, stopAtTableEdge: true });
   const stop = plan.stoppedBy;
-  return stop && stop.kind === "enemy-zone" && !pursued.has(stop.unit) ? stop.unit : null;
+  return stop && stop.kind === "enemy-zone" && !notNew.has(stop.unit) ? stop.unit : null;
 }
 
 /** A pursuit move after combat towards the nearest fled unit, with the free hack if it catches it; false if there was no one to pursue (no move made). */
-function pursue(ctx: Ctx, bu: BattleUnit, targets: BattleUnit[], fled: { id: string; how: "retire" | "break" }[], engagedStands: number): boolean {
+function pursue(ctx: Ctx, bu: BattleUnit, targets: BattleUnit[], fled: { id: string; how: "retire" | "break" }[], engagedStands: number, notNew: ReadonlySet<string>): boolean {
   const live = targets.filter(onTable);
   const roll = rollMove(ctx.rng, {
     kind: "pursuit",
@@ -2597,8 +2598,8 @@ function pursue(ctx: Ctx, bu: BattleUnit, targets: BattleUnit[], fled: { id: str
   const caught = roll.inches >= gap - 1e-6;
   const heading = headingTo(bu, t);
   const want = Math.min(roll.inches, gap + 0.01);
-  // Pursuers encountering new enemy (coming within 2" of a visible enemy unit other than those fleeing) stop there and charge it.
-  const met = newEnemyOnPath(ctx, ctx.unit(bu.id), heading, want, new Set(fled.map((f) => f.id)));
+  // Pursuers encountering new enemy (coming within 2" of a visible enemy unit that was not in this combat) stop there and charge it.
+  const met = newEnemyOnPath(ctx, ctx.unit(bu.id), heading, want, notNew);
   if (met !== null) {
     moveStraight(ctx, ctx.unit(bu.id), heading, want, "pursues");
     return true;
@@ -2642,17 +2643,17 @@ function pursue(ctx: Ctx, bu: BattleUnit, targets: BattleUnit[], fled: { id: str
  * Seed "Moves Following Combat", Pursue: "Pursuers encountering new enemy automatically charge
  * them. Note that the pursuers will be unformed. A new target must react according to the normal
  * charge responses if it is charged in these circumstances. This is worked out immediately as a
- * new charge." After its pursuit move, a pursuer with a visible enemy unit within 2" (not one it
- * pursues) that a clear charge move reaches charges the nearest at once: no declaration and no
+ * new charge." After its pursuit move, a pursuer with a visible enemy unit within 2" (not one of
+ * `notNew`: after combat, the units of that combat) that a clear charge move reaches charges the nearest at once: no declaration and no
  * charge test (the charge is automatic, like Blood Lust's), the normal charge move into contact
  * (it stays unformed), and the target, which declared no charge, stands to receive at the halt
  * (seed "Charges and Combat"). Both are then in combat and the pursuit ends. A Shaken pursuer
  * does not charge (Shaken units may not initiate a charge). Returns the target, or null.
  */
-function pursuitCharge(ctx: Ctx, id: string, pursued: ReadonlySet<string>): string | null {
+function pursuitCharge(ctx: Ctx, id: string, notNew: ReadonlySet<string>): string | null {
   const bu = ctx.unit(id);
   if (!canAct(bu) || bu.u.aggression === "shaken") return null;
-  const targetId = chargeTargets(ctx, bu).find((t) => !pursued.has(t));
+  const targetId = chargeTargets(ctx, bu).find((t) => !notNew.has(t));
   if (targetId === undefined) return null;
   const target = ctx.unit(targetId);
   ctx.ev(
