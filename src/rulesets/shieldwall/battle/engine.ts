@@ -1342,6 +1342,14 @@ export const MOVE_REACH = 12;
  */
 export function unitInFront(ctx: Ctx, bu: BattleUnit, candidates: readonly string[]): BattleUnit | null {
   if (bu.stands.length === 0) return null;
+  const others: BattleUnit[] = [];
+  for (const id of candidates) {
+    const o = ctx.unit(id);
+    if (o.id === bu.id || o.side !== bu.side || !canAct(o) || o.u.inCombat || o.moved) continue;
+    if (mayMoveWithRetinue(bu, o)) continue; // they may move as one body (a group move moves its front unit first)
+    others.push(o);
+  }
+  if (others.length === 0) return null;
   // A retiring unit's move goes away from the enemy.
   const heading = bu.u.formed ? unitFacing(geomOf(bu)) : bu.retiring ? normaliseDegrees(forwardHeading(bu.side) + 180) : forwardHeading(bu.side);
   const f = headingVector(heading);
@@ -1349,33 +1357,35 @@ export function unitInFront(ctx: Ctx, bu: BattleUnit, candidates: readonly strin
   let fMax = Number.NEGATIVE_INFINITY;
   let rMin = Number.POSITIVE_INFINITY;
   let rMax = Number.NEGATIVE_INFINITY;
-  for (const st of bu.stands) {
-    for (const p of rectCorners(rectOf(st))) {
-      const a = p.x * f.x + p.y * f.y;
-      const b = p.x * r.x + p.y * r.y;
-      if (a > fMax) fMax = a;
-      if (b < rMin) rMin = b;
-      if (b > rMax) rMax = b;
-    }
+  for (const st of standRects(bu.stands)) {
+    // The stand's reach along f and its extent across r (projections of its corners).
+    const a = st.cx * f.x + st.cy * f.y + st.hd * Math.abs(st.fx * f.x + st.fy * f.y) + st.hw * Math.abs(st.rx * f.x + st.ry * f.y);
+    const b = st.cx * r.x + st.cy * r.y;
+    const half = st.hd * Math.abs(st.fx * r.x + st.fy * r.y) + st.hw * Math.abs(st.rx * r.x + st.ry * r.y);
+    if (a > fMax) fMax = a;
+    if (b - half < rMin) rMin = b - half;
+    if (b + half > rMax) rMax = b + half;
   }
   const fc = fMax + MOVE_REACH / 2;
   const rc = (rMin + rMax) / 2;
   // The corridor ahead, a hair narrower so units merely side by side are not in the way.
   const corridor: Rect = { cx: f.x * fc + r.x * rc, cy: f.y * fc + r.y * rc, fx: f.x, fy: f.y, rx: r.x, ry: r.y, hw: (rMax - rMin) / 2 - 0.01, hd: MOVE_REACH / 2 };
+  const ex = corridor.hd * Math.abs(f.x) + corridor.hw * Math.abs(r.x);
+  const ey = corridor.hd * Math.abs(f.y) + corridor.hw * Math.abs(r.y);
+  const minX = corridor.cx - ex;
+  const maxX = corridor.cx + ex;
+  const minY = corridor.cy - ey;
+  const maxY = corridor.cy + ey;
   let best: BattleUnit | null = null;
   let bestGap = Number.POSITIVE_INFINITY;
-  for (const id of candidates) {
-    const o = ctx.unit(id);
-    if (o.id === bu.id || o.side !== bu.side || !canAct(o) || o.u.inCombat || o.moved || !within(o, bu, MOVE_REACH + 1)) continue;
-    if (mayMoveWithRetinue(bu, o)) continue; // they may move as one body (a group move moves its front unit first)
-    for (const st of o.stands) {
-      if (!rectsOverlap(corridor, rectOf(st), 0.01)) continue;
-      const gap = unitDist(bu, o);
-      if (gap < bestGap) {
-        bestGap = gap;
-        best = o;
-      }
-      break;
+  for (const o of others) {
+    const box = standsBox(o.stands);
+    if (box.minX > maxX || box.maxX < minX || box.minY > maxY || box.maxY < minY) continue;
+    if (!standRects(o.stands).some((st) => rectsOverlap(corridor, st, 0.01))) continue;
+    const gap = unitDist(bu, o);
+    if (gap < bestGap) {
+      bestGap = gap;
+      best = o;
     }
   }
   return best;
