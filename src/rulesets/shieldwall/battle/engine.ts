@@ -9,6 +9,11 @@
  *
  * `Ctx` works on a shallow copy of the state: arrays are copied once per decision and their
  * elements replaced, never mutated, so the caller's state is untouched and no deep copy is made.
+ *
+ * Dice a side throws for a test, a move, shooting or a combat round are data (`DiceRoll`): the
+ * engine rolls, then `rolled` either offers a kept Seven (ruling SW-11, pending `fortune`) or goes
+ * straight on with `afterRoll`, which carries out what follows from the dice. So whatever follows
+ * a roll is written as that roll's continuation, never as code after the roll in the same call.
  */
 import type { GameEvent } from "../../../core/game.js";
 import { playOut } from "../../../core/game.js";
@@ -1136,12 +1141,12 @@ export function applyFortune(ctx: Ctx, p: Extract<Pending, { kind: "fortune" }>,
     ctx.s.sides[side] = { ...sd, tokens: useToken(sd.tokens, "fortune") };
     const again = rerollDice(ctx, roll);
     const who = roll.what === "combat" ? roll.fight[side].map((id) => ctx.unit(id).u.name).join(", ") : ctx.unit(roll.unit).u.name;
-    ctx.ev("fortune", `${side} plays a kept Seven: ${who} re-roll${roll.what === "combat" && roll.fight[side].length > 1 ? "" : "s"} its ${ROLL_NAME[roll.what]} (ruling SW-11): ${diceText(roll)} → ${diceText(again)}`, {
+    ctx.ev("fortune", `${side} plays a kept Seven: ${who} ${roll.what === "combat" && roll.fight[side].length > 1 ? "re-roll their" : "re-rolls its"} ${ROLL_NAME[roll.what]} (ruling SW-11): ${diceText(roll)} → ${diceText(again)}`, {
       side,
       unit: p.unit,
       what: roll.what,
-      before: roll.what === "control" ? [roll.result.face] : roll.what === "charge" ? [roll.result.face] : diceFaces(roll),
-      after: again.what === "control" ? [again.result.face] : again.what === "charge" ? [again.result.face] : diceFaces(again),
+      before: diceFaces(roll),
+      after: diceFaces(again),
     });
     rollEvent(ctx, again);
     roll = again;
@@ -1149,16 +1154,19 @@ export function applyFortune(ctx: Ctx, p: Extract<Pending, { kind: "fortune" }>,
   afterRoll(ctx, roll);
 }
 
+/** Every die of a roll, for the event's detail. */
 function diceFaces(roll: DiceRoll): number[] {
   switch (roll.what) {
+    case "control":
+      return [roll.result.face];
+    case "charge":
+      return roll.result.face === null ? [] : [roll.result.face];
     case "move":
     case "shooting":
     case "free-hack":
       return roll.result.roll.faces;
     case "combat":
       return roll.result.units.flatMap((u) => u.roll.faces);
-    default:
-      return [];
   }
 }
 
