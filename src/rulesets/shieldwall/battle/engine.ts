@@ -1150,7 +1150,10 @@ export function applyFortune(ctx: Ctx, p: Extract<Pending, { kind: "fortune" }>,
     });
     rollEvent(ctx, again);
     roll = again;
-  } else ctx.ev("fortune-kept", `${p.side} keeps its Seven (ruling SW-11)`, { side: p.side, unit: p.unit, what: roll.what });
+  } else {
+    const who = roll.what === "combat" ? roll.fight[p.side].map((id) => ctx.unit(id).u.name).join(", ") : ctx.unit(roll.unit).u.name;
+    ctx.ev("fortune-kept", `${p.side} keeps its Seven (ruling SW-11): the ${ROLL_NAME[roll.what]} of ${who} stand${roll.what === "control" || roll.what === "charge" || roll.what === "free-hack" ? "s" : ""} (${diceText(roll)})`, { side: p.side, unit: p.unit, what: roll.what });
+  }
   afterRoll(ctx, roll);
 }
 
