@@ -14,6 +14,9 @@ import { resolveControl, resolveFreeHack, resolveShooting, resolveCharge } from 
 import { type UnitOutcome, rollSide } from "../../src/rulesets/shieldwall/combat.js";
 import { rollMove } from "../../src/rulesets/shieldwall/movement.js";
 import { wantsReroll } from "../../src/rulesets/shieldwall/ai/fortune.js";
+import { advanceChoice } from "../../src/rulesets/shieldwall/ai/advance.js";
+import { commanderChoice } from "../../src/rulesets/shieldwall/ai/commander.js";
+import { randomPlayer } from "../../src/core/search/random-player.js";
 import { contextOf } from "../../src/rulesets/shieldwall/ai/view.js";
 import { invariantProblem, line, position, signalled, tinySetup, withUnit } from "./battle-setup.js";
 
@@ -408,6 +411,20 @@ describe("The Seven re-rolls any one set of dice of its own side (ruling SW-11)"
       if (roll.what !== "combat") throw new Error("not a combat roll");
       const res = roll.fight.rounds[0].result;
       expect(wantsReroll(contextOf(fs), "red", roll, -0.1)).toBe(res === "setback" || res === "defeat");
+      const d = commanderChoice(fs, "red");
+      expect(d).toEqual({ type: "fortune", reroll: res === "setback" || res === "defeat" });
+    });
+
+    it("SW-11: the advance policy keeps its Seven and the random player picks a legal answer", () => {
+      const st = findSeed((seed) => {
+        const st = runFrom({ ...sevens(position(start(), { "red.a-retinue": line(30, 20, N, 1), "black.a-band1": line(30, 20, S, 2) }), "red"), rng: seedState(seed) }, [{ t: "fight" }, { t: "end-turn" }]);
+        return st.pending?.kind === "fortune" ? st : null;
+      });
+      expect(advanceChoice(st, "red")).toEqual(KEEP);
+      for (let seed = 1; seed < 6; seed++) {
+        const d = randomPlayer(battleGame, seed).choose(st, "red");
+        expect(battleGame.validate(st, "red", d)).toBeNull();
+      }
     });
   });
 });
