@@ -61,6 +61,17 @@ import { heuristicDuelPlayer } from "../personal-combat-ai.js";
 import { dealDuel, duelGame } from "../personal-combat-game.js";
 import { type LeaderState, totalDp, type UnitState } from "../units.js";
 import type { BattleDecision, BattleState, BattleUnit, MoveChoice, Pending, Task } from "./types.js";
+import {
+  applyDisembark,
+  applyEmbark,
+  boatsMoveProblem,
+  embarkedOptions,
+  embarkedUnits,
+  embarkOptions,
+  interpenetrateProblem,
+  interpenetrationOptions,
+  moveThroughFriends,
+} from "./manoeuvres.js";
 
 /** Opponent hands the duel AI samples per lead inside a battle (its default is 24; 8 keeps whole battles fast). */
 export const DUEL_AI_SAMPLES = 8;
@@ -317,7 +328,7 @@ function standsBox(stands: readonly Stand[]): { minX: number; minY: number; maxX
 }
 
 /** Is unit b within d" of unit a (edge to edge, ruling SW-3)? Bounding boxes and circles reject far pairs cheaply. */
-function within(a: BattleUnit, b: BattleUnit, d: number): boolean {
+export function within(a: BattleUnit, b: BattleUnit, d: number): boolean {
   if (a.stands.length === 0 || b.stands.length === 0) return false;
   const ba = standsBox(a.stands);
   const bb = standsBox(b.stands);
@@ -385,7 +396,8 @@ export function contingentLine(ctx: Ctx | BattleState, side: Side, contingent: s
   const sd = s.sides[side];
   const get = (id: string) => unitIn(s, id);
   const ids = [sd.bands[contingent][1], sd.retinues[contingent], sd.bands[contingent][0]].filter((x): x is string => x !== undefined);
-  const units = ids.map(get);
+  // Units aboard ship (scenario "embarked") are not in the line.
+  const units = ids.map(get).filter((u) => u.embarked === undefined);
   const count = units.reduce((n, u) => n + u.u.stands, 0);
   const mid = s.table.height / 2;
   const facing = forwardHeading(side);
@@ -648,7 +660,11 @@ function runTask(ctx: Ctx, task: Task): void {
       ctx.touch();
       s.units = s.units.map((u) => (u.moved ? { ...u, moved: false } : u));
       const tasks: Task[] = [];
-      for (const side of sideOrder(s)) for (const id of actingOrder(ctx, side)) tasks.push({ t: "move", unit: id });
+      for (const side of sideOrder(s)) {
+        const order = actingOrder(ctx, side);
+        // Units aboard ship decide after their side's units on the table (docs: "Boats").
+        for (const id of [...order, ...embarkedUnits(ctx, side).filter((e) => !order.includes(e))]) tasks.push({ t: "move", unit: id });
+      }
       push(ctx, ...tasks);
       return;
     }
@@ -1166,7 +1182,7 @@ function nearestEnemyUncached(ctx: Ctx, bu: BattleUnit): BattleUnit | null {
   return best;
 }
 
-function headingTo(from: BattleUnit, to: BattleUnit): number {
+export function headingTo(from: BattleUnit, to: BattleUnit): number {
   const a = unitCentre(geomOf(from));
   const b = unitCentre(geomOf(to));
   return normaliseDegrees(vectorHeading({ x: b.x - a.x, y: b.y - a.y }));
@@ -1186,7 +1202,7 @@ export function towardHeading(ctx: Ctx, bu: BattleUnit): number {
 }
 
 /** SW-15: enemy units of contingents that have not signalled, approached to within 8" by this move. */
-function sw15Check(ctx: Ctx, mover: BattleUnit, before: Stand[]): void {
+export function sw15Check(ctx: Ctx, mover: BattleUnit, before: Stand[]): void {
   const s = ctx.s;
   const after = mover.stands;
   if (after.length === 0) return;
@@ -1247,7 +1263,7 @@ export function moveStraight(
   return plan.distance;
 }
 
-function describeStop(ctx: Ctx, stop: NonNullable<ReturnType<typeof planMove>["stoppedBy"]>): string {
+export function describeStop(ctx: Ctx, stop: NonNullable<ReturnType<typeof planMove>["stoppedBy"]>): string {
   switch (stop.kind) {
     case "enemy-zone":
       return `halting 2" from visible enemy ${ctx.unit(stop.unit).u.name}`;
@@ -1280,6 +1296,11 @@ function unbrokenLineToRetinue(ctx: Ctx, bu: BattleUnit, home: BattleUnit): bool
 
 function moveTask(ctx: Ctx, id: string): void {
   const bu = ctx.unit(id);
+  if (bu.embarked !== undefined) {
+    // Aboard ship: no control test; disembark or hold (docs: "Boats").
+    if (bu.u.status === "active" && !bu.moved) ctx.s.pending = { kind: "move", side: bu.side, unit: id };
+    return;
+  }
   if (!canAct(bu) || bu.u.inCombat || bu.moved) return;
   const leader = ctx.contingentLeader(bu.u.contingent);
   const home = leader && leader.status === "alive" ? ctx.leaderUnit(leader) : null;
@@ -1394,6 +1415,7 @@ export function moveOptions(ctx: Ctx, bu: BattleUnit): MoveChoice[] {
 }
 
 function moveOptionsUncached(ctx: Ctx, bu: BattleUnit): MoveChoice[] {
+  if (bu.embarked !== undefined) return embarkedOptions(ctx, bu);
   const out: MoveChoice[] = [];
   const signalled = ctx.signalled(bu.u.contingent);
   const bloodlustForced = bu.u.aggression === "bloodlust" && signalled;
@@ -1442,6 +1464,9 @@ function moveOptionsUncached(ctx: Ctx, bu: BattleUnit): MoveChoice[] {
     if (e) headings.add(Math.round(headingTo(bu, e)));
     for (const heading of headings) for (const extraD6 of bloodlustForced ? [false, true] : [false]) out.push({ kind: "unformed-move", heading, extraD6 });
   }
+  // Voluntary interpenetration where a friend is in the way; embarking where the unit touches boats (docs: "Interpenetration", "Boats").
+  const near = bu.u.formed ? null : nearestEnemy(ctx, bu);
+  out.push(...interpenetrationOptions(ctx, bu, out, near ? Math.round(headingTo(bu, near)) : null), ...embarkOptions(ctx, bu));
   return out.filter((m) => moveProblem(ctx, bu, m) === null);
 }
 
@@ -1499,6 +1524,9 @@ export function moveProblem(ctx: Ctx, bu: BattleUnit, m: MoveChoice): string | n
     return r.ok ? null : r.reason;
   };
   if (m === null || typeof m !== "object") return "a move must be an object with a kind";
+  if (bu.embarked !== undefined || m.kind === "embark" || m.kind === "disembark") return boatsMoveProblem(ctx, bu, m);
+  const through = interpenetrateProblem(m);
+  if (through) return through;
   if (bu.retiring && !["retire", "form-up", "hold"].includes(m.kind))
     return `${bu.u.name} is retiring: it may retire a further move, form up or hold (seed "Moves Following Combat")`;
   if (
@@ -1647,7 +1675,7 @@ export function applyMove(ctx: Ctx, bu: BattleUnit, m: MoveChoice, voluntary = t
       }
       for (const g of group) {
         const cur = ctx.unit(g.id);
-        const d = moveStraight(ctx, cur, heading, dist, "moves");
+        const d = m.interpenetrate ? moveThroughFriends(ctx, cur, heading, dist, "moves") : moveStraight(ctx, cur, heading, dist, "moves");
         takeFatigue(ctx, g.id, roll.fatigue, d);
         markMoved(ctx, g.id);
       }
@@ -1671,7 +1699,8 @@ export function applyMove(ctx: Ctx, bu: BattleUnit, m: MoveChoice, voluntary = t
         ctx.setUnit({ ...bu, u: { ...bu.u, formed: false } });
         ctx.ev("change-direction", `${bu.u.name} changes direction and becomes unformed (seed "Manoeuvre")`, { unit: id });
       }
-      moveStraight(ctx, ctx.unit(id), m.heading, dist, "moves unformed");
+      if (m.interpenetrate) moveThroughFriends(ctx, ctx.unit(id), m.heading, dist, "moves unformed");
+      else moveStraight(ctx, ctx.unit(id), m.heading, dist, "moves unformed");
       break;
     }
     case "form-up": {
@@ -1687,6 +1716,12 @@ export function applyMove(ctx: Ctx, bu: BattleUnit, m: MoveChoice, voluntary = t
     }
     case "retire":
       retireMove(ctx, bu, "retires a further move");
+      break;
+    case "disembark":
+      applyDisembark(ctx, bu, m);
+      break;
+    case "embark":
+      applyEmbark(ctx, bu, m);
       break;
   }
   const after = ctx.unit(id);
@@ -2488,7 +2523,8 @@ export function armyBroken(s: BattleState, side: Side): string | null {
   const lost = lostUnits(s, side);
   if (lost >= Math.ceil(units / 2)) return `${side} has lost ${lost} of ${units} units`;
   if (s.leaders.filter((l) => sideOfId(l.id) === side).every((l) => l.status !== "alive")) return `${side}'s leaders are all dead or captured`;
-  if (!s.units.some((u) => u.side === side && u.u.status === "active")) return `${side} has no units left on the table`;
+  // Units aboard ship are not on the table (house rule, docs: "Boats").
+  if (!s.units.some((u) => u.side === side && u.u.status === "active" && u.embarked === undefined)) return `${side} has no units left on the table`;
   return null;
 }
 
@@ -2518,7 +2554,7 @@ function endTurn(ctx: Ctx): void {
   // ruling SW-25 (house rule)
   const redOut = armyBroken(s, "red");
   const blackOut = armyBroken(s, "black");
-  const anyoneLeft = s.units.some((u) => u.u.status === "active");
+  const anyoneLeft = s.units.some((u) => u.u.status === "active" && u.embarked === undefined);
   if (s.options.victory === "sw25" || !anyoneLeft) {
     if (redOut && blackOut) {
       finish(null, `both armies broke in the same turn (${redOut}; ${blackOut}) (ruling SW-25, house rule)`);
