@@ -1,8 +1,8 @@
 /**
  * Property tests of the whole battle (issue 4): seeded random battles on the shipped scenarios all
  * end with a result, never break an invariant, and replay to the same state hash. Fixed seeds
- * (fast-check seed 4004) so runs repeat. 120 raid battles and 40 Maldon battles (160 in all)
- * keep the file within CI time on 2 shared cores. `MUSTER_BATTLES=1000 npx vitest run
+ * (fast-check seed 4004) so runs repeat. 120 raid battles, 40 Maldon battles and 30 battles of the
+ * raid with boats (190 in all) keep the file within CI time on 2 shared cores. `MUSTER_BATTLES=1000 npx vitest run
  * test/shieldwall/battle-property.test.ts` plays 1,000 of each instead.
  */
 import fc from "fast-check";
@@ -81,5 +81,8 @@ describe("issue 4: seeded random battles (SW-25 result, invariants, replay)", ()
   }, 3_600_000);
   it("SW-25: 40 random Maldon battles all end with a result, keep every invariant and replay to the same hash", () => {
     property("maldon-991.json", LONG || 40, 4);
+  }, 3_600_000);
+  it("SW-25: 30 random battles of the raid with boats (embark, disembark, interpenetration) end with a result, keep every invariant and replay", () => {
+    property("raid-landing.json", LONG || 30, 5);
   }, 3_600_000);
 });
