@@ -248,3 +248,66 @@ describe("Boats: embark and disembark (seed \"Manoeuvre\", ruling SW-1)", () => 
     expect(decisionProblem(pending(s, "black.b-retinue"), "black", { type: "move", move: { kind: "embark", boats: "galleys" } })).toMatch(/no boats place "galleys"/);
   });
 });
+
+describe("Unformed units move stands independently (seed \"Unformed Units\", \"Manoeuvre\": change direction)", () => {
+  // Red's fyrd (2 stands) unformed, side by side with front edges at y 10 (stand 0 west, stand 1 east).
+  const s0 = () =>
+    signalled(
+      position(start(), {
+        "red.a-band1": line(30, 10, N, 2),
+        "black.a-retinue": line(30, 40, S, 1),
+      }),
+      "red.a-leader",
+    );
+  const unformed = (s: BattleState) => ({ ...s, units: s.units.map((u) => (u.id === "red.a-band1" ? { ...u, u: { ...u.u, formed: false } } : u)) });
+
+  it("Unformed Units: each stand moves on its own heading, the whole roll, and the unit stays unformed", () => {
+    const ctx = new Ctx({ ...unformed(s0()), rng: seedState(2) });
+    const was = ctx.unit("red.a-band1").stands;
+    applyMove(ctx, ctx.unit("red.a-band1"), { kind: "unformed-move", heading: N, extraD6: false, headings: [180, 0] });
+    const roll = ctx.events.find((e) => e.type === "move-dice")?.inches as number;
+    const now = ctx.unit("red.a-band1").stands;
+    expect(now[0].x).toBeCloseTo(was[0].x - roll, 6);
+    expect(now[1].x).toBeCloseTo(was[1].x + roll, 6);
+    expect(now[0].y).toBeCloseTo(was[0].y, 6);
+    expect(ctx.events.filter((e) => e.type === "move-dice")).toHaveLength(1);
+    expect(ctx.events.filter((e) => e.type === "move" && /stand \d of 2 on its own/.test(e.text))).toHaveLength(2);
+    expect(ctx.unit("red.a-band1").u.formed).toBe(false);
+    expect(invariantProblem(ctx.s)).toBeNull();
+  });
+
+  it("Unformed Units: a stand stops short of its own unit's other stands and of friends, as any move; the others go on", () => {
+    // Stand 0 heads east into stand 1 (which moves after it); stand 1 heads north past nothing.
+    const s = signalled(position(unformed(s0()), { "red.a-band1": line(30, 10, N, 2), "red.a-band2": line(38, 4, N, 1), "black.a-retinue": line(30, 40, S, 1) }), "red.a-leader");
+    const ctx = new Ctx({ ...unformed(s), rng: seedState(2) });
+    const was = ctx.unit("red.a-band1").stands;
+    applyMove(ctx, ctx.unit("red.a-band1"), { kind: "unformed-move", heading: 0, extraD6: false, headings: [0, N] });
+    const now = ctx.unit("red.a-band1").stands;
+    expect(now[0].x).toBeCloseTo(was[0].x, 6);
+    expect(ctx.events.some((e) => e.type === "move" && /stand 1 of 2 .*stopped by another stand of its own unit/.test(e.text))).toBe(true);
+    expect(now[1].y).toBeGreaterThan(was[1].y + 1);
+    expect(invariantProblem(ctx.s)).toBeNull();
+  });
+
+  it("Manoeuvre: change direction may move the stands independently; each still halts 2 inches from visible enemy", () => {
+    const s = signalled(position(start(), { "red.a-band1": line(30, 10, N, 2), "black.a-retinue": line(28.4, 13.5, S, 1) }), "red.a-leader");
+    const ctx = new Ctx({ ...s, rng: seedState(5) });
+    applyMove(ctx, ctx.unit("red.a-band1"), { kind: "change-direction", heading: N, extraD6: true, headings: [N, N] });
+    expect(ctx.unit("red.a-band1").u.formed).toBe(false);
+    const st = ctx.unit("red.a-band1").stands[0];
+    expect(rectsDistance([rectOf(st)], unitOf(ctx.s, "black.a-retinue").stands.map(rectOf))).toBeCloseTo(2, 6);
+    expect(invariantProblem(ctx.s)).toBeNull();
+  });
+
+  it("bad input: headings need one number per stand, only on unformed moves and change of direction, and obey the signal", () => {
+    const s = pending(unformed(s0()), "red.a-band1");
+    const move = (m: unknown) => decisionProblem(s, "red", { type: "move", move: m as never });
+    expect(move({ kind: "unformed-move", heading: N, extraD6: false, headings: [N, 0] })).toBeNull();
+    expect(move({ kind: "unformed-move", heading: N, extraD6: false, headings: [N] })).toMatch(/one heading per stand .* \(2\)/);
+    expect(move({ kind: "unformed-move", heading: N, extraD6: false, headings: [N, "east"] })).toMatch(/headings must be numbers/);
+    expect(move({ kind: "unformed-move", heading: N, extraD6: false, headings: [N, 0], interpenetrate: true })).toMatch(/does not pass through friends/);
+    expect(move({ kind: "rest", headings: [N, N] })).toMatch(/only with an unformed-move or change-direction/);
+    const before = pending(unformed(position(start(), { "red.a-band1": line(30, 10, N, 2), "black.a-retinue": line(30, 40, S, 1) })), "red.a-band1");
+    expect(decisionProblem(before, "red", { type: "move", move: { kind: "unformed-move", heading: 0, extraD6: false, headings: [0, N] } })).toMatch(/headings\.1: .*signal/);
+  });
+});

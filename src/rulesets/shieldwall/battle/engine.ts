@@ -70,7 +70,9 @@ import {
   embarkOptions,
   interpenetrateProblem,
   interpenetrationOptions,
+  moveStandsIndependently,
   moveThroughFriends,
+  standHeadingsProblem,
 } from "./manoeuvres.js";
 
 /** Opponent hands the duel AI samples per lead inside a battle (its default is 24; 8 keeps whole battles fast). */
@@ -1525,7 +1527,7 @@ export function moveProblem(ctx: Ctx, bu: BattleUnit, m: MoveChoice): string | n
   };
   if (m === null || typeof m !== "object") return "a move must be an object with a kind";
   if (bu.embarked !== undefined || m.kind === "embark" || m.kind === "disembark") return boatsMoveProblem(ctx, bu, m);
-  const through = interpenetrateProblem(m);
+  const through = interpenetrateProblem(m) ?? standHeadingsProblem(ctx, bu, m);
   if (through) return through;
   if (bu.retiring && !["retire", "form-up", "hold"].includes(m.kind))
     return `${bu.u.name} is retiring: it may retire a further move, form up or hold (seed "Moves Following Combat")`;
@@ -1699,7 +1701,8 @@ export function applyMove(ctx: Ctx, bu: BattleUnit, m: MoveChoice, voluntary = t
         ctx.setUnit({ ...bu, u: { ...bu.u, formed: false } });
         ctx.ev("change-direction", `${bu.u.name} changes direction and becomes unformed (seed "Manoeuvre")`, { unit: id });
       }
-      if (m.interpenetrate) moveThroughFriends(ctx, ctx.unit(id), m.heading, dist, "moves unformed");
+      if (m.headings) moveStandsIndependently(ctx, ctx.unit(id), m.headings, dist, "moves unformed");
+      else if (m.interpenetrate) moveThroughFriends(ctx, ctx.unit(id), m.heading, dist, "moves unformed");
       else moveStraight(ctx, ctx.unit(id), m.heading, dist, "moves unformed");
       break;
     }

@@ -340,9 +340,9 @@ function describeMove(m: MoveChoice): string {
     case "step":
       return `step ${m.direction} ${m.distance}"`;
     case "change-direction":
-      return `change direction to ${m.heading}° (${dice(m)}), unformed`;
+      return `change direction to ${m.heading}° (${dice(m)}), unformed${m.headings ? `, stands on ${m.headings.join("°/")}°` : ""}`;
     case "unformed-move":
-      return `move unformed on ${m.heading}° (${dice(m)})`;
+      return `move unformed on ${m.heading}° (${dice(m)})${m.headings ? `, stands on ${m.headings.join("°/")}°` : ""}`;
     case "form-up":
       return `form up facing ${m.facing}°`;
     case "retire":

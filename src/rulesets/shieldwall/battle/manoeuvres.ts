@@ -7,13 +7,15 @@
  *   through friendly stands, declared with the move before the dice.
  * - **Embark / disembark** (seed "Manoeuvre": "Embark/Disembark: ½ move for all units and become
  *   unformed"; ruling SW-1: half a move) at a boats place of the table.
+ * - **Unformed stands moving independently** (seed "Unformed Units"): a heading per stand.
  *
  * Kept apart from engine.ts: the engine calls in from its move options, validation and moves.
  */
 import { mayAdvance } from "../leaders.js";
 import { rollMove } from "../movement.js";
 import { CONTACT_TOLERANCE } from "../geometry/contact.js";
-import { friendInTheWay, planInterpenetratingMove } from "../geometry/movement.js";
+import { friendInTheWay, planInterpenetratingMove, planMove } from "../geometry/movement.js";
+import { prepareScene } from "../geometry/los.js";
 import { bounds, centroid, shapeClosest } from "../geometry/polygon.js";
 import { type Stand, rectCorners, rectOf, rectsOverlap } from "../geometry/stand.js";
 import { type BoatsPlace, boatsOf, standOnTable } from "../geometry/table.js";
@@ -231,4 +233,66 @@ export function applyEmbark(ctx: Ctx, bu: BattleUnit, m: Extract<MoveChoice, { k
     `${bu.u.name} embarks at ${place?.name ?? m.boats}, unformed (half its move: seed "Manoeuvre", ruling SW-1), and leaves the table: aboard ship it is neither lost nor on the table (house rule)`,
     { unit: bu.id, boats: m.boats },
   );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Unformed stands moving independently (seed "Unformed Units": "act as individual stands rather
+// than as a cohesive body. They move stands independently with no manoeuvre penalties"; seed
+// "Manoeuvre", change direction: "Move stands independently in any direction")
+
+/** Why a move's per-stand `headings` are not acceptable, or null. */
+export function standHeadingsProblem(ctx: Ctx, bu: BattleUnit, m: MoveChoice): string | null {
+  const headings = (m as { headings?: unknown }).headings;
+  if (headings === undefined) return null;
+  if (m.kind !== "unformed-move" && m.kind !== "change-direction")
+    return `headings (one per stand) are given only with an unformed-move or change-direction (seed "Unformed Units"), not with ${m.kind}`;
+  if (!Array.isArray(headings) || headings.length !== bu.stands.length)
+    return `headings must list one heading per stand of ${bu.u.name} (${bu.stands.length}), in the order of its stands`;
+  if (!headings.every((h) => typeof h === "number" && Number.isFinite(h))) return "headings must be numbers of degrees";
+  if (m.interpenetrate) return "a move with a heading per stand does not pass through friends (interpenetrate is for a unit moving as one body)";
+  const signalled = ctx.signalled(bu.u.contingent);
+  for (const [i, h] of (headings as number[]).entries()) {
+    if (bu.u.aggression === "bloodlust" && signalled && !isAdvancing(bu.side, h)) return `${bu.u.name} has Blood Lust: every stand must advance towards the enemy (headings.${i})`;
+    if (isAdvancing(bu.side, h)) {
+      const r = mayAdvance(bu.u, signalled);
+      if (!r.ok) return `headings.${i}: ${r.reason}`;
+    }
+  }
+  return null;
+}
+
+/**
+ * Moves each stand of an unformed unit up to `distance` on its own heading, one after another in
+ * stand order: each halts 2" from enemy it can see (all round: it is unformed) and stops short of
+ * every other stand — its own unit's included, where they stand at that moment — obstacles and
+ * the table edge. Returns the longest distance any stand moved.
+ */
+export function moveStandsIndependently(ctx: Ctx, bu: BattleUnit, headings: readonly number[], distance: number, what: string): number {
+  const before = bu.stands;
+  const stands = bu.stands.slice();
+  const others = ctx.scene().units.filter((g) => g.id !== bu.id);
+  const own = (id: string) => id.startsWith(`${bu.id}#`);
+  let longest = 0;
+  let difficult = false;
+  for (let i = 0; i < stands.length; i++) {
+    const me = { id: `${bu.id}#${i}`, side: bu.side, formed: false, stands: [stands[i]] };
+    const mates = { id: `${bu.id}#others`, side: bu.side, formed: false, stands: stands.filter((_, j) => j !== i) };
+    const scene = prepareScene(ctx.s.table, mates.stands.length > 0 ? [...others, me, mates] : [...others, me]);
+    const plan = planMove(scene, me.id, headings[i], distance, { zone: 2 });
+    stands[i] = plan.unit.stands[0];
+    if (plan.difficult.length > 0) difficult = true;
+    longest = Math.max(longest, plan.distance);
+    const stop = plan.stoppedBy
+      ? ` (stopped by ${plan.stoppedBy.kind === "stand" && own(plan.stoppedBy.unit) ? "another stand of its own unit" : describeStop(ctx, plan.stoppedBy)})`
+      : "";
+    ctx.ev(
+      "move",
+      `${bu.u.name} ${what}, stand ${i + 1} of ${stands.length} on its own: ${plan.distance.toFixed(2)}" of ${distance.toFixed(2)}" on heading ${Math.round(normaliseDegrees(headings[i]))}°${stop}`,
+      { unit: bu.id, stand: i, heading: headings[i], asked: distance, distance: plan.distance, stoppedBy: plan.stoppedBy },
+    );
+  }
+  const cur = ctx.unit(bu.id);
+  ctx.setUnit({ ...cur, stands, u: difficult && cur.u.formed ? { ...cur.u, formed: false } : cur.u });
+  if (longest > 1e-6) sw15Check(ctx, ctx.unit(bu.id), before);
+  return longest;
 }

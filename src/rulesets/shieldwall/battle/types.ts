@@ -187,6 +187,8 @@ export type MoveChoice =
       extraD6: boolean;
       stopAt?: number;
       interpenetrate?: boolean;
+      /** One heading per stand (in the order of `stands`): each stand moves on its own (seed "Unformed Units": "move stands independently"). */
+      headings?: number[];
     }
   /** An unformed unit moves on any heading. */
   | {
@@ -195,6 +197,8 @@ export type MoveChoice =
       extraD6: boolean;
       stopAt?: number;
       interpenetrate?: boolean;
+      /** One heading per stand (in the order of `stands`): each stand moves on its own (seed "Unformed Units": "move stands independently"). */
+      headings?: number[];
     }
   /** An unformed unit forms up (the whole move), facing `facing` degrees. */
   | { kind: "form-up"; facing: number }
