@@ -218,6 +218,18 @@ describe("Boats: embark and disembark (seed \"Manoeuvre\", ruling SW-1)", () => 
     expect(decisionProblem(pending(far.s, "black.b-band1"), "black", { type: "move", move: { kind: "embark", boats: "ships" } })).toMatch(/must touch the boats ships/);
   });
 
+  it("Control Test: with its leader's retinue aboard ship, a band on the table tests as if further than 2 inches from him", () => {
+    const s = position(start(), { "red.a-band2": line(30, 10, N, 1), "black.a-retinue": line(30, 40, S, 1) });
+    const aboard = {
+      ...s,
+      table: { ...s.table, boats: [{ id: "ships", polygon: [{ x: 26, y: 0 }, { x: 34, y: 0 }, { x: 34, y: 4 }, { x: 26, y: 4 }] }] },
+      units: s.units.map((u) => (u.id === "red.a-retinue" ? { ...u, deployed: true, embarked: "ships" } : u)),
+    };
+    const ctx = new Ctx({ ...aboard, queue: [{ t: "move", unit: "red.a-band2" }, { t: "end-turn" }], pending: null });
+    run(ctx);
+    expect(ctx.events.find((e) => e.type === "control-test")?.text).toMatch(/further than 2" from the leader's retinue/);
+  });
+
   it("SW-25 (house rule): an army with every remaining unit aboard ship has no units left on the table", () => {
     const s = boatsStart();
     const aboard = { ...s, units: s.units.map((u) => (u.side === "black" ? { ...u, stands: [], embarked: "ships" } : u)) };

@@ -1306,7 +1306,9 @@ function moveTask(ctx: Ctx, id: string): void {
   if (!canAct(bu) || bu.u.inCombat || bu.moved) return;
   const leader = ctx.contingentLeader(bu.u.contingent);
   const home = leader && leader.status === "alive" ? ctx.leaderUnit(leader) : null;
-  const beyond2 = home ? home.id !== bu.id && !within(home, bu, 2) : false;
+  // A leader aboard ship is beyond 2" of every unit on the table (docs: "Boats").
+  const leaderAboard = leader?.status === "alive" && ctx.hasUnit(leader.unit) && ctx.unit(leader.unit).embarked !== undefined;
+  const beyond2 = home ? home.id !== bu.id && !within(home, bu, 2) : leaderAboard;
   const need = mustTakeControlTest({
     beyond2OfRetinue: beyond2,
     unbrokenLineSameDirection: home && beyond2 ? unbrokenLineToRetinue(ctx, bu, home) : false,
