@@ -183,6 +183,29 @@ describe("Boats: embark and disembark (seed \"Manoeuvre\", ruling SW-1)", () => 
     expect(invariantProblem(landed.state)).toBeNull();
   });
 
+  it("Embark/Disembark: a unit lands beside other stands, never on them nor within 2 inches of the enemy; with no room it may not disembark", () => {
+    const s = boatsStart();
+    // A red unit right where the band would land (centred on the boats' south side, x 50).
+    const blocked = { ...s, units: s.units.map((u) => (u.id === "red.b-band1" ? { ...u, stands: line(50, 41, N, 1) } : u)) };
+    const ctx = new Ctx(blocked);
+    applyMove(ctx, ctx.unit("black.b-band1"), { kind: "disembark" });
+    const landed = ctx.unit("black.b-band1").stands[0];
+    expect(rectsDistance([rectOf(landed)], unitOf(ctx.s, "red.b-band1").stands.map(rectOf))).toBeGreaterThanOrEqual(2 - 1e-6);
+    expect(invariantProblem(ctx.s)).toBeNull();
+    // Enemy all along the beach, a stand every 6": no room within 12" either way.
+    const at = (x: number) => line(x, 41, N, 1)[0];
+    const wall = position(s, {
+      "red.a-band1": [at(35), at(41)],
+      "red.a-retinue": [at(47)],
+      "red.a-band2": [at(53)],
+      "red.b-retinue": [at(59)],
+      "red.b-band1": [at(65)],
+      "black.b-retinue": unitOf(s, "black.b-retinue").stands,
+    });
+    const aboard = { ...wall, units: wall.units.map((u) => (u.id === "black.b-band1" ? unitOf(s, "black.b-band1") : u)) };
+    expect(decisionProblem(pending(aboard, "black.b-band1"), "black", { type: "move", move: { kind: "disembark" } })).toMatch(/no room to land next to the boats ships/);
+  });
+
   it("SW-1: a disembark with a heading moves half of the move dice after landing", () => {
     const s = signalled(boatsStart(), "black.b-leader");
     for (let seed = 1; seed <= 4; seed++) {

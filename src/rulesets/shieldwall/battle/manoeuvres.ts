@@ -14,10 +14,10 @@
 import { mayAdvance } from "../leaders.js";
 import { rollMove } from "../movement.js";
 import { CONTACT_TOLERANCE } from "../geometry/contact.js";
-import { friendInTheWay, planInterpenetratingMove, planMove } from "../geometry/movement.js";
+import { friendInTheWay, HALT_ZONE, planInterpenetratingMove, planMove } from "../geometry/movement.js";
 import { prepareScene } from "../geometry/los.js";
 import { bounds, centroid, shapeClosest } from "../geometry/polygon.js";
-import { type Stand, rectCorners, rectOf, rectsOverlap } from "../geometry/stand.js";
+import { type Stand, rectCorners, rectDistance, rectOf, rectsOverlap } from "../geometry/stand.js";
 import { type BoatsPlace, boatsOf, standOnTable } from "../geometry/table.js";
 import { formLine } from "../geometry/unit.js";
 import { normaliseDegrees } from "../geometry/vec.js";
@@ -144,7 +144,8 @@ export function boatsTouched(ctx: Ctx, bu: BattleUnit): string[] {
  * Where an embarked unit lands (docs/shieldwall/battle.md, "Boats"): its stands side by side,
  * facing the enemy's half, their rear edges on the side of the boats' bounding box towards the
  * enemy, centred on the boats or as near as there is room (1" steps, up to 12" either way),
- * wholly on the table and overlapping no stand. Null when there is no room.
+ * wholly on the table, overlapping no stand and not nearer than 2" to any enemy stand (the
+ * 2" halt: it does not land into contact). Null when there is no room.
  */
 export function landingStands(ctx: Ctx, bu: BattleUnit): Stand[] | null {
   const b = bu.embarked !== undefined ? boatsOf(ctx.s.table, bu.embarked) : undefined;
@@ -158,7 +159,12 @@ export function landingStands(ctx: Ctx, bu: BattleUnit): Stand[] | null {
   for (let k = 0; k <= 24; k++) {
     const off = k % 2 === 1 ? (k + 1) / 2 : -k / 2;
     const stands = formLine({ x: c.x + off, y: frontY, facing }, bu.u.stands, base);
-    if (stands.every((st) => standOnTable(st, ctx.s.table) && !others.some((o) => rectsOverlap(rectOf(st), o.rect, 1e-6)))) return stands;
+    const clear = (st: Stand) => {
+      const r = rectOf(st);
+      // No overlap with any stand, and not nearer than 2" to the enemy (no landing into contact).
+      return others.every((o) => !rectsOverlap(r, o.rect, 1e-6) && (o.side === bu.side || rectDistance(r, o.rect) >= HALT_ZONE - 1e-6));
+    };
+    if (stands.every((st) => standOnTable(st, ctx.s.table) && clear(st))) return stands;
   }
   return null;
 }
