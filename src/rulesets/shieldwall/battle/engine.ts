@@ -117,7 +117,7 @@ const SCENE_STANDS: SceneStandCache = new WeakMap();
 
 export class Ctx {
   readonly s: BattleState;
-  readonly rng: Random;
+  private random: Random | null = null;
   readonly events: GameEvent[] = [];
   private index: Map<string, number>;
   private sceneCache: Scene | null = null;
@@ -144,7 +144,6 @@ export class Ctx {
           sw15Took: state.sw15Took.slice(),
           sw15Threat: state.sw15Threat.slice(),
         };
-    this.rng = new Random(state.rng);
     // Units are never added or removed: the id → position index is shared by every state of a battle.
     let index = INDEXES.get(state.units);
     if (!index) {
@@ -162,8 +161,14 @@ export class Ctx {
     this.memo = memo;
   }
 
+  /** The battle's generator, made on first use (most read-only contexts never draw). */
+  get rng(): Random {
+    this.random ??= new Random(this.s.rng);
+    return this.random;
+  }
+
   finish(): BattleState {
-    this.s.rng = this.rng.state();
+    if (this.random) this.s.rng = this.random.state();
     MEMOS.set(this.s, this.memo);
     INDEXES.set(this.s.units, this.index);
     if (this.sceneCache) SCENES.set(this.s, this.sceneCache);
@@ -329,6 +334,11 @@ function standsBox(stands: readonly Stand[]): { minX: number; minY: number; maxX
   return b;
 }
 
+/** Half a stand's diagonal: no point of the stand is further than this from its centre. */
+function halfDiagonal(st: Stand): number {
+  return Math.sqrt(st.width * st.width + st.depth * st.depth) / 2;
+}
+
 /** Is unit b within d" of unit a (edge to edge, ruling SW-3)? Bounding boxes and circles reject far pairs cheaply. */
 export function within(a: BattleUnit, b: BattleUnit, d: number): boolean {
   if (a.stands.length === 0 || b.stands.length === 0) return false;
@@ -336,11 +346,15 @@ export function within(a: BattleUnit, b: BattleUnit, d: number): boolean {
   const bb = standsBox(b.stands);
   const m = d + 1e-3;
   if (bb.minX > ba.maxX + m || bb.maxX < ba.minX - m || bb.minY > ba.maxY + m || bb.maxY < ba.minY - m) return false;
+  // Stand centres further apart than d plus both half diagonals: those stands are too.
   let near = false;
   for (const x of a.stands) {
-    const rx = Math.hypot(x.width, x.depth) / 2;
+    const rx = halfDiagonal(x);
     for (const y of b.stands) {
-      if (Math.hypot(x.x - y.x, x.y - y.y) - rx - Math.hypot(y.width, y.depth) / 2 <= d + 1e-6) {
+      const reach = d + 1e-6 + rx + halfDiagonal(y);
+      const dx = x.x - y.x;
+      const dy = x.y - y.y;
+      if (dx * dx + dy * dy <= reach * reach) {
         near = true;
         break;
       }
@@ -449,18 +463,54 @@ function deployProblemAmong(s: BattleState, side: Side, contingent: string, x: n
   const ret = unitIn(s, sd.retinues[contingent]);
   if (ret.deployed) return `${sd.contingentNames[contingent]} is already deployed`;
   if (!Number.isFinite(x) || !Number.isFinite(distance)) return "deployment x and distance must be numbers";
-  const line = contingentLine(s, side, contingent, x, distance);
+  const placed = placedLine(s, side, contingent, x, distance);
+  if (placed.problem) return placed.problem;
   const others = deployed ?? deployedRects(s);
-  for (const l of line) {
-    for (const st of l.stands) {
-      const why = deploymentProblem(st, sd.half, s.table);
-      if (why) return `${l.unit}: ${why}`;
-      const b = boxedRect(st);
-      const apart = (o: BoxedRect) => o.minX > b.maxX + 1e-9 || o.maxX < b.minX - 1e-9 || o.minY > b.maxY + 1e-9 || o.maxY < b.minY - 1e-9;
-      if (others.some((o) => !apart(o) && rectsOverlap(b.r, o.r, 1e-6))) return `${l.unit} would overlap a unit already deployed`;
+  for (const { unit, rects } of placed.line) {
+    for (const b of rects) {
+      for (const o of others) {
+        if (o.minX > b.maxX + 1e-9 || o.maxX < b.minX - 1e-9 || o.minY > b.maxY + 1e-9 || o.maxY < b.minY - 1e-9) continue;
+        if (rectsOverlap(b.r, o.r, 1e-6)) return `${unit} would overlap a unit already deployed`;
+      }
     }
   }
   return null;
+}
+
+/** A contingent's deployment line with its rectangles and its table problem (ruling SW-26), which no other unit affects. */
+interface PlacedLine {
+  line: { unit: string; rects: BoxedRect[] }[];
+  problem: string | null;
+}
+/**
+ * Placed lines by table and placement: before deployment a contingent's line depends only on the
+ * table, the contingent's units and their stand counts (in the key), so each candidate place is
+ * worked out once per table, not once per deployment decision.
+ */
+const PLACED_LINES = new WeakMap<object, Map<string, PlacedLine>>();
+function placedLine(s: BattleState, side: Side, contingent: string, x: number, distance: number): PlacedLine {
+  let byKey = PLACED_LINES.get(s.table);
+  if (!byKey) {
+    byKey = new Map();
+    PLACED_LINES.set(s.table, byKey);
+  }
+  const sd = s.sides[side];
+  const ids = [sd.retinues[contingent], ...sd.bands[contingent]];
+  const key = `${side}|${contingent}|${x}|${distance}|${ids.map((id) => `${id}:${unitIn(s, id).u.stands}`).join(",")}`;
+  let placed = byKey.get(key);
+  if (!placed) {
+    let problem: string | null = null;
+    const line = contingentLine(s, side, contingent, x, distance).map(({ unit, stands }) => {
+      for (const st of stands) {
+        const why = problem === null ? deploymentProblem(st, sd.half, s.table) : null;
+        if (why) problem = `${unit}: ${why}`;
+      }
+      return { unit, rects: stands.map(boxedRect) };
+    });
+    placed = { line, problem };
+    byKey.set(key, placed);
+  }
+  return placed;
 }
 
 export function deployOptions(s: BattleState, side: Side): { contingent: string; x: number; distance: number }[] {
@@ -1156,9 +1206,11 @@ export function nearestEnemy(ctx: Ctx, bu: BattleUnit): BattleUnit | null {
 function distanceLowerBound(a: BattleUnit, b: BattleUnit): number {
   let best = Number.POSITIVE_INFINITY;
   for (const x of a.stands) {
-    const rx = Math.hypot(x.width, x.depth) / 2;
+    const rx = halfDiagonal(x);
     for (const y of b.stands) {
-      const d = Math.hypot(x.x - y.x, x.y - y.y) - rx - Math.hypot(y.width, y.depth) / 2;
+      const dx = x.x - y.x;
+      const dy = x.y - y.y;
+      const d = Math.sqrt(dx * dx + dy * dy) - rx - halfDiagonal(y);
       if (d < best) best = d;
     }
   }
