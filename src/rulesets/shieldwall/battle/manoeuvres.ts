@@ -22,11 +22,11 @@ import { type BoatsPlace, boatsOf, standOnTable } from "../geometry/table.js";
 import { formLine } from "../geometry/unit.js";
 import { normaliseDegrees } from "../geometry/vec.js";
 import type { Side } from "../army.js";
-import { type Ctx, describeStop, forwardHeading, isAdvancing, moveStraight, onTable, sw15Check, towardHeading } from "./engine.js";
+import { type Ctx, describeStop, forwardHeading, isAdvancing, moveStraight, onTable, sw15Check } from "./engine.js";
 import type { BattleUnit, MoveChoice } from "./types.js";
 
-/** Longest move of the move dice, inches: AvD 5, AvD + D6 11 (the reach checked for friends in the way). */
-const MOVE_REACH = { avd: 5, avdD6: 11 };
+/** Longest move of the AvD, inches (the reach checked for friends in the way). */
+const MOVE_REACH = { avd: 5 };
 
 /** Move kinds that may declare `interpenetrate` (a step is too short to clear a stand: see the docs). */
 const INTERPENETRATING_KINDS: readonly string[] = ["advance", "toward", "change-direction", "unformed-move"];
@@ -88,27 +88,23 @@ export function interpenetrateProblem(m: MoveChoice): string | null {
 }
 
 /**
- * The interpenetrating versions of a few of a unit's enumerated moves, only where a friend is
- * actually in the way within the dice's reach (few options: random battles stay fast): a formed
- * unit's straight advance (AvD, AvD + D6) and its move towards the nearest enemy; an unformed
- * unit's moves towards the enemy's half and towards the nearest enemy.
+ * The interpenetrating versions of a unit's enumerated moves, only where a friend is actually in
+ * the way within the dice's reach, and only one per unit (few options: random battles stay fast
+ * and random players do not pass through friends at every turn): a formed unit's straight
+ * advance on AvD; an unformed unit's move towards the nearest enemy on AvD. Every other move
+ * that takes the flag may be submitted with it.
  */
 export function interpenetrationOptions(ctx: Ctx, bu: BattleUnit, base: readonly MoveChoice[], nearestEnemyHeading: number | null): MoveChoice[] {
+  const pick = bu.u.formed
+    ? base.find((m) => m.kind === "advance" && m.offset === 0 && !m.extraD6 && m.stopAt === undefined && !m.group)
+    : nearestEnemyHeading === null
+      ? undefined
+      : base.find((m) => m.kind === "unformed-move" && !m.extraD6 && m.stopAt === undefined && m.heading === nearestEnemyHeading);
+  if (!pick) return [];
+  const heading = pick.kind === "advance" ? bu.stands[0].facing : (pick as Extract<MoveChoice, { kind: "unformed-move" }>).heading;
   const passable = passableFriends(ctx, bu);
-  if (passable.length === 0) return [];
-  const scene = ctx.scene();
-  const out: MoveChoice[] = [];
-  const inWay = (heading: number, extraD6: boolean) => friendInTheWay(scene, bu.id, heading, extraD6 ? MOVE_REACH.avdD6 : MOVE_REACH.avd, passable);
-  for (const m of base) {
-    if (m.kind === "advance" && m.offset === 0 && m.stopAt === undefined && !m.group) {
-      if (inWay(bu.stands[0].facing, m.extraD6)) out.push({ ...m, interpenetrate: true });
-    } else if (m.kind === "toward" && !m.extraD6 && !m.group) {
-      if (inWay(towardHeading(ctx, bu), false)) out.push({ ...m, interpenetrate: true });
-    } else if (m.kind === "unformed-move" && !m.extraD6 && m.stopAt === undefined && (m.heading === forwardHeading(bu.side) || m.heading === nearestEnemyHeading)) {
-      if (inWay(m.heading, false)) out.push({ ...m, interpenetrate: true });
-    }
-  }
-  return out;
+  if (passable.length === 0 || !friendInTheWay(ctx.scene(), bu.id, heading, MOVE_REACH.avd, passable)) return [];
+  return [{ ...pick, interpenetrate: true } as MoveChoice];
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -408,11 +408,25 @@ export function planInterpenetratingMove(scene: Scene, unitId: string, heading: 
  */
 export function friendInTheWay(scene: Scene, unitId: string, heading: number, reach: number, passable: readonly string[]): boolean {
   const d = headingVector(heading);
-  const movers = sceneRects(scene, unitId);
+  const own = scene.standIndex.get(unitId) ?? [];
+  if (own.length === 0) return false;
+  // The box swept by the mover's box: a stand whose box is outside it is not in the way.
+  let x0 = Number.POSITIVE_INFINITY;
+  let y0 = Number.POSITIVE_INFINITY;
+  let x1 = Number.NEGATIVE_INFINITY;
+  let y1 = Number.NEGATIVE_INFINITY;
+  for (const m of own) {
+    x0 = Math.min(x0, m.minX, m.minX + d.x * reach);
+    y0 = Math.min(y0, m.minY, m.minY + d.y * reach);
+    x1 = Math.max(x1, m.maxX, m.maxX + d.x * reach);
+    y1 = Math.max(y1, m.maxY, m.maxY + d.y * reach);
+  }
+  let movers: Rect[] | null = null;
   for (const id of passable) {
     if (id === unitId) continue;
     for (const s of scene.standIndex.get(id) ?? []) {
-      if (lowerBoundDistance(movers, [s.rect]) > reach) continue;
+      if (s.minX > x1 + 1e-6 || s.maxX < x0 - 1e-6 || s.minY > y1 + 1e-6 || s.maxY < y0 - 1e-6) continue;
+      movers ??= own.map((m) => m.rect);
       if (distanceBeforeOverlap(movers, d, [s.rect]).distance < reach) return true;
     }
   }
