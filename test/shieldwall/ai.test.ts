@@ -213,7 +213,12 @@ describe("commander", () => {
                 tokens: { skilledArcher: 0, fortune: 1 },
               },
             },
-            pending: { kind: "fortune", side: side as "red" | "black", unit },
+            pending: {
+              kind: "fortune",
+              side: side as "red" | "black",
+              unit,
+              roll: { what: "charge", unit, target: m.target, result: { charges: false, automatic: false, face: 1, modifier: 0, text: "D6 1 + 0 = 1: fails to charge" } },
+            },
           };
           const d = commanderChoice(failed, side, DEFAULT_COMMANDER_OPTIONS, 1);
           const worth = appraiseCharge(ctx, ctx.unit(unit), ctx.unit(m.target)).combatValue >= DEFAULT_COMMANDER_OPTIONS.chargeThreshold;

@@ -9,6 +9,11 @@
  *
  * `Ctx` works on a shallow copy of the state: arrays are copied once per decision and their
  * elements replaced, never mutated, so the caller's state is untouched and no deep copy is made.
+ *
+ * Dice a side throws for a test, a move, shooting or a combat round are data (`DiceRoll`): the
+ * engine rolls, then `rolled` either offers a kept Seven (ruling SW-11, pending `fortune`) or goes
+ * straight on with `afterRoll`, which carries out what follows from the dice. So whatever follows
+ * a roll is written as that roll's continuation, never as code after the roll in the same call.
  */
 import type { GameEvent } from "../../../core/game.js";
 import { playOut } from "../../../core/game.js";
@@ -32,6 +37,7 @@ import {
   applyChargeResult,
   applyShootingHits,
   type ChargeInput,
+  type ControlResult,
   controlModifier,
   leaderRiskRolls,
   mustTakeControlTest,
@@ -43,7 +49,20 @@ import {
   resolveShooting,
   shootingRefusal,
 } from "../checks.js";
-import { type Combatant, type CombatInput, type UnitOutcome, resolveCombat, unableToMove, RESULT_NAME } from "../combat.js";
+import {
+  type Combatant,
+  type CombatInput,
+  type UnitOutcome,
+  combatFromRounds,
+  combatProblem,
+  mirrorResult,
+  rollRound,
+  rollSide as rollCombatSide,
+  roundInput,
+  unableToMove,
+  withSideRoll,
+  RESULT_NAME,
+} from "../combat.js";
 import { aboutFace, arcProblem, planMove, stepHeading, unitFacing } from "../geometry/movement.js";
 import { type Scene, type SceneStandCache, prepareScene, unitSees, shootingTargetUnits } from "../geometry/los.js";
 import { planCharge } from "../geometry/charge.js";
@@ -55,12 +74,12 @@ import { type UnitGeom, formLine, rectsDistance, unitCentre } from "../geometry/
 import { angleBetweenDegrees, headingVector, normaliseDegrees, vectorHeading } from "../geometry/vec.js";
 import { applyGodEffect, callHolyPerson, drawGodCard, godEffect, type GodSide, holyCaller, holyCallRefusal, resolveInvocation, useToken } from "../gods.js";
 import { battleStandardRetiring, enemyAdvancingBeforeSignal, enemyBrokenNearby, friendBrokenNearby, friendRetiringNearby, leaderKilled } from "../morale.js";
-import { applyFatigue, formUp, rollMove } from "../movement.js";
+import { applyFatigue, formUp, type MoveKind, moveDice, type MoveRoll, rollMove } from "../movement.js";
 import { answerChallenge, appointFighter, duelConsequences, type FighterKind, FIGHTER_NAME, issueChallenge } from "../personal-combat.js";
 import { heuristicDuelPlayer } from "../personal-combat-ai.js";
 import { dealDuel, duelGame } from "../personal-combat-game.js";
 import { type LeaderState, totalDp, type UnitState } from "../units.js";
-import type { BattleDecision, BattleState, BattleUnit, MoveChoice, Pending, Task } from "./types.js";
+import type { AfterRetire, Aftermath, BattleDecision, BattleState, BattleUnit, CombatProgress, DiceRoll, MoveChoice, MoveRollFor, Pending, Task } from "./types.js";
 import {
   applyDisembark,
   applyEmbark,
@@ -744,6 +763,12 @@ function runTask(ctx: Ctx, task: Task): void {
     case "resolve-missiles":
       resolveMissiles(ctx);
       return;
+    case "fire":
+      fireShot(ctx, task.shot);
+      return;
+    case "missile-hits":
+      missileHits(ctx);
+      return;
     case "combat": {
       s.phase = "combat";
       s.declarations = [];
@@ -763,6 +788,13 @@ function runTask(ctx: Ctx, task: Task): void {
       return;
     case "fight":
       fight(ctx);
+      return;
+    case "melee":
+      startCombat(ctx, task.red, task.black);
+      return;
+    case "fight-end":
+      ctx.touch();
+      s.units = s.units.map((u) => (u.followingUp && !u.u.inCombat ? { ...u, followingUp: false } : u));
       return;
     case "end-turn":
       endTurn(ctx);
@@ -926,6 +958,287 @@ export function applyHolyCancel(ctx: Ctx, cancel: boolean, redraw: boolean): voi
         }
       : null,
   };
+}
+
+// =============================================================================================
+// The Seven (ruling SW-11): a kept Seven re-rolls any one set of dice thrown by its own side
+// =============================================================================================
+
+/** Top face of each die of a move roll (AvD 5, D6 6). */
+function topMove(dice: { kind: MoveKind; extraD6: boolean }): number {
+  return moveDice(dice).reduce((t, d) => t + Math.max(...d.faces), 0);
+}
+
+/**
+ * Could re-rolling this set of dice help its side (docs/shieldwall/battle.md, "The Seven")? The
+ * Seven is offered only then: not for a control test of 3–4 (the player already acts as he
+ * wishes), a charge test that succeeded, a move roll at the top of its dice or reaching its
+ * declared stop without fatigue, a shot or free hack where every die scored, nor a combat roll
+ * where every die hit or the side already has a Victory.
+ */
+export function fortuneMatters(ctx: Ctx, roll: DiceRoll): boolean {
+  switch (roll.what) {
+    case "control":
+      return roll.result.outcome !== "free";
+    case "charge":
+      return !roll.result.charges && !roll.result.automatic;
+    case "move": {
+      const r = roll.result;
+      if (r.fatigue > 0) return true;
+      if (r.roll.total >= topMove(roll.dice)) return false;
+      const m = roll.for.k === "move" ? roll.for.move : null;
+      const stopAt = m && "stopAt" in m ? m.stopAt : undefined;
+      return !(stopAt !== undefined && r.inches >= stopAt);
+    }
+    case "shooting":
+      return roll.result.hits < roll.result.dice;
+    case "free-hack":
+      return roll.result.casualties < roll.dice;
+    case "combat": {
+      const last = roll.fight.rounds[roll.fight.rounds.length - 1];
+      const mine = roll.side === "red" ? last.result : mirrorResult(last.result);
+      const dice = roll.result.units.reduce((n, u) => n + u.roll.faces.length, 0);
+      return mine !== "victory" && roll.result.hits - roll.result.autoHits < dice;
+    }
+  }
+}
+
+/** A set of dice has been thrown: its side may re-roll it with a kept Seven if that could help; otherwise (or then) the engine goes on. */
+function rolled(ctx: Ctx, side: Side, roll: DiceRoll): void {
+  if (ctx.s.sides[side].tokens.fortune > 0 && fortuneMatters(ctx, roll)) {
+    ctx.s.pending = { kind: "fortune", side, unit: roll.unit, roll };
+    return;
+  }
+  afterRoll(ctx, roll);
+}
+
+/** What the engine does with a set of dice once it is final. */
+function afterRoll(ctx: Ctx, roll: DiceRoll): void {
+  switch (roll.what) {
+    case "control":
+      afterControl(ctx, roll.unit, roll.result);
+      return;
+    case "charge":
+      if (roll.result.charges) chargeMove(ctx, roll.unit, roll.target);
+      else chargeFails(ctx, roll.unit);
+      return;
+    case "shooting":
+      ctx.s.shots[roll.shot] = { ...ctx.s.shots[roll.shot], hits: roll.result.hits };
+      return;
+    case "free-hack":
+      afterFreeHack(ctx, roll.target, roll.after, roll.result.casualties);
+      return;
+    case "combat":
+      combatOffers(ctx, roll.fight);
+      return;
+    case "move": {
+      const f = roll.for;
+      switch (f.k) {
+        case "move":
+          diceMove(ctx, roll.unit, f.move, f.voluntary, roll.result);
+          return;
+        case "bloodlust":
+          bloodlustAdvance(ctx, roll.unit, roll.result);
+          return;
+        case "pursuit":
+          afterPursuitMove(ctx, roll.unit, roll.result);
+          return;
+        case "retire":
+          afterRetire(ctx, roll.unit, f, roll.result);
+          return;
+        case "rout":
+          afterRout(ctx, roll.unit, f.after, roll.result);
+          return;
+        case "pursue":
+          afterPursue(ctx, roll.unit, f.after, f.engagedStands, roll.result);
+          return;
+      }
+    }
+  }
+}
+
+/** The same set of dice thrown again: the same rules function with the battle's generator. */
+function rerollDice(ctx: Ctx, roll: DiceRoll): DiceRoll {
+  switch (roll.what) {
+    case "control": {
+      const bu = ctx.unit(roll.unit);
+      return { ...roll, result: resolveControl(ctx.rng, { grade: bu.u.grade, aggression: bu.u.aggression }) };
+    }
+    case "charge":
+      return { ...roll, result: resolveCharge(ctx.rng, chargeInputFor(ctx, roll.unit)) };
+    case "move":
+      return { ...roll, result: rollMove(ctx.rng, { ...roll.dice, soggyGround: ctx.s.god.soggy }) };
+    case "shooting":
+      return { ...roll, result: resolveShooting(ctx.rng, roll.input) };
+    case "free-hack":
+      return { ...roll, result: resolveFreeHack(ctx.rng, roll.dice) };
+    case "combat": {
+      const f = roll.fight;
+      const last = f.rounds[f.rounds.length - 1];
+      const current = roundInput(f.input, last.round) ?? f.input;
+      const result = rollCombatSide(ctx.rng, roll.side === "red" ? current.a : current.b, current.chargeCombat);
+      const rounds = [...f.rounds.slice(0, -1), withSideRoll(last, roll.side === "red" ? "a" : "b", result)];
+      return { ...roll, fight: { ...f, rounds }, result };
+    }
+  }
+}
+
+/** The dice of a roll in a few words, for the narrative ("AvD 2 = 2: halt"). */
+function diceText(roll: DiceRoll): string {
+  switch (roll.what) {
+    case "control":
+      return `AvD ${roll.result.face} = ${roll.result.text}`;
+    case "charge":
+      return roll.result.text;
+    case "move":
+      return `${roll.result.roll.dice.join("+")} [${roll.result.roll.faces.join(", ")}] = ${roll.result.inches}"${roll.result.fatigue > 0 ? ` (${roll.result.fatigue} fatigue DP${roll.result.fatigue > 1 ? "s" : ""})` : ""}`;
+    case "shooting":
+      return `[${roll.result.roll.faces.join(", ")}]: ${roll.result.hits} hit${roll.result.hits === 1 ? "" : "s"}`;
+    case "free-hack":
+      return `[${roll.result.roll.faces.join(", ")}]: ${roll.result.casualties} stand${roll.result.casualties === 1 ? "" : "s"}`;
+    case "combat":
+      return `${roll.result.units.map((u) => `[${u.roll.faces.join(", ")}]`).join(" ")} = ${roll.result.hits} hit${roll.result.hits === 1 ? "" : "s"}`;
+  }
+}
+
+const ROLL_NAME: Record<DiceRoll["what"], string> = {
+  control: "control test",
+  charge: "charge test",
+  move: "move dice",
+  shooting: "shooting dice",
+  "free-hack": "free hack",
+  combat: "combat dice",
+};
+
+/** The event a set of dice makes in the narrative when thrown (the same again after a re-roll). */
+function rollEvent(ctx: Ctx, roll: DiceRoll): void {
+  switch (roll.what) {
+    case "control": {
+      const bu = ctx.unit(roll.unit);
+      const r = roll.result;
+      const mod = controlModifier({ grade: bu.u.grade, aggression: bu.u.aggression });
+      ctx.ev("control-test", `${bu.u.name} takes a control test (${roll.reasons.join("; ")}): AvD ${r.face}${r.modifier ? ` ${r.modifier > 0 ? "+" : "-"} ${Math.abs(r.modifier)}` : ""} = ${r.text}`, {
+        unit: roll.unit,
+        dice: [r.face],
+        modifiers: mod.parts,
+        total: r.total,
+        outcome: r.outcome,
+      });
+      return;
+    }
+    case "charge": {
+      const r = roll.result;
+      ctx.ev("charge-test", `${ctx.unit(roll.unit).u.name} charges ${ctx.unit(roll.target).u.name}? ${r.text}`, {
+        unit: roll.unit,
+        target: roll.target,
+        dice: r.face === null ? [] : [r.face],
+        modifier: r.modifier,
+        charges: r.charges,
+      });
+      return;
+    }
+    case "move": {
+      const name = ctx.unit(roll.unit).u.name;
+      const r = roll.result;
+      const detail = { unit: roll.unit, dice: r.roll.faces, inches: r.inches };
+      const f = roll.for;
+      switch (f.k) {
+        case "move": {
+          const m = f.move;
+          const stopAt = "stopAt" in m ? m.stopAt : undefined;
+          const dice = `${roll.dice.extraD6 ? "AvD+D6" : "AvD"} [${r.roll.faces.join(", ")}] = ${r.inches}"${stopAt !== undefined ? `, declared stop at ${stopAt}"` : ""}`;
+          ctx.ev("move-dice", `${name} rolls ${dice}`, { ...detail, extraD6: roll.dice.extraD6, stopAt: stopAt ?? null });
+          return;
+        }
+        case "bloodlust":
+          return; // its move's text carries the dice
+        case "pursuit":
+          ctx.ev("move-dice", `${name} pursuit continues: AvD+D6 [${r.roll.faces.join(", ")}] = ${r.inches}"`, detail);
+          return;
+        case "retire":
+          ctx.ev("move-dice", `${name} ${f.what}: AvD+D6 [${r.roll.faces.join(", ")}] +1 = ${r.inches}" (ruling SW-2)`, detail);
+          return;
+        case "rout":
+          ctx.ev("move-dice", `${name} breaks: AvD+D6 [${r.roll.faces.join(", ")}] +1 = ${r.inches}" (ruling SW-2)`, detail);
+          return;
+        case "pursue":
+          ctx.ev("move-dice", `${name} pursues: AvD+D6 [${r.roll.faces.join(", ")}] = ${r.inches}" (ruling SW-2)`, detail);
+          return;
+      }
+      return;
+    }
+    case "shooting": {
+      const shooter = ctx.unit(roll.unit);
+      const target = ctx.unit(roll.target);
+      const r = roll.result;
+      const i = roll.input;
+      ctx.ev(
+        "shooting",
+        `${shooter.u.name} shoots at ${target.u.name}: ${i.shooterStands} stand${i.shooterStands > 1 ? "s" : ""}, ${r.dice} dice${i.skilledArcher ? " (skilled archer)" : ""}${i.targetIsRetinue ? ", halved for a retinue" : ""}${i.targetInCover ? ", halved for cover" : ""} [${r.roll.faces.join(", ")}]: ${r.hits} hit${r.hits === 1 ? "" : "s"}`,
+        {
+          shooter: shooter.id,
+          target: target.id,
+          dice: r.roll.faces,
+          hits: r.hits,
+          archer: i.skilledArcher,
+          cover: i.targetInCover,
+        },
+      );
+      return;
+    }
+    case "free-hack": {
+      const h = roll.result;
+      ctx.ev(
+        "free-hack",
+        `${ctx.unit(roll.unit).u.name} catches ${ctx.unit(roll.target).u.name}: free hack, ${h.roll.faces.length} dice [${h.roll.faces.join(", ")}], ${h.casualties} stand${h.casualties === 1 ? "" : "s"} lost`,
+        { unit: roll.unit, target: roll.target, dice: h.roll.faces, casualties: h.casualties },
+      );
+      return;
+    }
+    case "combat":
+      return; // the combat's event, once it is decided, carries every die
+  }
+}
+
+/** The Seven (SW-11): play it to re-roll the set of dice just thrown (the second result stands), or keep it. */
+export function applyFortune(ctx: Ctx, p: Extract<Pending, { kind: "fortune" }>, reroll: boolean): void {
+  let roll = p.roll;
+  if (reroll) {
+    const side = p.side;
+    const sd = ctx.s.sides[side];
+    ctx.s.sides[side] = { ...sd, tokens: useToken(sd.tokens, "fortune") };
+    const again = rerollDice(ctx, roll);
+    const who = roll.what === "combat" ? roll.fight[side].map((id) => ctx.unit(id).u.name).join(", ") : ctx.unit(roll.unit).u.name;
+    ctx.ev("fortune", `${side} plays a kept Seven: ${who} ${roll.what === "combat" && roll.fight[side].length > 1 ? "re-roll their" : "re-rolls its"} ${ROLL_NAME[roll.what]} (ruling SW-11): ${diceText(roll)} → ${diceText(again)}`, {
+      side,
+      unit: p.unit,
+      what: roll.what,
+      before: diceFaces(roll),
+      after: diceFaces(again),
+    });
+    rollEvent(ctx, again);
+    roll = again;
+  } else {
+    const who = roll.what === "combat" ? roll.fight[p.side].map((id) => ctx.unit(id).u.name).join(", ") : ctx.unit(roll.unit).u.name;
+    ctx.ev("fortune-kept", `${p.side} keeps its Seven (ruling SW-11): the ${ROLL_NAME[roll.what]} of ${who} stand${roll.what === "control" || roll.what === "charge" || roll.what === "free-hack" ? "s" : ""} (${diceText(roll)})`, { side: p.side, unit: p.unit, what: roll.what });
+  }
+  afterRoll(ctx, roll);
+}
+
+/** Every die of a roll, for the event's detail. */
+function diceFaces(roll: DiceRoll): number[] {
+  switch (roll.what) {
+    case "control":
+      return [roll.result.face];
+    case "charge":
+      return roll.result.face === null ? [] : [roll.result.face];
+    case "move":
+    case "shooting":
+    case "free-hack":
+      return roll.result.roll.faces;
+    case "combat":
+      return roll.result.units.flatMap((u) => u.roll.faces);
+  }
 }
 
 // =============================================================================================
@@ -1367,86 +1680,82 @@ function moveTask(ctx: Ctx, id: string): void {
     ceasingPursuit: bu.pursuing,
     leaderKilled: leader?.status !== "alive",
   });
-  if (need.must) {
-    const r = resolveControl(ctx.rng, {
-      grade: bu.u.grade,
-      aggression: bu.u.aggression,
-    });
-    const mod = controlModifier({
-      grade: bu.u.grade,
-      aggression: bu.u.aggression,
-    });
-    ctx.ev(
-      "control-test",
-      `${bu.u.name} takes a control test (${need.reasons.join("; ")}): AvD ${r.face}${r.modifier ? ` ${r.modifier > 0 ? "+" : "-"} ${Math.abs(r.modifier)}` : ""} = ${r.text}`,
-      {
-        unit: id,
-        dice: [r.face],
-        modifiers: mod.parts,
-        total: r.total,
-        outcome: r.outcome,
-      },
-    );
-    if (bu.pursuing) {
-      if (r.pursuitContinues) {
-        pursuitMove(ctx, ctx.unit(id));
-        return;
-      }
-      ctx.setUnit({ ...ctx.unit(id), pursuing: false });
-      ctx.ev("pursuit-ends", `${bu.u.name} ceases pursuit`, { unit: id });
-    }
-    const cur = ctx.unit(id);
-    switch (r.outcome) {
-      case "retire":
-        retireMove(ctx, cur, "retires (control test)");
-        markMoved(ctx, id);
-        return;
-      case "halt":
-        ctx.ev("halt", `${cur.u.name} halts`, { unit: id });
-        markMoved(ctx, id);
-        return;
-      case "advance-and-charge": {
-        const roll = rollMove(ctx.rng, {
-          kind: "normal",
-          extraD6: false,
-          formed: cur.u.formed,
-          soggyGround: ctx.s.god.soggy,
-        });
-        const dist = moveStraight(
-          ctx,
-          cur,
-          towardHeading(ctx, cur),
-          roll.inches,
-          `advances towards the nearest enemy (Blood Lust, AvD ${roll.roll.faces.join("+")})`,
-        );
-        takeFatigue(ctx, id, roll.fatigue, dist);
-        ctx.setUnit({ ...ctx.unit(id), mustCharge: true, moved: true });
-        return;
-      }
-      case "repeat-move": {
-        const last = cur.lastMove;
-        if (last && moveProblem(ctx, cur, last) === null) {
-          ctx.ev("repeat-move", `${cur.u.name} repeats its last move`, {
-            unit: id,
-          });
-          applyMove(ctx, cur, last, false);
-        } else
-          ctx.ev("halt", `${cur.u.name} has no last move to repeat and stays`, {
-            unit: id,
-          });
-        markMoved(ctx, id);
-        return;
-      }
-      case "free":
-        break;
-    }
+  if (!need.must) {
+    offerMove(ctx, id);
+    return;
   }
+  const result = resolveControl(ctx.rng, {
+    grade: bu.u.grade,
+    aggression: bu.u.aggression,
+  });
+  const roll: DiceRoll = { what: "control", unit: id, reasons: need.reasons, result };
+  rollEvent(ctx, roll);
+  rolled(ctx, bu.side, roll);
+}
+
+/** The control test's result, once final (seed "Control Test"). */
+function afterControl(ctx: Ctx, id: string, r: ControlResult): void {
+  const bu = ctx.unit(id);
+  if (bu.pursuing) {
+    if (r.pursuitContinues) {
+      pursuitMove(ctx, bu);
+      return;
+    }
+    ctx.setUnit({ ...bu, pursuing: false });
+    ctx.ev("pursuit-ends", `${bu.u.name} ceases pursuit`, { unit: id });
+  }
+  const cur = ctx.unit(id);
+  switch (r.outcome) {
+    case "retire":
+      retireMove(ctx, cur, "retires (control test)", [], { k: "mark-moved" });
+      return;
+    case "halt":
+      ctx.ev("halt", `${cur.u.name} halts`, { unit: id });
+      markMoved(ctx, id);
+      return;
+    case "advance-and-charge": {
+      const dice = { kind: "normal" as const, extraD6: false, formed: cur.u.formed };
+      rolled(ctx, cur.side, { what: "move", unit: id, dice, for: { k: "bloodlust" }, result: rollMove(ctx.rng, { ...dice, soggyGround: ctx.s.god.soggy }) });
+      return;
+    }
+    case "repeat-move": {
+      const last = cur.lastMove;
+      if (last && moveProblem(ctx, cur, last) === null) {
+        ctx.ev("repeat-move", `${cur.u.name} repeats its last move`, {
+          unit: id,
+        });
+        applyMove(ctx, cur, last, false);
+      } else {
+        ctx.ev("halt", `${cur.u.name} has no last move to repeat and stays`, {
+          unit: id,
+        });
+        markMoved(ctx, id);
+      }
+      return;
+    }
+    case "free":
+      offerMove(ctx, id);
+      return;
+  }
+}
+
+/** The unit moves as its player wishes: the move decision (or it stays if it has no legal move). */
+function offerMove(ctx: Ctx, id: string): void {
+  const bu = ctx.unit(id);
   if (moveOptions(ctx, bu).length === 0) {
     ctx.ev("halt", `${bu.u.name} has no legal move and stays`, { unit: id });
     markMoved(ctx, id);
     return;
   }
   ctx.s.pending = { kind: "move", side: bu.side, unit: id };
+}
+
+/** Blood Lust's advance towards the nearest enemy after a control test of 5+, once its dice are final. */
+function bloodlustAdvance(ctx: Ctx, id: string, roll: MoveRoll): void {
+  const cur = ctx.unit(id);
+  const dist = moveStraight(ctx, cur, towardHeading(ctx, cur), roll.inches, `advances towards the nearest enemy (Blood Lust, AvD ${roll.roll.faces.join("+")})`);
+  takeFatigue(ctx, id, roll.fatigue, dist);
+  ctx.setUnit({ ...ctx.unit(id), mustCharge: true, moved: true });
 }
 
 function markMoved(ctx: Ctx, id: string): void {
@@ -1690,75 +1999,15 @@ export function applyMove(ctx: Ctx, bu: BattleUnit, m: MoveChoice, voluntary = t
       break;
     }
     case "advance":
-    case "toward": {
-      const heading = m.kind === "advance" ? unitFacing(geomOf(bu)) + m.offset : towardHeading(ctx, bu);
-      const roll = rollMove(ctx.rng, {
-        kind: "normal",
-        extraD6: m.extraD6,
-        formed: true,
-        soggyGround: soggy,
-      });
-      const dist = m.stopAt !== undefined ? Math.min(roll.inches, m.stopAt) : roll.inches;
-      const dice = `${m.extraD6 ? "AvD+D6" : "AvD"} [${roll.roll.faces.join(", ")}] = ${roll.inches}"${m.stopAt !== undefined ? `, declared stop at ${m.stopAt}"` : ""}`;
-      ctx.ev("move-dice", `${bu.u.name} rolls ${dice}`, {
-        unit: id,
-        dice: roll.roll.faces,
-        inches: roll.inches,
-        extraD6: m.extraD6,
-        stopAt: m.stopAt ?? null,
-      });
-      const group = [bu];
-      if (m.group) {
-        const f = unitFacing(geomOf(bu));
-        for (const other of ctx.sideUnits(bu.side)) {
-          if (other.id === bu.id || other.u.contingent !== bu.u.contingent || !canAct(other) || !other.u.formed || other.u.inCombat || other.moved) continue;
-          if (other.pursuing || other.retiring || !within(bu, other, 2)) continue;
-          if (angleBetweenDegrees(unitFacing(geomOf(other)), f) > 1) continue;
-          if (
-            moveProblem(ctx, other, {
-              kind: "advance",
-              offset: m.kind === "advance" ? m.offset : 0,
-              extraD6: m.extraD6,
-            }) !== null
-          )
-            continue;
-          group.push(other);
-        }
-        if (group.length > 1)
-          ctx.ev("group-move", `${group.map((g) => g.u.name).join(", ")} move as one body on the same roll (seed "Movement")`, {
-            units: group.map((g) => g.id),
-          });
-      }
-      for (const g of group) {
-        const cur = ctx.unit(g.id);
-        const d = m.interpenetrate ? moveThroughFriends(ctx, cur, heading, dist, "moves") : moveStraight(ctx, cur, heading, dist, "moves");
-        takeFatigue(ctx, g.id, roll.fatigue, d);
-        markMoved(ctx, g.id);
-      }
-      break;
-    }
+    case "toward":
     case "change-direction":
     case "unformed-move": {
-      const roll = rollMove(ctx.rng, {
-        kind: "normal",
-        extraD6: m.extraD6,
-        formed: false,
-        soggyGround: soggy,
-      });
-      const dist = m.stopAt !== undefined ? Math.min(roll.inches, m.stopAt) : roll.inches;
-      ctx.ev("move-dice", `${bu.u.name} rolls ${m.extraD6 ? "AvD+D6" : "AvD"} [${roll.roll.faces.join(", ")}] = ${roll.inches}"`, {
-        unit: id,
-        dice: roll.roll.faces,
-        inches: roll.inches,
-      });
-      if (m.kind === "change-direction") {
-        ctx.setUnit({ ...bu, u: { ...bu.u, formed: false } });
-        ctx.ev("change-direction", `${bu.u.name} changes direction and becomes unformed (seed "Manoeuvre")`, { unit: id });
-      }
-      if (m.headings) moveStandsIndependently(ctx, ctx.unit(id), m.headings, dist, "moves unformed");
-      else if (m.interpenetrate) moveThroughFriends(ctx, ctx.unit(id), m.heading, dist, "moves unformed");
-      else moveStraight(ctx, ctx.unit(id), m.heading, dist, "moves unformed");
-      break;
+      // The move dice (a set a kept Seven may re-roll, ruling SW-11); the move follows once they are final.
+      const dice = { kind: "normal" as const, extraD6: m.extraD6, formed: m.kind === "advance" || m.kind === "toward" };
+      const roll: DiceRoll = { what: "move", unit: id, dice, for: { k: "move", move: m, voluntary }, result: rollMove(ctx.rng, { ...dice, soggyGround: soggy }) };
+      rollEvent(ctx, roll);
+      rolled(ctx, bu.side, roll);
+      return;
     }
     case "form-up": {
       const r = formUp(bu.u);
@@ -1772,8 +2021,8 @@ export function applyMove(ctx: Ctx, bu: BattleUnit, m: MoveChoice, voluntary = t
       break;
     }
     case "retire":
-      retireMove(ctx, bu, "retires a further move");
-      break;
+      retireMove(ctx, bu, "retires a further move", [], { k: "finish-move", move: m });
+      return;
     case "disembark":
       applyDisembark(ctx, bu, m);
       break;
@@ -1781,6 +2030,11 @@ export function applyMove(ctx: Ctx, bu: BattleUnit, m: MoveChoice, voluntary = t
       applyEmbark(ctx, bu, m);
       break;
   }
+  finishMove(ctx, id, m, voluntary);
+}
+
+/** After a move: the unit has moved; a voluntary move is remembered for a control test's "repeat last move". */
+function finishMove(ctx: Ctx, id: string, m: MoveChoice, voluntary: boolean): void {
   const after = ctx.unit(id);
   if (after.u.status === "active")
     ctx.setUnit({
@@ -1788,6 +2042,53 @@ export function applyMove(ctx: Ctx, bu: BattleUnit, m: MoveChoice, voluntary = t
       moved: true,
       lastMove: voluntary && m.kind !== "retire" ? m : after.lastMove,
     });
+}
+
+/** A chosen move with dice, once the dice are final. */
+function diceMove(ctx: Ctx, id: string, m: MoveChoice, voluntary: boolean, roll: MoveRoll): void {
+  const bu = ctx.unit(id);
+  if (m.kind === "advance" || m.kind === "toward") {
+    const heading = m.kind === "advance" ? unitFacing(geomOf(bu)) + m.offset : towardHeading(ctx, bu);
+    const dist = m.stopAt !== undefined ? Math.min(roll.inches, m.stopAt) : roll.inches;
+    const group = [bu];
+    if (m.group) {
+      const f = unitFacing(geomOf(bu));
+      for (const other of ctx.sideUnits(bu.side)) {
+        if (other.id === bu.id || other.u.contingent !== bu.u.contingent || !canAct(other) || !other.u.formed || other.u.inCombat || other.moved) continue;
+        if (other.pursuing || other.retiring || !within(bu, other, 2)) continue;
+        if (angleBetweenDegrees(unitFacing(geomOf(other)), f) > 1) continue;
+        if (
+          moveProblem(ctx, other, {
+            kind: "advance",
+            offset: m.kind === "advance" ? m.offset : 0,
+            extraD6: m.extraD6,
+          }) !== null
+        )
+          continue;
+        group.push(other);
+      }
+      if (group.length > 1)
+        ctx.ev("group-move", `${group.map((g) => g.u.name).join(", ")} move as one body on the same roll (seed "Movement")`, {
+          units: group.map((g) => g.id),
+        });
+    }
+    for (const g of group) {
+      const cur = ctx.unit(g.id);
+      const d = m.interpenetrate ? moveThroughFriends(ctx, cur, heading, dist, "moves") : moveStraight(ctx, cur, heading, dist, "moves");
+      takeFatigue(ctx, g.id, roll.fatigue, d);
+      markMoved(ctx, g.id);
+    }
+  } else if (m.kind === "change-direction" || m.kind === "unformed-move") {
+    const dist = m.stopAt !== undefined ? Math.min(roll.inches, m.stopAt) : roll.inches;
+    if (m.kind === "change-direction") {
+      ctx.setUnit({ ...bu, u: { ...bu.u, formed: false } });
+      ctx.ev("change-direction", `${bu.u.name} changes direction and becomes unformed (seed "Manoeuvre")`, { unit: id });
+    }
+    if (m.headings) moveStandsIndependently(ctx, ctx.unit(id), m.headings, dist, "moves unformed");
+    else if (m.interpenetrate) moveThroughFriends(ctx, ctx.unit(id), m.heading, dist, "moves unformed");
+    else moveStraight(ctx, ctx.unit(id), m.heading, dist, "moves unformed");
+  }
+  finishMove(ctx, id, m, voluntary);
 }
 
 // =============================================================================================
@@ -1817,41 +2118,41 @@ export function shootDecisions(ctx: Ctx, bu: BattleUnit): BattleDecision[] {
   return out;
 }
 
+/** Every planned shot is rolled in turn (each shooting unit's dice a set a kept Seven may re-roll, SW-11); the hits apply once all have shot. */
 function resolveMissiles(ctx: Ctx): void {
   const s = ctx.s;
   if (s.shots.length === 0) return;
+  push(ctx, ...s.shots.map((_, i): Task => ({ t: "fire", shot: i })), { t: "missile-hits" });
+}
+
+function fireShot(ctx: Ctx, i: number): void {
+  const s = ctx.s;
+  const shot = s.shots[i];
+  const shooter = ctx.unit(shot.shooter);
+  const target = ctx.unit(shot.target);
+  const opt = shootingOptions(ctx, shooter).find((o) => o.target === shot.target);
+  if (!opt) return;
+  const input = {
+    shooterStands: opt.stands,
+    skilledArcher: shot.archer,
+    targetIsRetinue: target.u.kind === "retinue",
+    targetInCover: target.stands.some((st) => standIn(st, s.table, "cover")),
+  };
+  const result = resolveShooting(ctx.rng, input);
+  if (shot.archer)
+    s.sides[shooter.side] = {
+      ...s.sides[shooter.side],
+      tokens: useToken(s.sides[shooter.side].tokens, "skilledArcher"),
+    };
+  const roll: DiceRoll = { what: "shooting", unit: shooter.id, target: target.id, shot: i, input, result };
+  rollEvent(ctx, roll);
+  rolled(ctx, shooter.side, roll);
+}
+
+function missileHits(ctx: Ctx): void {
+  const s = ctx.s;
   const hits = new Map<string, number>();
-  for (const shot of s.shots) {
-    const shooter = ctx.unit(shot.shooter);
-    const target = ctx.unit(shot.target);
-    const opt = shootingOptions(ctx, shooter).find((o) => o.target === shot.target);
-    if (!opt) continue;
-    const inCover = target.stands.some((st) => standIn(st, s.table, "cover"));
-    const r = resolveShooting(ctx.rng, {
-      shooterStands: opt.stands,
-      skilledArcher: shot.archer,
-      targetIsRetinue: target.u.kind === "retinue",
-      targetInCover: inCover,
-    });
-    if (shot.archer)
-      s.sides[shooter.side] = {
-        ...s.sides[shooter.side],
-        tokens: useToken(s.sides[shooter.side].tokens, "skilledArcher"),
-      };
-    hits.set(target.id, (hits.get(target.id) ?? 0) + r.hits);
-    ctx.ev(
-      "shooting",
-      `${shooter.u.name} shoots at ${target.u.name}: ${opt.stands} stand${opt.stands > 1 ? "s" : ""}, ${r.dice} dice${shot.archer ? " (skilled archer)" : ""}${target.u.kind === "retinue" ? ", halved for a retinue" : ""}${inCover ? ", halved for cover" : ""} [${r.roll.faces.join(", ")}]: ${r.hits} hit${r.hits === 1 ? "" : "s"}`,
-      {
-        shooter: shooter.id,
-        target: target.id,
-        dice: r.roll.faces,
-        hits: r.hits,
-        archer: shot.archer,
-        cover: inCover,
-      },
-    );
-  }
+  for (const shot of s.shots) if (shot.hits !== undefined) hits.set(shot.target, (hits.get(shot.target) ?? 0) + shot.hits);
   // Results are applied only once both sides have shot (seed "Missile Exchange").
   for (const [id, h] of [...hits.entries()].sort()) {
     if (h === 0) continue;
@@ -2036,7 +2337,7 @@ export function chargeInputFor(ctx: Ctx, id: string): ChargeInput {
   };
 }
 
-/** One charge test (seed "Charges and Combat"): a failure costs 1 morale DP and the unit stays, unless a kept Seven re-rolls it (SW-11). */
+/** One charge test (seed "Charges and Combat"): a failure costs 1 morale DP and the unit stays; a kept Seven may re-roll it first (SW-11). */
 export function chargeTestTask(ctx: Ctx, id: string): void {
   const s = ctx.s;
   const dec = s.declarations.find((d) => d.unit === id);
@@ -2044,43 +2345,15 @@ export function chargeTestTask(ctx: Ctx, id: string): void {
   const bu = ctx.unit(id);
   const target = ctx.unit(dec.target);
   if (!canAct(bu) || !onTable(target) || bu.u.aggression === "shaken") return;
-  const r = resolveCharge(ctx.rng, chargeInputFor(ctx, id));
-  ctx.ev("charge-test", `${bu.u.name} charges ${target.u.name}? ${r.text}`, {
-    unit: id,
-    target: target.id,
-    dice: r.face === null ? [] : [r.face],
-    modifier: r.modifier,
-    charges: r.charges,
-  });
-  if (!r.charges) {
-    // SW-11: a kept Seven may re-roll this set of dice (the side's choice).
-    if (s.sides[bu.side].tokens.fortune > 0) {
-      s.pending = { kind: "fortune", side: bu.side, unit: id };
-      return;
-    }
-    chargeFails(ctx, id);
-    return;
-  }
-  chargeMove(ctx, id, target.id);
+  const roll: DiceRoll = { what: "charge", unit: id, target: target.id, result: resolveCharge(ctx.rng, chargeInputFor(ctx, id)) };
+  rollEvent(ctx, roll);
+  rolled(ctx, bu.side, roll);
 }
 
 export function chargeFails(ctx: Ctx, id: string): void {
   const applied = applyChargeResult(ctx.unit(id).u, false);
   ctx.setU(applied.value);
   ctx.notes("charge-failed", applied.notes.slice(1), { unit: id });
-}
-
-/** The Seven (SW-11): re-roll the failed charge test, or keep the token and accept the failure. */
-export function applyFortune(ctx: Ctx, id: string, reroll: boolean): void {
-  const bu = ctx.unit(id);
-  if (!reroll) {
-    chargeFails(ctx, id);
-    return;
-  }
-  const sd = ctx.s.sides[bu.side];
-  ctx.s.sides[bu.side] = { ...sd, tokens: useToken(sd.tokens, "fortune") };
-  ctx.ev("fortune", `${bu.side} plays a kept Seven: ${bu.u.name} re-rolls its charge test (ruling SW-11)`, { unit: id, side: bu.side });
-  push(ctx, { t: "charge-test", unit: id });
 }
 
 function chargeMove(ctx: Ctx, id: string, targetId: string): void {
@@ -2197,59 +2470,98 @@ function combatant(ctx: Ctx, bu: BattleUnit, foes: BattleUnit[], friends: Set<st
   };
 }
 
+/** The combat phase's fighting: every group of units in contact is one combat, fought in turn. */
 function fight(ctx: Ctx): void {
-  const s = ctx.s;
   refreshInCombat(ctx);
-  const combats = findCombats(ctx);
-  // Deterministic order: by the first unit in acting order.
-  for (const g of combats) {
-    const reds = [...g.red].map((id) => ctx.unit(id)).filter(onTable);
-    const blacks = [...g.black].map((id) => ctx.unit(id)).filter(onTable);
-    if (reds.length === 0 || blacks.length === 0) continue;
-    const chargeCombat = [...reds, ...blacks].some((u) => u.charged);
-    const input: CombatInput = {
-      chargeCombat,
-      a: reds.map((u) => combatant(ctx, u, blacks, g.red, chargeCombat)),
-      b: blacks.map((u) => combatant(ctx, u, reds, g.black, chargeCombat)),
-    };
-    // A follow-up only counts for the side whose opponent fell back.
-    if (input.a.some((c) => c.followingUp) && input.b.some((c) => c.followingUp)) for (const c of [...input.a, ...input.b]) c.followingUp = false;
-    const res = resolveCombat(input, ctx.rng);
-    ctx.ev(
-      "combat",
-      `Combat: ${reds.map((u) => u.u.name).join(", ")} against ${blacks.map((u) => u.u.name).join(", ")} (${chargeCombat ? "charge combat" : "no charges"}): ${RESULT_NAME[res.result]} for red`,
-      {
-        red: reds.map((u) => u.id),
-        black: blacks.map((u) => u.id),
-        result: res.result,
-        rounds: res.rounds.map((r) => ({
-          red: r.a.units.map((u) => u.roll.faces),
-          black: r.b.units.map((u) => u.roll.faces),
-          redHits: r.a.hits,
-          blackHits: r.b.hits,
-          result: r.result,
-        })),
-      },
-    );
-    ctx.notes("combat-detail", res.notes);
-    const positions = new Map<string, Stand[]>([...reds, ...blacks].map((u) => [u.id, u.stands]));
-    for (const o of res.units) {
-      const bu = ctx.unit(o.id);
-      ctx.setUnit({ ...bu, followingUp: false });
-      ctx.setU(o.unit);
+  const tasks: Task[] = findCombats(ctx).map((g) => ({ t: "melee", red: [...g.red], black: [...g.black] }));
+  push(ctx, ...tasks, { t: "fight-end" });
+}
+
+/** One combat: round 1 is rolled (each side's dice a set its kept Seven may re-roll, SW-11). */
+function startCombat(ctx: Ctx, redIds: string[], blackIds: string[]): void {
+  const reds = redIds.map((id) => ctx.unit(id)).filter(onTable);
+  const blacks = blackIds.map((id) => ctx.unit(id)).filter(onTable);
+  if (reds.length === 0 || blacks.length === 0) return;
+  const chargeCombat = [...reds, ...blacks].some((u) => u.charged);
+  const g = { red: new Set(redIds), black: new Set(blackIds) };
+  const input: CombatInput = {
+    chargeCombat,
+    a: reds.map((u) => combatant(ctx, u, blacks, g.red, chargeCombat)),
+    b: blacks.map((u) => combatant(ctx, u, reds, g.black, chargeCombat)),
+  };
+  // A follow-up only counts for the side whose opponent fell back.
+  if (input.a.some((c) => c.followingUp) && input.b.some((c) => c.followingUp)) for (const c of [...input.a, ...input.b]) c.followingUp = false;
+  const problem = combatProblem(input);
+  if (problem) throw new RangeError(problem);
+  rollCombatRound(ctx, { red: reds.map((u) => u.id), black: blacks.map((u) => u.id), input, rounds: [], offered: [] });
+}
+
+function rollCombatRound(ctx: Ctx, fight: CombatProgress): void {
+  const round = (fight.rounds.length + 1) as 1 | 2;
+  const current = roundInput(fight.input, round);
+  if (!current) throw new Error("no refight to roll");
+  const r = rollRound(ctx.rng, current, round);
+  combatOffers(ctx, { ...fight, rounds: [...fight.rounds, r], offered: [] });
+}
+
+/** After a round's dice: each side keeping a Seven (initiative side first) may re-roll its own dice; then the combat goes on. */
+function combatOffers(ctx: Ctx, fight: CombatProgress): void {
+  const last = fight.rounds[fight.rounds.length - 1];
+  for (const side of sideOrder(ctx.s)) {
+    if (fight.offered.includes(side)) continue;
+    const offered = { ...fight, offered: [...fight.offered, side] };
+    const roll: DiceRoll = { what: "combat", side, unit: fight[side][0], fight: offered, result: side === "red" ? last.a : last.b };
+    if (ctx.s.sides[side].tokens.fortune > 0 && fortuneMatters(ctx, roll)) {
+      ctx.s.pending = { kind: "fortune", side, unit: roll.unit, roll };
+      return;
     }
-    // Risk to leaders engaged in the combat.
-    for (const u of [...reds, ...blacks]) {
-      const l = ctx.leaderOfUnit(u.id);
-      if (!l) continue;
-      const rolls = leaderRiskRolls({ missileHits: 0, engagedInCombat: true });
-      for (let i = 0; i < rolls; i++) if (leaderRisk(ctx, l.id, true)) break;
-    }
-    movesAfterCombat(ctx, res.units, positions);
-    refreshInCombat(ctx);
+    fight = offered;
   }
-  ctx.touch();
-  s.units = s.units.map((u) => (u.followingUp && !u.u.inCombat ? { ...u, followingUp: false } : u));
+  const round = last.round;
+  if (last.result === "inconclusive" && round === 1 && roundInput(fight.input, 2)) {
+    rollCombatRound(ctx, fight);
+    return;
+  }
+  finishCombat(ctx, fight);
+}
+
+/** The combat's result once its dice are final: the log, the units, risk to leaders, and the moves following combat. */
+function finishCombat(ctx: Ctx, fight: CombatProgress): void {
+  const reds = fight.red.map((id) => ctx.unit(id));
+  const blacks = fight.black.map((id) => ctx.unit(id));
+  const chargeCombat = fight.input.chargeCombat;
+  const res = combatFromRounds(fight.input, fight.rounds);
+  ctx.ev(
+    "combat",
+    `Combat: ${reds.map((u) => u.u.name).join(", ")} against ${blacks.map((u) => u.u.name).join(", ")} (${chargeCombat ? "charge combat" : "no charges"}): ${RESULT_NAME[res.result]} for red`,
+    {
+      red: reds.map((u) => u.id),
+      black: blacks.map((u) => u.id),
+      result: res.result,
+      rounds: res.rounds.map((r) => ({
+        red: r.a.units.map((u) => u.roll.faces),
+        black: r.b.units.map((u) => u.roll.faces),
+        redHits: r.a.hits,
+        blackHits: r.b.hits,
+        result: r.result,
+      })),
+    },
+  );
+  ctx.notes("combat-detail", res.notes);
+  const positions = new Map<string, Stand[]>([...reds, ...blacks].map((u) => [u.id, u.stands]));
+  for (const o of res.units) {
+    const bu = ctx.unit(o.id);
+    ctx.setUnit({ ...bu, followingUp: false });
+    ctx.setU(o.unit);
+  }
+  // Risk to leaders engaged in the combat.
+  for (const u of [...reds, ...blacks]) {
+    const l = ctx.leaderOfUnit(u.id);
+    if (!l) continue;
+    const rolls = leaderRiskRolls({ missileHits: 0, engagedInCombat: true });
+    for (let i = 0; i < rolls; i++) if (leaderRisk(ctx, l.id, true)) break;
+  }
+  movesAfterCombat(ctx, res.units, positions, true);
 }
 
 function centroidOf(units: BattleUnit[], positions: Map<string, Stand[]>): { x: number; y: number } {
@@ -2275,20 +2587,20 @@ function awayHeading(bu: BattleUnit, foes: BattleUnit[], positions: Map<string, 
   return normaliseDegrees(vectorHeading({ x: dx, y: dy }));
 }
 
-function retireMove(ctx: Ctx, bu: BattleUnit, what: string, foes: BattleUnit[] = []): boolean {
-  const es = foes.length > 0 ? foes : enemiesOnTable(ctx, bu.side).filter((e) => within(bu, e, 8));
+/** A retire move (AvD+D6+1, ruling SW-2) away from `foes` (default: enemy within 8"); its dice may be re-rolled with a Seven (SW-11), then `then`. */
+function retireMove(ctx: Ctx, bu: BattleUnit, what: string, foes: string[], then: AfterRetire): void {
+  const es = foes.length > 0 ? foes : enemiesOnTable(ctx, bu.side).filter((e) => within(bu, e, 8)).map((e) => e.id);
+  const dice = { kind: "retire" as const, extraD6: true, formed: false };
+  const roll: DiceRoll = { what: "move", unit: bu.id, dice, for: { k: "retire", what, foes: es, then }, result: rollMove(ctx.rng, { ...dice, soggyGround: ctx.s.god.soggy }) };
+  rollEvent(ctx, roll);
+  rolled(ctx, bu.side, roll);
+}
+
+/** The retire move once its dice are final; true if the unit got away (it is now retiring). */
+function retireMoveRolled(ctx: Ctx, id: string, foes: string[], roll: MoveRoll): boolean {
+  const bu = ctx.unit(id);
+  const es = foes.map((f) => ctx.unit(f));
   const heading = es.length > 0 ? awayHeading(bu, es, new Map()) : normaliseDegrees(forwardHeading(bu.side) + 180);
-  const roll = rollMove(ctx.rng, {
-    kind: "retire",
-    extraD6: true,
-    formed: false,
-    soggyGround: ctx.s.god.soggy,
-  });
-  ctx.ev("move-dice", `${bu.u.name} ${what}: AvD+D6 [${roll.roll.faces.join(", ")}] +1 = ${roll.inches}" (ruling SW-2)`, {
-    unit: bu.id,
-    dice: roll.roll.faces,
-    inches: roll.inches,
-  });
   const before = bu.stands;
   ctx.setUnit({ ...bu, u: { ...bu.u, formed: false } });
   const d = moveStraight(ctx, ctx.unit(bu.id), heading, roll.inches, "retires", { zone: 0 });
@@ -2301,6 +2613,14 @@ function retireMove(ctx: Ctx, bu: BattleUnit, what: string, foes: BattleUnit[] =
   ctx.setUnit({ ...ctx.unit(bu.id), retiring: true, pursuing: false });
   retiringMorale(ctx, ctx.unit(bu.id), before);
   return true;
+}
+
+function afterRetire(ctx: Ctx, id: string, f: Extract<MoveRollFor, { k: "retire" }>, roll: MoveRoll): void {
+  const away = retireMoveRolled(ctx, id, f.foes, roll);
+  const then = f.then;
+  if (then.k === "finish-move") finishMove(ctx, id, then.move, true);
+  else if (then.k === "mark-moved") markMoved(ctx, id);
+  else aftermathStep(ctx, away ? { ...then.after, fled: [...then.after.fled, { id, how: "retire" }] } : then.after);
 }
 
 function retiringMorale(ctx: Ctx, bu: BattleUnit, before: Stand[]): void {
@@ -2336,99 +2656,99 @@ function standardFalls(ctx: Ctx, bu: BattleUnit): void {
   ctx.notes("battle-standard", r.notes, { side: bu.side });
 }
 
-export function movesAfterCombat(ctx: Ctx, outcomes: UnitOutcome[], positions: Map<string, Stand[]>): void {
-  const all = outcomes.map((o) => ctx.unit(o.id));
+/**
+ * The moves following a combat (seed "Moves Following Combat"): losers first, then the winners,
+ * then broken units leave play. A step whose dice a side may re-roll with a kept Seven (retire,
+ * rout, pursuit, free hack; ruling SW-11) resumes the rest once the dice are final.
+ */
+export function movesAfterCombat(ctx: Ctx, outcomes: UnitOutcome[], positions: Map<string, Stand[]>, refresh = false): void {
+  aftermathStep(ctx, { outcomes, positions: Object.fromEntries(positions), step: 0, fled: [], fellBack: {}, refresh });
+}
+
+function aftermathStep(ctx: Ctx, after: Aftermath): void {
+  const { outcomes } = after;
+  const n = outcomes.length;
+  const positions = new Map(Object.entries(after.positions));
   const foesOf = (id: string) => {
     const side = ctx.unit(id).side;
-    return all.filter((u) => u.side !== side);
+    return outcomes.map((o) => ctx.unit(o.id)).filter((u) => u.side !== side);
   };
-  const fled: { id: string; how: "retire" | "break" }[] = [];
-  const fellBack = new Map<string, { dx: number; dy: number }>();
   // Units that lost move first.
   const losersFirst = [...outcomes].sort((a, b) => rank(a.move) - rank(b.move));
-  for (const o of losersFirst) {
-    const bu = ctx.unit(o.id);
-    switch (o.move) {
-      case "eliminated":
-        if (bu.stands.length > 0 || positions.get(o.id)) unitGone(ctx, bu, "destroyed", positions.get(o.id) ?? bu.stands);
-        break;
-      case "fall-back": {
-        if (!onTable(bu)) break;
-        const heading = bu.u.formed ? normaliseDegrees(unitFacing(geomOf(bu)) + 180) : awayHeading(bu, foesOf(o.id), positions);
-        const depth = bu.stands[0].depth;
-        const c0 = unitCentre(geomOf(bu));
-        const d = moveStraight(ctx, bu, heading, depth, "falls back, facing the enemy", { zone: 0 });
-        if (d < depth - 0.05) {
-          // Unable to fall back: remain in place and take 1 DP (put back where it stood).
-          ctx.setUnit({ ...ctx.unit(o.id), stands: bu.stands });
-          const r = unableToMove(ctx.unit(o.id).u, "fall-back", false);
-          ctx.setU(r.unit);
-          ctx.notes("unable-to-move", r.notes, { unit: o.id });
-          if (r.unit.status !== "active") unitGone(ctx, bu, "destroyed");
-        } else {
-          const c1 = unitCentre(geomOf(ctx.unit(o.id)));
-          fellBack.set(o.id, { dx: c1.x - c0.x, dy: c1.y - c0.y });
-        }
-        break;
-      }
-      case "retire":
-        if (!onTable(bu)) break;
-        if (retireMove(ctx, bu, "retires from the combat", foesOf(o.id))) fled.push({ id: o.id, how: "retire" });
-        break;
-      case "break": {
-        if (!onTable(bu)) break;
-        const heading = awayHeading(bu, foesOf(o.id), positions);
-        const roll = rollMove(ctx.rng, {
-          kind: "rout",
-          extraD6: true,
-          formed: false,
-          soggyGround: ctx.s.god.soggy,
-        });
-        ctx.ev("move-dice", `${bu.u.name} breaks: AvD+D6 [${roll.roll.faces.join(", ")}] +1 = ${roll.inches}" (ruling SW-2)`, {
-          unit: o.id,
-          dice: roll.roll.faces,
-          inches: roll.inches,
-        });
-        const before = bu.stands;
-        ctx.setUnit({ ...bu, u: { ...bu.u, formed: false } });
-        const d = moveStraight(ctx, ctx.unit(o.id), heading, roll.inches, "routs", { zone: 0, offTable: true });
-        standardFalls(ctx, bu);
-        if (d < 0.25) {
-          const enemyNear = foesOf(o.id).some((e) => onTable(e) && within(bu, e, 2));
-          const r = unableToMove(ctx.unit(o.id).u, "break", enemyNear);
-          ctx.notes("unable-to-move", r.notes, { unit: o.id });
-          if (r.unit.status !== "active") {
-            const at = ctx.unit(o.id).stands;
+  let a = after;
+  while (a.step < 2 * n) {
+    const i = a.step;
+    a = { ...a, step: i + 1 };
+    if (i < n) {
+      const o = losersFirst[i];
+      const bu = ctx.unit(o.id);
+      switch (o.move) {
+        case "eliminated":
+          if (bu.stands.length > 0 || positions.get(o.id)) unitGone(ctx, bu, "destroyed", positions.get(o.id) ?? bu.stands);
+          break;
+        case "fall-back": {
+          if (!onTable(bu)) break;
+          const heading = bu.u.formed ? normaliseDegrees(unitFacing(geomOf(bu)) + 180) : awayHeading(bu, foesOf(o.id), positions);
+          const depth = bu.stands[0].depth;
+          const c0 = unitCentre(geomOf(bu));
+          const d = moveStraight(ctx, bu, heading, depth, "falls back, facing the enemy", { zone: 0 });
+          if (d < depth - 0.05) {
+            // Unable to fall back: remain in place and take 1 DP (put back where it stood).
+            ctx.setUnit({ ...ctx.unit(o.id), stands: bu.stands });
+            const r = unableToMove(ctx.unit(o.id).u, "fall-back", false);
             ctx.setU(r.unit);
-            unitGone(ctx, { ...bu, u: r.unit }, "surrendered", at.length > 0 ? at : before);
-            break;
+            ctx.notes("unable-to-move", r.notes, { unit: o.id });
+            if (r.unit.status !== "active") unitGone(ctx, bu, "destroyed");
+          } else {
+            const c1 = unitCentre(geomOf(ctx.unit(o.id)));
+            a = { ...a, fellBack: { ...a.fellBack, [o.id]: { dx: c1.x - c0.x, dy: c1.y - c0.y } } };
           }
+          break;
         }
-        fled.push({ id: o.id, how: "break" });
-        break;
+        case "retire":
+          if (!onTable(bu)) break;
+          retireMove(
+            ctx,
+            bu,
+            "retires from the combat",
+            foesOf(o.id).map((f) => f.id),
+            { k: "aftermath", after: a },
+          );
+          return;
+        case "break": {
+          if (!onTable(bu)) break;
+          const dice = { kind: "rout" as const, extraD6: true, formed: false };
+          const roll: DiceRoll = { what: "move", unit: o.id, dice, for: { k: "rout", after: a }, result: rollMove(ctx.rng, { ...dice, soggyGround: ctx.s.god.soggy }) };
+          rollEvent(ctx, roll);
+          rolled(ctx, bu.side, roll);
+          return;
+        }
+        case "separate": {
+          if (!onTable(bu)) break;
+          const heading = bu.u.formed ? normaliseDegrees(unitFacing(geomOf(bu)) + 180) : awayHeading(bu, foesOf(o.id), positions);
+          moveStraight(ctx, bu, heading, 1, 'separates (moves back 1")', {
+            zone: 0,
+          });
+          break;
+        }
+        default:
+          break;
       }
-      case "separate": {
-        if (!onTable(bu)) break;
-        const heading = bu.u.formed ? normaliseDegrees(unitFacing(geomOf(bu)) + 180) : awayHeading(bu, foesOf(o.id), positions);
-        moveStraight(ctx, bu, heading, 1, 'separates (moves back 1")', {
-          zone: 0,
-        });
-        break;
-      }
-      default:
-        break;
+      continue;
     }
-  }
-  // Winners: pursue, follow up, remain.
-  for (const o of outcomes) {
+    // Winners: pursue, follow up, remain.
+    const o = outcomes[i - n];
     const bu = ctx.unit(o.id);
     if (!onTable(bu)) continue;
     if (o.move === "pursue") {
-      const targets = fled.map((f) => ctx.unit(f.id)).filter((u) => u.side !== bu.side);
-      pursue(ctx, bu, targets, fled, o.engagedStands);
+      const dice = { kind: "pursuit" as const, extraD6: true, formed: false };
+      const roll: DiceRoll = { what: "move", unit: o.id, dice, for: { k: "pursue", after: a, engagedStands: o.engagedStands }, result: rollMove(ctx.rng, { ...dice, soggyGround: ctx.s.god.soggy }) };
+      rollEvent(ctx, roll);
+      rolled(ctx, bu.side, roll);
+      return;
     } else if (o.move === "follow-up") {
-      const foes = foesOf(o.id).filter((f) => fellBack.has(f.id));
-      const v = foes.length > 0 ? (fellBack.get(foes[0].id) ?? null) : null;
+      const foes = foesOf(o.id).filter((f) => a.fellBack[f.id] !== undefined);
+      const v = foes.length > 0 ? (a.fellBack[foes[0].id] ?? null) : null;
       if (v) {
         const dist = Math.hypot(v.dx, v.dy);
         moveStraight(ctx, bu, vectorHeading({ x: v.dx, y: v.dy }), dist, "follows up", { zone: 0 });
@@ -2437,7 +2757,7 @@ export function movesAfterCombat(ctx: Ctx, outcomes: UnitOutcome[], positions: M
     }
   }
   // Broken units that were not destroyed by a free hack leave play now (ruling SW-20).
-  for (const f of fled) {
+  for (const f of a.fled) {
     const bu = ctx.unit(f.id);
     if (f.how === "break" && bu.u.status === "active") {
       const at = bu.stands;
@@ -2445,27 +2765,49 @@ export function movesAfterCombat(ctx: Ctx, outcomes: UnitOutcome[], positions: M
       unitGone(ctx, bu, "broken and dispersed", at);
     }
   }
+  if (a.refresh) refreshInCombat(ctx);
+}
+
+/** A breaking unit's rout move once its dice are final (seed "Moves Following Combat", SW-2, SW-20). */
+function afterRout(ctx: Ctx, id: string, after: Aftermath, roll: MoveRoll): void {
+  const bu = ctx.unit(id);
+  const foes = after.outcomes.map((o) => ctx.unit(o.id)).filter((u) => u.side !== bu.side);
+  const heading = awayHeading(bu, foes, new Map(Object.entries(after.positions)));
+  const before = bu.stands;
+  ctx.setUnit({ ...bu, u: { ...bu.u, formed: false } });
+  const d = moveStraight(ctx, ctx.unit(id), heading, roll.inches, "routs", { zone: 0, offTable: true });
+  standardFalls(ctx, bu);
+  if (d < 0.25) {
+    const enemyNear = foes.some((e) => onTable(e) && within(bu, e, 2));
+    const r = unableToMove(ctx.unit(id).u, "break", enemyNear);
+    ctx.notes("unable-to-move", r.notes, { unit: id });
+    if (r.unit.status !== "active") {
+      const at = ctx.unit(id).stands;
+      ctx.setU(r.unit);
+      unitGone(ctx, { ...bu, u: r.unit }, "surrendered", at.length > 0 ? at : before);
+      aftermathStep(ctx, after);
+      return;
+    }
+  }
+  aftermathStep(ctx, { ...after, fled: [...after.fled, { id, how: "break" }] });
 }
 
 function rank(m: string): number {
   return ["eliminated", "fall-back", "retire", "break", "separate", "remain", "follow-up", "pursue"].indexOf(m);
 }
 
-function pursue(ctx: Ctx, bu: BattleUnit, targets: BattleUnit[], fled: { id: string; how: "retire" | "break" }[], engagedStands: number): void {
-  const live = targets.filter(onTable);
-  const roll = rollMove(ctx.rng, {
-    kind: "pursuit",
-    extraD6: true,
-    formed: false,
-    soggyGround: ctx.s.god.soggy,
-  });
-  ctx.ev("move-dice", `${bu.u.name} pursues: AvD+D6 [${roll.roll.faces.join(", ")}] = ${roll.inches}" (ruling SW-2)`, {
-    unit: bu.id,
-    dice: roll.roll.faces,
-    inches: roll.inches,
-  });
+/** A winner's pursuit once its dice are final: it catches the nearest fleeing enemy or is outdistanced. */
+function afterPursue(ctx: Ctx, id: string, after: Aftermath, engagedStands: number, roll: MoveRoll): void {
+  const bu = ctx.unit(id);
+  const live = after.fled
+    .map((f) => ctx.unit(f.id))
+    .filter((u) => u.side !== bu.side)
+    .filter(onTable);
   ctx.setUnit({ ...bu, u: { ...bu.u, formed: false }, pursuing: true });
-  if (live.length === 0) return;
+  if (live.length === 0) {
+    aftermathStep(ctx, after);
+    return;
+  }
   live.sort((a, b) => unitDist(bu, a) - unitDist(bu, b));
   const t = live[0];
   const gap = unitDist(bu, t);
@@ -2476,47 +2818,51 @@ function pursue(ctx: Ctx, bu: BattleUnit, targets: BattleUnit[], fled: { id: str
       unit: t.id,
       pursuer: bu.id,
     });
+    aftermathStep(ctx, after);
     return;
   }
-  const h = resolveFreeHack(ctx.rng, Math.max(1, engagedStands));
-  ctx.ev(
-    "free-hack",
-    `${bu.u.name} catches ${t.u.name}: free hack, ${h.roll.faces.length} dice [${h.roll.faces.join(", ")}], ${h.casualties} stand${h.casualties === 1 ? "" : "s"} lost`,
-    { unit: bu.id, target: t.id, dice: h.roll.faces, casualties: h.casualties },
-  );
-  const cur = ctx.unit(t.id);
-  const left = cur.u.stands - h.casualties;
+  const dice = Math.max(1, engagedStands);
+  const hack: DiceRoll = { what: "free-hack", unit: id, target: t.id, dice, after, result: resolveFreeHack(ctx.rng, dice) };
+  rollEvent(ctx, hack);
+  rolled(ctx, bu.side, hack);
+}
+
+/** The free hack's casualties once its dice are final (ruling SW-20). */
+function afterFreeHack(ctx: Ctx, targetId: string, after: Aftermath, casualties: number): void {
+  const cur = ctx.unit(targetId);
+  const left = cur.u.stands - casualties;
   const at = cur.stands;
-  const f = fled.find((x) => x.id === t.id);
   if (left <= 0) {
     ctx.setU({ ...cur.u, stands: 0, status: "destroyed" });
     unitGone(ctx, cur, "cut down by its pursuers", at);
+    aftermathStep(ctx, after);
     return;
   }
   ctx.setU({ ...cur.u, stands: left });
+  const f = after.fled.find((x) => x.id === targetId);
   if (f && f.how === "retire") {
     // Retiring units break if caught by pursuers.
-    f.how = "break";
-    standardFalls(ctx, ctx.unit(t.id));
-    ctx.ev("caught", `${t.u.name} is caught while retiring and breaks`, {
-      unit: t.id,
+    standardFalls(ctx, ctx.unit(targetId));
+    ctx.ev("caught", `${cur.u.name} is caught while retiring and breaks`, {
+      unit: targetId,
     });
+    aftermathStep(ctx, { ...after, fled: after.fled.map((x) => (x.id === targetId ? { id: x.id, how: "break" as const } : x)) });
+    return;
   }
+  aftermathStep(ctx, after);
 }
 
 /** A pursuer's move in the movement phase: towards the nearest enemy, the enemy camp, or off the enemy's table edge. */
 function pursuitMove(ctx: Ctx, bu: BattleUnit): void {
-  const roll = rollMove(ctx.rng, {
-    kind: "pursuit",
-    extraD6: true,
-    formed: false,
-    soggyGround: ctx.s.god.soggy,
-  });
-  ctx.ev("move-dice", `${bu.u.name} pursuit continues: AvD+D6 [${roll.roll.faces.join(", ")}] = ${roll.inches}"`, {
-    unit: bu.id,
-    dice: roll.roll.faces,
-    inches: roll.inches,
-  });
+  const dice = { kind: "pursuit" as const, extraD6: true, formed: false };
+  const roll: DiceRoll = { what: "move", unit: bu.id, dice, for: { k: "pursuit" }, result: rollMove(ctx.rng, { ...dice, soggyGround: ctx.s.god.soggy }) };
+  rollEvent(ctx, roll);
+  rolled(ctx, bu.side, roll);
+}
+
+/** The movement-phase pursuit once its dice are final. */
+function afterPursuitMove(ctx: Ctx, id: string, roll: MoveRoll): void {
+  const bu = ctx.unit(id);
   const e = nearestVisibleEnemy(ctx, bu);
   if (e) {
     moveStraight(ctx, bu, headingTo(bu, e), roll.inches, "pursues towards the enemy");

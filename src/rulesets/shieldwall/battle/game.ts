@@ -439,7 +439,7 @@ export function applyDecision(state: BattleState, player: PlayerId, d: BattleDec
       break;
     }
     case "fortune":
-      applyFortune(ctx, (p as Extract<Pending, { kind: "fortune" }>).unit, d.reroll);
+      applyFortune(ctx, p as Extract<Pending, { kind: "fortune" }>, d.reroll);
       break;
   }
   run(ctx);

@@ -10,6 +10,10 @@ import type { Table } from "../geometry/table.js";
 import type { StepDirection } from "../geometry/movement.js";
 import type { FighterKind } from "../personal-combat.js";
 import type { LeaderState, UnitState } from "../units.js";
+import type { ChargeResult, ControlResult, ShootingInput } from "../checks.js";
+import type { CombatInput, CombatRound, SideRoll, UnitOutcome } from "../combat.js";
+import type { MoveKind, MoveRoll } from "../movement.js";
+import type { Roll } from "../../../core/dice.js";
 
 export type { Side } from "../army.js";
 
@@ -127,11 +131,15 @@ export type Task =
   | { t: "missiles" }
   | { t: "shoot"; unit: string }
   | { t: "resolve-missiles" }
+  | { t: "fire"; shot: number }
+  | { t: "missile-hits" }
   | { t: "combat" }
   | { t: "declare"; unit: string }
   | { t: "charge-tests" }
   | { t: "charge-test"; unit: string }
   | { t: "fight" }
+  | { t: "melee"; red: string[]; black: string[] }
+  | { t: "fight-end" }
   | { t: "end-turn" };
 
 /** The decision the engine waits for. */
@@ -159,8 +167,66 @@ export type Pending =
   | { kind: "move"; side: Side; unit: string }
   | { kind: "shoot"; side: Side; unit: string }
   | { kind: "charge"; side: Side; unit: string }
-  /** The unit's charge test failed and its side keeps a Seven: re-roll the test with it? (ruling SW-11) */
-  | { kind: "fortune"; side: Side; unit: string };
+  /**
+   * A set of dice the side just threw, while it keeps a Seven: re-roll it with the Seven? (ruling
+   * SW-11). `unit` threw them (for a combat roll: the side's first engaged unit); `roll` is what
+   * was thrown and what the engine does with the result once it is final.
+   */
+  | { kind: "fortune"; side: Side; unit: string; roll: DiceRoll };
+
+/** What the engine does once an after-combat move or free hack is final: the rest of the moves following the combat. */
+export interface Aftermath {
+  outcomes: UnitOutcome[];
+  /** Where each unit stood when the combat was fought. */
+  positions: Record<string, Stand[]>;
+  /** Next step: 0…n−1 the units that lost (losers first), n…2n−1 the winners, 2n the end. */
+  step: number;
+  fled: { id: string; how: "retire" | "break" }[];
+  fellBack: Record<string, { dx: number; dy: number }>;
+  /** Refresh who is in combat at the end (a combat fought by the engine; not for direct calls). */
+  refresh: boolean;
+}
+
+/** What happens after a retire move (its dice may be re-rolled first). */
+export type AfterRetire =
+  | { k: "finish-move"; move: MoveChoice }
+  | { k: "mark-moved" }
+  | { k: "aftermath"; after: Aftermath };
+
+/** What a move roll is for, and so what the engine does with it once final. */
+export type MoveRollFor =
+  /** A chosen move with dice (advance, toward, change direction, unformed move); `voluntary` false for a repeated move. */
+  | { k: "move"; move: MoveChoice; voluntary: boolean }
+  /** Control test 5+ with Blood Lust: advance towards the nearest enemy. */
+  | { k: "bloodlust" }
+  /** A pursuer's move in the movement phase. */
+  | { k: "pursuit" }
+  | { k: "retire"; what: string; foes: string[]; then: AfterRetire }
+  | { k: "rout"; after: Aftermath }
+  | { k: "pursue"; after: Aftermath; engagedStands: number };
+
+/** A combat being fought round by round (so that a side may re-roll its dice, ruling SW-11). */
+export interface CombatProgress {
+  red: string[];
+  black: string[];
+  /** Red is side a, black side b. */
+  input: CombatInput;
+  rounds: CombatRound[];
+  /** Sides already offered the Seven for the last round. */
+  offered: Side[];
+}
+
+/**
+ * One set of dice thrown by one side (ruling SW-11: "one roll of one test, move, shooting or
+ * combat"), with what was thrown and what the engine does once the result is final.
+ */
+export type DiceRoll =
+  | { what: "control"; unit: string; reasons: string[]; result: ControlResult & { face: number; modifier: number } }
+  | { what: "move"; unit: string; dice: { kind: MoveKind; extraD6: boolean; formed: boolean }; for: MoveRollFor; result: MoveRoll }
+  | { what: "charge"; unit: string; target: string; result: ChargeResult }
+  | { what: "shooting"; unit: string; target: string; shot: number; input: ShootingInput; result: { dice: number; roll: Roll; hits: number } }
+  | { what: "free-hack"; unit: string; target: string; dice: number; after: Aftermath; result: { roll: Roll; casualties: number } }
+  | { what: "combat"; side: Side; unit: string; fight: CombatProgress; result: SideRoll };
 
 /** A movement-phase choice (docs/shieldwall/battle.md, "Movement decisions"). */
 export type MoveChoice =
@@ -264,6 +330,8 @@ export interface PlannedShot {
   shooter: string;
   target: string;
   archer: boolean;
+  /** Hits scored, once the shot is rolled (results apply only when both sides have shot). */
+  hits?: number;
 }
 
 export interface BattleState extends BaseState {
