@@ -213,11 +213,27 @@ describe("Boats: embark and disembark (seed \"Manoeuvre\", ruling SW-1)", () => 
       applyMove(ctx, ctx.unit("black.b-band1"), { kind: "disembark", heading: S, extraD6: true });
       const dice = ctx.events.find((e) => e.type === "move-dice");
       const mv = ctx.events.find((e) => e.type === "move");
-      expect(dice?.half).toBe(true);
       expect(mv?.asked).toBeCloseTo((dice?.inches as number) / 2, 9);
       expect(ctx.unit("black.b-band1").stands[0].y + ctx.unit("black.b-band1").stands[0].depth / 2).toBeCloseTo(44 - (mv?.distance as number), 6);
       expect(ctx.unit("black.b-band1").moved).toBe(true);
     }
+  });
+
+  it("SW-11: a side keeping a Seven may re-roll the move dice of a disembark, once the unit has landed", () => {
+    const s0 = signalled(boatsStart(), "black.b-leader");
+    const s = { ...s0, sides: { ...s0.sides, black: { ...s0.sides.black, tokens: { ...s0.sides.black.tokens, fortune: 1 } } } };
+    let offered = false;
+    for (let seed = 1; seed <= 6 && !offered; seed++) {
+      const ctx = new Ctx({ ...s, rng: seedState(seed) });
+      applyMove(ctx, ctx.unit("black.b-band1"), { kind: "disembark", heading: S, extraD6: false });
+      expect(ctx.unit("black.b-band1").embarked).toBeUndefined();
+      if (ctx.s.pending?.kind === "fortune") {
+        offered = true;
+        expect(ctx.s.pending.unit).toBe("black.b-band1");
+        expect(ctx.events.some((e) => e.type === "move")).toBe(false);
+      }
+    }
+    expect(offered).toBe(true);
   });
 
   it("Embark/Disembark: a unit touching the boats may embark, unformed: it leaves the table, neither lost nor on the table (house rule)", () => {

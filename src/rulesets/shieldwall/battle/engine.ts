@@ -81,14 +81,15 @@ import { dealDuel, duelGame } from "../personal-combat-game.js";
 import { type LeaderState, totalDp, type UnitState } from "../units.js";
 import type { AfterRetire, Aftermath, BattleDecision, BattleState, BattleUnit, CombatProgress, DiceRoll, MoveChoice, MoveRollFor, Pending, Task } from "./types.js";
 import {
-  applyDisembark,
   applyEmbark,
   boatsMoveProblem,
+  disembarkHalfMove,
   embarkedOptions,
   embarkedUnits,
   embarkOptions,
   interpenetrateProblem,
   interpenetrationOptions,
+  landUnit,
   moveStandsIndependently,
   moveThroughFriends,
   standHeadingsProblem,
@@ -2023,9 +2024,16 @@ export function applyMove(ctx: Ctx, bu: BattleUnit, m: MoveChoice, voluntary = t
     case "retire":
       retireMove(ctx, bu, "retires a further move", [], { k: "finish-move", move: m });
       return;
-    case "disembark":
-      applyDisembark(ctx, bu, m);
-      break;
+    case "disembark": {
+      landUnit(ctx, bu);
+      if (m.heading === undefined) break;
+      // The other half of the move: the move dice (a set a kept Seven may re-roll, ruling SW-11), then the move.
+      const dice = { kind: "normal" as const, extraD6: m.extraD6 === true, formed: false };
+      const roll: DiceRoll = { what: "move", unit: id, dice, for: { k: "move", move: m, voluntary }, result: rollMove(ctx.rng, { ...dice, soggyGround: soggy }) };
+      rollEvent(ctx, roll);
+      rolled(ctx, bu.side, roll);
+      return;
+    }
     case "embark":
       applyEmbark(ctx, bu, m);
       break;
@@ -2087,7 +2095,7 @@ function diceMove(ctx: Ctx, id: string, m: MoveChoice, voluntary: boolean, roll:
     if (m.headings) moveStandsIndependently(ctx, ctx.unit(id), m.headings, dist, "moves unformed");
     else if (m.interpenetrate) moveThroughFriends(ctx, ctx.unit(id), m.heading, dist, "moves unformed");
     else moveStraight(ctx, ctx.unit(id), m.heading, dist, "moves unformed");
-  }
+  } else if (m.kind === "disembark" && m.heading !== undefined) disembarkHalfMove(ctx, id, m.heading, roll.inches);
   finishMove(ctx, id, m, voluntary);
 }
 

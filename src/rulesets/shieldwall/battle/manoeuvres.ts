@@ -12,7 +12,6 @@
  * Kept apart from engine.ts: the engine calls in from its move options, validation and moves.
  */
 import { mayAdvance } from "../leaders.js";
-import { rollMove } from "../movement.js";
 import { CONTACT_TOLERANCE } from "../geometry/contact.js";
 import { friendInTheWay, HALT_ZONE, planInterpenetratingMove, planMove } from "../geometry/movement.js";
 import { prepareScene } from "../geometry/los.js";
@@ -204,8 +203,12 @@ export function embarkOptions(ctx: Ctx, bu: BattleUnit): MoveChoice[] {
   return boatsTouched(ctx, bu).map((boats) => ({ kind: "embark", boats }) as MoveChoice);
 }
 
-/** Applies a validated disembark: the unit lands unformed next to its boats, then moves half its move dice on `heading` if given. */
-export function applyDisembark(ctx: Ctx, bu: BattleUnit, m: Extract<MoveChoice, { kind: "disembark" }>): void {
+/**
+ * Lands a unit aboard ship (a validated disembark): unformed, next to its boats (half its move,
+ * ruling SW-1). The engine then rolls the move dice for the other half if the choice has a
+ * heading (a kept Seven may re-roll them, ruling SW-11) and calls {@link disembarkHalfMove}.
+ */
+export function landUnit(ctx: Ctx, bu: BattleUnit): void {
   const stands = landingStands(ctx, bu);
   if (!stands) throw new RangeError(`no room to land next to the boats ${bu.embarked}`);
   const boats = bu.embarked as string;
@@ -214,16 +217,11 @@ export function applyDisembark(ctx: Ctx, bu: BattleUnit, m: Extract<MoveChoice, 
   const place = boatsOf(ctx.s.table, boats);
   ctx.ev("disembark", `${bu.u.name} disembarks from ${place?.name ?? boats} and becomes unformed (half its move: seed "Manoeuvre", ruling SW-1)`, { unit: bu.id, boats });
   sw15Check(ctx, ctx.unit(bu.id), []);
-  if (m.heading === undefined) return;
-  const roll = rollMove(ctx.rng, { kind: "normal", extraD6: m.extraD6 === true, formed: false, soggyGround: ctx.s.god.soggy });
-  const half = roll.inches / 2;
-  ctx.ev("move-dice", `${bu.u.name} rolls ${m.extraD6 ? "AvD+D6" : "AvD"} [${roll.roll.faces.join(", ")}] = ${roll.inches}": half, ${half}", is left after landing`, {
-    unit: bu.id,
-    dice: roll.roll.faces,
-    inches: roll.inches,
-    half: true,
-  });
-  moveStraight(ctx, ctx.unit(bu.id), m.heading, half, "moves unformed");
+}
+
+/** The other half of a disembarking unit's move: half the final move dice on the chosen heading. */
+export function disembarkHalfMove(ctx: Ctx, id: string, heading: number, inches: number): void {
+  moveStraight(ctx, ctx.unit(id), heading, inches / 2, `moves unformed, half of its ${inches}" after landing (ruling SW-1)`);
 }
 
 /** Applies a validated embark: the unit goes aboard and leaves the table, neither lost nor on the table (house rule). */
