@@ -357,6 +357,8 @@ function moveChoice(ctx: Ctx, p: Extract<Pending, { kind: "move" }>, options: Mo
   const leader = ctx.contingentLeader(bu.u.contingent);
   const signalled = leader?.signalled === true;
 
+  // Aboard ship: land, moving on towards the enemy when it may.
+  if (bu.embarked !== undefined) return wrap(find((m) => m.kind === "disembark" && m.heading !== undefined) ?? find((m) => m.kind === "disembark") ?? hold ?? options[0]);
   if (bu.retiring) {
     if (dist > 3) {
       const e = nearestEnemy(ctx, bu);
@@ -379,7 +381,8 @@ function moveChoice(ctx: Ctx, p: Extract<Pending, { kind: "move" }>, options: Mo
     const forms = options.filter((m) => m.kind === "form-up");
     if (dist > 2.5 && forms.length > 0) return wrap(forms[forms.length - 1]); // the last offered facing is towards the nearest enemy
     const e = nearestEnemy(ctx, bu);
-    const unformed = options.filter((m): m is Extract<MoveChoice, { kind: "unformed-move" }> => m.kind === "unformed-move");
+    // (Not through friends: the interpenetrating choices come after the plain ones.)
+    const unformed = options.filter((m): m is Extract<MoveChoice, { kind: "unformed-move" }> => m.kind === "unformed-move" && !m.interpenetrate);
     if (dist > 2 && e && unformed.length > 0) return wrap(unformed[unformed.length - 1]);
     return wrap(hold ?? options[0]);
   }

@@ -80,6 +80,20 @@ import { heuristicDuelPlayer } from "../personal-combat-ai.js";
 import { dealDuel, duelGame } from "../personal-combat-game.js";
 import { type LeaderState, totalDp, type UnitState } from "../units.js";
 import type { AfterRetire, Aftermath, BattleDecision, BattleState, BattleUnit, CombatProgress, DiceRoll, MoveChoice, MoveRollFor, Pending, Task } from "./types.js";
+import {
+  applyEmbark,
+  boatsMoveProblem,
+  disembarkHalfMove,
+  embarkedOptions,
+  embarkedUnits,
+  embarkOptions,
+  interpenetrateProblem,
+  interpenetrationOptions,
+  landUnit,
+  moveStandsIndependently,
+  moveThroughFriends,
+  standHeadingsProblem,
+} from "./manoeuvres.js";
 
 /** Opponent hands the duel AI samples per lead inside a battle (its default is 24; 8 keeps whole battles fast). */
 export const DUEL_AI_SAMPLES = 8;
@@ -346,7 +360,7 @@ function halfDiagonal(st: Stand): number {
 }
 
 /** Is unit b within d" of unit a (edge to edge, ruling SW-3)? Bounding boxes and circles reject far pairs cheaply. */
-function within(a: BattleUnit, b: BattleUnit, d: number): boolean {
+export function within(a: BattleUnit, b: BattleUnit, d: number): boolean {
   if (a.stands.length === 0 || b.stands.length === 0) return false;
   const ba = standsBox(a.stands);
   const bb = standsBox(b.stands);
@@ -418,7 +432,8 @@ export function contingentLine(ctx: Ctx | BattleState, side: Side, contingent: s
   const sd = s.sides[side];
   const get = (id: string) => unitIn(s, id);
   const ids = [sd.bands[contingent][1], sd.retinues[contingent], sd.bands[contingent][0]].filter((x): x is string => x !== undefined);
-  const units = ids.map(get);
+  // Units aboard ship (scenario "embarked") are not in the line.
+  const units = ids.map(get).filter((u) => u.embarked === undefined);
   const count = units.reduce((n, u) => n + u.u.stands, 0);
   const mid = s.table.height / 2;
   const facing = forwardHeading(side);
@@ -717,7 +732,11 @@ function runTask(ctx: Ctx, task: Task): void {
       ctx.touch();
       s.units = s.units.map((u) => (u.moved ? { ...u, moved: false } : u));
       const tasks: Task[] = [];
-      for (const side of sideOrder(s)) for (const id of actingOrder(ctx, side)) tasks.push({ t: "move", unit: id });
+      for (const side of sideOrder(s)) {
+        const order = actingOrder(ctx, side);
+        // Units aboard ship decide after their side's units on the table (docs: "Boats").
+        for (const id of [...order, ...embarkedUnits(ctx, side).filter((e) => !order.includes(e))]) tasks.push({ t: "move", unit: id });
+      }
       push(ctx, ...tasks);
       return;
     }
@@ -1532,7 +1551,7 @@ function nearestEnemyUncached(ctx: Ctx, bu: BattleUnit): BattleUnit | null {
   return best;
 }
 
-function headingTo(from: BattleUnit, to: BattleUnit): number {
+export function headingTo(from: BattleUnit, to: BattleUnit): number {
   const a = unitCentre(geomOf(from));
   const b = unitCentre(geomOf(to));
   return normaliseDegrees(vectorHeading({ x: b.x - a.x, y: b.y - a.y }));
@@ -1552,7 +1571,7 @@ export function towardHeading(ctx: Ctx, bu: BattleUnit): number {
 }
 
 /** SW-15: enemy units of contingents that have not signalled, approached to within 8" by this move. */
-function sw15Check(ctx: Ctx, mover: BattleUnit, before: Stand[]): void {
+export function sw15Check(ctx: Ctx, mover: BattleUnit, before: Stand[]): void {
   const s = ctx.s;
   const after = mover.stands;
   if (after.length === 0) return;
@@ -1613,7 +1632,7 @@ export function moveStraight(
   return plan.distance;
 }
 
-function describeStop(ctx: Ctx, stop: NonNullable<ReturnType<typeof planMove>["stoppedBy"]>): string {
+export function describeStop(ctx: Ctx, stop: NonNullable<ReturnType<typeof planMove>["stoppedBy"]>): string {
   switch (stop.kind) {
     case "enemy-zone":
       return `halting 2" from visible enemy ${ctx.unit(stop.unit).u.name}`;
@@ -1752,10 +1771,17 @@ function frontUnitFirst(ctx: Ctx, task: Extract<Task, { t: "move" }>): boolean {
 
 function moveTask(ctx: Ctx, id: string): void {
   const bu = ctx.unit(id);
+  if (bu.embarked !== undefined) {
+    // Aboard ship: no control test; disembark or hold (docs: "Boats").
+    if (bu.u.status === "active" && !bu.moved) ctx.s.pending = { kind: "move", side: bu.side, unit: id };
+    return;
+  }
   if (!canAct(bu) || bu.u.inCombat || bu.moved) return;
   const leader = ctx.contingentLeader(bu.u.contingent);
   const home = leader && leader.status === "alive" ? ctx.leaderUnit(leader) : null;
-  const beyond2 = home ? home.id !== bu.id && !within(home, bu, 2) : false;
+  // A leader aboard ship is beyond 2" of every unit on the table (docs: "Boats").
+  const leaderAboard = leader?.status === "alive" && ctx.hasUnit(leader.unit) && ctx.unit(leader.unit).embarked !== undefined;
+  const beyond2 = home ? home.id !== bu.id && !within(home, bu, 2) : leaderAboard;
   const need = mustTakeControlTest({
     beyond2OfRetinue: beyond2,
     unbrokenLineSameDirection: home && beyond2 ? unbrokenLineToRetinue(ctx, bu, home) : false,
@@ -1862,6 +1888,7 @@ export function moveOptions(ctx: Ctx, bu: BattleUnit): MoveChoice[] {
 }
 
 function moveOptionsUncached(ctx: Ctx, bu: BattleUnit): MoveChoice[] {
+  if (bu.embarked !== undefined) return embarkedOptions(ctx, bu);
   const out: MoveChoice[] = [];
   const signalled = ctx.signalled(bu.u.contingent);
   const bloodlustForced = bu.u.aggression === "bloodlust" && signalled;
@@ -1910,6 +1937,9 @@ function moveOptionsUncached(ctx: Ctx, bu: BattleUnit): MoveChoice[] {
     if (e) headings.add(Math.round(headingTo(bu, e)));
     for (const heading of headings) for (const extraD6 of bloodlustForced ? [false, true] : [false]) out.push({ kind: "unformed-move", heading, extraD6 });
   }
+  // Voluntary interpenetration where a friend is in the way; embarking where the unit touches boats (docs: "Interpenetration", "Boats").
+  const near = bu.u.formed ? null : nearestEnemy(ctx, bu);
+  out.push(...interpenetrationOptions(ctx, bu, out, near ? Math.round(headingTo(bu, near)) : null), ...embarkOptions(ctx, bu));
   return out.filter((m) => moveProblem(ctx, bu, m) === null);
 }
 
@@ -1967,6 +1997,9 @@ export function moveProblem(ctx: Ctx, bu: BattleUnit, m: MoveChoice): string | n
     return r.ok ? null : r.reason;
   };
   if (m === null || typeof m !== "object") return "a move must be an object with a kind";
+  if (bu.embarked !== undefined || m.kind === "embark" || m.kind === "disembark") return boatsMoveProblem(ctx, bu, m);
+  const through = interpenetrateProblem(m) ?? standHeadingsProblem(ctx, bu, m);
+  if (through) return through;
   if (bu.retiring && !["retire", "form-up", "hold"].includes(m.kind))
     return `${bu.u.name} is retiring: it may retire a further move, form up or hold (seed "Moves Following Combat")`;
   if (
@@ -2098,6 +2131,19 @@ export function applyMove(ctx: Ctx, bu: BattleUnit, m: MoveChoice, voluntary = t
     case "retire":
       retireMove(ctx, bu, "retires a further move", [], { k: "finish-move", move: m });
       return;
+    case "disembark": {
+      landUnit(ctx, bu);
+      if (m.heading === undefined) break;
+      // The other half of the move: the move dice (a set a kept Seven may re-roll, ruling SW-11), then the move.
+      const dice = { kind: "normal" as const, extraD6: m.extraD6 === true, formed: false };
+      const roll: DiceRoll = { what: "move", unit: id, dice, for: { k: "move", move: m, voluntary }, result: rollMove(ctx.rng, { ...dice, soggyGround: soggy }) };
+      rollEvent(ctx, roll);
+      rolled(ctx, bu.side, roll);
+      return;
+    }
+    case "embark":
+      applyEmbark(ctx, bu, m);
+      break;
   }
   finishMove(ctx, id, m, voluntary);
 }
@@ -2145,7 +2191,7 @@ function diceMove(ctx: Ctx, id: string, m: MoveChoice, voluntary: boolean, roll:
     if (group.length > 1 && ctx.s.options.crossingMoves !== "right-to-left") sortFrontFirst(group, heading);
     for (const g of group) {
       const cur = ctx.unit(g.id);
-      const d = moveStraight(ctx, cur, heading, dist, "moves");
+      const d = m.interpenetrate ? moveThroughFriends(ctx, cur, heading, dist, "moves") : moveStraight(ctx, cur, heading, dist, "moves");
       takeFatigue(ctx, g.id, roll.fatigue, d);
       markMoved(ctx, g.id);
     }
@@ -2155,8 +2201,10 @@ function diceMove(ctx: Ctx, id: string, m: MoveChoice, voluntary: boolean, roll:
       ctx.setUnit({ ...bu, u: { ...bu.u, formed: false } });
       ctx.ev("change-direction", `${bu.u.name} changes direction and becomes unformed (seed "Manoeuvre")`, { unit: id });
     }
-    moveStraight(ctx, ctx.unit(id), m.heading, dist, "moves unformed");
-  }
+    if (m.headings) moveStandsIndependently(ctx, ctx.unit(id), m.headings, dist, "moves unformed");
+    else if (m.interpenetrate) moveThroughFriends(ctx, ctx.unit(id), m.heading, dist, "moves unformed");
+    else moveStraight(ctx, ctx.unit(id), m.heading, dist, "moves unformed");
+  } else if (m.kind === "disembark" && m.heading !== undefined) disembarkHalfMove(ctx, id, m.heading, roll.inches);
   finishMove(ctx, id, m, voluntary);
 }
 
@@ -3093,7 +3141,8 @@ export function armyBroken(s: BattleState, side: Side): string | null {
   const lost = lostUnits(s, side);
   if (lost >= Math.ceil(units / 2)) return `${side} has lost ${lost} of ${units} units`;
   if (s.leaders.filter((l) => sideOfId(l.id) === side).every((l) => l.status !== "alive")) return `${side}'s leaders are all dead or captured`;
-  if (!s.units.some((u) => u.side === side && u.u.status === "active")) return `${side} has no units left on the table`;
+  // Units aboard ship are not on the table (house rule, docs: "Boats").
+  if (!s.units.some((u) => u.side === side && u.u.status === "active" && u.embarked === undefined)) return `${side} has no units left on the table`;
   return null;
 }
 
@@ -3123,7 +3172,7 @@ function endTurn(ctx: Ctx): void {
   // ruling SW-25 (house rule)
   const redOut = armyBroken(s, "red");
   const blackOut = armyBroken(s, "black");
-  const anyoneLeft = s.units.some((u) => u.u.status === "active");
+  const anyoneLeft = s.units.some((u) => u.u.status === "active" && u.embarked === undefined);
   if (s.options.victory === "sw25" || !anyoneLeft) {
     if (redOut && blackOut) {
       finish(null, `both armies broke in the same turn (${redOut}; ${blackOut}) (ruling SW-25, house rule)`);

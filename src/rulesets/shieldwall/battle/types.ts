@@ -90,6 +90,11 @@ export interface BattleUnit {
   mustCharge: boolean;
   /** The last voluntary move, for a control test's "repeat last move". */
   lastMove: MoveChoice | null;
+  /**
+   * Aboard the ships of this boats place (scenario `embarked`, or a unit that embarked): off the
+   * table, neither lost nor on the table (docs/shieldwall/battle.md, "Boats"). Absent otherwise.
+   */
+  embarked?: string;
 }
 
 export interface SideState {
@@ -247,9 +252,11 @@ export type MoveChoice =
       extraD6: boolean;
       stopAt?: number;
       group?: boolean;
+      /** Declared before the dice: pass through friends in the way (seed "Manoeuvre": all involved become unformed). */
+      interpenetrate?: boolean;
     }
   /** Straight ahead turned as near as the 22½° arc allows towards the nearest enemy. */
-  | { kind: "toward"; extraD6: boolean; stopAt?: number; group?: boolean }
+  | { kind: "toward"; extraD6: boolean; stopAt?: number; group?: boolean; interpenetrate?: boolean }
   /** About face (half a move, ruling SW-1; the rest of the move is not used). */
   | { kind: "about-face" }
   /** Side-step / step back / step forward up to 2" (A and B grade; the whole move, ruling SW-1). */
@@ -260,6 +267,9 @@ export type MoveChoice =
       heading: number;
       extraD6: boolean;
       stopAt?: number;
+      interpenetrate?: boolean;
+      /** One heading per stand (in the order of `stands`): each stand moves on its own (seed "Unformed Units": "move stands independently"). */
+      headings?: number[];
     }
   /** An unformed unit moves on any heading. */
   | {
@@ -267,6 +277,9 @@ export type MoveChoice =
       heading: number;
       extraD6: boolean;
       stopAt?: number;
+      interpenetrate?: boolean;
+      /** One heading per stand (in the order of `stands`): each stand moves on its own (seed "Unformed Units": "move stands independently"). */
+      headings?: number[];
     }
   /** An unformed unit forms up (the whole move), facing `facing` degrees. */
   | { kind: "form-up"; facing: number }
@@ -275,7 +288,14 @@ export type MoveChoice =
   /** Stay still to rest and reform (seed "Rest and Reform"). */
   | { kind: "rest" }
   /** Stay still without resting. */
-  | { kind: "hold" };
+  | { kind: "hold" }
+  /**
+   * An embarked unit lands next to its boats, unformed (half its move, ruling SW-1), then with a
+   * `heading` moves the other half of its move dice on it (docs/shieldwall/battle.md, "Boats").
+   */
+  | { kind: "disembark"; heading?: number; extraD6?: boolean }
+  /** A unit touching a boats place goes aboard (half its move, ruling SW-1) and leaves the table. */
+  | { kind: "embark"; boats: string };
 
 export type LeadAction =
   | { action: "done" }
