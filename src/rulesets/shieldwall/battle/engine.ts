@@ -141,6 +141,9 @@ export class Ctx {
   readonly events: GameEvent[] = [];
   private index: Map<string, number>;
   private sceneCache: Scene | null = null;
+  /** The state's own arrays, until this context copies them on their first change. */
+  private initialUnits: readonly BattleUnit[];
+  private initialLeaders: readonly LeaderState[];
   /** Derived answers (visible enemies, move options) valid until the state changes; shared with later read-only calls on the same state object. */
   memo: Map<string, unknown>;
 
@@ -149,29 +152,20 @@ export class Ctx {
    * must not change it. Writing contexts copy the arrays once and replace their elements.
    */
   constructor(state: BattleState, readOnly = false) {
-    this.s = readOnly
-      ? state
-      : {
-          ...state,
-          units: state.units.slice(),
-          leaders: state.leaders.slice(),
-          queue: state.queue.slice(),
-          // Side states are replaced, never changed in place: only the container is copied.
-          sides: { red: state.sides.red, black: state.sides.black },
-          god: { ...state.god },
-          declarations: state.declarations.slice(),
-          shots: state.shots.slice(),
-          sw15Took: state.sw15Took.slice(),
-          sw15Threat: state.sw15Threat.slice(),
-        };
+    // The queue is changed in place (shift, unshift) and the sides container has its entries
+    // replaced, so a writing context copies those at once. Units and leaders are copied on their
+    // first change (setUnit, setLeader); every other array or object in the state is replaced
+    // whole when it changes (the god state, declarations, shots, sw15 lists), never edited.
+    this.s = readOnly ? state : { ...state, queue: state.queue.slice(), sides: { red: state.sides.red, black: state.sides.black } };
     // Units are never added or removed: the id → position index is shared by every state of a battle.
     let index = INDEXES.get(state.units);
     if (!index) {
       index = new Map(state.units.map((u, i) => [u.id, i]));
       INDEXES.set(state.units, index);
     }
-    if (!readOnly) INDEXES.set(this.s.units, index);
     this.index = index;
+    this.initialUnits = state.units;
+    this.initialLeaders = state.leaders;
     this.sceneCache = SCENES.get(state) ?? null;
     let memo = MEMOS.get(state);
     if (!memo) {
@@ -190,7 +184,7 @@ export class Ctx {
   finish(): BattleState {
     if (this.random) this.s.rng = this.random.state();
     MEMOS.set(this.s, this.memo);
-    INDEXES.set(this.s.units, this.index);
+    if (this.s.units !== this.initialUnits) INDEXES.set(this.s.units, this.index);
     if (this.sceneCache) SCENES.set(this.s, this.sceneCache);
     return this.s;
   }
@@ -234,6 +228,7 @@ export class Ctx {
     if (i === undefined) throw new RangeError(`unknown unit "${bu.id}"`);
     const before = this.s.units[i];
     this.touch(before.stands !== bu.stands || before.u.formed !== bu.u.formed || before.u.status !== bu.u.status);
+    if (this.s.units === this.initialUnits) this.s.units = this.s.units.slice();
     this.s.units[i] = bu;
   }
   /** Replaces the shared unit model; stands on the table follow its stand count and status. */
@@ -256,6 +251,7 @@ export class Ctx {
   }
   setLeader(l: LeaderState): void {
     const i = this.s.leaders.findIndex((x) => x.id === l.id);
+    if (this.s.leaders === this.initialLeaders) this.s.leaders = this.s.leaders.slice();
     this.s.leaders[i] = l;
     this.touch();
   }
@@ -1588,7 +1584,7 @@ export function sw15Check(ctx: Ctx, mover: BattleUnit, before: Stand[]): void {
     });
     if (!r.took) continue;
     ctx.setU(r.value);
-    s.sw15Took.push(e.id);
+    s.sw15Took = [...s.sw15Took, e.id];
     ctx.notes("sw15", [`${mover.u.name} advances to within 8" of ${e.u.name}, whose leader has not signalled the advance (ruling SW-15)`, ...r.notes], {
       unit: e.id,
       mover: mover.id,
@@ -2437,7 +2433,7 @@ function declareTask(ctx: Ctx, id: string): void {
       : bu.u.aggression === "bloodlust"
         ? 'Blood Lust must declare a charge within 2"'
         : "control test: advance and charge";
-    ctx.s.declarations.push({ unit: id, target: targets[0] });
+    ctx.s.declarations = [...ctx.s.declarations, { unit: id, target: targets[0] }];
     ctx.ev("declare", `${bu.u.name} must charge ${ctx.unit(targets[0]).u.name} (${why})`, { unit: id, target: targets[0], automatic: true });
     return;
   }

@@ -424,16 +424,19 @@ export function applyDecision(state: BattleState, player: PlayerId, d: BattleDec
     }
     case "shoot":
       if (d.target)
-        s.shots.push({
+        s.shots = [
+          ...s.shots,
+          {
           shooter: (p as Extract<Pending, { kind: "shoot" }>).unit,
           target: d.target,
           archer: d.archer,
-        });
+        },
+        ];
       break;
     case "charge": {
       const unit = (p as Extract<Pending, { kind: "charge" }>).unit;
       if (d.target) {
-        s.declarations.push({ unit, target: d.target });
+        s.declarations = [...s.declarations, { unit, target: d.target }];
         ctx.ev("declare", `${ctx.unit(unit).u.name} declares a charge on ${ctx.unit(d.target).u.name}`, { unit, target: d.target });
       }
       break;
