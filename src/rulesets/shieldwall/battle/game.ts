@@ -424,14 +424,7 @@ export function applyDecision(state: BattleState, player: PlayerId, d: BattleDec
     }
     case "shoot":
       if (d.target)
-        s.shots = [
-          ...s.shots,
-          {
-          shooter: (p as Extract<Pending, { kind: "shoot" }>).unit,
-          target: d.target,
-          archer: d.archer,
-        },
-        ];
+        s.shots = [...s.shots, { shooter: (p as Extract<Pending, { kind: "shoot" }>).unit, target: d.target, archer: d.archer }];
       break;
     case "charge": {
       const unit = (p as Extract<Pending, { kind: "charge" }>).unit;
