@@ -1892,7 +1892,8 @@ function moveOptionsUncached(ctx: Ctx, bu: BattleUnit): MoveChoice[] {
     out.push({ kind: "retire" });
     out.push(...formUpOptions(ctx, bu));
     out.push({ kind: "hold" });
-    return out.filter((m) => moveProblem(ctx, bu, m) === null);
+    const facts = moveFacts(ctx, bu);
+    return out.filter((m) => moveProblem(ctx, bu, m, facts) === null);
   }
   if (!bloodlustForced) out.push({ kind: "rest" }, { kind: "hold" });
   if (bu.u.formed) {
@@ -1936,7 +1937,8 @@ function moveOptionsUncached(ctx: Ctx, bu: BattleUnit): MoveChoice[] {
   // Voluntary interpenetration where a friend is in the way; embarking where the unit touches boats (docs: "Interpenetration", "Boats").
   const near = bu.u.formed ? null : nearestEnemy(ctx, bu);
   out.push(...interpenetrationOptions(ctx, bu, out, near ? Math.round(headingTo(bu, near)) : null), ...embarkOptions(ctx, bu));
-  return out.filter((m) => moveProblem(ctx, bu, m) === null);
+  const facts = moveFacts(ctx, bu);
+  return out.filter((m) => moveProblem(ctx, bu, m, facts) === null);
 }
 
 /**
@@ -1983,24 +1985,36 @@ function finiteNumber(x: unknown): x is number {
   return typeof x === "number" && Number.isFinite(x);
 }
 
-/** Why a movement choice is illegal for this unit now, or null. Validates any parameters. */
-export function moveProblem(ctx: Ctx, bu: BattleUnit, m: MoveChoice): string | null {
+/** What every check of one unit's movement choices in one state shares, worked out once. */
+export interface MoveFacts {
+  bloodlustForced: boolean;
+  /** Why the unit may not move towards the enemy now (Shaken, or no signal yet), or null. */
+  advanceBlock: string | null;
+  geom: UnitGeom;
+}
+
+export function moveFacts(ctx: Ctx, bu: BattleUnit): MoveFacts {
   const signalled = ctx.signalled(bu.u.contingent);
-  const bloodlustForced = bu.u.aggression === "bloodlust" && signalled;
-  const advanceOk = (heading: number): string | null => {
-    if (!isAdvancing(bu.side, heading)) return null;
-    const r = mayAdvance(bu.u, signalled);
-    return r.ok ? null : r.reason;
-  };
+  const r = mayAdvance(bu.u, signalled);
+  return { bloodlustForced: bu.u.aggression === "bloodlust" && signalled, advanceBlock: r.ok ? null : r.reason, geom: geomOf(bu) };
+}
+
+const RETIRING_MOVES: ReadonlySet<string> = new Set(["retire", "form-up", "hold"]);
+const STEP_DIRECTIONS: ReadonlySet<string> = new Set(["forward", "back", "left", "right"]);
+
+/** Why a movement choice is illegal for this unit now, or null. Validates any parameters. `facts`: {@link moveFacts} of this unit in this state, when the caller checks many choices. */
+export function moveProblem(ctx: Ctx, bu: BattleUnit, m: MoveChoice, facts: MoveFacts = moveFacts(ctx, bu)): string | null {
+  const { bloodlustForced, geom } = facts;
+  const advanceOk = (heading: number): string | null => (isAdvancing(bu.side, heading) ? facts.advanceBlock : null);
   if (m === null || typeof m !== "object") return "a move must be an object with a kind";
   if (bu.embarked !== undefined || m.kind === "embark" || m.kind === "disembark") return boatsMoveProblem(ctx, bu, m);
   const through = interpenetrateProblem(m) ?? standHeadingsProblem(ctx, bu, m);
   if (through) return through;
-  if (bu.retiring && !["retire", "form-up", "hold"].includes(m.kind))
+  if (bu.retiring && !RETIRING_MOVES.has(m.kind))
     return `${bu.u.name} is retiring: it may retire a further move, form up or hold (seed "Moves Following Combat")`;
   if (
     bloodlustForced &&
-    (["rest", "hold", "step"].includes(m.kind) || (m.kind === "about-face" && bu.u.formed && isAdvancing(bu.side, unitFacing(geomOf(bu)))))
+    (["rest", "hold", "step"].includes(m.kind) || (m.kind === "about-face" && bu.u.formed && isAdvancing(bu.side, unitFacing(geom))))
   ) {
     return `${bu.u.name} has Blood Lust after the signal: it must advance towards the enemy (seed "Aggression Levels")`;
   }
@@ -2020,8 +2034,8 @@ export function moveProblem(ctx: Ctx, bu: BattleUnit, m: MoveChoice): string | n
       if (typeof m.extraD6 !== "boolean") return "extraD6 must be true or false (the optional D6 is declared before rolling)";
       if (m.kind === "advance" && (!finiteNumber(m.offset) || Math.abs(m.offset) > 22.5 + 1e-9))
         return `offset must be a number of degrees within ±22.5 (ruling SW-1)`;
-      const heading = m.kind === "advance" ? unitFacing(geomOf(bu)) + m.offset : towardHeading(ctx, bu);
-      const arc = arcProblem(geomOf(bu), heading);
+      const heading = m.kind === "advance" ? unitFacing(geom) + m.offset : towardHeading(ctx, bu);
+      const arc = arcProblem(geom, heading);
       if (arc) return arc;
       if (bloodlustForced && !isAdvancing(bu.side, heading)) return `${bu.u.name} has Blood Lust: it must advance towards the enemy`;
       if (m.group !== undefined && typeof m.group !== "boolean") return "group must be true or false";
@@ -2035,9 +2049,9 @@ export function moveProblem(ctx: Ctx, bu: BattleUnit, m: MoveChoice): string | n
       if (!bu.u.formed) return "only a formed unit side-steps";
       if (bu.u.grade !== "A" && bu.u.grade !== "B")
         return `only A and B grade units may side-step, step back or step forward (seed "Manoeuvre"); ${bu.u.name} is ${bu.u.grade}`;
-      if (!["forward", "back", "left", "right"].includes(m.direction)) return "step direction must be forward, back, left or right";
+      if (!STEP_DIRECTIONS.has(m.direction)) return "step direction must be forward, back, left or right";
       if (!finiteNumber(m.distance) || m.distance <= 0 || m.distance > 2 + 1e-9) return `a step is more than 0" and at most 2" (ruling SW-1)`;
-      return advanceOk(stepHeading(geomOf(bu), m.direction));
+      return advanceOk(stepHeading(geom, m.direction));
     }
     case "change-direction":
     case "unformed-move": {
