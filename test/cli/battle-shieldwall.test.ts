@@ -48,6 +48,16 @@ describe("muster battle on Shieldwall (default game and scenario)", () => {
     expect(played.summary.turns).toBe(state.turn);
   });
 
+  it("Embark/Disembark: the narrative of the raid with boats shows the units starting aboard ship and landing (seed \"Manoeuvre\", SW-1)", async () => {
+    const r = await runCli(["battle", "--scenario", dataPath("shieldwall", "scenarios", "raid-landing.json"), "--seed", "3"]);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.split("\n");
+    const aboard = lines.findIndex((l) => /Ubba's hirth \(black\) starts aboard ship at the longships on the beach/.test(l));
+    expect(aboard).toBeGreaterThan(1);
+    expect(aboard).toBeLessThan(lines.indexOf("Turn 1"));
+    expect(r.stdout).toMatch(/disembarks from the longships on the beach and becomes unformed \(half its move: seed "Manoeuvre", ruling SW-1\)/);
+  });
+
   it("--log json: every event carries turn and phase; the outcome line has losses in stands", async () => {
     const r = await runCli(["battle", "--scenario", RAID, "--seed", "4", "--log", "json"]);
     expect(r.code).toBe(0);

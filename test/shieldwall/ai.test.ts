@@ -214,7 +214,12 @@ describe("commander", () => {
                 tokens: { skilledArcher: 0, fortune: 1 },
               },
             },
-            pending: { kind: "fortune", side: side as "red" | "black", unit },
+            pending: {
+              kind: "fortune",
+              side: side as "red" | "black",
+              unit,
+              roll: { what: "charge", unit, target: m.target, result: { charges: false, automatic: false, face: 1, modifier: 0, text: "D6 1 + 0 = 1: fails to charge" } },
+            },
           };
           const d = commanderChoice(failed, side, DEFAULT_COMMANDER_OPTIONS, 1);
           const worth = appraiseCharge(ctx, ctx.unit(unit), ctx.unit(m.target)).combatValue >= DEFAULT_COMMANDER_OPTIONS.chargeThreshold;
@@ -257,7 +262,8 @@ describe("commander", () => {
 
   it("seed 'Movement', 'Control Test': a band more than 1\" ahead of its retinue and apart from it does not advance alone", () => {
     let checked = 0;
-    for (const seed of [41, 43]) {
+    // Seeds 46 and 48 too: with front-first moves (seed "Movement") seeds 41 and 43 may not reach the situation.
+    for (const seed of [41, 43, 46, 48]) {
       walk(raid, seed, { red: commander, black: rnd(seed + 1) }, (s, side, d) => {
         if (side !== "red" || s.pending?.kind !== "move" || d.type !== "move") return;
         const ctx = contextOf(s);

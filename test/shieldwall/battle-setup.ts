@@ -26,7 +26,8 @@ export function invariantProblem(s: BattleState): string | null {
     if (u.u.stands > u.initialStands) return `${u.id}: more stands than it started with`;
     if (!AGGRESSION_LEVELS.includes(u.u.aggression)) return `${u.id}: aggression ${u.u.aggression}`;
     for (const k of DP_KINDS) if (!Number.isInteger(u.u.dp[k]) || u.u.dp[k] < 0) return `${u.id}: ${k} DPs ${u.u.dp[k]}`;
-    if (u.u.status === "active" && u.deployed && u.stands.length !== u.u.stands) return `${u.id}: ${u.stands.length} stands on the table for ${u.u.stands}`;
+    if (u.embarked !== undefined && u.stands.length > 0) return `${u.id} is aboard ship but has stands on the table`;
+    if (u.u.status === "active" && u.deployed && u.embarked === undefined && u.stands.length !== u.u.stands) return `${u.id}: ${u.stands.length} stands on the table for ${u.u.stands}`;
     if (u.u.status !== "active" && u.stands.length !== 0) return `${u.id} is ${u.u.status} but still on the table`;
   }
   const rects = live.flatMap((u) => u.stands.filter((st) => !standOffTable(st, s.table)).map((st) => ({ id: u.id, r: rectOf(st) })));

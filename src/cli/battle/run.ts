@@ -10,7 +10,7 @@ import { type BattleGameEntry, defaultPosition, type GameSummary, type Position 
 
 /** One event with the decision that caused it and where it belongs in the narrative. */
 export interface LoggedEvent {
-  /** Index of the decision whose application produced the event. */
+  /** Index of the decision whose application produced the event (-1: the set-up, before any decision). */
   decision: number;
   player: PlayerId;
   turn?: number;
@@ -73,6 +73,10 @@ export function playGame(entry: BattleGameEntry, options: unknown, specs: Record
   const decisions: DecisionRecord<unknown>[] = [];
   const checkpoints: string[] = [];
   let count = 0;
+  // Events of the set-up itself (a game state may carry them as `setupEvents`: the Shieldwall
+  // battle's fixed deployment, first deployment dice, units starting aboard ship), before any decision.
+  const initial = (state as { setupEvents?: unknown }).setupEvents;
+  if (opts.log && Array.isArray(initial)) for (const e of initial as GameEvent[]) log.push({ decision: -1, player: "", ...positionOf(entry, state, e), event: e });
   for (let mover = game.toMove(state); mover !== null; mover = game.toMove(state)) {
     if (count >= limit) throw new Error(`${entry.title}: the game did not end within ${limit} decisions (seed ${gameSeed})`);
     const move = players[mover].choose(state, mover);

@@ -549,19 +549,44 @@ export function resolveCombat(input: CombatInput, rngOrState: Random | Readonly<
   // A Random is advanced in place (as the other tests do); a state is copied.
   const rng = rngOrState instanceof Random ? rngOrState : new Random(rngOrState);
   const rounds: CombatRound[] = [];
-  const logs: string[] = [];
-  let current = input;
   for (let round = 1 as 1 | 2; ; round = 2) {
+    const current = roundInput(input, round);
+    if (!current) break;
     const r = rollRound(rng, current, round);
     rounds.push(r);
-    logs.push(
-      `round ${round} (${current.chargeCombat ? "charge combat" : "non-charge combat"}): ${describeSide("side a", r.a, current.a)}; ${describeSide("side b", r.b, current.b)}; difference ${r.difference >= 0 ? "+" : ""}${r.difference}`,
-    );
     if (r.result !== "inconclusive" || round === 2) break;
-    const settled = settleInconclusive(current);
-    if (settled.next.a.length === 0 || settled.next.b.length === 0) break;
-    current = settled.next;
   }
+  return { ...combatFromRounds(input, rounds, options), rng: rng.state() };
+}
+
+/**
+ * The combat as fought in round `round` (1 or 2): the input itself, or the immediate non-charge
+ * refight after an inconclusive first round; null when a side was destroyed by the extra DP and
+ * there is no refight.
+ */
+export function roundInput(input: CombatInput, round: 1 | 2): CombatInput | null {
+  if (round === 1) return input;
+  const settled = settleInconclusive(input).next;
+  return settled.a.length === 0 || settled.b.length === 0 ? null : settled;
+}
+
+/** A round's result again after one side's dice changed (a re-roll, ruling SW-11). */
+export function withSideRoll(r: CombatRound, side: Side, roll: SideRoll): CombatRound {
+  const a = side === "a" ? roll : r.a;
+  const b = side === "b" ? roll : r.b;
+  const difference = a.hits - b.hits;
+  return { ...r, a, b, difference, result: resultFromDifference(difference) };
+}
+
+/**
+ * The combat's consequences and log from rounds already rolled (the seeded resolution, or a table
+ * that rolls round by round, e.g. to let a side re-roll its dice, ruling SW-11).
+ */
+export function combatFromRounds(input: CombatInput, rounds: readonly CombatRound[], options: Partial<CombatOptions> = {}): CombatConclusion & { rounds: CombatRound[] } {
+  const logs = rounds.map((r) => {
+    const current = roundInput(input, r.round) ?? input;
+    return `round ${r.round} (${current.chargeCombat ? "charge combat" : "non-charge combat"}): ${describeSide("side a", r.a, current.a)}; ${describeSide("side b", r.b, current.b)}; difference ${r.difference >= 0 ? "+" : ""}${r.difference}`;
+  });
   const conclusion = concludeCombat(
     input,
     rounds.map((r) => r.result),
@@ -572,7 +597,7 @@ export function resolveCombat(input: CombatInput, rngOrState: Random | Readonly<
     const m = /^round (\d): /.exec(note);
     return m && logs[Number(m[1]) - 1] ? [logs[Number(m[1]) - 1], note] : [note];
   });
-  return { ...conclusion, notes, rounds, rng: rng.state() };
+  return { ...conclusion, notes, rounds: rounds.slice() };
 }
 
 // ---------------------------------------------------------------------------------------------

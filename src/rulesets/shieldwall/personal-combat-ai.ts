@@ -13,7 +13,7 @@
  *   best answer from that hand; it leads the card with the best average.
  * "mcts" is the generic information-set MCTS over the same game; "random" picks any legal play.
  */
-import { type Card, cardCode } from "../../core/cards.js";
+import { type Card, type Colour, cardCode } from "../../core/cards.js";
 import { type Player, type PlayerId, playOut } from "../../core/game.js";
 import { Random } from "../../core/random.js";
 import { mctsPlayer } from "../../core/search/mcts.js";
@@ -60,6 +60,18 @@ export function exchangeScore(
   cardsLeftAfter: number,
   w: HeuristicWeights = DEFAULT_WEIGHTS,
 ): number {
+  return exchangeScoreOfValue(wounds, me, result, duelValue(myCard), cardsLeftAfter, w);
+}
+
+/** {@link exchangeScore} with the spent card given by its duel value. */
+function exchangeScoreOfValue(
+  wounds: Record<Side, number>,
+  me: Side,
+  result: Pick<ExchangeResult, "wounds" | "advantage">,
+  myValue: number,
+  cardsLeftAfter: number,
+  w: HeuristicWeights,
+): number {
   const op = otherSide(me);
   const mine = wounds[me] + result.wounds[me];
   const theirs = wounds[op] + result.wounds[op];
@@ -71,7 +83,7 @@ export function exchangeScore(
   let score = harm(theirs) - harm(wounds[op]) - (harm(mine) - harm(wounds[me]));
   if (cardsLeftAfter > 0) {
     score += result.advantage === me ? w.advantage : result.advantage === "dice-off" ? w.advantage / 2 : 0;
-    score -= w.cardCost * duelValue(myCard);
+    score -= w.cardCost * myValue;
   }
   return score;
 }
@@ -79,6 +91,47 @@ export function exchangeScore(
 /** Ruling SW-23 without checks or text, for the look-ahead (the plays come from legal hands). */
 function fastExchange(a: PlayedCard, b: PlayedCard) {
   return exchangeOutcome(duelValue(a.card), a.as, duelValue(b.card), b.as);
+}
+
+/** A card reduced to what the look-ahead needs: its duel value and the colours it may be played as. */
+interface ValuedCard {
+  v: number;
+  colours: readonly Colour[];
+}
+const VALUED = new WeakMap<Card, ValuedCard>();
+function valued(card: Card): ValuedCard {
+  let c = VALUED.get(card);
+  if (!c) {
+    c = { v: duelValue(card), colours: playableAs(card) };
+    VALUED.set(card, c);
+  }
+  return c;
+}
+
+/**
+ * What a lead (value `lv` played as `las`) scores for the leader `me` against the answer that
+ * scores best for the answerer from `hand` (as {@link bestAnswer}: the first best in hand order).
+ */
+function leadScoreAgainst(hand: readonly ValuedCard[], lv: number, las: Colour, me: Side, wounds: Record<Side, number>, myCardsLeft: number, w: HeuristicWeights): number {
+  const answerer = otherSide(me);
+  let bestScore = Number.NEGATIVE_INFINITY;
+  let bv = 0;
+  let bas: Colour = "red";
+  let found = false;
+  for (const h of hand) {
+    for (const as of h.colours) {
+      const r = answerer === "a" ? exchangeOutcome(h.v, as, lv, las) : exchangeOutcome(lv, las, h.v, as);
+      const score = exchangeScoreOfValue(wounds, answerer, r, h.v, hand.length - 1, w);
+      if (!found || score > bestScore) {
+        found = true;
+        bestScore = score;
+        bv = h.v;
+        bas = as;
+      }
+    }
+  }
+  const r = me === "a" ? exchangeOutcome(lv, las, bv, bas) : exchangeOutcome(bv, bas, lv, las);
+  return exchangeScoreOfValue(wounds, me, r, lv, myCardsLeft, w);
 }
 
 /** The answer that scores best for the player with the advantage (ruling SW-23). */
@@ -152,7 +205,9 @@ export function heuristicDuelPlayer(seed: number, opts: HeuristicOptions = {}): 
       for (const card of hand) for (const as of playableAs(card)) candidates.push({ card, as });
       if (candidates.length === 1) return { type: "play", card: cardCode(candidates[0].card), as: candidates[0].as };
       const totals = new Array<number>(candidates.length).fill(0);
-      const pool = unseen.slice();
+      // The look-ahead works on card values (the same rule, exchangeOutcome, without card objects).
+      const leadValues = candidates.map((c) => duelValue(c.card));
+      const pool = unseen.map(valued);
       for (let k = 0; k < samples; k++) {
         // Partial Fisher–Yates: the first n cards form a uniformly drawn opponent hand.
         for (let i = 0; i < n + extra; i++) {
@@ -161,12 +216,10 @@ export function heuristicDuelPlayer(seed: number, opts: HeuristicOptions = {}): 
           pool[i] = pool[j];
           pool[j] = t;
         }
-        const theirHand = extra > 0 ? pool.slice(0, n + extra).sort((x, y) => duelValue(y) - duelValue(x)).slice(0, n) : pool.slice(0, n);
-        candidates.forEach((lead, ci) => {
-          const answer = bestAnswer(theirHand, lead, me, state.wounds, w).play;
-          const r = me === "a" ? fastExchange(lead, answer) : fastExchange(answer, lead);
-          totals[ci] += exchangeScore(state.wounds, me, r, lead.card, hand.length - 1, w);
-        });
+        const theirHand = extra > 0 ? pool.slice(0, n + extra).sort((x, y) => y.v - x.v).slice(0, n) : pool.slice(0, n);
+        for (let ci = 0; ci < candidates.length; ci++) {
+          totals[ci] += leadScoreAgainst(theirHand, leadValues[ci], candidates[ci].as, me, state.wounds, hand.length - 1, w);
+        }
       }
       let bi = 0;
       for (let i = 1; i < candidates.length; i++) if (totals[i] > totals[bi]) bi = i;

@@ -40,6 +40,9 @@ export function advanceChoice(state: BattleState, side: PlayerId): BattleDecisio
       const bu = ctx.unit(p.unit);
       const options = moves.map((m) => (m as Extract<BattleDecision, { type: "move" }>).move);
       const pick = (f: (m: MoveChoice) => boolean) => options.find(f);
+      // Aboard ship: land and move on.
+      const land = pick((m) => m.kind === "disembark" && m.heading !== undefined) ?? pick((m) => m.kind === "disembark");
+      if (land) return { type: "move", move: land };
       const toward = pick((m) => m.kind === "toward" && !m.extraD6 && !m.group) ?? pick((m) => m.kind === "toward");
       if (toward) return { type: "move", move: toward };
       // Unformed: straight at the nearest enemy (the heading nearest the line to it).

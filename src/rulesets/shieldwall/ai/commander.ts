@@ -13,7 +13,7 @@
  *   the exact combat odds (`combatOdds`); it charges the best target when the expected result is
  *   good enough (`chargeThreshold`).
  * - Shooting: the target with the most expected hits (exact `shootingHitsDist`); a kept Five is
- *   spent on the best shot. A kept Seven re-rolls a failed charge test when the combat is worth it.
+ *   spent on the best shot. A kept Seven re-rolls a set of dice that really hurts (ai/fortune.ts).
  * - Challenges: issued when its fighter holds at least as good a hand (seed "Personal Combat":
  *   cards dealt and discarded, the heroic champion's +1 for advantage), the leader can spare the
  *   LPs and no unit of the contingent is so disordered that a lost duel would shake it; accepted
@@ -34,6 +34,7 @@ import { restBlocked } from "../leaders.js";
 import { type FighterKind, handSize, advantageBonus } from "../personal-combat.js";
 import { aggressionIndex, type Grade, GRADE_RANK, type LeaderState, totalDp } from "../units.js";
 import { unitCentre } from "../geometry/unit.js";
+import { fortuneChoice } from "./fortune.js";
 import { aheadOf, appraiseCharge, bearingToNearestEnemy, type Ctx, contextOf, enemiesOf, expectedShootingHits, friendsOf, hashString, nearestEnemyDistance } from "./view.js";
 
 export const COMMANDER_PLAYER_NAME = "commander";
@@ -413,6 +414,8 @@ function moveChoice(ctx: Ctx, p: Extract<Pending, { kind: "move" }>, options: Mo
   const leader = ctx.contingentLeader(bu.u.contingent);
   const signalled = leader?.signalled === true;
 
+  // Aboard ship: land, moving on towards the enemy when it may.
+  if (bu.embarked !== undefined) return wrap(find((m) => m.kind === "disembark" && m.heading !== undefined) ?? find((m) => m.kind === "disembark") ?? hold ?? options[0]);
   if (bu.retiring) {
     if (dist > 3) {
       const e = nearestEnemy(ctx, bu);
@@ -435,7 +438,8 @@ function moveChoice(ctx: Ctx, p: Extract<Pending, { kind: "move" }>, options: Mo
     const forms = options.filter((m) => m.kind === "form-up");
     if (dist > 2.5 && forms.length > 0) return wrap(forms[forms.length - 1]); // the last offered facing is towards the nearest enemy
     const e = nearestEnemy(ctx, bu);
-    const unformed = options.filter((m): m is Extract<MoveChoice, { kind: "unformed-move" }> => m.kind === "unformed-move");
+    // (Not through friends: the interpenetrating choices come after the plain ones.)
+    const unformed = options.filter((m): m is Extract<MoveChoice, { kind: "unformed-move" }> => m.kind === "unformed-move" && !m.interpenetrate);
     if (dist > 2 && e && unformed.length > 0) return wrap(unformed[unformed.length - 1]);
     return wrap(hold ?? options[0]);
   }
@@ -557,12 +561,8 @@ export function commanderChoice(state: BattleState, side: PlayerId, o: Commander
     case "charge":
       return chargeChoice(ctx, p, moves as Decision<"charge">[], o, seed);
   }
-  if (p.kind === "fortune") {
-    // SW-11: a kept Seven re-rolls the failed charge test when the charge itself is worth making.
-    const dec = state.declarations.find((d) => d.unit === p.unit);
-    const worth = dec !== undefined && ctx.hasUnit(dec.target) && appraiseCharge(ctx, ctx.unit(p.unit), ctx.unit(dec.target)).combatValue >= o.chargeThreshold;
-    return moves.find((m) => m.type === "fortune" && m.reroll === worth) ?? moves[0];
-  }
+  // SW-11: when to play a kept Seven (ai/fortune.ts).
+  if (p.kind === "fortune") return fortuneChoice(ctx, p, moves, o.chargeThreshold);
   // A decision kind this player does not know yet (the engine may grow): the first legal choice.
   return moves[0];
 }

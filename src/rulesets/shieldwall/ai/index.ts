@@ -14,5 +14,6 @@ export {
   fighterStrength,
   godCardValue,
 } from "./commander.js";
+export { fortuneChoice, wantsReroll } from "./fortune.js";
 export { evaluateMatch, type MatchReport, type Rate, type ShieldwallPlayerFactory, shieldwallPlayers } from "./evaluate.js";
 export { appraiseCharge, type ChargeAppraisal, chargeCombatInput, combatAppraisal, FAILED_CHARGE_COST, RESULT_VALUE } from "./view.js";

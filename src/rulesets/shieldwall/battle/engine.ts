@@ -9,6 +9,11 @@
  *
  * `Ctx` works on a shallow copy of the state: arrays are copied once per decision and their
  * elements replaced, never mutated, so the caller's state is untouched and no deep copy is made.
+ *
+ * Dice a side throws for a test, a move, shooting or a combat round are data (`DiceRoll`): the
+ * engine rolls, then `rolled` either offers a kept Seven (ruling SW-11, pending `fortune`) or goes
+ * straight on with `afterRoll`, which carries out what follows from the dice. So whatever follows
+ * a roll is written as that roll's continuation, never as code after the roll in the same call.
  */
 import type { GameEvent } from "../../../core/game.js";
 import { playOut } from "../../../core/game.js";
@@ -32,6 +37,7 @@ import {
   applyChargeResult,
   applyShootingHits,
   type ChargeInput,
+  type ControlResult,
   controlModifier,
   leaderRiskRolls,
   mustTakeControlTest,
@@ -43,7 +49,20 @@ import {
   resolveShooting,
   shootingRefusal,
 } from "../checks.js";
-import { type Combatant, type CombatInput, type UnitOutcome, resolveCombat, unableToMove, RESULT_NAME } from "../combat.js";
+import {
+  type Combatant,
+  type CombatInput,
+  type UnitOutcome,
+  combatFromRounds,
+  combatProblem,
+  mirrorResult,
+  rollRound,
+  rollSide as rollCombatSide,
+  roundInput,
+  unableToMove,
+  withSideRoll,
+  RESULT_NAME,
+} from "../combat.js";
 import { aboutFace, arcProblem, planMove, stepHeading, unitFacing } from "../geometry/movement.js";
 import { type Scene, type SceneStandCache, prepareScene, unitSees, shootingTargetUnits } from "../geometry/los.js";
 import { planCharge } from "../geometry/charge.js";
@@ -55,12 +74,26 @@ import { type UnitGeom, formLine, rectsDistance, unitCentre } from "../geometry/
 import { angleBetweenDegrees, headingVector, normaliseDegrees, vectorHeading } from "../geometry/vec.js";
 import { applyGodEffect, callHolyPerson, drawGodCard, godEffect, type GodSide, holyCaller, holyCallRefusal, resolveInvocation, useToken } from "../gods.js";
 import { battleStandardRetiring, enemyAdvancingBeforeSignal, enemyBrokenNearby, friendBrokenNearby, friendRetiringNearby, leaderKilled } from "../morale.js";
-import { applyFatigue, formUp, rollMove } from "../movement.js";
+import { applyFatigue, formUp, type MoveKind, moveDice, type MoveRoll, rollMove } from "../movement.js";
 import { answerChallenge, appointFighter, duelConsequences, type FighterKind, FIGHTER_NAME, issueChallenge } from "../personal-combat.js";
 import { heuristicDuelPlayer } from "../personal-combat-ai.js";
 import { dealDuel, duelGame } from "../personal-combat-game.js";
 import { type LeaderState, totalDp, type UnitState } from "../units.js";
-import type { BattleDecision, BattleState, BattleUnit, MoveChoice, Pending, Task } from "./types.js";
+import type { AfterRetire, Aftermath, BattleDecision, BattleState, BattleUnit, CombatProgress, DiceRoll, MoveChoice, MoveRollFor, Pending, Task } from "./types.js";
+import {
+  applyEmbark,
+  boatsMoveProblem,
+  disembarkHalfMove,
+  embarkedOptions,
+  embarkedUnits,
+  embarkOptions,
+  interpenetrateProblem,
+  interpenetrationOptions,
+  landUnit,
+  moveStandsIndependently,
+  moveThroughFriends,
+  standHeadingsProblem,
+} from "./manoeuvres.js";
 
 /** Opponent hands the duel AI samples per lead inside a battle (its default is 24; 8 keeps whole battles fast). */
 export const DUEL_AI_SAMPLES = 8;
@@ -104,10 +137,13 @@ const SCENE_STANDS: SceneStandCache = new WeakMap();
 
 export class Ctx {
   readonly s: BattleState;
-  readonly rng: Random;
+  private random: Random | null = null;
   readonly events: GameEvent[] = [];
   private index: Map<string, number>;
   private sceneCache: Scene | null = null;
+  /** The state's own arrays, until this context copies them on their first change. */
+  private initialUnits: readonly BattleUnit[];
+  private initialLeaders: readonly LeaderState[];
   /** Derived answers (visible enemies, move options) valid until the state changes; shared with later read-only calls on the same state object. */
   memo: Map<string, unknown>;
 
@@ -116,30 +152,20 @@ export class Ctx {
    * must not change it. Writing contexts copy the arrays once and replace their elements.
    */
   constructor(state: BattleState, readOnly = false) {
-    this.s = readOnly
-      ? state
-      : {
-          ...state,
-          units: state.units.slice(),
-          leaders: state.leaders.slice(),
-          queue: state.queue.slice(),
-          // Side states are replaced, never changed in place: only the container is copied.
-          sides: { red: state.sides.red, black: state.sides.black },
-          god: { ...state.god },
-          declarations: state.declarations.slice(),
-          shots: state.shots.slice(),
-          sw15Took: state.sw15Took.slice(),
-          sw15Threat: state.sw15Threat.slice(),
-        };
-    this.rng = new Random(state.rng);
+    // The queue is changed in place (shift, unshift) and the sides container has its entries
+    // replaced, so a writing context copies those at once. Units and leaders are copied on their
+    // first change (setUnit, setLeader); every other array or object in the state is replaced
+    // whole when it changes (the god state, declarations, shots, sw15 lists), never edited.
+    this.s = readOnly ? state : { ...state, queue: state.queue.slice(), sides: { red: state.sides.red, black: state.sides.black } };
     // Units are never added or removed: the id → position index is shared by every state of a battle.
     let index = INDEXES.get(state.units);
     if (!index) {
       index = new Map(state.units.map((u, i) => [u.id, i]));
       INDEXES.set(state.units, index);
     }
-    if (!readOnly) INDEXES.set(this.s.units, index);
     this.index = index;
+    this.initialUnits = state.units;
+    this.initialLeaders = state.leaders;
     this.sceneCache = SCENES.get(state) ?? null;
     let memo = MEMOS.get(state);
     if (!memo) {
@@ -149,10 +175,16 @@ export class Ctx {
     this.memo = memo;
   }
 
+  /** The battle's generator, made on first use (most read-only contexts never draw). */
+  get rng(): Random {
+    this.random ??= new Random(this.s.rng);
+    return this.random;
+  }
+
   finish(): BattleState {
-    this.s.rng = this.rng.state();
+    if (this.random) this.s.rng = this.random.state();
     MEMOS.set(this.s, this.memo);
-    INDEXES.set(this.s.units, this.index);
+    if (this.s.units !== this.initialUnits) INDEXES.set(this.s.units, this.index);
     if (this.sceneCache) SCENES.set(this.s, this.sceneCache);
     return this.s;
   }
@@ -196,6 +228,7 @@ export class Ctx {
     if (i === undefined) throw new RangeError(`unknown unit "${bu.id}"`);
     const before = this.s.units[i];
     this.touch(before.stands !== bu.stands || before.u.formed !== bu.u.formed || before.u.status !== bu.u.status);
+    if (this.s.units === this.initialUnits) this.s.units = this.s.units.slice();
     this.s.units[i] = bu;
   }
   /** Replaces the shared unit model; stands on the table follow its stand count and status. */
@@ -218,6 +251,7 @@ export class Ctx {
   }
   setLeader(l: LeaderState): void {
     const i = this.s.leaders.findIndex((x) => x.id === l.id);
+    if (this.s.leaders === this.initialLeaders) this.s.leaders = this.s.leaders.slice();
     this.s.leaders[i] = l;
     this.touch();
   }
@@ -316,18 +350,27 @@ function standsBox(stands: readonly Stand[]): { minX: number; minY: number; maxX
   return b;
 }
 
+/** Half a stand's diagonal: no point of the stand is further than this from its centre. */
+function halfDiagonal(st: Stand): number {
+  return Math.sqrt(st.width * st.width + st.depth * st.depth) / 2;
+}
+
 /** Is unit b within d" of unit a (edge to edge, ruling SW-3)? Bounding boxes and circles reject far pairs cheaply. */
-function within(a: BattleUnit, b: BattleUnit, d: number): boolean {
+export function within(a: BattleUnit, b: BattleUnit, d: number): boolean {
   if (a.stands.length === 0 || b.stands.length === 0) return false;
   const ba = standsBox(a.stands);
   const bb = standsBox(b.stands);
   const m = d + 1e-3;
   if (bb.minX > ba.maxX + m || bb.maxX < ba.minX - m || bb.minY > ba.maxY + m || bb.maxY < ba.minY - m) return false;
+  // Stand centres further apart than d plus both half diagonals: those stands are too.
   let near = false;
   for (const x of a.stands) {
-    const rx = Math.hypot(x.width, x.depth) / 2;
+    const rx = halfDiagonal(x);
     for (const y of b.stands) {
-      if (Math.hypot(x.x - y.x, x.y - y.y) - rx - Math.hypot(y.width, y.depth) / 2 <= d + 1e-6) {
+      const reach = d + 1e-6 + rx + halfDiagonal(y);
+      const dx = x.x - y.x;
+      const dy = x.y - y.y;
+      if (dx * dx + dy * dy <= reach * reach) {
         near = true;
         break;
       }
@@ -385,7 +428,8 @@ export function contingentLine(ctx: Ctx | BattleState, side: Side, contingent: s
   const sd = s.sides[side];
   const get = (id: string) => unitIn(s, id);
   const ids = [sd.bands[contingent][1], sd.retinues[contingent], sd.bands[contingent][0]].filter((x): x is string => x !== undefined);
-  const units = ids.map(get);
+  // Units aboard ship (scenario "embarked") are not in the line.
+  const units = ids.map(get).filter((u) => u.embarked === undefined);
   const count = units.reduce((n, u) => n + u.u.stands, 0);
   const mid = s.table.height / 2;
   const facing = forwardHeading(side);
@@ -435,18 +479,54 @@ function deployProblemAmong(s: BattleState, side: Side, contingent: string, x: n
   const ret = unitIn(s, sd.retinues[contingent]);
   if (ret.deployed) return `${sd.contingentNames[contingent]} is already deployed`;
   if (!Number.isFinite(x) || !Number.isFinite(distance)) return "deployment x and distance must be numbers";
-  const line = contingentLine(s, side, contingent, x, distance);
+  const placed = placedLine(s, side, contingent, x, distance);
+  if (placed.problem) return placed.problem;
   const others = deployed ?? deployedRects(s);
-  for (const l of line) {
-    for (const st of l.stands) {
-      const why = deploymentProblem(st, sd.half, s.table);
-      if (why) return `${l.unit}: ${why}`;
-      const b = boxedRect(st);
-      const apart = (o: BoxedRect) => o.minX > b.maxX + 1e-9 || o.maxX < b.minX - 1e-9 || o.minY > b.maxY + 1e-9 || o.maxY < b.minY - 1e-9;
-      if (others.some((o) => !apart(o) && rectsOverlap(b.r, o.r, 1e-6))) return `${l.unit} would overlap a unit already deployed`;
+  for (const { unit, rects } of placed.line) {
+    for (const b of rects) {
+      for (const o of others) {
+        if (o.minX > b.maxX + 1e-9 || o.maxX < b.minX - 1e-9 || o.minY > b.maxY + 1e-9 || o.maxY < b.minY - 1e-9) continue;
+        if (rectsOverlap(b.r, o.r, 1e-6)) return `${unit} would overlap a unit already deployed`;
+      }
     }
   }
   return null;
+}
+
+/** A contingent's deployment line with its rectangles and its table problem (ruling SW-26), which no other unit affects. */
+interface PlacedLine {
+  line: { unit: string; rects: BoxedRect[] }[];
+  problem: string | null;
+}
+/**
+ * Placed lines by table and placement: before deployment a contingent's line depends only on the
+ * table, the contingent's units and their stand counts (in the key), so each candidate place is
+ * worked out once per table, not once per deployment decision.
+ */
+const PLACED_LINES = new WeakMap<object, Map<string, PlacedLine>>();
+function placedLine(s: BattleState, side: Side, contingent: string, x: number, distance: number): PlacedLine {
+  let byKey = PLACED_LINES.get(s.table);
+  if (!byKey) {
+    byKey = new Map();
+    PLACED_LINES.set(s.table, byKey);
+  }
+  const sd = s.sides[side];
+  const ids = [sd.retinues[contingent], ...sd.bands[contingent]];
+  const key = `${side}|${contingent}|${x}|${distance}|${ids.map((id) => `${id}:${unitIn(s, id).u.stands}`).join(",")}`;
+  let placed = byKey.get(key);
+  if (!placed) {
+    let problem: string | null = null;
+    const line = contingentLine(s, side, contingent, x, distance).map(({ unit, stands }) => {
+      for (const st of stands) {
+        const why = problem === null ? deploymentProblem(st, sd.half, s.table) : null;
+        if (why) problem = `${unit}: ${why}`;
+      }
+      return { unit, rects: stands.map(boxedRect) };
+    });
+    placed = { line, problem };
+    byKey.set(key, placed);
+  }
+  return placed;
 }
 
 export function deployOptions(s: BattleState, side: Side): { contingent: string; x: number; distance: number }[] {
@@ -648,11 +728,16 @@ function runTask(ctx: Ctx, task: Task): void {
       ctx.touch();
       s.units = s.units.map((u) => (u.moved ? { ...u, moved: false } : u));
       const tasks: Task[] = [];
-      for (const side of sideOrder(s)) for (const id of actingOrder(ctx, side)) tasks.push({ t: "move", unit: id });
+      for (const side of sideOrder(s)) {
+        const order = actingOrder(ctx, side);
+        // Units aboard ship decide after their side's units on the table (docs: "Boats").
+        for (const id of [...order, ...embarkedUnits(ctx, side).filter((e) => !order.includes(e))]) tasks.push({ t: "move", unit: id });
+      }
       push(ctx, ...tasks);
       return;
     }
     case "move":
+      if (frontUnitFirst(ctx, task)) return;
       moveTask(ctx, task.unit);
       return;
     case "sw15":
@@ -676,6 +761,12 @@ function runTask(ctx: Ctx, task: Task): void {
     case "resolve-missiles":
       resolveMissiles(ctx);
       return;
+    case "fire":
+      fireShot(ctx, task.shot);
+      return;
+    case "missile-hits":
+      missileHits(ctx);
+      return;
     case "combat": {
       s.phase = "combat";
       s.declarations = [];
@@ -695,6 +786,13 @@ function runTask(ctx: Ctx, task: Task): void {
       return;
     case "fight":
       fight(ctx);
+      return;
+    case "melee":
+      startCombat(ctx, task.red, task.black, task.chain ?? 0);
+      return;
+    case "fight-end":
+      ctx.touch();
+      s.units = s.units.map((u) => (u.followingUp && !u.u.inCombat ? { ...u, followingUp: false } : u));
       return;
     case "end-turn":
       endTurn(ctx);
@@ -858,6 +956,287 @@ export function applyHolyCancel(ctx: Ctx, cancel: boolean, redraw: boolean): voi
         }
       : null,
   };
+}
+
+// =============================================================================================
+// The Seven (ruling SW-11): a kept Seven re-rolls any one set of dice thrown by its own side
+// =============================================================================================
+
+/** Top face of each die of a move roll (AvD 5, D6 6). */
+function topMove(dice: { kind: MoveKind; extraD6: boolean }): number {
+  return moveDice(dice).reduce((t, d) => t + Math.max(...d.faces), 0);
+}
+
+/**
+ * Could re-rolling this set of dice help its side (docs/shieldwall/battle.md, "The Seven")? The
+ * Seven is offered only then: not for a control test of 3–4 (the player already acts as he
+ * wishes), a charge test that succeeded, a move roll at the top of its dice or reaching its
+ * declared stop without fatigue, a shot or free hack where every die scored, nor a combat roll
+ * where every die hit or the side already has a Victory.
+ */
+export function fortuneMatters(ctx: Ctx, roll: DiceRoll): boolean {
+  switch (roll.what) {
+    case "control":
+      return roll.result.outcome !== "free";
+    case "charge":
+      return !roll.result.charges && !roll.result.automatic;
+    case "move": {
+      const r = roll.result;
+      if (r.fatigue > 0) return true;
+      if (r.roll.total >= topMove(roll.dice)) return false;
+      const m = roll.for.k === "move" ? roll.for.move : null;
+      const stopAt = m && "stopAt" in m ? m.stopAt : undefined;
+      return !(stopAt !== undefined && r.inches >= stopAt);
+    }
+    case "shooting":
+      return roll.result.hits < roll.result.dice;
+    case "free-hack":
+      return roll.result.casualties < roll.dice;
+    case "combat": {
+      const last = roll.fight.rounds[roll.fight.rounds.length - 1];
+      const mine = roll.side === "red" ? last.result : mirrorResult(last.result);
+      const dice = roll.result.units.reduce((n, u) => n + u.roll.faces.length, 0);
+      return mine !== "victory" && roll.result.hits - roll.result.autoHits < dice;
+    }
+  }
+}
+
+/** A set of dice has been thrown: its side may re-roll it with a kept Seven if that could help; otherwise (or then) the engine goes on. */
+function rolled(ctx: Ctx, side: Side, roll: DiceRoll): void {
+  if (ctx.s.sides[side].tokens.fortune > 0 && fortuneMatters(ctx, roll)) {
+    ctx.s.pending = { kind: "fortune", side, unit: roll.unit, roll };
+    return;
+  }
+  afterRoll(ctx, roll);
+}
+
+/** What the engine does with a set of dice once it is final. */
+function afterRoll(ctx: Ctx, roll: DiceRoll): void {
+  switch (roll.what) {
+    case "control":
+      afterControl(ctx, roll.unit, roll.result);
+      return;
+    case "charge":
+      if (roll.result.charges) chargeMove(ctx, roll.unit, roll.target);
+      else chargeFails(ctx, roll.unit);
+      return;
+    case "shooting":
+      ctx.s.shots[roll.shot] = { ...ctx.s.shots[roll.shot], hits: roll.result.hits };
+      return;
+    case "free-hack":
+      afterFreeHack(ctx, roll.target, roll.after, roll.result.casualties);
+      return;
+    case "combat":
+      combatOffers(ctx, roll.fight);
+      return;
+    case "move": {
+      const f = roll.for;
+      switch (f.k) {
+        case "move":
+          diceMove(ctx, roll.unit, f.move, f.voluntary, roll.result);
+          return;
+        case "bloodlust":
+          bloodlustAdvance(ctx, roll.unit, roll.result);
+          return;
+        case "pursuit":
+          afterPursuitMove(ctx, roll.unit, roll.result);
+          return;
+        case "retire":
+          afterRetire(ctx, roll.unit, f, roll.result);
+          return;
+        case "rout":
+          afterRout(ctx, roll.unit, f.after, roll.result);
+          return;
+        case "pursue":
+          afterPursue(ctx, roll.unit, f.after, f.engagedStands, roll.result);
+          return;
+      }
+    }
+  }
+}
+
+/** The same set of dice thrown again: the same rules function with the battle's generator. */
+function rerollDice(ctx: Ctx, roll: DiceRoll): DiceRoll {
+  switch (roll.what) {
+    case "control": {
+      const bu = ctx.unit(roll.unit);
+      return { ...roll, result: resolveControl(ctx.rng, { grade: bu.u.grade, aggression: bu.u.aggression }) };
+    }
+    case "charge":
+      return { ...roll, result: resolveCharge(ctx.rng, chargeInputFor(ctx, roll.unit)) };
+    case "move":
+      return { ...roll, result: rollMove(ctx.rng, { ...roll.dice, soggyGround: ctx.s.god.soggy }) };
+    case "shooting":
+      return { ...roll, result: resolveShooting(ctx.rng, roll.input) };
+    case "free-hack":
+      return { ...roll, result: resolveFreeHack(ctx.rng, roll.dice) };
+    case "combat": {
+      const f = roll.fight;
+      const last = f.rounds[f.rounds.length - 1];
+      const current = roundInput(f.input, last.round) ?? f.input;
+      const result = rollCombatSide(ctx.rng, roll.side === "red" ? current.a : current.b, current.chargeCombat);
+      const rounds = [...f.rounds.slice(0, -1), withSideRoll(last, roll.side === "red" ? "a" : "b", result)];
+      return { ...roll, fight: { ...f, rounds }, result };
+    }
+  }
+}
+
+/** The dice of a roll in a few words, for the narrative ("AvD 2 = 2: halt"). */
+function diceText(roll: DiceRoll): string {
+  switch (roll.what) {
+    case "control":
+      return `AvD ${roll.result.face} = ${roll.result.text}`;
+    case "charge":
+      return roll.result.text;
+    case "move":
+      return `${roll.result.roll.dice.join("+")} [${roll.result.roll.faces.join(", ")}] = ${roll.result.inches}"${roll.result.fatigue > 0 ? ` (${roll.result.fatigue} fatigue DP${roll.result.fatigue > 1 ? "s" : ""})` : ""}`;
+    case "shooting":
+      return `[${roll.result.roll.faces.join(", ")}]: ${roll.result.hits} hit${roll.result.hits === 1 ? "" : "s"}`;
+    case "free-hack":
+      return `[${roll.result.roll.faces.join(", ")}]: ${roll.result.casualties} stand${roll.result.casualties === 1 ? "" : "s"}`;
+    case "combat":
+      return `${roll.result.units.map((u) => `[${u.roll.faces.join(", ")}]`).join(" ")} = ${roll.result.hits} hit${roll.result.hits === 1 ? "" : "s"}`;
+  }
+}
+
+const ROLL_NAME: Record<DiceRoll["what"], string> = {
+  control: "control test",
+  charge: "charge test",
+  move: "move dice",
+  shooting: "shooting dice",
+  "free-hack": "free hack",
+  combat: "combat dice",
+};
+
+/** The event a set of dice makes in the narrative when thrown (the same again after a re-roll). */
+function rollEvent(ctx: Ctx, roll: DiceRoll): void {
+  switch (roll.what) {
+    case "control": {
+      const bu = ctx.unit(roll.unit);
+      const r = roll.result;
+      const mod = controlModifier({ grade: bu.u.grade, aggression: bu.u.aggression });
+      ctx.ev("control-test", `${bu.u.name} takes a control test (${roll.reasons.join("; ")}): AvD ${r.face}${r.modifier ? ` ${r.modifier > 0 ? "+" : "-"} ${Math.abs(r.modifier)}` : ""} = ${r.text}`, {
+        unit: roll.unit,
+        dice: [r.face],
+        modifiers: mod.parts,
+        total: r.total,
+        outcome: r.outcome,
+      });
+      return;
+    }
+    case "charge": {
+      const r = roll.result;
+      ctx.ev("charge-test", `${ctx.unit(roll.unit).u.name} charges ${ctx.unit(roll.target).u.name}? ${r.text}`, {
+        unit: roll.unit,
+        target: roll.target,
+        dice: r.face === null ? [] : [r.face],
+        modifier: r.modifier,
+        charges: r.charges,
+      });
+      return;
+    }
+    case "move": {
+      const name = ctx.unit(roll.unit).u.name;
+      const r = roll.result;
+      const detail = { unit: roll.unit, dice: r.roll.faces, inches: r.inches };
+      const f = roll.for;
+      switch (f.k) {
+        case "move": {
+          const m = f.move;
+          const stopAt = "stopAt" in m ? m.stopAt : undefined;
+          const dice = `${roll.dice.extraD6 ? "AvD+D6" : "AvD"} [${r.roll.faces.join(", ")}] = ${r.inches}"${stopAt !== undefined ? `, declared stop at ${stopAt}"` : ""}`;
+          ctx.ev("move-dice", `${name} rolls ${dice}`, { ...detail, extraD6: roll.dice.extraD6, stopAt: stopAt ?? null });
+          return;
+        }
+        case "bloodlust":
+          return; // its move's text carries the dice
+        case "pursuit":
+          ctx.ev("move-dice", `${name} pursuit continues: AvD+D6 [${r.roll.faces.join(", ")}] = ${r.inches}"`, detail);
+          return;
+        case "retire":
+          ctx.ev("move-dice", `${name} ${f.what}: AvD+D6 [${r.roll.faces.join(", ")}] +1 = ${r.inches}" (ruling SW-2)`, detail);
+          return;
+        case "rout":
+          ctx.ev("move-dice", `${name} breaks: AvD+D6 [${r.roll.faces.join(", ")}] +1 = ${r.inches}" (ruling SW-2)`, detail);
+          return;
+        case "pursue":
+          ctx.ev("move-dice", `${name} pursues: AvD+D6 [${r.roll.faces.join(", ")}] = ${r.inches}" (ruling SW-2)`, detail);
+          return;
+      }
+      return;
+    }
+    case "shooting": {
+      const shooter = ctx.unit(roll.unit);
+      const target = ctx.unit(roll.target);
+      const r = roll.result;
+      const i = roll.input;
+      ctx.ev(
+        "shooting",
+        `${shooter.u.name} shoots at ${target.u.name}${target.u.inCombat ? " (its outflanking stands: the unit is in combat)" : ""}: ${i.shooterStands} stand${i.shooterStands > 1 ? "s" : ""}, ${r.dice} dice${i.skilledArcher ? " (skilled archer)" : ""}${i.targetIsRetinue ? ", halved for a retinue" : ""}${i.targetInCover ? ", halved for cover" : ""} [${r.roll.faces.join(", ")}]: ${r.hits} hit${r.hits === 1 ? "" : "s"}`,
+        {
+          shooter: shooter.id,
+          target: target.id,
+          dice: r.roll.faces,
+          hits: r.hits,
+          archer: i.skilledArcher,
+          cover: i.targetInCover,
+        },
+      );
+      return;
+    }
+    case "free-hack": {
+      const h = roll.result;
+      ctx.ev(
+        "free-hack",
+        `${ctx.unit(roll.unit).u.name} catches ${ctx.unit(roll.target).u.name}: free hack, ${h.roll.faces.length} dice [${h.roll.faces.join(", ")}], ${h.casualties} stand${h.casualties === 1 ? "" : "s"} lost`,
+        { unit: roll.unit, target: roll.target, dice: h.roll.faces, casualties: h.casualties },
+      );
+      return;
+    }
+    case "combat":
+      return; // the combat's event, once it is decided, carries every die
+  }
+}
+
+/** The Seven (SW-11): play it to re-roll the set of dice just thrown (the second result stands), or keep it. */
+export function applyFortune(ctx: Ctx, p: Extract<Pending, { kind: "fortune" }>, reroll: boolean): void {
+  let roll = p.roll;
+  if (reroll) {
+    const side = p.side;
+    const sd = ctx.s.sides[side];
+    ctx.s.sides[side] = { ...sd, tokens: useToken(sd.tokens, "fortune") };
+    const again = rerollDice(ctx, roll);
+    const who = roll.what === "combat" ? roll.fight[side].map((id) => ctx.unit(id).u.name).join(", ") : ctx.unit(roll.unit).u.name;
+    ctx.ev("fortune", `${side} plays a kept Seven: ${who} ${roll.what === "combat" && roll.fight[side].length > 1 ? "re-roll their" : "re-rolls its"} ${ROLL_NAME[roll.what]} (ruling SW-11): ${diceText(roll)} → ${diceText(again)}`, {
+      side,
+      unit: p.unit,
+      what: roll.what,
+      before: diceFaces(roll),
+      after: diceFaces(again),
+    });
+    rollEvent(ctx, again);
+    roll = again;
+  } else {
+    const who = roll.what === "combat" ? roll.fight[p.side].map((id) => ctx.unit(id).u.name).join(", ") : ctx.unit(roll.unit).u.name;
+    ctx.ev("fortune-kept", `${p.side} keeps its Seven (ruling SW-11): the ${ROLL_NAME[roll.what]} of ${who} stand${roll.what === "control" || roll.what === "charge" || roll.what === "free-hack" ? "s" : ""} (${diceText(roll)})`, { side: p.side, unit: p.unit, what: roll.what });
+  }
+  afterRoll(ctx, roll);
+}
+
+/** Every die of a roll, for the event's detail. */
+function diceFaces(roll: DiceRoll): number[] {
+  switch (roll.what) {
+    case "control":
+      return [roll.result.face];
+    case "charge":
+      return roll.result.face === null ? [] : [roll.result.face];
+    case "move":
+    case "shooting":
+    case "free-hack":
+      return roll.result.roll.faces;
+    case "combat":
+      return roll.result.units.flatMap((u) => u.roll.faces);
+  }
 }
 
 // =============================================================================================
@@ -1138,9 +1517,11 @@ export function nearestEnemy(ctx: Ctx, bu: BattleUnit): BattleUnit | null {
 function distanceLowerBound(a: BattleUnit, b: BattleUnit): number {
   let best = Number.POSITIVE_INFINITY;
   for (const x of a.stands) {
-    const rx = Math.hypot(x.width, x.depth) / 2;
+    const rx = halfDiagonal(x);
     for (const y of b.stands) {
-      const d = Math.hypot(x.x - y.x, x.y - y.y) - rx - Math.hypot(y.width, y.depth) / 2;
+      const dx = x.x - y.x;
+      const dy = x.y - y.y;
+      const d = Math.sqrt(dx * dx + dy * dy) - rx - halfDiagonal(y);
       if (d < best) best = d;
     }
   }
@@ -1166,7 +1547,7 @@ function nearestEnemyUncached(ctx: Ctx, bu: BattleUnit): BattleUnit | null {
   return best;
 }
 
-function headingTo(from: BattleUnit, to: BattleUnit): number {
+export function headingTo(from: BattleUnit, to: BattleUnit): number {
   const a = unitCentre(geomOf(from));
   const b = unitCentre(geomOf(to));
   return normaliseDegrees(vectorHeading({ x: b.x - a.x, y: b.y - a.y }));
@@ -1186,7 +1567,7 @@ export function towardHeading(ctx: Ctx, bu: BattleUnit): number {
 }
 
 /** SW-15: enemy units of contingents that have not signalled, approached to within 8" by this move. */
-function sw15Check(ctx: Ctx, mover: BattleUnit, before: Stand[]): void {
+export function sw15Check(ctx: Ctx, mover: BattleUnit, before: Stand[]): void {
   const s = ctx.s;
   const after = mover.stands;
   if (after.length === 0) return;
@@ -1203,7 +1584,7 @@ function sw15Check(ctx: Ctx, mover: BattleUnit, before: Stand[]): void {
     });
     if (!r.took) continue;
     ctx.setU(r.value);
-    s.sw15Took.push(e.id);
+    s.sw15Took = [...s.sw15Took, e.id];
     ctx.notes("sw15", [`${mover.u.name} advances to within 8" of ${e.u.name}, whose leader has not signalled the advance (ruling SW-15)`, ...r.notes], {
       unit: e.id,
       mover: mover.id,
@@ -1247,7 +1628,7 @@ export function moveStraight(
   return plan.distance;
 }
 
-function describeStop(ctx: Ctx, stop: NonNullable<ReturnType<typeof planMove>["stoppedBy"]>): string {
+export function describeStop(ctx: Ctx, stop: NonNullable<ReturnType<typeof planMove>["stoppedBy"]>): string {
   switch (stop.kind) {
     case "enemy-zone":
       return `halting 2" from visible enemy ${ctx.unit(stop.unit).u.name}`;
@@ -1278,98 +1659,207 @@ function unbrokenLineToRetinue(ctx: Ctx, bu: BattleUnit, home: BattleUnit): bool
   return seen.has(bu.id);
 }
 
+/** How far ahead a unit's move may reach (AvD+D6 at most 11", +1" for a retire move). */
+export const MOVE_REACH = 12;
+
+/**
+ * The friendly unit (same side, yet to move this phase) whose stands lie in the path of unit
+ * `bu`'s move: the corridor its stands sweep straight ahead for {@link MOVE_REACH} inches, ahead
+ * as it faces (formed) or towards the enemy's half (unformed, facing all round; away from it when
+ * retiring); the nearest such friend, or null if none.
+ */
+export function unitInFront(ctx: Ctx, bu: BattleUnit, candidates: readonly string[]): BattleUnit | null {
+  if (bu.stands.length === 0) return null;
+  const others: BattleUnit[] = [];
+  for (const id of candidates) {
+    const o = ctx.unit(id);
+    if (o.id === bu.id || o.side !== bu.side || !canAct(o) || o.u.inCombat || o.moved) continue;
+    if (mayMoveWithRetinue(bu, o)) continue; // they may move as one body (a group move moves its front unit first)
+    others.push(o);
+  }
+  if (others.length === 0) return null;
+  // A retiring unit's move goes away from the enemy.
+  const heading = bu.u.formed ? unitFacing(geomOf(bu)) : bu.retiring ? normaliseDegrees(forwardHeading(bu.side) + 180) : forwardHeading(bu.side);
+  const f = headingVector(heading);
+  const r = { x: f.y, y: -f.x };
+  let fMax = Number.NEGATIVE_INFINITY;
+  let rMin = Number.POSITIVE_INFINITY;
+  let rMax = Number.NEGATIVE_INFINITY;
+  for (const st of standRects(bu.stands)) {
+    // The stand's reach along f and its extent across r (projections of its corners).
+    const a = st.cx * f.x + st.cy * f.y + st.hd * Math.abs(st.fx * f.x + st.fy * f.y) + st.hw * Math.abs(st.rx * f.x + st.ry * f.y);
+    const b = st.cx * r.x + st.cy * r.y;
+    const half = st.hd * Math.abs(st.fx * r.x + st.fy * r.y) + st.hw * Math.abs(st.rx * r.x + st.ry * r.y);
+    if (a > fMax) fMax = a;
+    if (b - half < rMin) rMin = b - half;
+    if (b + half > rMax) rMax = b + half;
+  }
+  const fc = fMax + MOVE_REACH / 2;
+  const rc = (rMin + rMax) / 2;
+  // The corridor ahead, a hair narrower so units merely side by side are not in the way.
+  const corridor: Rect = { cx: f.x * fc + r.x * rc, cy: f.y * fc + r.y * rc, fx: f.x, fy: f.y, rx: r.x, ry: r.y, hw: (rMax - rMin) / 2 - 0.01, hd: MOVE_REACH / 2 };
+  const ex = corridor.hd * Math.abs(f.x) + corridor.hw * Math.abs(r.x);
+  const ey = corridor.hd * Math.abs(f.y) + corridor.hw * Math.abs(r.y);
+  const minX = corridor.cx - ex;
+  const maxX = corridor.cx + ex;
+  const minY = corridor.cy - ey;
+  const maxY = corridor.cy + ey;
+  let best: BattleUnit | null = null;
+  let bestGap = Number.POSITIVE_INFINITY;
+  for (const o of others) {
+    const box = standsBox(o.stands);
+    if (box.minX > maxX || box.maxX < minX || box.minY > maxY || box.maxY < minY) continue;
+    if (!standRects(o.stands).some((st) => rectsOverlap(corridor, st, 0.01))) continue;
+    const gap = unitDist(bu, o);
+    if (gap < bestGap) {
+      bestGap = gap;
+      best = o;
+    }
+  }
+  return best;
+}
+
+/** Could `other` join a group move led by `bu` (seed "Movement": same contingent, within 2" of the retinue, formed, facing the same way)? */
+function mayMoveWithRetinue(bu: BattleUnit, other: BattleUnit): boolean {
+  if (bu.u.kind !== "retinue" || !bu.u.formed || other.u.contingent !== bu.u.contingent || !other.u.formed || other.pursuing || other.retiring) return false;
+  return within(bu, other, 2) && angleBetweenDegrees(unitFacing(geomOf(other)), unitFacing(geomOf(bu))) <= 1;
+}
+
+/**
+ * Seed "Movement": "All movement is conducted from right to left except where two moves
+ * intersect, the front unit may move first." Before a unit moves, a friendly unit still to move
+ * this phase that stands in its path (see {@link unitInFront}) moves first; the unit then moves
+ * straight after it. Each unit gives way at most once a phase, so the order always ends. Option
+ * `crossingMoves: "right-to-left"` keeps the strict acting order. Returns true if it reordered.
+ */
+/** Sorts units front first along `heading` (by their stands' furthest reach that way); ties keep their order. */
+function sortFrontFirst(units: BattleUnit[], heading: number): void {
+  const f = headingVector(heading);
+  const reach = new Map(units.map((u) => [u.id, Math.max(...u.stands.flatMap((st) => rectCorners(rectOf(st)).map((p) => p.x * f.x + p.y * f.y)))]));
+  units.sort((a, b) => (reach.get(b.id) ?? 0) - (reach.get(a.id) ?? 0));
+}
+
+function frontUnitFirst(ctx: Ctx, task: Extract<Task, { t: "move" }>): boolean {
+  if (task.gaveWay || ctx.s.options.crossingMoves === "right-to-left") return false;
+  const bu = ctx.unit(task.unit);
+  if (!canAct(bu) || bu.u.inCombat || bu.moved) return false;
+  // The rest of this phase's moves: the move tasks at the head of the queue.
+  const queue = ctx.s.queue;
+  let n = 0;
+  while (n < queue.length && queue[n].t === "move") n++;
+  const later = queue.slice(0, n) as Extract<Task, { t: "move" }>[];
+  const front = unitInFront(
+    ctx,
+    bu,
+    later.map((t) => t.unit),
+  );
+  if (!front) return false;
+  const i = later.findIndex((t) => t.unit === front.id);
+  const moved = later[i];
+  queue.splice(i, 1);
+  push(ctx, moved, { t: "move", unit: bu.id, gaveWay: true });
+  ctx.ev("front-first", `${front.u.name} is in the path of ${bu.u.name} and moves first (seed "Movement": where two moves intersect, the front unit may move first)`, {
+    unit: front.id,
+    behind: bu.id,
+  });
+  return true;
+}
+
 function moveTask(ctx: Ctx, id: string): void {
   const bu = ctx.unit(id);
+  if (bu.embarked !== undefined) {
+    // Aboard ship: no control test; disembark or hold (docs: "Boats").
+    if (bu.u.status === "active" && !bu.moved) ctx.s.pending = { kind: "move", side: bu.side, unit: id };
+    return;
+  }
   if (!canAct(bu) || bu.u.inCombat || bu.moved) return;
   const leader = ctx.contingentLeader(bu.u.contingent);
   const home = leader && leader.status === "alive" ? ctx.leaderUnit(leader) : null;
-  const beyond2 = home ? home.id !== bu.id && !within(home, bu, 2) : false;
+  // A leader aboard ship is beyond 2" of every unit on the table (docs: "Boats").
+  const leaderAboard = leader?.status === "alive" && ctx.hasUnit(leader.unit) && ctx.unit(leader.unit).embarked !== undefined;
+  const beyond2 = home ? home.id !== bu.id && !within(home, bu, 2) : leaderAboard;
   const need = mustTakeControlTest({
     beyond2OfRetinue: beyond2,
     unbrokenLineSameDirection: home && beyond2 ? unbrokenLineToRetinue(ctx, bu, home) : false,
     ceasingPursuit: bu.pursuing,
     leaderKilled: leader?.status !== "alive",
   });
-  if (need.must) {
-    const r = resolveControl(ctx.rng, {
-      grade: bu.u.grade,
-      aggression: bu.u.aggression,
-    });
-    const mod = controlModifier({
-      grade: bu.u.grade,
-      aggression: bu.u.aggression,
-    });
-    ctx.ev(
-      "control-test",
-      `${bu.u.name} takes a control test (${need.reasons.join("; ")}): AvD ${r.face}${r.modifier ? ` ${r.modifier > 0 ? "+" : "-"} ${Math.abs(r.modifier)}` : ""} = ${r.text}`,
-      {
-        unit: id,
-        dice: [r.face],
-        modifiers: mod.parts,
-        total: r.total,
-        outcome: r.outcome,
-      },
-    );
-    if (bu.pursuing) {
-      if (r.pursuitContinues) {
-        pursuitMove(ctx, ctx.unit(id));
-        return;
-      }
-      ctx.setUnit({ ...ctx.unit(id), pursuing: false });
-      ctx.ev("pursuit-ends", `${bu.u.name} ceases pursuit`, { unit: id });
-    }
-    const cur = ctx.unit(id);
-    switch (r.outcome) {
-      case "retire":
-        retireMove(ctx, cur, "retires (control test)");
-        markMoved(ctx, id);
-        return;
-      case "halt":
-        ctx.ev("halt", `${cur.u.name} halts`, { unit: id });
-        markMoved(ctx, id);
-        return;
-      case "advance-and-charge": {
-        const roll = rollMove(ctx.rng, {
-          kind: "normal",
-          extraD6: false,
-          formed: cur.u.formed,
-          soggyGround: ctx.s.god.soggy,
-        });
-        const dist = moveStraight(
-          ctx,
-          cur,
-          towardHeading(ctx, cur),
-          roll.inches,
-          `advances towards the nearest enemy (Blood Lust, AvD ${roll.roll.faces.join("+")})`,
-        );
-        takeFatigue(ctx, id, roll.fatigue, dist);
-        ctx.setUnit({ ...ctx.unit(id), mustCharge: true, moved: true });
-        return;
-      }
-      case "repeat-move": {
-        const last = cur.lastMove;
-        if (last && moveProblem(ctx, cur, last) === null) {
-          ctx.ev("repeat-move", `${cur.u.name} repeats its last move`, {
-            unit: id,
-          });
-          applyMove(ctx, cur, last, false);
-        } else
-          ctx.ev("halt", `${cur.u.name} has no last move to repeat and stays`, {
-            unit: id,
-          });
-        markMoved(ctx, id);
-        return;
-      }
-      case "free":
-        break;
-    }
+  if (!need.must) {
+    offerMove(ctx, id);
+    return;
   }
+  const result = resolveControl(ctx.rng, {
+    grade: bu.u.grade,
+    aggression: bu.u.aggression,
+  });
+  const roll: DiceRoll = { what: "control", unit: id, reasons: need.reasons, result };
+  rollEvent(ctx, roll);
+  rolled(ctx, bu.side, roll);
+}
+
+/** The control test's result, once final (seed "Control Test"). */
+function afterControl(ctx: Ctx, id: string, r: ControlResult): void {
+  const bu = ctx.unit(id);
+  if (bu.pursuing) {
+    if (r.pursuitContinues) {
+      pursuitMove(ctx, bu);
+      return;
+    }
+    ctx.setUnit({ ...bu, pursuing: false });
+    ctx.ev("pursuit-ends", `${bu.u.name} ceases pursuit`, { unit: id });
+  }
+  const cur = ctx.unit(id);
+  switch (r.outcome) {
+    case "retire":
+      retireMove(ctx, cur, "retires (control test)", [], { k: "mark-moved" });
+      return;
+    case "halt":
+      ctx.ev("halt", `${cur.u.name} halts`, { unit: id });
+      markMoved(ctx, id);
+      return;
+    case "advance-and-charge": {
+      const dice = { kind: "normal" as const, extraD6: false, formed: cur.u.formed };
+      rolled(ctx, cur.side, { what: "move", unit: id, dice, for: { k: "bloodlust" }, result: rollMove(ctx.rng, { ...dice, soggyGround: ctx.s.god.soggy }) });
+      return;
+    }
+    case "repeat-move": {
+      const last = cur.lastMove;
+      if (last && moveProblem(ctx, cur, last) === null) {
+        ctx.ev("repeat-move", `${cur.u.name} repeats its last move`, {
+          unit: id,
+        });
+        applyMove(ctx, cur, last, false);
+      } else {
+        ctx.ev("halt", `${cur.u.name} has no last move to repeat and stays`, {
+          unit: id,
+        });
+        markMoved(ctx, id);
+      }
+      return;
+    }
+    case "free":
+      offerMove(ctx, id);
+      return;
+  }
+}
+
+/** The unit moves as its player wishes: the move decision (or it stays if it has no legal move). */
+function offerMove(ctx: Ctx, id: string): void {
+  const bu = ctx.unit(id);
   if (moveOptions(ctx, bu).length === 0) {
     ctx.ev("halt", `${bu.u.name} has no legal move and stays`, { unit: id });
     markMoved(ctx, id);
     return;
   }
   ctx.s.pending = { kind: "move", side: bu.side, unit: id };
+}
+
+/** Blood Lust's advance towards the nearest enemy after a control test of 5+, once its dice are final. */
+function bloodlustAdvance(ctx: Ctx, id: string, roll: MoveRoll): void {
+  const cur = ctx.unit(id);
+  const dist = moveStraight(ctx, cur, towardHeading(ctx, cur), roll.inches, `advances towards the nearest enemy (Blood Lust, AvD ${roll.roll.faces.join("+")})`);
+  takeFatigue(ctx, id, roll.fatigue, dist);
+  ctx.setUnit({ ...ctx.unit(id), mustCharge: true, moved: true });
 }
 
 function markMoved(ctx: Ctx, id: string): void {
@@ -1394,6 +1884,7 @@ export function moveOptions(ctx: Ctx, bu: BattleUnit): MoveChoice[] {
 }
 
 function moveOptionsUncached(ctx: Ctx, bu: BattleUnit): MoveChoice[] {
+  if (bu.embarked !== undefined) return embarkedOptions(ctx, bu);
   const out: MoveChoice[] = [];
   const signalled = ctx.signalled(bu.u.contingent);
   const bloodlustForced = bu.u.aggression === "bloodlust" && signalled;
@@ -1401,7 +1892,8 @@ function moveOptionsUncached(ctx: Ctx, bu: BattleUnit): MoveChoice[] {
     out.push({ kind: "retire" });
     out.push(...formUpOptions(ctx, bu));
     out.push({ kind: "hold" });
-    return out.filter((m) => moveProblem(ctx, bu, m) === null);
+    const facts = moveFacts(ctx, bu);
+    return out.filter((m) => moveProblem(ctx, bu, m, facts) === null);
   }
   if (!bloodlustForced) out.push({ kind: "rest" }, { kind: "hold" });
   if (bu.u.formed) {
@@ -1442,7 +1934,11 @@ function moveOptionsUncached(ctx: Ctx, bu: BattleUnit): MoveChoice[] {
     if (e) headings.add(Math.round(headingTo(bu, e)));
     for (const heading of headings) for (const extraD6 of bloodlustForced ? [false, true] : [false]) out.push({ kind: "unformed-move", heading, extraD6 });
   }
-  return out.filter((m) => moveProblem(ctx, bu, m) === null);
+  // Voluntary interpenetration where a friend is in the way; embarking where the unit touches boats (docs: "Interpenetration", "Boats").
+  const near = bu.u.formed ? null : nearestEnemy(ctx, bu);
+  out.push(...interpenetrationOptions(ctx, bu, out, near ? Math.round(headingTo(bu, near)) : null), ...embarkOptions(ctx, bu));
+  const facts = moveFacts(ctx, bu);
+  return out.filter((m) => moveProblem(ctx, bu, m, facts) === null);
 }
 
 /**
@@ -1489,21 +1985,36 @@ function finiteNumber(x: unknown): x is number {
   return typeof x === "number" && Number.isFinite(x);
 }
 
-/** Why a movement choice is illegal for this unit now, or null. Validates any parameters. */
-export function moveProblem(ctx: Ctx, bu: BattleUnit, m: MoveChoice): string | null {
+/** What every check of one unit's movement choices in one state shares, worked out once. */
+export interface MoveFacts {
+  bloodlustForced: boolean;
+  /** Why the unit may not move towards the enemy now (Shaken, or no signal yet), or null. */
+  advanceBlock: string | null;
+  geom: UnitGeom;
+}
+
+export function moveFacts(ctx: Ctx, bu: BattleUnit): MoveFacts {
   const signalled = ctx.signalled(bu.u.contingent);
-  const bloodlustForced = bu.u.aggression === "bloodlust" && signalled;
-  const advanceOk = (heading: number): string | null => {
-    if (!isAdvancing(bu.side, heading)) return null;
-    const r = mayAdvance(bu.u, signalled);
-    return r.ok ? null : r.reason;
-  };
+  const r = mayAdvance(bu.u, signalled);
+  return { bloodlustForced: bu.u.aggression === "bloodlust" && signalled, advanceBlock: r.ok ? null : r.reason, geom: geomOf(bu) };
+}
+
+const RETIRING_MOVES: ReadonlySet<string> = new Set(["retire", "form-up", "hold"]);
+const STEP_DIRECTIONS: ReadonlySet<string> = new Set(["forward", "back", "left", "right"]);
+
+/** Why a movement choice is illegal for this unit now, or null. Validates any parameters. `facts`: {@link moveFacts} of this unit in this state, when the caller checks many choices. */
+export function moveProblem(ctx: Ctx, bu: BattleUnit, m: MoveChoice, facts: MoveFacts = moveFacts(ctx, bu)): string | null {
+  const { bloodlustForced, geom } = facts;
+  const advanceOk = (heading: number): string | null => (isAdvancing(bu.side, heading) ? facts.advanceBlock : null);
   if (m === null || typeof m !== "object") return "a move must be an object with a kind";
-  if (bu.retiring && !["retire", "form-up", "hold"].includes(m.kind))
+  if (bu.embarked !== undefined || m.kind === "embark" || m.kind === "disembark") return boatsMoveProblem(ctx, bu, m);
+  const through = interpenetrateProblem(m) ?? standHeadingsProblem(ctx, bu, m);
+  if (through) return through;
+  if (bu.retiring && !RETIRING_MOVES.has(m.kind))
     return `${bu.u.name} is retiring: it may retire a further move, form up or hold (seed "Moves Following Combat")`;
   if (
     bloodlustForced &&
-    (["rest", "hold", "step"].includes(m.kind) || (m.kind === "about-face" && bu.u.formed && isAdvancing(bu.side, unitFacing(geomOf(bu)))))
+    (["rest", "hold", "step"].includes(m.kind) || (m.kind === "about-face" && bu.u.formed && isAdvancing(bu.side, unitFacing(geom))))
   ) {
     return `${bu.u.name} has Blood Lust after the signal: it must advance towards the enemy (seed "Aggression Levels")`;
   }
@@ -1523,8 +2034,8 @@ export function moveProblem(ctx: Ctx, bu: BattleUnit, m: MoveChoice): string | n
       if (typeof m.extraD6 !== "boolean") return "extraD6 must be true or false (the optional D6 is declared before rolling)";
       if (m.kind === "advance" && (!finiteNumber(m.offset) || Math.abs(m.offset) > 22.5 + 1e-9))
         return `offset must be a number of degrees within ±22.5 (ruling SW-1)`;
-      const heading = m.kind === "advance" ? unitFacing(geomOf(bu)) + m.offset : towardHeading(ctx, bu);
-      const arc = arcProblem(geomOf(bu), heading);
+      const heading = m.kind === "advance" ? unitFacing(geom) + m.offset : towardHeading(ctx, bu);
+      const arc = arcProblem(geom, heading);
       if (arc) return arc;
       if (bloodlustForced && !isAdvancing(bu.side, heading)) return `${bu.u.name} has Blood Lust: it must advance towards the enemy`;
       if (m.group !== undefined && typeof m.group !== "boolean") return "group must be true or false";
@@ -1538,9 +2049,9 @@ export function moveProblem(ctx: Ctx, bu: BattleUnit, m: MoveChoice): string | n
       if (!bu.u.formed) return "only a formed unit side-steps";
       if (bu.u.grade !== "A" && bu.u.grade !== "B")
         return `only A and B grade units may side-step, step back or step forward (seed "Manoeuvre"); ${bu.u.name} is ${bu.u.grade}`;
-      if (!["forward", "back", "left", "right"].includes(m.direction)) return "step direction must be forward, back, left or right";
+      if (!STEP_DIRECTIONS.has(m.direction)) return "step direction must be forward, back, left or right";
       if (!finiteNumber(m.distance) || m.distance <= 0 || m.distance > 2 + 1e-9) return `a step is more than 0" and at most 2" (ruling SW-1)`;
-      return advanceOk(stepHeading(geomOf(bu), m.direction));
+      return advanceOk(stepHeading(geom, m.direction));
     }
     case "change-direction":
     case "unformed-move": {
@@ -1606,73 +2117,15 @@ export function applyMove(ctx: Ctx, bu: BattleUnit, m: MoveChoice, voluntary = t
       break;
     }
     case "advance":
-    case "toward": {
-      const heading = m.kind === "advance" ? unitFacing(geomOf(bu)) + m.offset : towardHeading(ctx, bu);
-      const roll = rollMove(ctx.rng, {
-        kind: "normal",
-        extraD6: m.extraD6,
-        formed: true,
-        soggyGround: soggy,
-      });
-      const dist = m.stopAt !== undefined ? Math.min(roll.inches, m.stopAt) : roll.inches;
-      const dice = `${m.extraD6 ? "AvD+D6" : "AvD"} [${roll.roll.faces.join(", ")}] = ${roll.inches}"${m.stopAt !== undefined ? `, declared stop at ${m.stopAt}"` : ""}`;
-      ctx.ev("move-dice", `${bu.u.name} rolls ${dice}`, {
-        unit: id,
-        dice: roll.roll.faces,
-        inches: roll.inches,
-        extraD6: m.extraD6,
-        stopAt: m.stopAt ?? null,
-      });
-      const group = [bu];
-      if (m.group) {
-        const f = unitFacing(geomOf(bu));
-        for (const other of ctx.sideUnits(bu.side)) {
-          if (other.id === bu.id || other.u.contingent !== bu.u.contingent || !canAct(other) || !other.u.formed || other.u.inCombat || other.moved) continue;
-          if (other.pursuing || other.retiring || !within(bu, other, 2)) continue;
-          if (angleBetweenDegrees(unitFacing(geomOf(other)), f) > 1) continue;
-          if (
-            moveProblem(ctx, other, {
-              kind: "advance",
-              offset: m.kind === "advance" ? m.offset : 0,
-              extraD6: m.extraD6,
-            }) !== null
-          )
-            continue;
-          group.push(other);
-        }
-        if (group.length > 1)
-          ctx.ev("group-move", `${group.map((g) => g.u.name).join(", ")} move as one body on the same roll (seed "Movement")`, {
-            units: group.map((g) => g.id),
-          });
-      }
-      for (const g of group) {
-        const cur = ctx.unit(g.id);
-        const d = moveStraight(ctx, cur, heading, dist, "moves");
-        takeFatigue(ctx, g.id, roll.fatigue, d);
-        markMoved(ctx, g.id);
-      }
-      break;
-    }
+    case "toward":
     case "change-direction":
     case "unformed-move": {
-      const roll = rollMove(ctx.rng, {
-        kind: "normal",
-        extraD6: m.extraD6,
-        formed: false,
-        soggyGround: soggy,
-      });
-      const dist = m.stopAt !== undefined ? Math.min(roll.inches, m.stopAt) : roll.inches;
-      ctx.ev("move-dice", `${bu.u.name} rolls ${m.extraD6 ? "AvD+D6" : "AvD"} [${roll.roll.faces.join(", ")}] = ${roll.inches}"`, {
-        unit: id,
-        dice: roll.roll.faces,
-        inches: roll.inches,
-      });
-      if (m.kind === "change-direction") {
-        ctx.setUnit({ ...bu, u: { ...bu.u, formed: false } });
-        ctx.ev("change-direction", `${bu.u.name} changes direction and becomes unformed (seed "Manoeuvre")`, { unit: id });
-      }
-      moveStraight(ctx, ctx.unit(id), m.heading, dist, "moves unformed");
-      break;
+      // The move dice (a set a kept Seven may re-roll, ruling SW-11); the move follows once they are final.
+      const dice = { kind: "normal" as const, extraD6: m.extraD6, formed: m.kind === "advance" || m.kind === "toward" };
+      const roll: DiceRoll = { what: "move", unit: id, dice, for: { k: "move", move: m, voluntary }, result: rollMove(ctx.rng, { ...dice, soggyGround: soggy }) };
+      rollEvent(ctx, roll);
+      rolled(ctx, bu.side, roll);
+      return;
     }
     case "form-up": {
       const r = formUp(bu.u);
@@ -1686,9 +2139,27 @@ export function applyMove(ctx: Ctx, bu: BattleUnit, m: MoveChoice, voluntary = t
       break;
     }
     case "retire":
-      retireMove(ctx, bu, "retires a further move");
+      retireMove(ctx, bu, "retires a further move", [], { k: "finish-move", move: m });
+      return;
+    case "disembark": {
+      landUnit(ctx, bu);
+      if (m.heading === undefined) break;
+      // The other half of the move: the move dice (a set a kept Seven may re-roll, ruling SW-11), then the move.
+      const dice = { kind: "normal" as const, extraD6: m.extraD6 === true, formed: false };
+      const roll: DiceRoll = { what: "move", unit: id, dice, for: { k: "move", move: m, voluntary }, result: rollMove(ctx.rng, { ...dice, soggyGround: soggy }) };
+      rollEvent(ctx, roll);
+      rolled(ctx, bu.side, roll);
+      return;
+    }
+    case "embark":
+      applyEmbark(ctx, bu, m);
       break;
   }
+  finishMove(ctx, id, m, voluntary);
+}
+
+/** After a move: the unit has moved; a voluntary move is remembered for a control test's "repeat last move". */
+function finishMove(ctx: Ctx, id: string, m: MoveChoice, voluntary: boolean): void {
   const after = ctx.unit(id);
   if (after.u.status === "active")
     ctx.setUnit({
@@ -1696,6 +2167,55 @@ export function applyMove(ctx: Ctx, bu: BattleUnit, m: MoveChoice, voluntary = t
       moved: true,
       lastMove: voluntary && m.kind !== "retire" ? m : after.lastMove,
     });
+}
+
+/** A chosen move with dice, once the dice are final. */
+function diceMove(ctx: Ctx, id: string, m: MoveChoice, voluntary: boolean, roll: MoveRoll): void {
+  const bu = ctx.unit(id);
+  if (m.kind === "advance" || m.kind === "toward") {
+    const heading = m.kind === "advance" ? unitFacing(geomOf(bu)) + m.offset : towardHeading(ctx, bu);
+    const dist = m.stopAt !== undefined ? Math.min(roll.inches, m.stopAt) : roll.inches;
+    const group = [bu];
+    if (m.group) {
+      const f = unitFacing(geomOf(bu));
+      for (const other of ctx.sideUnits(bu.side)) {
+        if (other.id === bu.id || other.u.contingent !== bu.u.contingent || !canAct(other) || !other.u.formed || other.u.inCombat || other.moved) continue;
+        if (other.pursuing || other.retiring || !within(bu, other, 2)) continue;
+        if (angleBetweenDegrees(unitFacing(geomOf(other)), f) > 1) continue;
+        if (
+          moveProblem(ctx, other, {
+            kind: "advance",
+            offset: m.kind === "advance" ? m.offset : 0,
+            extraD6: m.extraD6,
+          }) !== null
+        )
+          continue;
+        group.push(other);
+      }
+      if (group.length > 1)
+        ctx.ev("group-move", `${group.map((g) => g.u.name).join(", ")} move as one body on the same roll (seed "Movement")`, {
+          units: group.map((g) => g.id),
+        });
+    }
+    // Where two moves intersect the front unit moves first (seed "Movement"): the body moves front to back.
+    if (group.length > 1 && ctx.s.options.crossingMoves !== "right-to-left") sortFrontFirst(group, heading);
+    for (const g of group) {
+      const cur = ctx.unit(g.id);
+      const d = m.interpenetrate ? moveThroughFriends(ctx, cur, heading, dist, "moves") : moveStraight(ctx, cur, heading, dist, "moves");
+      takeFatigue(ctx, g.id, roll.fatigue, d);
+      markMoved(ctx, g.id);
+    }
+  } else if (m.kind === "change-direction" || m.kind === "unformed-move") {
+    const dist = m.stopAt !== undefined ? Math.min(roll.inches, m.stopAt) : roll.inches;
+    if (m.kind === "change-direction") {
+      ctx.setUnit({ ...bu, u: { ...bu.u, formed: false } });
+      ctx.ev("change-direction", `${bu.u.name} changes direction and becomes unformed (seed "Manoeuvre")`, { unit: id });
+    }
+    if (m.headings) moveStandsIndependently(ctx, ctx.unit(id), m.headings, dist, "moves unformed");
+    else if (m.interpenetrate) moveThroughFriends(ctx, ctx.unit(id), m.heading, dist, "moves unformed");
+    else moveStraight(ctx, ctx.unit(id), m.heading, dist, "moves unformed");
+  } else if (m.kind === "disembark" && m.heading !== undefined) disembarkHalfMove(ctx, id, m.heading, roll.inches);
+  finishMove(ctx, id, m, voluntary);
 }
 
 // =============================================================================================
@@ -1708,9 +2228,29 @@ export function shootingOptions(ctx: Ctx, bu: BattleUnit): { target: string; sta
 }
 
 function shootingOptionsUncached(ctx: Ctx, bu: BattleUnit): { target: string; stands: number }[] {
-  // Enemy engaged in combat with friends are not eligible targets (seed).
-  const counts = shootingTargetUnits(ctx.scene(), bu.id, 2, { allRound: !bu.u.formed }, (id) => !ctx.unit(id).u.inCombat);
+  // Enemy engaged in combat with friends are not eligible targets, however, outflanking stands are (seed).
+  const counts = shootingTargetUnits(ctx.scene(), bu.id, 2, { allRound: !bu.u.formed }, (id, stand) => !ctx.unit(id).u.inCombat || outflankingStands(ctx, id).includes(stand));
   return [...counts.entries()].map(([target, stands]) => ({ target, stands })).sort((a, b) => (a.target < b.target ? -1 : 1));
+}
+
+/**
+ * Seed "Missile Exchange": "Enemy engaged in combat with friends are not eligible targets,
+ * however, outflanking stands are." The stands of enemy unit `id` that outflank a friend (of the
+ * shooters): each stand touching the flank or rear edge of a stand of a formed friendly unit.
+ * Only these stands may be shot at (range and line of sight are taken to them); the unit's other
+ * stands are not targets. An unformed friend faces all round and cannot be outflanked.
+ */
+export function outflankingStands(ctx: Ctx, id: string): number[] {
+  return ctx.cached(`of:${id}`, () => {
+    const e = ctx.unit(id);
+    const tol = ctx.s.table.options.contactTolerance;
+    const out = new Set<number>();
+    for (const f of ctx.sideUnits(other(e.side))) {
+      if (!onTable(f) || !f.u.formed || !within(f, e, tol)) continue;
+      for (const c of unitContacts(geomOf(e), geomOf(f), tol)) if (c.aspectOfB === "flank" || c.aspectOfB === "rear") out.add(c.standOfA);
+    }
+    return [...out].sort((a, b) => a - b);
+  });
 }
 
 export function shootDecisions(ctx: Ctx, bu: BattleUnit): BattleDecision[] {
@@ -1725,41 +2265,41 @@ export function shootDecisions(ctx: Ctx, bu: BattleUnit): BattleDecision[] {
   return out;
 }
 
+/** Every planned shot is rolled in turn (each shooting unit's dice a set a kept Seven may re-roll, SW-11); the hits apply once all have shot. */
 function resolveMissiles(ctx: Ctx): void {
   const s = ctx.s;
   if (s.shots.length === 0) return;
+  push(ctx, ...s.shots.map((_, i): Task => ({ t: "fire", shot: i })), { t: "missile-hits" });
+}
+
+function fireShot(ctx: Ctx, i: number): void {
+  const s = ctx.s;
+  const shot = s.shots[i];
+  const shooter = ctx.unit(shot.shooter);
+  const target = ctx.unit(shot.target);
+  const opt = shootingOptions(ctx, shooter).find((o) => o.target === shot.target);
+  if (!opt) return;
+  const input = {
+    shooterStands: opt.stands,
+    skilledArcher: shot.archer,
+    targetIsRetinue: target.u.kind === "retinue",
+    targetInCover: target.stands.some((st) => standIn(st, s.table, "cover")),
+  };
+  const result = resolveShooting(ctx.rng, input);
+  if (shot.archer)
+    s.sides[shooter.side] = {
+      ...s.sides[shooter.side],
+      tokens: useToken(s.sides[shooter.side].tokens, "skilledArcher"),
+    };
+  const roll: DiceRoll = { what: "shooting", unit: shooter.id, target: target.id, shot: i, input, result };
+  rollEvent(ctx, roll);
+  rolled(ctx, shooter.side, roll);
+}
+
+function missileHits(ctx: Ctx): void {
+  const s = ctx.s;
   const hits = new Map<string, number>();
-  for (const shot of s.shots) {
-    const shooter = ctx.unit(shot.shooter);
-    const target = ctx.unit(shot.target);
-    const opt = shootingOptions(ctx, shooter).find((o) => o.target === shot.target);
-    if (!opt) continue;
-    const inCover = target.stands.some((st) => standIn(st, s.table, "cover"));
-    const r = resolveShooting(ctx.rng, {
-      shooterStands: opt.stands,
-      skilledArcher: shot.archer,
-      targetIsRetinue: target.u.kind === "retinue",
-      targetInCover: inCover,
-    });
-    if (shot.archer)
-      s.sides[shooter.side] = {
-        ...s.sides[shooter.side],
-        tokens: useToken(s.sides[shooter.side].tokens, "skilledArcher"),
-      };
-    hits.set(target.id, (hits.get(target.id) ?? 0) + r.hits);
-    ctx.ev(
-      "shooting",
-      `${shooter.u.name} shoots at ${target.u.name}: ${opt.stands} stand${opt.stands > 1 ? "s" : ""}, ${r.dice} dice${shot.archer ? " (skilled archer)" : ""}${target.u.kind === "retinue" ? ", halved for a retinue" : ""}${inCover ? ", halved for cover" : ""} [${r.roll.faces.join(", ")}]: ${r.hits} hit${r.hits === 1 ? "" : "s"}`,
-      {
-        shooter: shooter.id,
-        target: target.id,
-        dice: r.roll.faces,
-        hits: r.hits,
-        archer: shot.archer,
-        cover: inCover,
-      },
-    );
-  }
+  for (const shot of s.shots) if (shot.hits !== undefined) hits.set(shot.target, (hits.get(shot.target) ?? 0) + shot.hits);
   // Results are applied only once both sides have shot (seed "Missile Exchange").
   for (const [id, h] of [...hits.entries()].sort()) {
     if (h === 0) continue;
@@ -1907,7 +2447,7 @@ function declareTask(ctx: Ctx, id: string): void {
       : bu.u.aggression === "bloodlust"
         ? 'Blood Lust must declare a charge within 2"'
         : "control test: advance and charge";
-    ctx.s.declarations.push({ unit: id, target: targets[0] });
+    ctx.s.declarations = [...ctx.s.declarations, { unit: id, target: targets[0] }];
     ctx.ev("declare", `${bu.u.name} must charge ${ctx.unit(targets[0]).u.name} (${why})`, { unit: id, target: targets[0], automatic: true });
     return;
   }
@@ -1944,7 +2484,7 @@ export function chargeInputFor(ctx: Ctx, id: string): ChargeInput {
   };
 }
 
-/** One charge test (seed "Charges and Combat"): a failure costs 1 morale DP and the unit stays, unless a kept Seven re-rolls it (SW-11). */
+/** One charge test (seed "Charges and Combat"): a failure costs 1 morale DP and the unit stays; a kept Seven may re-roll it first (SW-11). */
 export function chargeTestTask(ctx: Ctx, id: string): void {
   const s = ctx.s;
   const dec = s.declarations.find((d) => d.unit === id);
@@ -1952,43 +2492,15 @@ export function chargeTestTask(ctx: Ctx, id: string): void {
   const bu = ctx.unit(id);
   const target = ctx.unit(dec.target);
   if (!canAct(bu) || !onTable(target) || bu.u.aggression === "shaken") return;
-  const r = resolveCharge(ctx.rng, chargeInputFor(ctx, id));
-  ctx.ev("charge-test", `${bu.u.name} charges ${target.u.name}? ${r.text}`, {
-    unit: id,
-    target: target.id,
-    dice: r.face === null ? [] : [r.face],
-    modifier: r.modifier,
-    charges: r.charges,
-  });
-  if (!r.charges) {
-    // SW-11: a kept Seven may re-roll this set of dice (the side's choice).
-    if (s.sides[bu.side].tokens.fortune > 0) {
-      s.pending = { kind: "fortune", side: bu.side, unit: id };
-      return;
-    }
-    chargeFails(ctx, id);
-    return;
-  }
-  chargeMove(ctx, id, target.id);
+  const roll: DiceRoll = { what: "charge", unit: id, target: target.id, result: resolveCharge(ctx.rng, chargeInputFor(ctx, id)) };
+  rollEvent(ctx, roll);
+  rolled(ctx, bu.side, roll);
 }
 
 export function chargeFails(ctx: Ctx, id: string): void {
   const applied = applyChargeResult(ctx.unit(id).u, false);
   ctx.setU(applied.value);
   ctx.notes("charge-failed", applied.notes.slice(1), { unit: id });
-}
-
-/** The Seven (SW-11): re-roll the failed charge test, or keep the token and accept the failure. */
-export function applyFortune(ctx: Ctx, id: string, reroll: boolean): void {
-  const bu = ctx.unit(id);
-  if (!reroll) {
-    chargeFails(ctx, id);
-    return;
-  }
-  const sd = ctx.s.sides[bu.side];
-  ctx.s.sides[bu.side] = { ...sd, tokens: useToken(sd.tokens, "fortune") };
-  ctx.ev("fortune", `${bu.side} plays a kept Seven: ${bu.u.name} re-rolls its charge test (ruling SW-11)`, { unit: id, side: bu.side });
-  push(ctx, { t: "charge-test", unit: id });
 }
 
 function chargeMove(ctx: Ctx, id: string, targetId: string): void {
@@ -2105,59 +2617,98 @@ function combatant(ctx: Ctx, bu: BattleUnit, foes: BattleUnit[], friends: Set<st
   };
 }
 
+/** The combat phase's fighting: every group of units in contact is one combat, fought in turn. */
 function fight(ctx: Ctx): void {
-  const s = ctx.s;
   refreshInCombat(ctx);
-  const combats = findCombats(ctx);
-  // Deterministic order: by the first unit in acting order.
-  for (const g of combats) {
-    const reds = [...g.red].map((id) => ctx.unit(id)).filter(onTable);
-    const blacks = [...g.black].map((id) => ctx.unit(id)).filter(onTable);
-    if (reds.length === 0 || blacks.length === 0) continue;
-    const chargeCombat = [...reds, ...blacks].some((u) => u.charged);
-    const input: CombatInput = {
-      chargeCombat,
-      a: reds.map((u) => combatant(ctx, u, blacks, g.red, chargeCombat)),
-      b: blacks.map((u) => combatant(ctx, u, reds, g.black, chargeCombat)),
-    };
-    // A follow-up only counts for the side whose opponent fell back.
-    if (input.a.some((c) => c.followingUp) && input.b.some((c) => c.followingUp)) for (const c of [...input.a, ...input.b]) c.followingUp = false;
-    const res = resolveCombat(input, ctx.rng);
-    ctx.ev(
-      "combat",
-      `Combat: ${reds.map((u) => u.u.name).join(", ")} against ${blacks.map((u) => u.u.name).join(", ")} (${chargeCombat ? "charge combat" : "no charges"}): ${RESULT_NAME[res.result]} for red`,
-      {
-        red: reds.map((u) => u.id),
-        black: blacks.map((u) => u.id),
-        result: res.result,
-        rounds: res.rounds.map((r) => ({
-          red: r.a.units.map((u) => u.roll.faces),
-          black: r.b.units.map((u) => u.roll.faces),
-          redHits: r.a.hits,
-          blackHits: r.b.hits,
-          result: r.result,
-        })),
-      },
-    );
-    ctx.notes("combat-detail", res.notes);
-    const positions = new Map<string, Stand[]>([...reds, ...blacks].map((u) => [u.id, u.stands]));
-    for (const o of res.units) {
-      const bu = ctx.unit(o.id);
-      ctx.setUnit({ ...bu, followingUp: false });
-      ctx.setU(o.unit);
+  const tasks: Task[] = findCombats(ctx).map((g) => ({ t: "melee", red: [...g.red], black: [...g.black] }));
+  push(ctx, ...tasks, { t: "fight-end" });
+}
+
+/** One combat: round 1 is rolled (each side's dice a set its kept Seven may re-roll, SW-11). `chain`: how many pursuit charges led to it this phase. */
+function startCombat(ctx: Ctx, redIds: string[], blackIds: string[], chain = 0): void {
+  const reds = redIds.map((id) => ctx.unit(id)).filter(onTable);
+  const blacks = blackIds.map((id) => ctx.unit(id)).filter(onTable);
+  if (reds.length === 0 || blacks.length === 0) return;
+  const chargeCombat = [...reds, ...blacks].some((u) => u.charged);
+  const g = { red: new Set(redIds), black: new Set(blackIds) };
+  const input: CombatInput = {
+    chargeCombat,
+    a: reds.map((u) => combatant(ctx, u, blacks, g.red, chargeCombat)),
+    b: blacks.map((u) => combatant(ctx, u, reds, g.black, chargeCombat)),
+  };
+  // A follow-up only counts for the side whose opponent fell back.
+  if (input.a.some((c) => c.followingUp) && input.b.some((c) => c.followingUp)) for (const c of [...input.a, ...input.b]) c.followingUp = false;
+  const problem = combatProblem(input);
+  if (problem) throw new RangeError(problem);
+  rollCombatRound(ctx, { red: reds.map((u) => u.id), black: blacks.map((u) => u.id), input, rounds: [], offered: [], ...(chain > 0 ? { chain } : {}) });
+}
+
+function rollCombatRound(ctx: Ctx, fight: CombatProgress): void {
+  const round = (fight.rounds.length + 1) as 1 | 2;
+  const current = roundInput(fight.input, round);
+  if (!current) throw new Error("no refight to roll");
+  const r = rollRound(ctx.rng, current, round);
+  combatOffers(ctx, { ...fight, rounds: [...fight.rounds, r], offered: [] });
+}
+
+/** After a round's dice: each side keeping a Seven (initiative side first) may re-roll its own dice; then the combat goes on. */
+function combatOffers(ctx: Ctx, fight: CombatProgress): void {
+  const last = fight.rounds[fight.rounds.length - 1];
+  for (const side of sideOrder(ctx.s)) {
+    if (fight.offered.includes(side)) continue;
+    const offered = { ...fight, offered: [...fight.offered, side] };
+    const roll: DiceRoll = { what: "combat", side, unit: fight[side][0], fight: offered, result: side === "red" ? last.a : last.b };
+    if (ctx.s.sides[side].tokens.fortune > 0 && fortuneMatters(ctx, roll)) {
+      ctx.s.pending = { kind: "fortune", side, unit: roll.unit, roll };
+      return;
     }
-    // Risk to leaders engaged in the combat.
-    for (const u of [...reds, ...blacks]) {
-      const l = ctx.leaderOfUnit(u.id);
-      if (!l) continue;
-      const rolls = leaderRiskRolls({ missileHits: 0, engagedInCombat: true });
-      for (let i = 0; i < rolls; i++) if (leaderRisk(ctx, l.id, true)) break;
-    }
-    movesAfterCombat(ctx, res.units, positions);
-    refreshInCombat(ctx);
+    fight = offered;
   }
-  ctx.touch();
-  s.units = s.units.map((u) => (u.followingUp && !u.u.inCombat ? { ...u, followingUp: false } : u));
+  const round = last.round;
+  if (last.result === "inconclusive" && round === 1 && roundInput(fight.input, 2)) {
+    rollCombatRound(ctx, fight);
+    return;
+  }
+  finishCombat(ctx, fight);
+}
+
+/** The combat's result once its dice are final: the log, the units, risk to leaders, and the moves following combat. */
+function finishCombat(ctx: Ctx, fight: CombatProgress): void {
+  const reds = fight.red.map((id) => ctx.unit(id));
+  const blacks = fight.black.map((id) => ctx.unit(id));
+  const chargeCombat = fight.input.chargeCombat;
+  const res = combatFromRounds(fight.input, fight.rounds);
+  ctx.ev(
+    "combat",
+    `Combat: ${reds.map((u) => u.u.name).join(", ")} against ${blacks.map((u) => u.u.name).join(", ")} (${chargeCombat ? "charge combat" : "no charges"}): ${RESULT_NAME[res.result]} for red`,
+    {
+      red: reds.map((u) => u.id),
+      black: blacks.map((u) => u.id),
+      result: res.result,
+      rounds: res.rounds.map((r) => ({
+        red: r.a.units.map((u) => u.roll.faces),
+        black: r.b.units.map((u) => u.roll.faces),
+        redHits: r.a.hits,
+        blackHits: r.b.hits,
+        result: r.result,
+      })),
+    },
+  );
+  ctx.notes("combat-detail", res.notes);
+  const positions = new Map<string, Stand[]>([...reds, ...blacks].map((u) => [u.id, u.stands]));
+  for (const o of res.units) {
+    const bu = ctx.unit(o.id);
+    ctx.setUnit({ ...bu, followingUp: false });
+    ctx.setU(o.unit);
+  }
+  // Risk to leaders engaged in the combat.
+  for (const u of [...reds, ...blacks]) {
+    const l = ctx.leaderOfUnit(u.id);
+    if (!l) continue;
+    const rolls = leaderRiskRolls({ missileHits: 0, engagedInCombat: true });
+    for (let i = 0; i < rolls; i++) if (leaderRisk(ctx, l.id, true)) break;
+  }
+  movesAfterCombat(ctx, res.units, positions, true, fight.chain ?? 0);
 }
 
 function centroidOf(units: BattleUnit[], positions: Map<string, Stand[]>): { x: number; y: number } {
@@ -2183,20 +2734,20 @@ function awayHeading(bu: BattleUnit, foes: BattleUnit[], positions: Map<string, 
   return normaliseDegrees(vectorHeading({ x: dx, y: dy }));
 }
 
-function retireMove(ctx: Ctx, bu: BattleUnit, what: string, foes: BattleUnit[] = []): boolean {
-  const es = foes.length > 0 ? foes : enemiesOnTable(ctx, bu.side).filter((e) => within(bu, e, 8));
+/** A retire move (AvD+D6+1, ruling SW-2) away from `foes` (default: enemy within 8"); its dice may be re-rolled with a Seven (SW-11), then `then`. */
+function retireMove(ctx: Ctx, bu: BattleUnit, what: string, foes: string[], then: AfterRetire): void {
+  const es = foes.length > 0 ? foes : enemiesOnTable(ctx, bu.side).filter((e) => within(bu, e, 8)).map((e) => e.id);
+  const dice = { kind: "retire" as const, extraD6: true, formed: false };
+  const roll: DiceRoll = { what: "move", unit: bu.id, dice, for: { k: "retire", what, foes: es, then }, result: rollMove(ctx.rng, { ...dice, soggyGround: ctx.s.god.soggy }) };
+  rollEvent(ctx, roll);
+  rolled(ctx, bu.side, roll);
+}
+
+/** The retire move once its dice are final; true if the unit got away (it is now retiring). */
+function retireMoveRolled(ctx: Ctx, id: string, foes: string[], roll: MoveRoll): boolean {
+  const bu = ctx.unit(id);
+  const es = foes.map((f) => ctx.unit(f));
   const heading = es.length > 0 ? awayHeading(bu, es, new Map()) : normaliseDegrees(forwardHeading(bu.side) + 180);
-  const roll = rollMove(ctx.rng, {
-    kind: "retire",
-    extraD6: true,
-    formed: false,
-    soggyGround: ctx.s.god.soggy,
-  });
-  ctx.ev("move-dice", `${bu.u.name} ${what}: AvD+D6 [${roll.roll.faces.join(", ")}] +1 = ${roll.inches}" (ruling SW-2)`, {
-    unit: bu.id,
-    dice: roll.roll.faces,
-    inches: roll.inches,
-  });
   const before = bu.stands;
   ctx.setUnit({ ...bu, u: { ...bu.u, formed: false } });
   const d = moveStraight(ctx, ctx.unit(bu.id), heading, roll.inches, "retires", { zone: 0 });
@@ -2209,6 +2760,14 @@ function retireMove(ctx: Ctx, bu: BattleUnit, what: string, foes: BattleUnit[] =
   ctx.setUnit({ ...ctx.unit(bu.id), retiring: true, pursuing: false });
   retiringMorale(ctx, ctx.unit(bu.id), before);
   return true;
+}
+
+function afterRetire(ctx: Ctx, id: string, f: Extract<MoveRollFor, { k: "retire" }>, roll: MoveRoll): void {
+  const away = retireMoveRolled(ctx, id, f.foes, roll);
+  const then = f.then;
+  if (then.k === "finish-move") finishMove(ctx, id, then.move, true);
+  else if (then.k === "mark-moved") markMoved(ctx, id);
+  else aftermathStep(ctx, away ? { ...then.after, fled: [...then.after.fled, { id, how: "retire" }] } : then.after);
 }
 
 function retiringMorale(ctx: Ctx, bu: BattleUnit, before: Stand[]): void {
@@ -2244,99 +2803,99 @@ function standardFalls(ctx: Ctx, bu: BattleUnit): void {
   ctx.notes("battle-standard", r.notes, { side: bu.side });
 }
 
-export function movesAfterCombat(ctx: Ctx, outcomes: UnitOutcome[], positions: Map<string, Stand[]>): void {
-  const all = outcomes.map((o) => ctx.unit(o.id));
+/**
+ * The moves following a combat (seed "Moves Following Combat"): losers first, then the winners,
+ * then broken units leave play. A step whose dice a side may re-roll with a kept Seven (retire,
+ * rout, pursuit, free hack; ruling SW-11) resumes the rest once the dice are final.
+ */
+export function movesAfterCombat(ctx: Ctx, outcomes: UnitOutcome[], positions: Map<string, Stand[]>, refresh = false, chain = 0): void {
+  aftermathStep(ctx, { outcomes, positions: Object.fromEntries(positions), step: 0, fled: [], fellBack: {}, refresh, ...(chain > 0 ? { chain } : {}) });
+}
+
+function aftermathStep(ctx: Ctx, after: Aftermath): void {
+  const { outcomes } = after;
+  const n = outcomes.length;
+  const positions = new Map(Object.entries(after.positions));
   const foesOf = (id: string) => {
     const side = ctx.unit(id).side;
-    return all.filter((u) => u.side !== side);
+    return outcomes.map((o) => ctx.unit(o.id)).filter((u) => u.side !== side);
   };
-  const fled: { id: string; how: "retire" | "break" }[] = [];
-  const fellBack = new Map<string, { dx: number; dy: number }>();
   // Units that lost move first.
   const losersFirst = [...outcomes].sort((a, b) => rank(a.move) - rank(b.move));
-  for (const o of losersFirst) {
-    const bu = ctx.unit(o.id);
-    switch (o.move) {
-      case "eliminated":
-        if (bu.stands.length > 0 || positions.get(o.id)) unitGone(ctx, bu, "destroyed", positions.get(o.id) ?? bu.stands);
-        break;
-      case "fall-back": {
-        if (!onTable(bu)) break;
-        const heading = bu.u.formed ? normaliseDegrees(unitFacing(geomOf(bu)) + 180) : awayHeading(bu, foesOf(o.id), positions);
-        const depth = bu.stands[0].depth;
-        const c0 = unitCentre(geomOf(bu));
-        const d = moveStraight(ctx, bu, heading, depth, "falls back, facing the enemy", { zone: 0 });
-        if (d < depth - 0.05) {
-          // Unable to fall back: remain in place and take 1 DP (put back where it stood).
-          ctx.setUnit({ ...ctx.unit(o.id), stands: bu.stands });
-          const r = unableToMove(ctx.unit(o.id).u, "fall-back", false);
-          ctx.setU(r.unit);
-          ctx.notes("unable-to-move", r.notes, { unit: o.id });
-          if (r.unit.status !== "active") unitGone(ctx, bu, "destroyed");
-        } else {
-          const c1 = unitCentre(geomOf(ctx.unit(o.id)));
-          fellBack.set(o.id, { dx: c1.x - c0.x, dy: c1.y - c0.y });
-        }
-        break;
-      }
-      case "retire":
-        if (!onTable(bu)) break;
-        if (retireMove(ctx, bu, "retires from the combat", foesOf(o.id))) fled.push({ id: o.id, how: "retire" });
-        break;
-      case "break": {
-        if (!onTable(bu)) break;
-        const heading = awayHeading(bu, foesOf(o.id), positions);
-        const roll = rollMove(ctx.rng, {
-          kind: "rout",
-          extraD6: true,
-          formed: false,
-          soggyGround: ctx.s.god.soggy,
-        });
-        ctx.ev("move-dice", `${bu.u.name} breaks: AvD+D6 [${roll.roll.faces.join(", ")}] +1 = ${roll.inches}" (ruling SW-2)`, {
-          unit: o.id,
-          dice: roll.roll.faces,
-          inches: roll.inches,
-        });
-        const before = bu.stands;
-        ctx.setUnit({ ...bu, u: { ...bu.u, formed: false } });
-        const d = moveStraight(ctx, ctx.unit(o.id), heading, roll.inches, "routs", { zone: 0, offTable: true });
-        standardFalls(ctx, bu);
-        if (d < 0.25) {
-          const enemyNear = foesOf(o.id).some((e) => onTable(e) && within(bu, e, 2));
-          const r = unableToMove(ctx.unit(o.id).u, "break", enemyNear);
-          ctx.notes("unable-to-move", r.notes, { unit: o.id });
-          if (r.unit.status !== "active") {
-            const at = ctx.unit(o.id).stands;
+  let a = after;
+  while (a.step < 2 * n) {
+    const i = a.step;
+    a = { ...a, step: i + 1 };
+    if (i < n) {
+      const o = losersFirst[i];
+      const bu = ctx.unit(o.id);
+      switch (o.move) {
+        case "eliminated":
+          if (bu.stands.length > 0 || positions.get(o.id)) unitGone(ctx, bu, "destroyed", positions.get(o.id) ?? bu.stands);
+          break;
+        case "fall-back": {
+          if (!onTable(bu)) break;
+          const heading = bu.u.formed ? normaliseDegrees(unitFacing(geomOf(bu)) + 180) : awayHeading(bu, foesOf(o.id), positions);
+          const depth = bu.stands[0].depth;
+          const c0 = unitCentre(geomOf(bu));
+          const d = moveStraight(ctx, bu, heading, depth, "falls back, facing the enemy", { zone: 0 });
+          if (d < depth - 0.05) {
+            // Unable to fall back: remain in place and take 1 DP (put back where it stood).
+            ctx.setUnit({ ...ctx.unit(o.id), stands: bu.stands });
+            const r = unableToMove(ctx.unit(o.id).u, "fall-back", false);
             ctx.setU(r.unit);
-            unitGone(ctx, { ...bu, u: r.unit }, "surrendered", at.length > 0 ? at : before);
-            break;
+            ctx.notes("unable-to-move", r.notes, { unit: o.id });
+            if (r.unit.status !== "active") unitGone(ctx, bu, "destroyed");
+          } else {
+            const c1 = unitCentre(geomOf(ctx.unit(o.id)));
+            a = { ...a, fellBack: { ...a.fellBack, [o.id]: { dx: c1.x - c0.x, dy: c1.y - c0.y } } };
           }
+          break;
         }
-        fled.push({ id: o.id, how: "break" });
-        break;
+        case "retire":
+          if (!onTable(bu)) break;
+          retireMove(
+            ctx,
+            bu,
+            "retires from the combat",
+            foesOf(o.id).map((f) => f.id),
+            { k: "aftermath", after: a },
+          );
+          return;
+        case "break": {
+          if (!onTable(bu)) break;
+          const dice = { kind: "rout" as const, extraD6: true, formed: false };
+          const roll: DiceRoll = { what: "move", unit: o.id, dice, for: { k: "rout", after: a }, result: rollMove(ctx.rng, { ...dice, soggyGround: ctx.s.god.soggy }) };
+          rollEvent(ctx, roll);
+          rolled(ctx, bu.side, roll);
+          return;
+        }
+        case "separate": {
+          if (!onTable(bu)) break;
+          const heading = bu.u.formed ? normaliseDegrees(unitFacing(geomOf(bu)) + 180) : awayHeading(bu, foesOf(o.id), positions);
+          moveStraight(ctx, bu, heading, 1, 'separates (moves back 1")', {
+            zone: 0,
+          });
+          break;
+        }
+        default:
+          break;
       }
-      case "separate": {
-        if (!onTable(bu)) break;
-        const heading = bu.u.formed ? normaliseDegrees(unitFacing(geomOf(bu)) + 180) : awayHeading(bu, foesOf(o.id), positions);
-        moveStraight(ctx, bu, heading, 1, 'separates (moves back 1")', {
-          zone: 0,
-        });
-        break;
-      }
-      default:
-        break;
+      continue;
     }
-  }
-  // Winners: pursue, follow up, remain.
-  for (const o of outcomes) {
+    // Winners: pursue, follow up, remain.
+    const o = outcomes[i - n];
     const bu = ctx.unit(o.id);
     if (!onTable(bu)) continue;
     if (o.move === "pursue") {
-      const targets = fled.map((f) => ctx.unit(f.id)).filter((u) => u.side !== bu.side);
-      pursue(ctx, bu, targets, fled, o.engagedStands);
+      const dice = { kind: "pursuit" as const, extraD6: true, formed: false };
+      const roll: DiceRoll = { what: "move", unit: o.id, dice, for: { k: "pursue", after: a, engagedStands: o.engagedStands }, result: rollMove(ctx.rng, { ...dice, soggyGround: ctx.s.god.soggy }) };
+      rollEvent(ctx, roll);
+      rolled(ctx, bu.side, roll);
+      return;
     } else if (o.move === "follow-up") {
-      const foes = foesOf(o.id).filter((f) => fellBack.has(f.id));
-      const v = foes.length > 0 ? (fellBack.get(foes[0].id) ?? null) : null;
+      const foes = foesOf(o.id).filter((f) => a.fellBack[f.id] !== undefined);
+      const v = foes.length > 0 ? (a.fellBack[foes[0].id] ?? null) : null;
       if (v) {
         const dist = Math.hypot(v.dx, v.dy);
         moveStraight(ctx, bu, vectorHeading({ x: v.dx, y: v.dy }), dist, "follows up", { zone: 0 });
@@ -2345,7 +2904,7 @@ export function movesAfterCombat(ctx: Ctx, outcomes: UnitOutcome[], positions: M
     }
   }
   // Broken units that were not destroyed by a free hack leave play now (ruling SW-20).
-  for (const f of fled) {
+  for (const f of a.fled) {
     const bu = ctx.unit(f.id);
     if (f.how === "break" && bu.u.status === "active") {
       const at = bu.stands;
@@ -2353,83 +2912,187 @@ export function movesAfterCombat(ctx: Ctx, outcomes: UnitOutcome[], positions: M
       unitGone(ctx, bu, "broken and dispersed", at);
     }
   }
+  // Pursuers encountering new enemy charge them at once (the units of this combat are not new).
+  const notNew: ReadonlySet<string> = new Set(outcomes.map((o) => o.id));
+  const chargers = (a.pursuers ?? []).filter((id) => pursuitCharge(ctx, id, notNew) !== null);
+  if (a.refresh) refreshInCombat(ctx);
+  if (a.refresh && chargers.length > 0) pursuitCombats(ctx, chargers, (a.chain ?? 0) + 1);
+}
+
+/** Most immediate pursuit combats fought in a chain from one combat; any further one waits for the next combat phase. */
+export const MAX_PURSUIT_CHAIN = 8;
+
+/**
+ * Seed "Moves Following Combat", Pursue: a pursuit charge "is worked out immediately as a new
+ * charge": the combat each pursuer charged into is fought at once, before the phase's other
+ * combats still to fight (which it absorbs if the target was in one of them), as a charge combat;
+ * its units may already have fought this phase.
+ */
+function pursuitCombats(ctx: Ctx, chargers: readonly string[], chain: number): void {
+  if (chain > MAX_PURSUIT_CHAIN) return;
+  const groups = findCombats(ctx).filter((g) => chargers.some((id) => g.red.has(id) || g.black.has(id)));
+  if (groups.length === 0) return;
+  const units = new Set(groups.flatMap((g) => [...g.red, ...g.black]));
+  // A combat still to fight this phase that the new one took in is fought as part of it.
+  const q = ctx.s.queue;
+  for (let i = q.length - 1; i >= 0; i--) {
+    const t = q[i];
+    if (t.t === "melee" && [...t.red, ...t.black].some((id) => units.has(id))) q.splice(i, 1);
+  }
+  push(ctx, ...groups.map((g): Task => ({ t: "melee", red: [...g.red], black: [...g.black], chain })));
+}
+
+/** A breaking unit's rout move once its dice are final (seed "Moves Following Combat", SW-2, SW-20). */
+function afterRout(ctx: Ctx, id: string, after: Aftermath, roll: MoveRoll): void {
+  const bu = ctx.unit(id);
+  const foes = after.outcomes.map((o) => ctx.unit(o.id)).filter((u) => u.side !== bu.side);
+  const heading = awayHeading(bu, foes, new Map(Object.entries(after.positions)));
+  const before = bu.stands;
+  ctx.setUnit({ ...bu, u: { ...bu.u, formed: false } });
+  const d = moveStraight(ctx, ctx.unit(id), heading, roll.inches, "routs", { zone: 0, offTable: true });
+  standardFalls(ctx, bu);
+  if (d < 0.25) {
+    const enemyNear = foes.some((e) => onTable(e) && within(bu, e, 2));
+    const r = unableToMove(ctx.unit(id).u, "break", enemyNear);
+    ctx.notes("unable-to-move", r.notes, { unit: id });
+    if (r.unit.status !== "active") {
+      const at = ctx.unit(id).stands;
+      ctx.setU(r.unit);
+      unitGone(ctx, { ...bu, u: r.unit }, "surrendered", at.length > 0 ? at : before);
+      aftermathStep(ctx, after);
+      return;
+    }
+  }
+  aftermathStep(ctx, { ...after, fled: [...after.fled, { id, how: "break" }] });
 }
 
 function rank(m: string): number {
   return ["eliminated", "fall-back", "retire", "break", "separate", "remain", "follow-up", "pursue"].indexOf(m);
 }
 
-function pursue(ctx: Ctx, bu: BattleUnit, targets: BattleUnit[], fled: { id: string; how: "retire" | "break" }[], engagedStands: number): void {
-  const live = targets.filter(onTable);
-  const roll = rollMove(ctx.rng, {
-    kind: "pursuit",
-    extraD6: true,
-    formed: false,
-    soggyGround: ctx.s.god.soggy,
-  });
-  ctx.ev("move-dice", `${bu.u.name} pursues: AvD+D6 [${roll.roll.faces.join(", ")}] = ${roll.inches}" (ruling SW-2)`, {
-    unit: bu.id,
-    dice: roll.roll.faces,
-    inches: roll.inches,
-  });
+/** The visible enemy unit (not one of `notNew`) whose 2" a straight move would first enter; null if none. */
+function newEnemyOnPath(ctx: Ctx, bu: BattleUnit, heading: number, distance: number, notNew: ReadonlySet<string>): string | null {
+  const plan = planMove(ctx.scene(), bu.id, heading, distance, { zone: 2, stopAtTableEdge: true });
+  const stop = plan.stoppedBy;
+  return stop && stop.kind === "enemy-zone" && !notNew.has(stop.unit) ? stop.unit : null;
+}
+
+/** A winner's pursuit once its dice are final: it catches the nearest fleeing enemy or is outdistanced. */
+function afterPursue(ctx: Ctx, id: string, before: Aftermath, engagedStands: number, roll: MoveRoll): void {
+  const bu = ctx.unit(id);
+  const live = before.fled
+    .map((f) => ctx.unit(f.id))
+    .filter((u) => u.side !== bu.side)
+    .filter(onTable);
   ctx.setUnit({ ...bu, u: { ...bu.u, formed: false }, pursuing: true });
-  if (live.length === 0) return;
+  if (live.length === 0) {
+    aftermathStep(ctx, before);
+    return;
+  }
   live.sort((a, b) => unitDist(bu, a) - unitDist(bu, b));
   const t = live[0];
   const gap = unitDist(bu, t);
   const caught = roll.inches >= gap - 1e-6;
-  moveStraight(ctx, ctx.unit(bu.id), headingTo(bu, t), Math.min(roll.inches, gap + 0.01), "pursues", { zone: 0 });
+  const heading = headingTo(bu, t);
+  const want = Math.min(roll.inches, gap + 0.01);
+  // It makes a pursuit move: it may encounter new enemy (charged at the end of the moves after combat).
+  const after: Aftermath = { ...before, pursuers: [...(before.pursuers ?? []), id] };
+  // Coming within 2" of a visible enemy unit that was not in this combat, it halts there (and charges it).
+  if (newEnemyOnPath(ctx, ctx.unit(bu.id), heading, want, new Set(after.outcomes.map((o) => o.id))) !== null) {
+    moveStraight(ctx, ctx.unit(bu.id), heading, want, "pursues");
+    aftermathStep(ctx, after);
+    return;
+  }
+  moveStraight(ctx, ctx.unit(bu.id), heading, want, "pursues", { zone: 0 });
   if (!caught) {
     ctx.ev("outdistanced", `${t.u.name} outdistances ${bu.u.name}`, {
       unit: t.id,
       pursuer: bu.id,
     });
+    aftermathStep(ctx, after);
     return;
   }
-  const h = resolveFreeHack(ctx.rng, Math.max(1, engagedStands));
-  ctx.ev(
-    "free-hack",
-    `${bu.u.name} catches ${t.u.name}: free hack, ${h.roll.faces.length} dice [${h.roll.faces.join(", ")}], ${h.casualties} stand${h.casualties === 1 ? "" : "s"} lost`,
-    { unit: bu.id, target: t.id, dice: h.roll.faces, casualties: h.casualties },
-  );
-  const cur = ctx.unit(t.id);
-  const left = cur.u.stands - h.casualties;
+  const dice = Math.max(1, engagedStands);
+  const hack: DiceRoll = { what: "free-hack", unit: id, target: t.id, dice, after, result: resolveFreeHack(ctx.rng, dice) };
+  rollEvent(ctx, hack);
+  rolled(ctx, bu.side, hack);
+}
+
+/** The free hack's casualties once its dice are final (ruling SW-20). */
+function afterFreeHack(ctx: Ctx, targetId: string, after: Aftermath, casualties: number): void {
+  const cur = ctx.unit(targetId);
+  const left = cur.u.stands - casualties;
   const at = cur.stands;
-  const f = fled.find((x) => x.id === t.id);
   if (left <= 0) {
     ctx.setU({ ...cur.u, stands: 0, status: "destroyed" });
     unitGone(ctx, cur, "cut down by its pursuers", at);
+    aftermathStep(ctx, after);
     return;
   }
   ctx.setU({ ...cur.u, stands: left });
+  const f = after.fled.find((x) => x.id === targetId);
   if (f && f.how === "retire") {
     // Retiring units break if caught by pursuers.
-    f.how = "break";
-    standardFalls(ctx, ctx.unit(t.id));
-    ctx.ev("caught", `${t.u.name} is caught while retiring and breaks`, {
-      unit: t.id,
+    standardFalls(ctx, ctx.unit(targetId));
+    ctx.ev("caught", `${cur.u.name} is caught while retiring and breaks`, {
+      unit: targetId,
     });
+    aftermathStep(ctx, { ...after, fled: after.fled.map((x) => (x.id === targetId ? { id: x.id, how: "break" as const } : x)) });
+    return;
   }
+  aftermathStep(ctx, after);
+}
+
+/**
+ * Seed "Moves Following Combat", Pursue: "Pursuers encountering new enemy automatically charge
+ * them. Note that the pursuers will be unformed. A new target must react according to the normal
+ * charge responses if it is charged in these circumstances. This is worked out immediately as a
+ * new charge." After its pursuit move, a pursuer with a visible enemy unit within 2" (not one of
+ * `notNew`: after combat, the units of that combat) that a clear charge move reaches charges the nearest at once: no declaration and no
+ * charge test (the charge is automatic, like Blood Lust's), the normal charge move into contact
+ * (it stays unformed), and the target, which declared no charge, stands to receive at the halt
+ * (seed "Charges and Combat"). Both are then in combat and the pursuit ends. A Shaken pursuer
+ * does not charge (Shaken units may not initiate a charge). Returns the target, or null.
+ */
+function pursuitCharge(ctx: Ctx, id: string, notNew: ReadonlySet<string>): string | null {
+  const bu = ctx.unit(id);
+  if (!canAct(bu) || bu.u.aggression === "shaken") return null;
+  const targetId = chargeTargets(ctx, bu).find((t) => !notNew.has(t));
+  if (targetId === undefined) return null;
+  const target = ctx.unit(targetId);
+  ctx.ev(
+    "pursuit-charge",
+    `${bu.u.name} pursues into ${target.u.name} and charges them at once, unformed and with no charge test; ${target.u.name} stands to receive at the halt (seed "Moves Following Combat": pursuers encountering new enemy automatically charge them)`,
+    { unit: id, target: targetId, automatic: true },
+  );
+  chargeMove(ctx, id, targetId);
+  const cur = ctx.unit(id);
+  // No clear way in after all (the charge-blocked event says so): it stays a pursuer.
+  if (unitContacts(geomOf(cur), geomOf(ctx.unit(targetId)), ctx.s.table.options.contactTolerance).length === 0) return null;
+  ctx.setUnit({ ...cur, pursuing: false, mustCharge: false, u: { ...cur.u, inCombat: true } });
+  const t = ctx.unit(targetId);
+  if (!t.u.inCombat) ctx.setUnit({ ...t, u: { ...t.u, inCombat: true } });
+  return targetId;
 }
 
 /** A pursuer's move in the movement phase: towards the nearest enemy, the enemy camp, or off the enemy's table edge. */
 function pursuitMove(ctx: Ctx, bu: BattleUnit): void {
-  const roll = rollMove(ctx.rng, {
-    kind: "pursuit",
-    extraD6: true,
-    formed: false,
-    soggyGround: ctx.s.god.soggy,
-  });
-  ctx.ev("move-dice", `${bu.u.name} pursuit continues: AvD+D6 [${roll.roll.faces.join(", ")}] = ${roll.inches}"`, {
-    unit: bu.id,
-    dice: roll.roll.faces,
-    inches: roll.inches,
-  });
+  const dice = { kind: "pursuit" as const, extraD6: true, formed: false };
+  const roll: DiceRoll = { what: "move", unit: bu.id, dice, for: { k: "pursuit" }, result: rollMove(ctx.rng, { ...dice, soggyGround: ctx.s.god.soggy }) };
+  rollEvent(ctx, roll);
+  rolled(ctx, bu.side, roll);
+}
+
+/** The movement-phase pursuit once its dice are final. */
+function afterPursuitMove(ctx: Ctx, id: string, roll: MoveRoll): void {
+  const bu = ctx.unit(id);
   const e = nearestVisibleEnemy(ctx, bu);
   if (e) {
     moveStraight(ctx, bu, headingTo(bu, e), roll.inches, "pursues towards the enemy");
+    // Pursuers encountering new enemy charge them at once; the combat is fought in this turn's combat phase.
+    const charged = pursuitCharge(ctx, bu.id, new Set());
     const cur = ctx.unit(bu.id);
-    if (within(cur, e, 2)) ctx.setUnit({ ...cur, mustCharge: true });
+    if (!charged && within(cur, e, 2)) ctx.setUnit({ ...cur, mustCharge: true });
     markMoved(ctx, bu.id);
     return;
   }
@@ -2488,7 +3151,8 @@ export function armyBroken(s: BattleState, side: Side): string | null {
   const lost = lostUnits(s, side);
   if (lost >= Math.ceil(units / 2)) return `${side} has lost ${lost} of ${units} units`;
   if (s.leaders.filter((l) => sideOfId(l.id) === side).every((l) => l.status !== "alive")) return `${side}'s leaders are all dead or captured`;
-  if (!s.units.some((u) => u.side === side && u.u.status === "active")) return `${side} has no units left on the table`;
+  // Units aboard ship are not on the table (house rule, docs: "Boats").
+  if (!s.units.some((u) => u.side === side && u.u.status === "active" && u.embarked === undefined)) return `${side} has no units left on the table`;
   return null;
 }
 
@@ -2518,7 +3182,7 @@ function endTurn(ctx: Ctx): void {
   // ruling SW-25 (house rule)
   const redOut = armyBroken(s, "red");
   const blackOut = armyBroken(s, "black");
-  const anyoneLeft = s.units.some((u) => u.u.status === "active");
+  const anyoneLeft = s.units.some((u) => u.u.status === "active" && u.embarked === undefined);
   if (s.options.victory === "sw25" || !anyoneLeft) {
     if (redOut && blackOut) {
       finish(null, `both armies broke in the same turn (${redOut}; ${blackOut}) (ruling SW-25, house rule)`);

@@ -40,6 +40,39 @@ import { type Scenario, scenarioOptions } from "./scenario.js";
 import type { BattleDecision, BattleSetup, BattleState, BattleUnit, MoveChoice, Pending, SideState } from "./types.js";
 
 /** Builds the battle's initial state (before any decision) from a scenario, the two parsed armies and a seed. */
+/**
+ * Puts the scenario's `embarked` units aboard ship (docs/shieldwall/battle.md, "Boats"): no
+ * stands on the table, counted as deployed (a whole contingent aboard is not deployed by dice).
+ * Throws a RangeError naming the field.
+ */
+function embarkAtStart(state: BattleState, scenario: Scenario): void {
+  for (const side of ["red", "black"] as const) {
+    const list = scenario.embarked?.[side] ?? [];
+    const ids = new Set(list.map((e) => `${side}.${e.unit}`));
+    list.forEach((e, i) => {
+      const id = `${side}.${e.unit}`;
+      const k = state.units.findIndex((u) => u.id === id);
+      if (k < 0)
+        throw new RangeError(
+          `embarked.${side}.${i}.unit: no unit "${e.unit}" in the ${side} army (its units: ${state.units
+            .filter((u) => u.side === side)
+            .map((u) => u.id.slice(side.length + 1))
+            .join(", ")})`,
+        );
+      const bu = state.units[k];
+      const sd = state.sides[side];
+      if (bu.u.kind === "retinue") {
+        const missing = sd.bands[bu.u.contingent].filter((b) => !ids.has(b));
+        if (missing.length > 0)
+          throw new RangeError(
+            `embarked.${side}.${i}.unit: a retinue starts aboard only with its whole contingent (its bands deploy in line with it); also list ${missing.map((m) => m.slice(side.length + 1)).join(", ")}`,
+          );
+      }
+      state.units[k] = { ...bu, deployed: true, embarked: e.boats };
+    });
+  }
+}
+
 export function createBattle(scenario: Scenario, armies: Record<Side, ArmyFile>, seed: number): BattleState {
   const options = scenarioOptions(scenario);
   const rng = new Random(seedState(seed, 7));
@@ -132,7 +165,12 @@ export function createBattle(scenario: Scenario, armies: Record<Side, ArmyFile>,
     setupEvents: [],
   };
   state.rng = rng.state();
+  embarkAtStart(state, scenario);
   const ctx = new Ctx(state);
+  for (const u of state.units) {
+    const place = u.embarked !== undefined ? (state.table.boats ?? []).find((b) => b.id === u.embarked) : undefined;
+    if (place) ctx.ev("embarked", `${u.u.name} (${u.side}) starts aboard ship at ${place.name ?? place.id}: off the table until it disembarks`, { unit: u.id, boats: place.id });
+  }
   // Fixed deployment from the scenario (seed "Deployment": may be modified to suit a scenario).
   for (const side of ["red", "black"] as const) {
     for (const p of scenario.deployment?.[side] ?? []) {
@@ -290,7 +328,8 @@ export function describeDecision(d: BattleDecision): string {
 }
 
 function describeMove(m: MoveChoice): string {
-  const dice = (x: { extraD6: boolean; stopAt?: number }) => `${x.extraD6 ? "AvD+D6" : "AvD"}${x.stopAt !== undefined ? `, stop at ${x.stopAt}"` : ""}`;
+  const dice = (x: { extraD6: boolean; stopAt?: number; interpenetrate?: boolean }) =>
+    `${x.extraD6 ? "AvD+D6" : "AvD"}${x.stopAt !== undefined ? `, stop at ${x.stopAt}"` : ""}${x.interpenetrate ? ", through friends" : ""}`;
   switch (m.kind) {
     case "advance":
       return `advance ${m.offset === 0 ? "straight" : `${m.offset > 0 ? "left" : "right"} ${Math.abs(m.offset)}°`} (${dice(m)})${m.group ? " with the group" : ""}`;
@@ -301,9 +340,9 @@ function describeMove(m: MoveChoice): string {
     case "step":
       return `step ${m.direction} ${m.distance}"`;
     case "change-direction":
-      return `change direction to ${m.heading}° (${dice(m)}), unformed`;
+      return `change direction to ${m.heading}° (${dice(m)}), unformed${m.headings ? `, stands on ${m.headings.join("°/")}°` : ""}`;
     case "unformed-move":
-      return `move unformed on ${m.heading}° (${dice(m)})`;
+      return `move unformed on ${m.heading}° (${dice(m)})${m.headings ? `, stands on ${m.headings.join("°/")}°` : ""}`;
     case "form-up":
       return `form up facing ${m.facing}°`;
     case "retire":
@@ -312,6 +351,10 @@ function describeMove(m: MoveChoice): string {
       return "rest and reform";
     case "hold":
       return "hold";
+    case "disembark":
+      return `disembark${m.heading !== undefined ? ` and move on ${m.heading}° (half of ${m.extraD6 ? "AvD+D6" : "AvD"})` : ""}`;
+    case "embark":
+      return `embark at ${m.boats}`;
   }
 }
 
@@ -381,22 +424,18 @@ export function applyDecision(state: BattleState, player: PlayerId, d: BattleDec
     }
     case "shoot":
       if (d.target)
-        s.shots.push({
-          shooter: (p as Extract<Pending, { kind: "shoot" }>).unit,
-          target: d.target,
-          archer: d.archer,
-        });
+        s.shots = [...s.shots, { shooter: (p as Extract<Pending, { kind: "shoot" }>).unit, target: d.target, archer: d.archer }];
       break;
     case "charge": {
       const unit = (p as Extract<Pending, { kind: "charge" }>).unit;
       if (d.target) {
-        s.declarations.push({ unit, target: d.target });
+        s.declarations = [...s.declarations, { unit, target: d.target }];
         ctx.ev("declare", `${ctx.unit(unit).u.name} declares a charge on ${ctx.unit(d.target).u.name}`, { unit, target: d.target });
       }
       break;
     }
     case "fortune":
-      applyFortune(ctx, (p as Extract<Pending, { kind: "fortune" }>).unit, d.reroll);
+      applyFortune(ctx, p as Extract<Pending, { kind: "fortune" }>, d.reroll);
       break;
   }
   run(ctx);

@@ -17,6 +17,7 @@ const optionsSchema = z
     initiativeChoice: z.enum(["per-turn", "per-phase"]).optional(),
     deployDistances: z.array(z.number().min(0)).min(1).optional(),
     deployStep: z.number().positive().optional(),
+    crossingMoves: z.enum(["front-first", "right-to-left"]).optional(),
   })
   .optional();
 
@@ -28,7 +29,15 @@ const placementSchema = z.strictObject({
   distance: z.number().finite().min(0).optional(),
 });
 
-export const scenarioSchema = z.strictObject({
+const embarkedSchema = z.strictObject({
+  /** The unit's id in the army file (e.g. "b-band1"; a retinue only with its whole contingent). */
+  unit: z.string().min(1),
+  /** The id of a boats place in `table.boats`. */
+  boats: z.string().min(1),
+});
+
+export const scenarioSchema = z
+  .strictObject({
   name: z.string().min(1),
   description: z.string().optional(),
   /** Each army: a path to an army file (relative to the scenario file, resolved by the CLI) or the army inline. */
@@ -44,10 +53,32 @@ export const scenarioSchema = z.strictObject({
       black: z.array(placementSchema).optional(),
     })
     .optional(),
+  /**
+   * Units that start aboard ship at a boats place of the table (docs/shieldwall/battle.md,
+   * "Boats"): off the table until they disembark (seed "Manoeuvre", ruling SW-1).
+   */
+  embarked: z
+    .strictObject({
+      red: z.array(embarkedSchema).optional(),
+      black: z.array(embarkedSchema).optional(),
+    })
+    .optional(),
   /** Turn limit (ruling SW-25, house rule: 12). Same as options.turnLimit. */
   turnLimit: z.number().int().min(1).max(100).optional(),
   options: optionsSchema,
-});
+})
+  .superRefine((s, ctx) => {
+    const boats = new Set((s.table?.boats ?? []).map((b) => b.id));
+    for (const side of ["red", "black"] as const) {
+      const seen = new Set<string>();
+      (s.embarked?.[side] ?? []).forEach((e, i) => {
+        if (!boats.has(e.boats))
+          ctx.addIssue({ code: "custom", path: ["embarked", side, i, "boats"], message: `no boats place "${e.boats}" in table.boats${boats.size > 0 ? ` (there: ${[...boats].join(", ")})` : " (the table has none)"}` });
+        if (seen.has(e.unit)) ctx.addIssue({ code: "custom", path: ["embarked", side, i, "unit"], message: `unit "${e.unit}" is listed twice` });
+        seen.add(e.unit);
+      });
+    }
+  });
 
 export type ScenarioFile = z.input<typeof scenarioSchema>;
 export type Scenario = z.output<typeof scenarioSchema>;

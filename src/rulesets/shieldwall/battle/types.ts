@@ -10,6 +10,10 @@ import type { Table } from "../geometry/table.js";
 import type { StepDirection } from "../geometry/movement.js";
 import type { FighterKind } from "../personal-combat.js";
 import type { LeaderState, UnitState } from "../units.js";
+import type { ChargeResult, ControlResult, ShootingInput } from "../checks.js";
+import type { CombatInput, CombatRound, SideRoll, UnitOutcome } from "../combat.js";
+import type { MoveKind, MoveRoll } from "../movement.js";
+import type { Roll } from "../../../core/dice.js";
 
 export type { Side } from "../army.js";
 
@@ -40,6 +44,12 @@ export interface BattleOptions {
   deployDistances: number[];
   /** Step in inches between the offered deployment positions. */
   deployStep: number;
+  /**
+   * Seed "Movement": "All movement is conducted from right to left except where two moves
+   * intersect, the front unit may move first." "front-first" (default): a friendly unit yet to
+   * move that stands in a unit's path moves before it; "right-to-left": the strict acting order.
+   */
+  crossingMoves: "front-first" | "right-to-left";
 }
 
 export const DEFAULT_BATTLE_OPTIONS: BattleOptions = {
@@ -50,6 +60,7 @@ export const DEFAULT_BATTLE_OPTIONS: BattleOptions = {
   initiativeChoice: "per-turn",
   deployDistances: [3, 6],
   deployStep: 6,
+  crossingMoves: "front-first",
 };
 
 /** A unit on the table. `u` is the shared unit model (units.ts); the rest is battle bookkeeping. */
@@ -79,6 +90,11 @@ export interface BattleUnit {
   mustCharge: boolean;
   /** The last voluntary move, for a control test's "repeat last move". */
   lastMove: MoveChoice | null;
+  /**
+   * Aboard the ships of this boats place (scenario `embarked`, or a unit that embarked): off the
+   * table, neither lost nor on the table (docs/shieldwall/battle.md, "Boats"). Absent otherwise.
+   */
+  embarked?: string;
 }
 
 export interface SideState {
@@ -117,16 +133,22 @@ export type Task =
     }
   | { t: "camp"; unit: string }
   | { t: "movement" }
-  | { t: "move"; unit: string }
+  /** `gaveWay`: the unit already let a friend in its path move first this phase (seed "Movement"). */
+  | { t: "move"; unit: string; gaveWay?: true }
   | { t: "sw15"; movers: Side }
   | { t: "missiles" }
   | { t: "shoot"; unit: string }
   | { t: "resolve-missiles" }
+  | { t: "fire"; shot: number }
+  | { t: "missile-hits" }
   | { t: "combat" }
   | { t: "declare"; unit: string }
   | { t: "charge-tests" }
   | { t: "charge-test"; unit: string }
   | { t: "fight" }
+  /** `chain`: a combat pursuers charged into, fought at once; how many such combats led to it this phase (seed "Moves Following Combat"). */
+  | { t: "melee"; red: string[]; black: string[]; chain?: number }
+  | { t: "fight-end" }
   | { t: "end-turn" };
 
 /** The decision the engine waits for. */
@@ -154,8 +176,72 @@ export type Pending =
   | { kind: "move"; side: Side; unit: string }
   | { kind: "shoot"; side: Side; unit: string }
   | { kind: "charge"; side: Side; unit: string }
-  /** The unit's charge test failed and its side keeps a Seven: re-roll the test with it? (ruling SW-11) */
-  | { kind: "fortune"; side: Side; unit: string };
+  /**
+   * A set of dice the side just threw, while it keeps a Seven: re-roll it with the Seven? (ruling
+   * SW-11). `unit` threw them (for a combat roll: the side's first engaged unit); `roll` is what
+   * was thrown and what the engine does with the result once it is final.
+   */
+  | { kind: "fortune"; side: Side; unit: string; roll: DiceRoll };
+
+/** What the engine does once an after-combat move or free hack is final: the rest of the moves following the combat. */
+export interface Aftermath {
+  outcomes: UnitOutcome[];
+  /** Where each unit stood when the combat was fought. */
+  positions: Record<string, Stand[]>;
+  /** Next step: 0…n−1 the units that lost (losers first), n…2n−1 the winners, 2n the end. */
+  step: number;
+  fled: { id: string; how: "retire" | "break" }[];
+  fellBack: Record<string, { dx: number; dy: number }>;
+  /** Refresh who is in combat at the end (a combat fought by the engine; not for direct calls). */
+  refresh: boolean;
+  /** Winners that made a pursuit move (they charge any new enemy they encountered at the end, seed "Moves Following Combat"). */
+  pursuers?: string[];
+  /** How many pursuit charges led to this combat this phase (see `melee`). */
+  chain?: number;
+}
+
+/** What happens after a retire move (its dice may be re-rolled first). */
+export type AfterRetire =
+  | { k: "finish-move"; move: MoveChoice }
+  | { k: "mark-moved" }
+  | { k: "aftermath"; after: Aftermath };
+
+/** What a move roll is for, and so what the engine does with it once final. */
+export type MoveRollFor =
+  /** A chosen move with dice (advance, toward, change direction, unformed move); `voluntary` false for a repeated move. */
+  | { k: "move"; move: MoveChoice; voluntary: boolean }
+  /** Control test 5+ with Blood Lust: advance towards the nearest enemy. */
+  | { k: "bloodlust" }
+  /** A pursuer's move in the movement phase. */
+  | { k: "pursuit" }
+  | { k: "retire"; what: string; foes: string[]; then: AfterRetire }
+  | { k: "rout"; after: Aftermath }
+  | { k: "pursue"; after: Aftermath; engagedStands: number };
+
+/** A combat being fought round by round (so that a side may re-roll its dice, ruling SW-11). */
+export interface CombatProgress {
+  red: string[];
+  black: string[];
+  /** Red is side a, black side b. */
+  input: CombatInput;
+  rounds: CombatRound[];
+  /** Sides already offered the Seven for the last round. */
+  offered: Side[];
+  /** How many pursuit charges led to this combat this phase (see `melee`). */
+  chain?: number;
+}
+
+/**
+ * One set of dice thrown by one side (ruling SW-11: "one roll of one test, move, shooting or
+ * combat"), with what was thrown and what the engine does once the result is final.
+ */
+export type DiceRoll =
+  | { what: "control"; unit: string; reasons: string[]; result: ControlResult & { face: number; modifier: number } }
+  | { what: "move"; unit: string; dice: { kind: MoveKind; extraD6: boolean; formed: boolean }; for: MoveRollFor; result: MoveRoll }
+  | { what: "charge"; unit: string; target: string; result: ChargeResult }
+  | { what: "shooting"; unit: string; target: string; shot: number; input: ShootingInput; result: { dice: number; roll: Roll; hits: number } }
+  | { what: "free-hack"; unit: string; target: string; dice: number; after: Aftermath; result: { roll: Roll; casualties: number } }
+  | { what: "combat"; side: Side; unit: string; fight: CombatProgress; result: SideRoll };
 
 /** A movement-phase choice (docs/shieldwall/battle.md, "Movement decisions"). */
 export type MoveChoice =
@@ -166,9 +252,11 @@ export type MoveChoice =
       extraD6: boolean;
       stopAt?: number;
       group?: boolean;
+      /** Declared before the dice: pass through friends in the way (seed "Manoeuvre": all involved become unformed). */
+      interpenetrate?: boolean;
     }
   /** Straight ahead turned as near as the 22½° arc allows towards the nearest enemy. */
-  | { kind: "toward"; extraD6: boolean; stopAt?: number; group?: boolean }
+  | { kind: "toward"; extraD6: boolean; stopAt?: number; group?: boolean; interpenetrate?: boolean }
   /** About face (half a move, ruling SW-1; the rest of the move is not used). */
   | { kind: "about-face" }
   /** Side-step / step back / step forward up to 2" (A and B grade; the whole move, ruling SW-1). */
@@ -179,6 +267,9 @@ export type MoveChoice =
       heading: number;
       extraD6: boolean;
       stopAt?: number;
+      interpenetrate?: boolean;
+      /** One heading per stand (in the order of `stands`): each stand moves on its own (seed "Unformed Units": "move stands independently"). */
+      headings?: number[];
     }
   /** An unformed unit moves on any heading. */
   | {
@@ -186,6 +277,9 @@ export type MoveChoice =
       heading: number;
       extraD6: boolean;
       stopAt?: number;
+      interpenetrate?: boolean;
+      /** One heading per stand (in the order of `stands`): each stand moves on its own (seed "Unformed Units": "move stands independently"). */
+      headings?: number[];
     }
   /** An unformed unit forms up (the whole move), facing `facing` degrees. */
   | { kind: "form-up"; facing: number }
@@ -194,7 +288,14 @@ export type MoveChoice =
   /** Stay still to rest and reform (seed "Rest and Reform"). */
   | { kind: "rest" }
   /** Stay still without resting. */
-  | { kind: "hold" };
+  | { kind: "hold" }
+  /**
+   * An embarked unit lands next to its boats, unformed (half its move, ruling SW-1), then with a
+   * `heading` moves the other half of its move dice on it (docs/shieldwall/battle.md, "Boats").
+   */
+  | { kind: "disembark"; heading?: number; extraD6?: boolean }
+  /** A unit touching a boats place goes aboard (half its move, ruling SW-1) and leaves the table. */
+  | { kind: "embark"; boats: string };
 
 export type LeadAction =
   | { action: "done" }
@@ -244,6 +345,8 @@ export interface PlannedShot {
   shooter: string;
   target: string;
   archer: boolean;
+  /** Hits scored, once the shot is rolled (results apply only when both sides have shot). */
+  hits?: number;
 }
 
 export interface BattleState extends BaseState {

@@ -247,7 +247,7 @@ export function shootingTargets(scene: Scene, from: StandRef, range = 2, opts: S
  * unit). Same answer as filtering {@link shootingTargets}, without testing sight to units
  * already counted for a stand or not eligible.
  */
-export function shootingTargetUnits(scene: Scene, viewer: string, range: number, opts: SightOptions, eligible: (unit: string) => boolean): Map<string, number> {
+export function shootingTargetUnits(scene: Scene, viewer: string, range: number, opts: SightOptions, eligible: (unit: string, stand: number) => boolean): Map<string, number> {
   const counts = new Map<string, number>();
   const own = scene.standIndex.get(viewer) ?? [];
   const margin = range + 1e-3;
@@ -260,7 +260,7 @@ export function shootingTargetUnits(scene: Scene, viewer: string, range: number,
       // Bounding boxes further apart than the range: the stands are too.
       if (s.minX > a.maxX + margin || s.maxX < a.minX - margin || s.minY > a.maxY + margin || s.maxY < a.minY - margin) continue;
       if (rectDistance(a.rect, s.rect) > range + 1e-6) continue;
-      if (!eligible(s.unit)) continue;
+      if (!eligible(s.unit, s.stand)) continue;
       if (!standSees(scene, from, { unit: s.unit, stand: s.stand }, opts)) continue;
       seen.add(s.unit);
       counts.set(s.unit, (counts.get(s.unit) ?? 0) + 1);

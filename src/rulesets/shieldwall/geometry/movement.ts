@@ -4,7 +4,7 @@
  * enemy stands and obstacles, about face, side-step / step back / step forward, and the terrain
  * a move passes through.
  */
-import { type Scene, unitSees } from "./los.js";
+import { type Scene, prepareScene, unitSees } from "./los.js";
 import { bounds, convexHull, polygonsOverlap, segmentLengthInside } from "./polygon.js";
 import { type Rect, rectCorners, rectDistance, rectOf, segmentRect, separation, timeToOverlap, timeToWithin, translateStand } from "./stand.js";
 import { type Table, type TerrainFeature, distanceToTableEdge } from "./table.js";
@@ -329,4 +329,106 @@ export function distanceToEnemyZone(scene: Scene, unitId: string, heading: numbe
     if (t < best.distance && unitSees(scene, unitId, e.id)) best = { distance: t, enemy: e.id };
   }
   return best;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Interpenetration (seed "Movement": units "will not be forced to interpenetrate friends";
+// seed "Manoeuvre": "Interpenetration: All units involved become unformed")
+
+export interface InterpenetratingMove extends PlannedMove {
+  /** Units the mover actually passed through (overlapped at some point of the move), sorted. */
+  passedThrough: string[];
+}
+
+/**
+ * The distances along a straight move on unit direction d during which rectangle `a` overlaps
+ * `b` by more than `tol`: one interval (the set is convex for a straight move), or null.
+ */
+export function overlapInterval(a: Rect, d: Point, b: Rect, far: number, tol = 1e-6): { enter: number; exit: number } | null {
+  const enter = timeToOverlap(a, d.x, d.y, b, tol);
+  if (!Number.isFinite(enter) || enter > far) return null;
+  // The exit: the same test run backwards from beyond the far end of the move.
+  const end = far + 2 * (a.hw + a.hd + b.hw + b.hd) + 1;
+  const back = timeToOverlap({ ...a, cx: a.cx + d.x * end, cy: a.cy + d.y * end }, -d.x, -d.y, b, tol);
+  const exit = Number.isFinite(back) ? end - back : end;
+  return exit > enter + tol ? { enter, exit } : null;
+}
+
+/**
+ * A straight move that may pass through the stands of the friendly units `passable` (a
+ * voluntary interpenetration, declared before the dice): as {@link planMove} (the 2" halt from
+ * visible enemy, enemy stands, other friends, obstacles and the table edge still stop it), but
+ * the passable friends do not stop it, nor hide enemy beyond them (the halt applies to enemy
+ * visible with them out of the way). It may not end overlapping any stand: where the full
+ * move would end inside a friend it cannot clear, it stops short, touching the near side of the
+ * first friend of that overlapping run (docs/shieldwall/battle.md, "Interpenetration").
+ * `passedThrough` lists the friends it actually overlapped on the way.
+ */
+export function planInterpenetratingMove(scene: Scene, unitId: string, heading: number, distance: number, passable: readonly string[], opts: MoveOptions = {}): InterpenetratingMove {
+  const u = scene.byId.get(unitId);
+  if (!u) throw new RangeError(`unknown unit "${unitId}"`);
+  const through = new Set(passable.filter((id) => id !== unitId && scene.byId.get(id)?.side === u.side));
+  if (through.size === 0) return { ...planMove(scene, unitId, heading, distance, opts), passedThrough: [] };
+  // The friends it may pass through are out of the way: they neither stop the move nor hide the
+  // enemy it must halt 2" from (it sees what lies beyond them as it comes through).
+  const open = prepareScene(scene.table, scene.units.filter((x) => !through.has(x.id)));
+  const base = planMove(open, unitId, heading, distance, opts);
+  const d = headingVector(heading);
+  const movers = sceneRects(scene, unitId);
+  const intervals: { unit: string; stand: number; enter: number; exit: number }[] = [];
+  for (const id of through) {
+    const ss = scene.standIndex.get(id) ?? [];
+    for (let i = 0; i < ss.length; i++) {
+      if (lowerBoundDistance(movers, [ss[i].rect]) > base.distance) continue;
+      for (const m of movers) {
+        const iv = overlapInterval(m, d, ss[i].rect, base.distance);
+        if (iv) intervals.push({ unit: id, stand: i, ...iv });
+      }
+    }
+  }
+  // Back off from the end of the move while it would end inside a friend.
+  let t = base.distance;
+  let stoppedBy: MoveStop | null = base.stoppedBy;
+  for (let guard = 0; guard <= intervals.length; guard++) {
+    const inside = intervals.filter((iv) => iv.enter < t - 1e-9 && iv.exit > t + 1e-9);
+    if (inside.length === 0) break;
+    const first = inside.reduce((a, b) => (b.enter < a.enter ? b : a));
+    t = Math.max(0, first.enter);
+    stoppedBy = { kind: "stand", unit: first.unit, stand: first.stand, friend: true };
+  }
+  const passed = [...new Set(intervals.filter((iv) => iv.enter < t - 1e-6).map((iv) => iv.unit))].sort();
+  if (t === base.distance) return { ...base, passedThrough: passed };
+  const moved = translateUnit(u, d.x * t, d.y * t);
+  return { distance: t, stoppedBy, unit: moved, ...sweptTerrain(u, d, t, scene.table), passedThrough: passed };
+}
+
+/**
+ * Is a stand of one of the `passable` friendly units in the way of a straight move of up to
+ * `reach` inches (the mover would overlap it)? Cheap: bounding boxes first, no sight or terrain.
+ */
+export function friendInTheWay(scene: Scene, unitId: string, heading: number, reach: number, passable: readonly string[]): boolean {
+  const d = headingVector(heading);
+  const own = scene.standIndex.get(unitId) ?? [];
+  if (own.length === 0) return false;
+  // The box swept by the mover's box: a stand whose box is outside it is not in the way.
+  let x0 = Number.POSITIVE_INFINITY;
+  let y0 = Number.POSITIVE_INFINITY;
+  let x1 = Number.NEGATIVE_INFINITY;
+  let y1 = Number.NEGATIVE_INFINITY;
+  for (const m of own) {
+    x0 = Math.min(x0, m.minX, m.minX + d.x * reach);
+    y0 = Math.min(y0, m.minY, m.minY + d.y * reach);
+    x1 = Math.max(x1, m.maxX, m.maxX + d.x * reach);
+    y1 = Math.max(y1, m.maxY, m.maxY + d.y * reach);
+  }
+  let movers: Rect[] | null = null;
+  for (const id of passable) {
+    if (id === unitId) continue;
+    for (const s of scene.standIndex.get(id) ?? []) {
+      if (s.minX > x1 + 1e-6 || s.maxX < x0 - 1e-6 || s.minY > y1 + 1e-6 || s.maxY < y0 - 1e-6) continue;
+      movers ??= own.map((m) => m.rect);
+      if (distanceBeforeOverlap(movers, d, [s.rect]).distance < reach) return true;
+    }
+  }
+  return false;
 }

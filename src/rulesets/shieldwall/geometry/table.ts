@@ -34,6 +34,17 @@ export interface Camp {
   polygon: Point[];
 }
 
+/**
+ * Boats: ships drawn up on a shore or a landing place (docs/shieldwall/battle.md, "Boats"). Units
+ * embark and disembark there (seed "Manoeuvre": half a move, unformed, ruling SW-1). It is a
+ * place, not ground: it has no terrain effect and does not block moves or sight.
+ */
+export interface BoatsPlace {
+  id: string;
+  name?: string;
+  polygon: Point[];
+}
+
 export interface TableOptions {
   /** Contact tolerance for base-to-base contact, inches (default 0.05"). */
   contactTolerance: number;
@@ -64,6 +75,8 @@ export interface Table {
   scale: Scale;
   terrain: TerrainFeature[];
   camps: Camp[];
+  /** Boats places (absent when there are none). */
+  boats?: BoatsPlace[];
   options: TableOptions;
 }
 
@@ -158,6 +171,7 @@ export const tableSchema = z
     scale: z.enum(["15mm", "28mm"]).default("15mm"),
     terrain: z.array(featureSchema).default([]),
     camps: z.array(z.object({ side: z.string().min(1), polygon: z.array(pointSchema).min(3) }).strict()).default([]),
+    boats: z.array(z.object({ id: z.string().min(1), name: z.string().optional(), polygon: z.array(pointSchema).min(3) }).strict()).default([]),
     options: optionsSchema.default({}),
   })
   .strict()
@@ -180,6 +194,17 @@ export const tableSchema = z
         }
       });
     });
+    const boatIds = new Set<string>();
+    t.boats.forEach((b, i) => {
+      if (boatIds.has(b.id)) ctx.addIssue({ code: "custom", path: ["boats", i, "id"], message: `duplicate boats id "${b.id}"` });
+      boatIds.add(b.id);
+      if (!isSimplePolygon(b.polygon)) ctx.addIssue({ code: "custom", path: ["boats", i, "polygon"], message: "the boats' outline crosses itself or has no area" });
+      b.polygon.forEach((p, j) => {
+        if (p.x < -EPS || p.y < -EPS || p.x > t.width + EPS || p.y > t.height + EPS) {
+          ctx.addIssue({ code: "custom", path: ["boats", i, "polygon", j], message: `point (${p.x}, ${p.y}) is off the ${t.width}" × ${t.height}" table` });
+        }
+      });
+    });
     const dmin = t.options.deployMin ?? DEFAULT_TABLE_OPTIONS.deployMin;
     const dmax = t.options.deployMax ?? DEFAULT_TABLE_OPTIONS.deployMax;
     if (dmin >= dmax) ctx.addIssue({ code: "custom", path: ["options", "deployMin"], message: `must be less than deployMax (${dmax}) (ruling SW-26)` });
@@ -191,6 +216,8 @@ export const tableSchema = z
       scale: t.scale,
       terrain: t.terrain,
       camps: t.camps,
+      // Only when there are boats, so tables without them keep their shape (and state hashes).
+      ...(t.boats.length > 0 ? { boats: t.boats.map((b) => ({ id: b.id, ...(b.name !== undefined ? { name: b.name } : {}), polygon: b.polygon })) } : {}),
       options: { ...DEFAULT_TABLE_OPTIONS, ...stripUndefined(t.options) },
     }),
   );
@@ -334,6 +361,11 @@ export function deploymentProblems(units: readonly UnitGeom[], side: "north" | "
     });
   }
   return out;
+}
+
+/** The boats place with this id, if any. */
+export function boatsOf(table: Table, id: string): BoatsPlace | undefined {
+  return table.boats?.find((b) => b.id === id);
 }
 
 /** Is the point in a camp of the given side? */
