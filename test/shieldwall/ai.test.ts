@@ -299,7 +299,7 @@ describe("commander", () => {
     expect(answered).toBeGreaterThan(0);
   });
 
-  it("seed 'Personal Combat', 'Leaders': once signalled, a leader with 3 LPs to spare challenges the closest enemy leader whenever he may", () => {
+  it("seed 'Personal Combat', 'Leaders': once signalled, a leader with 3 LPs to spare challenges the closest enemy leader whenever he may, unless an urgent rally comes first", () => {
     let challenged = 0;
     for (const seed of [81, 82, 83, 84]) {
       walk(raid, seed, { red: commander, black: rnd(seed) }, (s, side, d) => {
@@ -310,6 +310,12 @@ describe("commander", () => {
         if (!l.signalled || !legal.some((m) => m.type === "lead" && m.action === "challenge")) return;
         const units = s.units.filter((u) => u.side === "red" && u.u.contingent === l.contingent && u.u.status === "active" && u.stands.length > 0);
         if (units.some((u) => totalDp(u.u) > DEFAULT_COMMANDER_OPTIONS.duelMaxDp)) return;
+        if (d.type === "lead" && (d.action === "raise" || d.action === "cohesion")) {
+          // urgentActScore: only raising a Shaken unit or steadying one at 4+ DPs outranks a challenge.
+          const u = ctx.unit(d.target).u;
+          expect(d.action === "raise" ? u.aggression === "shaken" : totalDp(u) >= 4).toBe(true);
+          return;
+        }
         expect(d).toMatchObject({ type: "lead", action: "challenge" });
         if (d.type === "lead" && d.action === "challenge" && l.commanderInChief) expect(d.fighter).not.toBe("leader");
         challenged++;

@@ -64,6 +64,8 @@ export interface CommanderOptions {
   duelMaxDp: number;
   /** Challenge when our fighter's strength is at least the closest enemy leader's best fighter's minus this. */
   challengeMargin: number;
+  /** A lead action scoring above this (gain × urgency) is done before a challenge. */
+  urgentActScore: number;
   /**
    * Keep 3 LPs to accept a challenge while an enemy leader who still acts this turn could
    * challenge this leader (`challengeThreat`)…
@@ -103,6 +105,7 @@ export const DEFAULT_COMMANDER_OPTIONS: CommanderOptions = {
   bloodLust: true,
   duelMaxDp: 9,
   challengeMargin: 5,
+  urgentActScore: 4,
   guardChallenges: true,
   guardAtValue: 6,
   acceptMargin: 1.5,
@@ -324,18 +327,6 @@ function leadChoice(ctx: Ctx, p: Extract<Pending, { kind: "lead" }>, options: De
 
   if (!l.signalled && signal.length > 0 && (o.signal === "at-once" || advancing)) return signal[0];
 
-  // Challenges: a duel does not depend on the troops' grade, so a weaker army gains by them (and a
-  // challenged leader spends 3 LPs to accept, or refuses and risks an LP value): challenge unless
-  // our fighter is far weaker (`challengeMargin`) or the contingent is too disordered (`duelMaxDp`).
-  const challenges = has((a) => a.action === "challenge");
-  if (challenges.length > 0 && left >= 3 && maxDp(units) <= o.duelMaxDp) {
-    const e = closestEnemyLeader(ctx, l);
-    if (e) {
-      const kinds = challenges.map((d) => (d as { fighter: FighterKind }).fighter);
-      const mine = bestFighter(l, kinds);
-      if (mine.strength >= enemyBestStrength(ctx, e) - o.challengeMargin && l.lpValue >= 3) return { type: "lead", action: "challenge", fighter: mine.kind };
-    }
-  }
   const near = (id: string) => nearestEnemyDistance(ctx, ctx.unit(id));
   const scoreAct = (d: BattleDecision): number => {
     const a = d as LeadAction;
@@ -364,6 +355,20 @@ function leadChoice(ctx: Ctx, p: Extract<Pending, { kind: "lead" }>, options: De
     const a = d as LeadAction;
     return a.action === "raise" || a.action === "cohesion";
   });
+  // Challenges: a duel does not depend on the troops' grade, so a weaker army gains by them (and a
+  // challenged leader spends 3 LPs to accept, or refuses and risks an LP value): challenge unless
+  // our fighter is far weaker (`challengeMargin`) or the contingent is too disordered (`duelMaxDp`).
+  // An urgent rally (gain × urgency above `urgentActScore`, e.g. a Shaken unit near the enemy) comes first.
+  const urgent = acts.length > 0 && left >= 2 ? best(seed, s, acts, scoreAct) : null;
+  const challenges = has((a) => a.action === "challenge");
+  if (challenges.length > 0 && left >= 3 && maxDp(units) <= o.duelMaxDp && !(urgent !== null && scoreAct(urgent) > o.urgentActScore)) {
+    const e = closestEnemyLeader(ctx, l);
+    if (e) {
+      const kinds = challenges.map((d) => (d as { fighter: FighterKind }).fighter);
+      const mine = bestFighter(l, kinds);
+      if (mine.strength >= enemyBestStrength(ctx, e) - o.challengeMargin && l.lpValue >= 3) return { type: "lead", action: "challenge", fighter: mine.kind };
+    }
+  }
   // A leader with a low LP value keeps enough LPs to accept a challenge: each refusal loses an LP
   // value on 1–3 (seed "Personal Combat", ruling SW-7) and at 0 he is killed.
   const enemyCanChallenge = s.leaders.some((e) => !e.id.startsWith(`${side}.`) && e.status === "alive" && e.lpValue >= 3);
