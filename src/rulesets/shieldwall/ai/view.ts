@@ -8,11 +8,11 @@ import { Fraction } from "../../../core/fraction.js";
 import type { Side } from "../army.js";
 import { chargeDist, shootingHitsDist } from "../checks.js";
 import { type Combatant, type CombatInput, combatOdds, type FinalResult } from "../combat.js";
-import { chargeInputFor, chargePlan, Ctx, nearestEnemy, nearestVisibleEnemy, onTable, unitDist } from "../battle/engine.js";
+import { chargeInputFor, chargePlan, Ctx, headingTo, nearestEnemy, nearestVisibleEnemy, onTable, unitDist } from "../battle/engine.js";
 import type { BattleState, BattleUnit } from "../battle/types.js";
 import { unitCentre } from "../geometry/unit.js";
 import { unitFacing } from "../geometry/movement.js";
-import { angleBetweenDegrees, normaliseDegrees, vectorHeading } from "../geometry/vec.js";
+import { angleBetweenDegrees } from "../geometry/vec.js";
 import { standIn } from "../geometry/table.js";
 import { geomOf } from "../battle/engine.js";
 
@@ -50,18 +50,11 @@ export function aheadOf(side: Side, a: BattleUnit, b: BattleUnit): number {
   return side === "red" ? ya - yb : yb - ya;
 }
 
-/** Heading (degrees) from one unit's centre to another's. */
-export function headingBetween(a: BattleUnit, b: BattleUnit): number {
-  const pa = unitCentre(geomOf(a));
-  const pb = unitCentre(geomOf(b));
-  return normaliseDegrees(vectorHeading({ x: pb.x - pa.x, y: pb.y - pa.y }));
-}
-
 /** How far (degrees, 0–180) the nearest enemy lies off the unit's facing; 0 if there is none. */
 export function bearingToNearestEnemy(ctx: Ctx, bu: BattleUnit): number {
   const e = nearestEnemy(ctx, bu);
   if (!e || bu.stands.length === 0) return 0;
-  return angleBetweenDegrees(unitFacing(geomOf(bu)), headingBetween(bu, e));
+  return angleBetweenDegrees(unitFacing(geomOf(bu)), headingTo(bu, e));
 }
 
 /** Value of a combat's final result for the side that charges (side a): +2 victory … −2 defeat. */
