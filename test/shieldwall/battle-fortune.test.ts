@@ -8,7 +8,7 @@
 import { describe, expect, it } from "vitest";
 import { type GameEvent, play } from "../../src/core/game.js";
 import { Random, seedState } from "../../src/core/random.js";
-import { type BattleDecision, type BattleState, battleGame, createBattle, type DiceRoll } from "../../src/rulesets/shieldwall/battle/index.js";
+import { type BattleDecision, type BattleState, battleGame, type DiceRoll } from "../../src/rulesets/shieldwall/battle/index.js";
 import { chargeInputFor, Ctx, movesAfterCombat, run } from "../../src/rulesets/shieldwall/battle/engine.js";
 import { resolveControl, resolveFreeHack, resolveShooting, resolveCharge } from "../../src/rulesets/shieldwall/checks.js";
 import { type UnitOutcome, rollSide } from "../../src/rulesets/shieldwall/combat.js";
@@ -18,16 +18,10 @@ import { advanceChoice } from "../../src/rulesets/shieldwall/ai/advance.js";
 import { commanderChoice } from "../../src/rulesets/shieldwall/ai/commander.js";
 import { randomPlayer } from "../../src/core/search/random-player.js";
 import { contextOf } from "../../src/rulesets/shieldwall/ai/view.js";
-import { invariantProblem, line, position, signalled, tinySetup, withUnit } from "./battle-setup.js";
+import { invariantProblem, line, N, position, S, signalled, start, unitOf, withUnit } from "./battle-setup.js";
 
-const N = 90;
-const S = 270;
 const KEEP: BattleDecision = { type: "fortune", reroll: false };
 const REROLL: BattleDecision = { type: "fortune", reroll: true };
-
-function start(): BattleState {
-  return createBattle(tinySetup().scenario, tinySetup().armies, 1);
-}
 
 function sevens(s: BattleState, side: "red" | "black", n = 1): BattleState {
   return { ...s, sides: { ...s.sides, [side]: { ...s.sides[side], tokens: { skilledArcher: 0, fortune: n } } } };
@@ -37,12 +31,6 @@ function runFrom(s: BattleState, queue: BattleState["queue"]): BattleState {
   const ctx = new Ctx({ ...s, queue, pending: null });
   run(ctx);
   return ctx.finish();
-}
-
-function unitOf(s: BattleState, id: string) {
-  const u = s.units.find((x) => x.id === id);
-  if (!u) throw new Error(`no unit ${id}`);
-  return u;
 }
 
 /** The pending roll of a fortune offer (fails the test if there is none). */

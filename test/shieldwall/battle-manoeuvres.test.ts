@@ -12,24 +12,7 @@ import { applyMove, armyBroken, Ctx, lostStands, lostUnits, moveOptions, run } f
 import { moveThroughFriends } from "../../src/rulesets/shieldwall/battle/manoeuvres.js";
 import { rectOf } from "../../src/rulesets/shieldwall/geometry/stand.js";
 import { rectsDistance } from "../../src/rulesets/shieldwall/geometry/unit.js";
-import { invariantProblem, line, position, signalled, tinySetup } from "./battle-setup.js";
-
-const N = 90; // red faces north
-const S = 270; // black faces south
-
-function start(seed = 1): BattleState {
-  return createBattle(tinySetup().scenario, tinySetup().armies, seed);
-}
-
-function unitOf(s: BattleState, id: string) {
-  const u = s.units.find((x) => x.id === id);
-  if (!u) throw new Error(`no unit ${id}`);
-  return u;
-}
-
-function gap(s: BattleState, a: string, b: string): number {
-  return rectsDistance(unitOf(s, a).stands.map(rectOf), unitOf(s, b).stands.map(rectOf));
-}
+import { gap, invariantProblem, line, N, position, S, signalled, start, tinySetup, unitOf } from "./battle-setup.js";
 
 const pending = (s: BattleState, unit: string): BattleState => ({ ...s, pending: { kind: "move", side: unit.startsWith("red") ? "red" : "black", unit } });
 

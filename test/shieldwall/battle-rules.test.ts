@@ -11,22 +11,8 @@ import { type BattleDecision, type BattleState, battleGame, createBattle, decisi
 import { applyMove, armyBroken, chargePlan, Ctx, deployProblem, facingEdge, findCombats, moveOptions, movesAfterCombat, moveStraight, run, shootingOptions } from "../../src/rulesets/shieldwall/battle/engine.js";
 import type { UnitOutcome } from "../../src/rulesets/shieldwall/combat.js";
 import { rectOf, rectsOverlap } from "../../src/rulesets/shieldwall/geometry/stand.js";
-import { rectsDistance } from "../../src/rulesets/shieldwall/geometry/unit.js";
 import { totalDp } from "../../src/rulesets/shieldwall/units.js";
-import { invariantProblem, line, position, signalled, tinySetup, withUnit } from "./battle-setup.js";
-
-const N = 90; // red faces north
-const S = 270; // black faces south
-
-function start(seed = 1): BattleState {
-  return createBattle(tinySetup().scenario, tinySetup().armies, seed);
-}
-
-function unitOf(s: BattleState, id: string) {
-  const u = s.units.find((x) => x.id === id);
-  if (!u) throw new Error(`no unit ${id}`);
-  return u;
-}
+import { gap, invariantProblem, line, N, position, S, signalled, start, tinySetup, unitOf, withUnit } from "./battle-setup.js";
 
 function leaderOf(s: BattleState, id: string) {
   const l = s.leaders.find((x) => x.id === id);
@@ -37,12 +23,6 @@ function leaderOf(s: BattleState, id: string) {
 function pendingOf(s: BattleState) {
   if (!s.pending) throw new Error("nothing pending");
   return s.pending;
-}
-
-function gap(s: BattleState, a: string, b: string): number {
-  const ua = unitOf(s, a);
-  const ub = unitOf(s, b);
-  return rectsDistance(ua.stands.map(rectOf), ub.stands.map(rectOf));
 }
 
 /** Runs the engine from a given task list to the next decision; returns the context. */

@@ -6,32 +6,14 @@
  */
 import { describe, expect, it } from "vitest";
 import { seedState } from "../../src/core/random.js";
-import { type BattleState, createBattle } from "../../src/rulesets/shieldwall/battle/index.js";
+import type { BattleState } from "../../src/rulesets/shieldwall/battle/index.js";
 import { applyMove, Ctx, movesAfterCombat, outflankingStands, run, shootingOptions } from "../../src/rulesets/shieldwall/battle/engine.js";
 import type { UnitOutcome } from "../../src/rulesets/shieldwall/combat.js";
 import { unitContacts } from "../../src/rulesets/shieldwall/geometry/contact.js";
-import { rectOf } from "../../src/rulesets/shieldwall/geometry/stand.js";
-import { rectsDistance } from "../../src/rulesets/shieldwall/geometry/unit.js";
-import { invariantProblem, line, position, signalled, tinySetup, withUnit } from "./battle-setup.js";
+import { gap, invariantProblem, line, N, position, S, signalled, start, unitOf, withUnit } from "./battle-setup.js";
 
-const N = 90; // red faces north
-const S = 270; // black faces south
 const W = 80 / 25.4; // 15mm stand width
 const D = 40 / 25.4; // 15mm stand depth
-
-function start(seed = 1): BattleState {
-  return createBattle(tinySetup().scenario, tinySetup().armies, seed);
-}
-
-function unitOf(s: BattleState, id: string) {
-  const u = s.units.find((x) => x.id === id);
-  if (!u) throw new Error(`no unit ${id}`);
-  return u;
-}
-
-function gap(s: BattleState, a: string, b: string): number {
-  return rectsDistance(unitOf(s, a).stands.map(rectOf), unitOf(s, b).stands.map(rectOf));
-}
 
 function inContact(s: BattleState, a: string, b: string): boolean {
   const geom = (id: string) => ({ id, side: unitOf(s, id).side, formed: unitOf(s, id).u.formed, stands: unitOf(s, id).stands });

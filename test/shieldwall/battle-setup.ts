@@ -3,10 +3,10 @@ import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type ArmyFile, armySchema } from "../../src/rulesets/shieldwall/army.js";
-import { type BattleSetup, type BattleState, parseScenario } from "../../src/rulesets/shieldwall/battle/index.js";
+import { type BattleSetup, type BattleState, createBattle, parseScenario } from "../../src/rulesets/shieldwall/battle/index.js";
 import { type Stand, rectOf, rectsOverlap } from "../../src/rulesets/shieldwall/geometry/stand.js";
 import { standOffTable } from "../../src/rulesets/shieldwall/geometry/table.js";
-import { formLine } from "../../src/rulesets/shieldwall/geometry/unit.js";
+import { formLine, rectsDistance } from "../../src/rulesets/shieldwall/geometry/unit.js";
 import { AGGRESSION_LEVELS, DP_KINDS } from "../../src/rulesets/shieldwall/units.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -112,4 +112,26 @@ export function withUnit(s: BattleState, id: string, f: (u: BattleState["units"]
 /** Marks leaders as having signalled the advance. */
 export function signalled(s: BattleState, ...leaders: string[]): BattleState {
   return { ...s, leaders: s.leaders.map((l) => (leaders.includes(l.id) ? { ...l, signalled: true } : l)) };
+}
+
+// ---- shared by the battle rule tests ----
+
+/** Red faces north, black south (headings in degrees). */
+export const N = 90;
+export const S = 270;
+
+/** The two small test armies' battle from {@link tinySetup} with a seed. */
+export function start(seed = 1): BattleState {
+  return createBattle(tinySetup().scenario, tinySetup().armies, seed);
+}
+
+export function unitOf(s: BattleState, id: string) {
+  const u = s.units.find((x) => x.id === id);
+  if (!u) throw new Error(`no unit ${id}`);
+  return u;
+}
+
+/** Edge-to-edge distance between two units (ruling SW-3). */
+export function gap(s: BattleState, a: string, b: string): number {
+  return rectsDistance(unitOf(s, a).stands.map(rectOf), unitOf(s, b).stands.map(rectOf));
 }
