@@ -130,6 +130,7 @@ export function canAct(bu: BattleUnit): boolean {
 // =============================================================================================
 
 const MEMOS = new WeakMap<BattleState, Map<string, unknown>>();
+const GEO_MEMOS = new WeakMap<BattleState, Map<string, unknown>>();
 const SCENES = new WeakMap<BattleState, Scene>();
 const INDEXES = new WeakMap<readonly BattleUnit[], Map<string, number>>();
 /** Prepared scene stands by stands array: stands arrays in a state are replaced, never changed. */
@@ -146,6 +147,12 @@ export class Ctx {
   private initialLeaders: readonly LeaderState[];
   /** Derived answers (visible enemies, move options) valid until the state changes; shared with later read-only calls on the same state object. */
   memo: Map<string, unknown>;
+  /**
+   * Answers that depend only on where units stand (which units are on the table, their stands,
+   * formed or not, and the table): nearest enemies, charge targets. Kept across changes that do
+   * not move anything (casualties that remove no stand, aggression, leaders' points), like the scene.
+   */
+  private geoMemo: Map<string, unknown>;
 
   /**
    * `readOnly` contexts (legal moves, validation) use the state as it is, without copies; they
@@ -173,6 +180,12 @@ export class Ctx {
       MEMOS.set(state, memo);
     }
     this.memo = memo;
+    let geoMemo = GEO_MEMOS.get(state);
+    if (!geoMemo) {
+      geoMemo = new Map();
+      GEO_MEMOS.set(state, geoMemo);
+    }
+    this.geoMemo = geoMemo;
   }
 
   /** The battle's generator, made on first use (most read-only contexts never draw). */
@@ -184,6 +197,7 @@ export class Ctx {
   finish(): BattleState {
     if (this.random) this.s.rng = this.random.state();
     MEMOS.set(this.s, this.memo);
+    GEO_MEMOS.set(this.s, this.geoMemo);
     if (this.s.units !== this.initialUnits) INDEXES.set(this.s.units, this.index);
     if (this.sceneCache) SCENES.set(this.s, this.sceneCache);
     return this.s;
@@ -192,13 +206,23 @@ export class Ctx {
   /** Something changed: derived answers must be recomputed. */
   touch(geometry = false): void {
     if (this.memo.size > 0) this.memo = new Map();
-    if (geometry) this.sceneCache = null;
+    if (geometry) {
+      this.sceneCache = null;
+      if (this.geoMemo.size > 0) this.geoMemo = new Map();
+    }
   }
 
   cached<T>(key: string, f: () => T): T {
     if (this.memo.has(key)) return this.memo.get(key) as T;
     const v = f();
     this.memo.set(key, v);
+    return v;
+  }
+  /** Like `cached`, for answers that depend only on the units' positions on the table (see `geoMemo`). */
+  cachedGeometry<T>(key: string, f: () => T): T {
+    if (this.geoMemo.has(key)) return this.geoMemo.get(key) as T;
+    const v = f();
+    this.geoMemo.set(key, v);
     return v;
   }
 
@@ -227,7 +251,8 @@ export class Ctx {
     const i = this.index.get(bu.id);
     if (i === undefined) throw new RangeError(`unknown unit "${bu.id}"`);
     const before = this.s.units[i];
-    this.touch(before.stands !== bu.stands || before.u.formed !== bu.u.formed || before.u.status !== bu.u.status);
+    // What the scene and geometric answers depend on: which units are on the table (onTable), their stands, formed or not.
+    this.touch(before.stands !== bu.stands || before.u.formed !== bu.u.formed || before.u.status !== bu.u.status || before.deployed !== bu.deployed);
     if (this.s.units === this.initialUnits) this.s.units = this.s.units.slice();
     this.s.units[i] = bu;
   }
@@ -1495,7 +1520,7 @@ function enemiesOnTable(ctx: Ctx, side: Side): BattleUnit[] {
 
 /** The nearest enemy unit the unit can see (seed "Movement": "visible enemy"), or null. */
 export function nearestVisibleEnemy(ctx: Ctx, bu: BattleUnit): BattleUnit | null {
-  const id = ctx.cached(`nve:${bu.id}`, () => nearestVisibleEnemyUncached(ctx, bu)?.id ?? null);
+  const id = ctx.cachedGeometry(`nve:${bu.id}`, () => nearestVisibleEnemyUncached(ctx, bu)?.id ?? null);
   return id === null ? null : ctx.unit(id);
 }
 
@@ -1509,7 +1534,7 @@ function nearestVisibleEnemyUncached(ctx: Ctx, bu: BattleUnit): BattleUnit | nul
 }
 
 export function nearestEnemy(ctx: Ctx, bu: BattleUnit): BattleUnit | null {
-  const id = ctx.cached(`ne:${bu.id}`, () => nearestEnemyUncached(ctx, bu)?.id ?? null);
+  const id = ctx.cachedGeometry(`ne:${bu.id}`, () => nearestEnemyUncached(ctx, bu)?.id ?? null);
   return id === null ? null : ctx.unit(id);
 }
 
@@ -2418,7 +2443,7 @@ export function chargePlan(ctx: Ctx, charger: BattleUnit, target: BattleUnit) {
 
 /** Enemy units this unit may charge: within 2", visible, and reachable by a clear charge move. */
 export function chargeTargets(ctx: Ctx, bu: BattleUnit): string[] {
-  return ctx.cached(`ct:${bu.id}`, () => chargeTargetsUncached(ctx, bu));
+  return ctx.cachedGeometry(`ct:${bu.id}`, () => chargeTargetsUncached(ctx, bu));
 }
 
 function chargeTargetsUncached(ctx: Ctx, bu: BattleUnit): string[] {
