@@ -338,16 +338,21 @@ function standRects(stands: readonly Stand[]): Rect[] {
 const STAND_DISTANCES = new WeakMap<readonly Stand[], WeakMap<readonly Stand[], number>>();
 
 export function unitDist(a: BattleUnit, b: BattleUnit): number {
-  if (a.stands.length === 0 || b.stands.length === 0) return Number.POSITIVE_INFINITY;
-  let row = STAND_DISTANCES.get(a.stands);
+  return standsDistance(a.stands, b.stands);
+}
+
+/** Edge-to-edge distance between two stands arrays (infinite if either is empty), kept while both arrays live. */
+function standsDistance(a: readonly Stand[], b: readonly Stand[]): number {
+  if (a.length === 0 || b.length === 0) return Number.POSITIVE_INFINITY;
+  let row = STAND_DISTANCES.get(a);
   if (!row) {
     row = new WeakMap();
-    STAND_DISTANCES.set(a.stands, row);
+    STAND_DISTANCES.set(a, row);
   }
-  let d = row.get(b.stands);
+  let d = row.get(b);
   if (d === undefined) {
-    d = rectsDistance(standRects(a.stands), standRects(b.stands));
-    row.set(b.stands, d);
+    d = rectsDistance(standRects(a), standRects(b));
+    row.set(b, d);
   }
   return d;
 }
@@ -422,8 +427,16 @@ function contingentX(ctx: Ctx, side: Side, c: string): number | null {
   return x / us.length;
 }
 
-/** A side's contingents from right to left as the army faces (red faces north: right is east). */
-export function contingentsRightToLeft(ctx: Ctx, side: Side): string[] {
+/**
+ * A side's contingents from right to left as the army faces (red faces north: right is east).
+ * Depends only on where the units stand (contingents and their units never change), so it is
+ * kept in the geometry memo; callers must not change the list.
+ */
+export function contingentsRightToLeft(ctx: Ctx, side: Side): readonly string[] {
+  return ctx.cachedGeometry(`crl:${side}`, () => contingentsRightToLeftUncached(ctx, side));
+}
+
+function contingentsRightToLeftUncached(ctx: Ctx, side: Side): string[] {
   const cs = ctx.s.sides[side].contingents.map((c) => ({
     c,
     x: contingentX(ctx, side, c),
@@ -439,8 +452,17 @@ export function contingentUnits(ctx: Ctx, side: Side, c: string): string[] {
   return [sd.retinues[c], ...sd.bands[c]];
 }
 
-export function actingOrder(ctx: Ctx, side: Side): string[] {
-  return contingentsRightToLeft(ctx, side).flatMap((c) => contingentUnits(ctx, side, c));
+/** A side's units in acting order (contingents right to left); kept in the geometry memo like {@link contingentsRightToLeft}, so callers must not change it. */
+export function actingOrder(ctx: Ctx, side: Side): readonly string[] {
+  return ctx.cachedGeometry(`ao:${side}`, () => {
+    const sd = ctx.s.sides[side];
+    const out: string[] = [];
+    for (const c of contingentsRightToLeft(ctx, side)) {
+      out.push(sd.retinues[c]);
+      for (const b of sd.bands[c]) out.push(b);
+    }
+    return out;
+  });
 }
 
 // =============================================================================================
@@ -1598,9 +1620,10 @@ export function sw15Check(ctx: Ctx, mover: BattleUnit, before: Stand[]): void {
   if (after.length === 0) return;
   for (const e of enemiesOnTable(ctx, mover.side)) {
     if (s.sw15Took.includes(e.id) || ctx.signalled(e.u.contingent)) continue;
-    if (!within({ ...mover, stands: after }, e, 8)) continue;
-    const was = rectsDistance(standRects(before), standRects(e.stands));
-    const now = rectsDistance(standRects(after), standRects(e.stands));
+    if (!within(mover, e, 8)) continue;
+    // Cached distances: the mover's earlier stands were usually measured against this enemy before the move.
+    const was = standsDistance(before, e.stands);
+    const now = unitDist(mover, e);
     if (!(now < was - 1e-6) || now > 8 + 1e-6) continue;
     const r = enemyAdvancingBeforeSignal(e.u, {
       contingentSignalled: ctx.signalled(e.u.contingent),
