@@ -129,9 +129,13 @@ export function canAct(bu: BattleUnit): boolean {
 // Context
 // =============================================================================================
 
-const MEMOS = new WeakMap<BattleState, Map<string, unknown>>();
-const GEO_MEMOS = new WeakMap<BattleState, Map<string, unknown>>();
-const SCENES = new WeakMap<BattleState, Scene>();
+/** What contexts worked out about a state object (states are never changed once made): one entry per state. */
+interface Derived {
+  memo: Map<string, unknown>;
+  geoMemo: Map<string, unknown>;
+  scene: Scene | null;
+}
+const DERIVED = new WeakMap<BattleState, Derived>();
 const INDEXES = new WeakMap<readonly BattleUnit[], Map<string, number>>();
 /** Prepared scene stands by stands array: stands arrays in a state are replaced, never changed. */
 const SCENE_STANDS: SceneStandCache = new WeakMap();
@@ -153,6 +157,13 @@ export class Ctx {
    * not move anything (casualties that remove no stand, aggression, leaders' points), like the scene.
    */
   private geoMemo: Map<string, unknown>;
+  /**
+   * The memos are still the given state's own (a writing context reads them until its first
+   * change): the first change must then start new ones, even empty ones, or answers about the
+   * changed state would be filed under the given state.
+   */
+  private memoShared = true;
+  private geoMemoShared = true;
 
   /**
    * `readOnly` contexts (legal moves, validation) use the state as it is, without copies; they
@@ -173,19 +184,14 @@ export class Ctx {
     this.index = index;
     this.initialUnits = state.units;
     this.initialLeaders = state.leaders;
-    this.sceneCache = SCENES.get(state) ?? null;
-    let memo = MEMOS.get(state);
-    if (!memo) {
-      memo = new Map();
-      MEMOS.set(state, memo);
+    let derived = DERIVED.get(state);
+    if (!derived) {
+      derived = { memo: new Map(), geoMemo: new Map(), scene: null };
+      DERIVED.set(state, derived);
     }
-    this.memo = memo;
-    let geoMemo = GEO_MEMOS.get(state);
-    if (!geoMemo) {
-      geoMemo = new Map();
-      GEO_MEMOS.set(state, geoMemo);
-    }
-    this.geoMemo = geoMemo;
+    this.memo = derived.memo;
+    this.geoMemo = derived.geoMemo;
+    this.sceneCache = derived.scene;
   }
 
   /** The battle's generator, made on first use (most read-only contexts never draw). */
@@ -196,19 +202,23 @@ export class Ctx {
 
   finish(): BattleState {
     if (this.random) this.s.rng = this.random.state();
-    MEMOS.set(this.s, this.memo);
-    GEO_MEMOS.set(this.s, this.geoMemo);
+    DERIVED.set(this.s, { memo: this.memo, geoMemo: this.geoMemo, scene: this.sceneCache });
     if (this.s.units !== this.initialUnits) INDEXES.set(this.s.units, this.index);
-    if (this.sceneCache) SCENES.set(this.s, this.sceneCache);
     return this.s;
   }
 
   /** Something changed: derived answers must be recomputed. */
   touch(geometry = false): void {
-    if (this.memo.size > 0) this.memo = new Map();
+    if (this.memoShared || this.memo.size > 0) {
+      this.memo = new Map();
+      this.memoShared = false;
+    }
     if (geometry) {
       this.sceneCache = null;
-      if (this.geoMemo.size > 0) this.geoMemo = new Map();
+      if (this.geoMemoShared || this.geoMemo.size > 0) {
+        this.geoMemo = new Map();
+        this.geoMemoShared = false;
+      }
     }
   }
 
