@@ -2596,7 +2596,13 @@ interface Engagement {
 }
 
 /** Groups of units in contact with enemy: each group is one combat (seed "Resolving combat"). */
-export function findCombats(ctx: Ctx): Engagement[] {
+export function findCombats(ctx: Ctx): readonly Engagement[] {
+  // Contacts depend only on where units stand: kept in the geometry memo (the fight phase asks
+  // again right after marking units in combat). Callers must not change the groups.
+  return ctx.cachedGeometry("fc", () => findCombatsUncached(ctx));
+}
+
+function findCombatsUncached(ctx: Ctx): Engagement[] {
   const tol = ctx.s.table.options.contactTolerance;
   const live = ctx.s.units.filter((u) => onTable(u));
   const red = live.filter((u) => u.side === "red");
