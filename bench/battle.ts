@@ -52,6 +52,11 @@ export const battleBench: BenchSection = {
         const games = name === "maldon" ? 12 : 40;
         await runSim({ gameId: sw.id, options, players: {}, games, seed: 1, workers: 2 });
         out[`shieldwall${name === "maldon" ? "Maldon" : "Raid"}SimGamesPerSecond2Workers`] = Number(((games * 1000) / (performance.now() - t0)).toFixed(2));
+        // Random against random through `muster sim` on every core (the issue's "all cores" figure).
+        const t1 = performance.now();
+        const randomGames = name === "maldon" ? 100 : 200;
+        await runSim({ gameId: sw.id, options, players: { red: { name: "random" }, black: { name: "random" } }, games: randomGames, seed: 1, workers: 2 });
+        out[`shieldwall${name === "maldon" ? "Maldon" : "Raid"}RandomSimGamesPerSecond2Workers`] = Number(((randomGames * 1000) / (performance.now() - t1)).toFixed(2));
       }
     }
     // Verifying a record with a checkpoint after every decision (a Shove game of ~60 decisions).
