@@ -8,7 +8,7 @@ import { play } from "../../src/core/game.js";
 import { seedState } from "../../src/core/random.js";
 import type { Card } from "../../src/core/cards.js";
 import { type BattleDecision, type BattleState, battleGame, createBattle, decisionProblem, parseScenario } from "../../src/rulesets/shieldwall/battle/index.js";
-import { applyMove, armyBroken, chargePlan, Ctx, deployProblem, facingEdge, findCombats, moveOptions, movesAfterCombat, moveStraight, run, shootingOptions } from "../../src/rulesets/shieldwall/battle/engine.js";
+import { applyMove, armyBroken, chargePlan, Ctx, deployProblem, facingEdge, findCombats, moveOptions, movesAfterCombat, moveStraight, nearestEnemy, run, shootingOptions } from "../../src/rulesets/shieldwall/battle/engine.js";
 import type { UnitOutcome } from "../../src/rulesets/shieldwall/combat.js";
 import { rectOf, rectsOverlap } from "../../src/rulesets/shieldwall/geometry/stand.js";
 import { totalDp } from "../../src/rulesets/shieldwall/units.js";
@@ -726,5 +726,27 @@ describe("The Seven (ruling SW-11)", () => {
       expect(rerolled.events.map((e) => e.type).filter((t) => t === "fortune" || t === "charge-test")).toEqual(["fortune", "charge-test"]);
     }
     expect(checked).toBe(true);
+  });
+});
+
+describe("Battle context (engine bookkeeping: derived answers belong to one state)", () => {
+  it("engine: answers worked out after a change are not filed under the state the change was applied to", () => {
+    const s = position(start(), {
+      "red.a-retinue": line(30, 10, N, 1),
+      "black.a-retinue": line(10, 20, S, 1),
+      "black.b-retinue": line(50, 30, S, 1),
+    });
+    const fresh = () => structuredClone(s);
+    const before = new Ctx(fresh(), true);
+    expect(nearestEnemy(before, before.unit("red.a-retinue"))?.id).toBe("black.a-retinue");
+    // A writing context on s (nothing yet worked out about s) moves the unit east, then asks.
+    const w = new Ctx(s);
+    moveStraight(w, w.unit("red.a-retinue"), 0, 15, "test move");
+    expect(nearestEnemy(w, w.unit("red.a-retinue"))?.id).toBe("black.b-retinue");
+    moveOptions(w, w.unit("red.a-retinue"));
+    const again = new Ctx(s, true);
+    expect(nearestEnemy(again, again.unit("red.a-retinue"))?.id).toBe("black.a-retinue");
+    const clean = new Ctx(fresh(), true);
+    expect(moveOptions(again, again.unit("red.a-retinue"))).toEqual(moveOptions(clean, clean.unit("red.a-retinue")));
   });
 });

@@ -129,8 +129,13 @@ export function canAct(bu: BattleUnit): boolean {
 // Context
 // =============================================================================================
 
-const MEMOS = new WeakMap<BattleState, Map<string, unknown>>();
-const SCENES = new WeakMap<BattleState, Scene>();
+/** What contexts worked out about a state object (states are never changed once made): one entry per state. */
+interface Derived {
+  memo: Map<string, unknown>;
+  geoMemo: Map<string, unknown>;
+  scene: Scene | null;
+}
+const DERIVED = new WeakMap<BattleState, Derived>();
 const INDEXES = new WeakMap<readonly BattleUnit[], Map<string, number>>();
 /** Prepared scene stands by stands array: stands arrays in a state are replaced, never changed. */
 const SCENE_STANDS: SceneStandCache = new WeakMap();
@@ -146,6 +151,19 @@ export class Ctx {
   private initialLeaders: readonly LeaderState[];
   /** Derived answers (visible enemies, move options) valid until the state changes; shared with later read-only calls on the same state object. */
   memo: Map<string, unknown>;
+  /**
+   * Answers that depend only on where units stand (which units are on the table, their stands,
+   * formed or not, and the table): nearest enemies, charge targets. Kept across changes that do
+   * not move anything (casualties that remove no stand, aggression, leaders' points), like the scene.
+   */
+  private geoMemo: Map<string, unknown>;
+  /**
+   * The memos are still the given state's own (a writing context reads them until its first
+   * change): the first change must then start new ones, even empty ones, or answers about the
+   * changed state would be filed under the given state.
+   */
+  private memoShared = true;
+  private geoMemoShared = true;
 
   /**
    * `readOnly` contexts (legal moves, validation) use the state as it is, without copies; they
@@ -166,13 +184,14 @@ export class Ctx {
     this.index = index;
     this.initialUnits = state.units;
     this.initialLeaders = state.leaders;
-    this.sceneCache = SCENES.get(state) ?? null;
-    let memo = MEMOS.get(state);
-    if (!memo) {
-      memo = new Map();
-      MEMOS.set(state, memo);
+    let derived = DERIVED.get(state);
+    if (!derived) {
+      derived = { memo: new Map(), geoMemo: new Map(), scene: null };
+      DERIVED.set(state, derived);
     }
-    this.memo = memo;
+    this.memo = derived.memo;
+    this.geoMemo = derived.geoMemo;
+    this.sceneCache = derived.scene;
   }
 
   /** The battle's generator, made on first use (most read-only contexts never draw). */
@@ -183,22 +202,37 @@ export class Ctx {
 
   finish(): BattleState {
     if (this.random) this.s.rng = this.random.state();
-    MEMOS.set(this.s, this.memo);
+    DERIVED.set(this.s, { memo: this.memo, geoMemo: this.geoMemo, scene: this.sceneCache });
     if (this.s.units !== this.initialUnits) INDEXES.set(this.s.units, this.index);
-    if (this.sceneCache) SCENES.set(this.s, this.sceneCache);
     return this.s;
   }
 
   /** Something changed: derived answers must be recomputed. */
   touch(geometry = false): void {
-    if (this.memo.size > 0) this.memo = new Map();
-    if (geometry) this.sceneCache = null;
+    if (this.memoShared || this.memo.size > 0) {
+      this.memo = new Map();
+      this.memoShared = false;
+    }
+    if (geometry) {
+      this.sceneCache = null;
+      if (this.geoMemoShared || this.geoMemo.size > 0) {
+        this.geoMemo = new Map();
+        this.geoMemoShared = false;
+      }
+    }
   }
 
   cached<T>(key: string, f: () => T): T {
     if (this.memo.has(key)) return this.memo.get(key) as T;
     const v = f();
     this.memo.set(key, v);
+    return v;
+  }
+  /** Like `cached`, for answers that depend only on the units' positions on the table (see `geoMemo`). */
+  cachedGeometry<T>(key: string, f: () => T): T {
+    if (this.geoMemo.has(key)) return this.geoMemo.get(key) as T;
+    const v = f();
+    this.geoMemo.set(key, v);
     return v;
   }
 
@@ -227,7 +261,8 @@ export class Ctx {
     const i = this.index.get(bu.id);
     if (i === undefined) throw new RangeError(`unknown unit "${bu.id}"`);
     const before = this.s.units[i];
-    this.touch(before.stands !== bu.stands || before.u.formed !== bu.u.formed || before.u.status !== bu.u.status);
+    // What the scene and geometric answers depend on: which units are on the table (onTable), their stands, formed or not.
+    this.touch(before.stands !== bu.stands || before.u.formed !== bu.u.formed || before.u.status !== bu.u.status || before.deployed !== bu.deployed);
     if (this.s.units === this.initialUnits) this.s.units = this.s.units.slice();
     this.s.units[i] = bu;
   }
@@ -313,16 +348,21 @@ function standRects(stands: readonly Stand[]): Rect[] {
 const STAND_DISTANCES = new WeakMap<readonly Stand[], WeakMap<readonly Stand[], number>>();
 
 export function unitDist(a: BattleUnit, b: BattleUnit): number {
-  if (a.stands.length === 0 || b.stands.length === 0) return Number.POSITIVE_INFINITY;
-  let row = STAND_DISTANCES.get(a.stands);
+  return standsDistance(a.stands, b.stands);
+}
+
+/** Edge-to-edge distance between two stands arrays (infinite if either is empty), kept while both arrays live. */
+function standsDistance(a: readonly Stand[], b: readonly Stand[]): number {
+  if (a.length === 0 || b.length === 0) return Number.POSITIVE_INFINITY;
+  let row = STAND_DISTANCES.get(a);
   if (!row) {
     row = new WeakMap();
-    STAND_DISTANCES.set(a.stands, row);
+    STAND_DISTANCES.set(a, row);
   }
-  let d = row.get(b.stands);
+  let d = row.get(b);
   if (d === undefined) {
-    d = rectsDistance(standRects(a.stands), standRects(b.stands));
-    row.set(b.stands, d);
+    d = rectsDistance(standRects(a), standRects(b));
+    row.set(b, d);
   }
   return d;
 }
@@ -397,8 +437,16 @@ function contingentX(ctx: Ctx, side: Side, c: string): number | null {
   return x / us.length;
 }
 
-/** A side's contingents from right to left as the army faces (red faces north: right is east). */
-export function contingentsRightToLeft(ctx: Ctx, side: Side): string[] {
+/**
+ * A side's contingents from right to left as the army faces (red faces north: right is east).
+ * Depends only on where the units stand (contingents and their units never change), so it is
+ * kept in the geometry memo; callers must not change the list.
+ */
+export function contingentsRightToLeft(ctx: Ctx, side: Side): readonly string[] {
+  return ctx.cachedGeometry(`crl:${side}`, () => contingentsRightToLeftUncached(ctx, side));
+}
+
+function contingentsRightToLeftUncached(ctx: Ctx, side: Side): string[] {
   const cs = ctx.s.sides[side].contingents.map((c) => ({
     c,
     x: contingentX(ctx, side, c),
@@ -414,8 +462,17 @@ export function contingentUnits(ctx: Ctx, side: Side, c: string): string[] {
   return [sd.retinues[c], ...sd.bands[c]];
 }
 
-export function actingOrder(ctx: Ctx, side: Side): string[] {
-  return contingentsRightToLeft(ctx, side).flatMap((c) => contingentUnits(ctx, side, c));
+/** A side's units in acting order (contingents right to left); kept in the geometry memo like {@link contingentsRightToLeft}, so callers must not change it. */
+export function actingOrder(ctx: Ctx, side: Side): readonly string[] {
+  return ctx.cachedGeometry(`ao:${side}`, () => {
+    const sd = ctx.s.sides[side];
+    const out: string[] = [];
+    for (const c of contingentsRightToLeft(ctx, side)) {
+      out.push(sd.retinues[c]);
+      for (const b of sd.bands[c]) out.push(b);
+    }
+    return out;
+  });
 }
 
 // =============================================================================================
@@ -1495,7 +1552,7 @@ function enemiesOnTable(ctx: Ctx, side: Side): BattleUnit[] {
 
 /** The nearest enemy unit the unit can see (seed "Movement": "visible enemy"), or null. */
 export function nearestVisibleEnemy(ctx: Ctx, bu: BattleUnit): BattleUnit | null {
-  const id = ctx.cached(`nve:${bu.id}`, () => nearestVisibleEnemyUncached(ctx, bu)?.id ?? null);
+  const id = ctx.cachedGeometry(`nve:${bu.id}`, () => nearestVisibleEnemyUncached(ctx, bu)?.id ?? null);
   return id === null ? null : ctx.unit(id);
 }
 
@@ -1509,7 +1566,7 @@ function nearestVisibleEnemyUncached(ctx: Ctx, bu: BattleUnit): BattleUnit | nul
 }
 
 export function nearestEnemy(ctx: Ctx, bu: BattleUnit): BattleUnit | null {
-  const id = ctx.cached(`ne:${bu.id}`, () => nearestEnemyUncached(ctx, bu)?.id ?? null);
+  const id = ctx.cachedGeometry(`ne:${bu.id}`, () => nearestEnemyUncached(ctx, bu)?.id ?? null);
   return id === null ? null : ctx.unit(id);
 }
 
@@ -1573,9 +1630,10 @@ export function sw15Check(ctx: Ctx, mover: BattleUnit, before: Stand[]): void {
   if (after.length === 0) return;
   for (const e of enemiesOnTable(ctx, mover.side)) {
     if (s.sw15Took.includes(e.id) || ctx.signalled(e.u.contingent)) continue;
-    if (!within({ ...mover, stands: after }, e, 8)) continue;
-    const was = rectsDistance(standRects(before), standRects(e.stands));
-    const now = rectsDistance(standRects(after), standRects(e.stands));
+    if (!within(mover, e, 8)) continue;
+    // Cached distances: the mover's earlier stands were usually measured against this enemy before the move.
+    const was = standsDistance(before, e.stands);
+    const now = unitDist(mover, e);
     if (!(now < was - 1e-6) || now > 8 + 1e-6) continue;
     const r = enemyAdvancingBeforeSignal(e.u, {
       contingentSignalled: ctx.signalled(e.u.contingent),
@@ -2418,7 +2476,7 @@ export function chargePlan(ctx: Ctx, charger: BattleUnit, target: BattleUnit) {
 
 /** Enemy units this unit may charge: within 2", visible, and reachable by a clear charge move. */
 export function chargeTargets(ctx: Ctx, bu: BattleUnit): string[] {
-  return ctx.cached(`ct:${bu.id}`, () => chargeTargetsUncached(ctx, bu));
+  return ctx.cachedGeometry(`ct:${bu.id}`, () => chargeTargetsUncached(ctx, bu));
 }
 
 function chargeTargetsUncached(ctx: Ctx, bu: BattleUnit): string[] {
@@ -2538,7 +2596,13 @@ interface Engagement {
 }
 
 /** Groups of units in contact with enemy: each group is one combat (seed "Resolving combat"). */
-export function findCombats(ctx: Ctx): Engagement[] {
+export function findCombats(ctx: Ctx): readonly Engagement[] {
+  // Contacts depend only on where units stand: kept in the geometry memo (the fight phase asks
+  // again right after marking units in combat). Callers must not change the groups.
+  return ctx.cachedGeometry("fc", () => findCombatsUncached(ctx));
+}
+
+function findCombatsUncached(ctx: Ctx): Engagement[] {
   const tol = ctx.s.table.options.contactTolerance;
   const live = ctx.s.units.filter((u) => onTable(u));
   const red = live.filter((u) => u.side === "red");

@@ -133,11 +133,28 @@ export function planCharge(scene: Scene, chargerId: string, target: StandRef, ed
     for (let c = 0; c < 4; c++) distance = Math.max(distance, Math.hypot(a[c].x - b[c].x, a[c].y - b[c].y));
     hulls.push(convexHull([...a, ...b]));
   });
+  // Bounding box of the ground swept (the hulls hold the end positions too): stands whose boxes
+  // lie clear of it can neither be crossed nor overlapped.
+  let bx0 = Number.POSITIVE_INFINITY;
+  let by0 = Number.POSITIVE_INFINITY;
+  let bx1 = Number.NEGATIVE_INFINITY;
+  let by1 = Number.NEGATIVE_INFINITY;
+  for (const h of hulls) {
+    for (const p of h) {
+      if (p.x < bx0) bx0 = p.x;
+      if (p.y < by0) by0 = p.y;
+      if (p.x > bx1) bx1 = p.x;
+      if (p.y > by1) by1 = p.y;
+    }
+  }
+  const m = 1e-3;
   for (const o of scene.units) {
     if (o.id === charger.id) continue;
-    o.stands.forEach((s, j) => {
-      const r = rectOf(s);
-      const poly = rectCorners(r);
+    const prepared = scene.standIndex.get(o.id) ?? [];
+    prepared.forEach((ps, j) => {
+      if (ps.minX > bx1 + m || ps.maxX < bx0 - m || ps.minY > by1 + m || ps.maxY < by0 - m) return;
+      const r = ps.rect;
+      const poly = ps.corners;
       const inTheWay =
         o.id === targetUnit.id
           ? ends.some((e) => rectsOverlap(e, r, 1e-6))
