@@ -67,7 +67,7 @@ import { aboutFace, arcProblem, planMove, stepHeading, unitFacing } from "../geo
 import { type Scene, type SceneStandCache, prepareScene, unitSees, shootingTargetUnits } from "../geometry/los.js";
 import { planCharge } from "../geometry/charge.js";
 import { unitContacts, CONTACT_TOLERANCE } from "../geometry/contact.js";
-import { type Edge, type Rect, type Stand, rectCorners, rectOf, rectsOverlap, toLocal } from "../geometry/stand.js";
+import { type Edge, makeRect, type Rect, type Stand, rectCorners, rectOf, rectsOverlap, toLocal } from "../geometry/stand.js";
 import { bounds } from "../geometry/polygon.js";
 import { standIn, standOnTable, deploymentProblem, campOf } from "../geometry/table.js";
 import { type UnitGeom, formLine, rectsDistance, unitCentre } from "../geometry/unit.js";
@@ -1755,7 +1755,7 @@ export function unitInFront(ctx: Ctx, bu: BattleUnit, candidates: readonly strin
   const fc = fMax + MOVE_REACH / 2;
   const rc = (rMin + rMax) / 2;
   // The corridor ahead, a hair narrower so units merely side by side are not in the way.
-  const corridor: Rect = { cx: f.x * fc + r.x * rc, cy: f.y * fc + r.y * rc, fx: f.x, fy: f.y, rx: r.x, ry: r.y, hw: (rMax - rMin) / 2 - 0.01, hd: MOVE_REACH / 2 };
+  const corridor = makeRect(f.x * fc + r.x * rc, f.y * fc + r.y * rc, f.x, f.y, r.x, r.y, (rMax - rMin) / 2 - 0.01, MOVE_REACH / 2);
   const ex = corridor.hd * Math.abs(f.x) + corridor.hw * Math.abs(r.x);
   const ey = corridor.hd * Math.abs(f.y) + corridor.hw * Math.abs(r.y);
   const minX = corridor.cx - ex;

@@ -17,7 +17,7 @@
  * candidates.
  */
 import { bounds, convexHull, shapeClosest } from "./polygon.js";
-import { type Rect, rectClosestPoints, rectCorners, rectDistance, rectOf, separation } from "./stand.js";
+import { makeRect, type Rect, rectClosestPoints, rectCorners, rectDistance, rectOf, separation } from "./stand.js";
 import { type Table, type TerrainFeature, terrainBlocksSegment } from "./table.js";
 import type { UnitGeom } from "./unit.js";
 import { type Point, pointSegmentDistance } from "./vec.js";
@@ -291,7 +291,7 @@ const INSIDE_EPS = 1e-7;
 export const SIGHT_CLEARANCE = 0.01;
 
 function inflate(r: Rect, by: number): Rect {
-  return { ...r, hw: r.hw + by, hd: r.hd + by };
+  return makeRect(r.cx, r.cy, r.fx, r.fy, r.rx, r.ry, r.hw + by, r.hd + by);
 }
 
 function sightClear(scene: Scene, viewer: SceneStand, target: SceneStand, sources: Source[]): SightLine | null {

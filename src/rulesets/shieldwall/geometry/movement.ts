@@ -6,7 +6,7 @@
  */
 import { type Scene, prepareScene, unitSees } from "./los.js";
 import { bounds, convexHull, polygonsOverlap, segmentLengthInside } from "./polygon.js";
-import { type Rect, rectCorners, rectDistance, rectOf, segmentRect, separation, timeToOverlap, timeToWithin, translateStand } from "./stand.js";
+import { type Rect, rectCorners, rectDistance, rectOf, segmentRect, separation, timeToOverlap, timeToWithin, translateRect, translateStand } from "./stand.js";
 import { type Table, type TerrainFeature, distanceToTableEdge } from "./table.js";
 import { type UnitGeom, rectsDistance, rotateUnit, translateUnit, unitCentre } from "./unit.js";
 import { type Point, angleBetweenDegrees, headingVector, MEASURE_EPS } from "./vec.js";
@@ -113,14 +113,14 @@ export function distanceBeforeZone(movers: readonly Rect[], d: Point, others: re
       const d0 = rectDistance(a, b);
       if (d0 <= limit + MEASURE_EPS) {
         // Distance along a straight move is convex: if it does not fall now, it never will.
-        const moved = { ...a, cx: a.cx + d.x * h, cy: a.cy + d.y * h };
+        const moved = translateRect(a, d.x * h, d.y * h);
         if (rectDistance(moved, b) < d0 - 1e-12) return 0;
         continue;
       }
       const t = timeToWithin(a, d.x, d.y, b, limit);
       if (!(t < best)) continue;
       // Only a pair that goes on inside the limit stops the move (not one that grazes it).
-      const after = { ...a, cx: a.cx + d.x * (t + h), cy: a.cy + d.y * (t + h) };
+      const after = translateRect(a, d.x * (t + h), d.y * (t + h));
       if (rectDistance(after, b) < limit - 1e-12) best = t;
     }
   }
@@ -349,7 +349,7 @@ export function overlapInterval(a: Rect, d: Point, b: Rect, far: number, tol = 1
   if (!Number.isFinite(enter) || enter > far) return null;
   // The exit: the same test run backwards from beyond the far end of the move.
   const end = far + 2 * (a.hw + a.hd + b.hw + b.hd) + 1;
-  const back = timeToOverlap({ ...a, cx: a.cx + d.x * end, cy: a.cy + d.y * end }, -d.x, -d.y, b, tol);
+  const back = timeToOverlap(translateRect(a, d.x * end, d.y * end), -d.x, -d.y, b, tol);
   const exit = Number.isFinite(back) ? end - back : end;
   return exit > enter + tol ? { enter, exit } : null;
 }

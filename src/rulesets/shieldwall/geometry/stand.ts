@@ -49,11 +49,28 @@ export interface Rect {
   hd: number;
 }
 
+/**
+ * A rectangle from its parts. Every Rect is built here so that all share one object shape, which
+ * keeps the hot geometry below monomorphic (a spread or a literal elsewhere can give another).
+ */
+export function makeRect(cx: number, cy: number, fx: number, fy: number, rx: number, ry: number, hw: number, hd: number): Rect {
+  return { cx, cy, fx, fy, rx, ry, hw, hd };
+}
+// Built once with fractional values at load, so the shape's fields start out holding doubles: a
+// first rectangle with whole-number centres would start them as small integers, and the change
+// of shape when fractions arrive sends the optimised geometry code back to the interpreter.
+makeRect(0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5);
+
+/** The rectangle moved by (dx, dy). */
+export function translateRect(r: Rect, dx: number, dy: number): Rect {
+  return makeRect(r.cx + dx, r.cy + dy, r.fx, r.fy, r.rx, r.ry, r.hw, r.hd);
+}
+
 export function rectOf(s: Stand): Rect {
   const a = toRadians(s.facing);
   const fx = Math.cos(a);
   const fy = Math.sin(a);
-  return { cx: s.x, cy: s.y, fx, fy, rx: fy, ry: -fx, hw: s.width / 2, hd: s.depth / 2 };
+  return makeRect(s.x, s.y, fx, fy, fy, -fx, s.width / 2, s.depth / 2);
 }
 
 /** A segment as a degenerate rectangle (zero depth) so the rectangle maths applies to it. */
@@ -64,7 +81,7 @@ export function segmentRect(a: Point, b: Point): Rect {
   const rx = len > 0 ? dx / len : 1;
   const ry = len > 0 ? dy / len : 0;
   // f is r turned 90° anticlockwise, so that r = (fy, -fx) as in rectOf.
-  return { cx: (a.x + b.x) / 2, cy: (a.y + b.y) / 2, fx: -ry, fy: rx, rx, ry, hw: len / 2, hd: 0 };
+  return makeRect((a.x + b.x) / 2, (a.y + b.y) / 2, -ry, rx, rx, ry, len / 2, 0);
 }
 
 /** Corners in the order front-left, front-right, rear-right, rear-left. */
