@@ -112,6 +112,69 @@ export function isAdvancing(side: Side, heading: number): boolean {
   return Math.cos(((heading - forwardHeading(side)) * Math.PI) / 180) > 0.01;
 }
 
+/**
+ * A unit record with its fields in one fixed order, so that every unit of every state shares one
+ * object shape (a second one with `embarked`). Records copied by spreads at many places take many
+ * shapes, and the engine's reads of unit fields then go through V8's slow megamorphic path.
+ */
+export function unitRecord(bu: BattleUnit, u: UnitState): BattleUnit {
+  const r: BattleUnit = {
+    id: bu.id,
+    side: bu.side,
+    u,
+    stands: bu.stands,
+    initialStands: bu.initialStands,
+    deployed: bu.deployed,
+    charged: bu.charged,
+    pursuing: bu.pursuing,
+    retiring: bu.retiring,
+    followingUp: bu.followingUp,
+    fightToDeath: bu.fightToDeath,
+    looting: bu.looting,
+    moved: bu.moved,
+    mustCharge: bu.mustCharge,
+    lastMove: bu.lastMove,
+  };
+  if (bu.embarked !== undefined) r.embarked = bu.embarked;
+  return r;
+}
+
+/** A unit's rules state with its fields in one fixed order (see {@link unitRecord}). */
+export function unitStateRecord(u: UnitState): UnitState {
+  return {
+    id: u.id,
+    name: u.name,
+    kind: u.kind,
+    grade: u.grade,
+    contingent: u.contingent,
+    stands: u.stands,
+    aggression: u.aggression,
+    dp: u.dp,
+    formed: u.formed,
+    inCombat: u.inCombat,
+    status: u.status,
+    attachments: u.attachments,
+  };
+}
+
+/** A leader's state with its fields in one fixed order (see {@link unitRecord}). */
+function leaderRecord(l: LeaderState): LeaderState {
+  return {
+    id: l.id,
+    name: l.name,
+    contingent: l.contingent,
+    unit: l.unit,
+    lpValue: l.lpValue,
+    lpSpent: l.lpSpent,
+    wounds: l.wounds,
+    status: l.status,
+    commanderInChief: l.commanderInChief,
+    exceptional: l.exceptional,
+    specialWeapon: l.specialWeapon,
+    signalled: l.signalled,
+  };
+}
+
 export function geomOf(bu: BattleUnit): UnitGeom {
   return { id: bu.id, side: bu.side, formed: bu.u.formed, stands: bu.stands };
 }
@@ -264,7 +327,7 @@ export class Ctx {
     // What the scene and geometric answers depend on: which units are on the table (onTable), their stands, formed or not.
     this.touch(before.stands !== bu.stands || before.u.formed !== bu.u.formed || before.u.status !== bu.u.status || before.deployed !== bu.deployed);
     if (this.s.units === this.initialUnits) this.s.units = this.s.units.slice();
-    this.s.units[i] = bu;
+    this.s.units[i] = unitRecord(bu, bu.u === before.u ? bu.u : unitStateRecord(bu.u));
   }
   /** Replaces the shared unit model; stands on the table follow its stand count and status. */
   setU(u: UnitState): void {
@@ -287,7 +350,7 @@ export class Ctx {
   setLeader(l: LeaderState): void {
     const i = this.s.leaders.findIndex((x) => x.id === l.id);
     if (this.s.leaders === this.initialLeaders) this.s.leaders = this.s.leaders.slice();
-    this.s.leaders[i] = l;
+    this.s.leaders[i] = leaderRecord(l);
     this.touch();
   }
   sideUnits(side: Side): BattleUnit[] {
@@ -688,8 +751,8 @@ function runTask(ctx: Ctx, task: Task): void {
       s.turn += 1;
       s.phase = "initiative";
       ctx.touch();
-      s.leaders = s.leaders.map((l) => (l.lpSpent === 0 ? l : { ...l, lpSpent: 0 })); // ruling SW-7
-      s.units = s.units.map((u) => (u.charged || u.mustCharge ? { ...u, charged: false, mustCharge: false } : u));
+      s.leaders = s.leaders.map((l) => (l.lpSpent === 0 ? l : leaderRecord({ ...l, lpSpent: 0 }))); // ruling SW-7
+      s.units = s.units.map((u) => (u.charged || u.mustCharge ? unitRecord({ ...u, charged: false, mustCharge: false }, u.u) : u));
       ctx.ev("turn", `Turn ${s.turn} begins`, { number: s.turn });
       if (s.options.initiativeChoice === "per-phase") {
         // Seed "Turn Sequence": the winner decides whether to go first or second for each phase.
@@ -783,7 +846,7 @@ function runTask(ctx: Ctx, task: Task): void {
       s.phase = "movement";
       s.sw15Took = [];
       ctx.touch();
-      s.units = s.units.map((u) => (u.moved ? { ...u, moved: false } : u));
+      s.units = s.units.map((u) => (u.moved ? unitRecord({ ...u, moved: false }, u.u) : u));
       const tasks: Task[] = [];
       for (const side of sideOrder(s)) {
         const order = actingOrder(ctx, side);
@@ -849,7 +912,7 @@ function runTask(ctx: Ctx, task: Task): void {
       return;
     case "fight-end":
       ctx.touch();
-      s.units = s.units.map((u) => (u.followingUp && !u.u.inCombat ? { ...u, followingUp: false } : u));
+      s.units = s.units.map((u) => (u.followingUp && !u.u.inCombat ? unitRecord({ ...u, followingUp: false }, u.u) : u));
       return;
     case "end-turn":
       endTurn(ctx);

@@ -11,7 +11,7 @@
 import { type Contact, contactBetween } from "./contact.js";
 import type { Scene, StandRef } from "./los.js";
 import { convexHull, polygonsOverlap, segmentLengthInside } from "./polygon.js";
-import { type Edge, type Stand, edgeNormal, edgeSegment, rectCorners, rectOf, rectsOverlap } from "./stand.js";
+import { type Edge, type Stand, edgeNormal, edgeSegment, makeStand, rectCorners, rectOf, rectsOverlap } from "./stand.js";
 import { overhang } from "./table.js";
 import { type UnitGeom, rotateUnit, translateUnit } from "./unit.js";
 import { type Point, vectorHeading } from "./vec.js";
@@ -50,13 +50,7 @@ export function contactPose(target: Stand, edge: Edge, charger: { width: number;
     ex = (e0.x + e1.x) / 2;
     ey = (e0.y + e1.y) / 2;
   }
-  return {
-    x: ex + (n.x * charger.depth) / 2,
-    y: ey + (n.y * charger.depth) / 2,
-    facing: vectorHeading({ x: -n.x, y: -n.y }),
-    width: charger.width,
-    depth: charger.depth,
-  };
+  return makeStand(ex + (n.x * charger.depth) / 2, ey + (n.y * charger.depth) / 2, vectorHeading({ x: -n.x, y: -n.y }), charger.width, charger.depth);
 }
 
 /** The charger stand nearest (centre to edge midpoint) to a target edge. */

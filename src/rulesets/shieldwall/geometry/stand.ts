@@ -426,9 +426,15 @@ export function timeToOverlap(a: Rect, dx: number, dy: number, b: Rect, tol = EP
   return entrySpeed > 0 ? Math.max(0, t0 - tol / entrySpeed) : t0;
 }
 
+/** A stand from its parts, one object shape for every stand (see {@link makeRect}). */
+export function makeStand(x: number, y: number, facing: number, width: number, depth: number): Stand {
+  return { x, y, facing, width, depth };
+}
+makeStand(0.5, 0.5, 0.5, 0.5, 0.5); // fields start out holding doubles (see makeRect)
+
 /** The stand moved by (dx, dy). */
 export function translateStand(s: Stand, dx: number, dy: number): Stand {
-  return { ...s, x: s.x + dx, y: s.y + dy };
+  return makeStand(s.x + dx, s.y + dy, s.facing, s.width, s.depth);
 }
 
 /** A stand rotated by `deg` degrees about point (px, py). */
@@ -438,7 +444,7 @@ export function rotateStandAbout(s: Stand, px: number, py: number, deg: number):
   const n = Math.sin(a);
   const ox = s.x - px;
   const oy = s.y - py;
-  return { ...s, x: px + ox * c - oy * n, y: py + ox * n + oy * c, facing: normaliseFacing(s.facing + deg) };
+  return makeStand(px + ox * c - oy * n, py + ox * n + oy * c, normaliseFacing(s.facing + deg), s.width, s.depth);
 }
 
 function normaliseFacing(deg: number): number {

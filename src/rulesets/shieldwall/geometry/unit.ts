@@ -8,6 +8,7 @@ import {
   type Rect,
   type Scale,
   type Stand,
+  makeStand,
   rectDistance,
   rectOf,
   rectsOverlap,
@@ -44,13 +45,7 @@ export function formLine(at: LinePlacement, count: number, base: { width: number
   const stands: Stand[] = [];
   for (let i = 0; i < count; i++) {
     const off = (i - (count - 1) / 2) * size.width;
-    stands.push({
-      x: at.x + rx * off - (f.x * size.depth) / 2,
-      y: at.y + ry * off - (f.y * size.depth) / 2,
-      facing: at.facing,
-      width: size.width,
-      depth: size.depth,
-    });
+    stands.push(makeStand(at.x + rx * off - (f.x * size.depth) / 2, at.y + ry * off - (f.y * size.depth) / 2, at.facing, size.width, size.depth));
   }
   return stands;
 }
