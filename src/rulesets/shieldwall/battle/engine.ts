@@ -79,7 +79,7 @@ import { answerChallenge, appointFighter, duelConsequences, type FighterKind, FI
 import { heuristicDuelPlayer } from "../personal-combat-ai.js";
 import { dealDuel, duelGame } from "../personal-combat-game.js";
 import { type LeaderState, totalDp, type UnitState } from "../units.js";
-import type { AfterRetire, Aftermath, BattleDecision, BattleState, BattleUnit, CombatProgress, DiceRoll, MoveChoice, MoveRollFor, Pending, Task } from "./types.js";
+import type { AfterRetire, Aftermath, BattleDecision, BattleState, BattleUnit, CombatProgress, DiceRoll, MoveChoice, MoveRollFor, Pending, SideState, Task } from "./types.js";
 import {
   applyEmbark,
   boatsMoveProblem,
@@ -149,11 +149,53 @@ export function unitStateRecord(u: UnitState): UnitState {
     contingent: u.contingent,
     stands: u.stands,
     aggression: u.aggression,
-    dp: u.dp,
+    dp: { fatigue: u.dp.fatigue, manoeuvre: u.dp.manoeuvre, shooting: u.dp.shooting, combat: u.dp.combat, morale: u.dp.morale },
     formed: u.formed,
     inCombat: u.inCombat,
     status: u.status,
     attachments: u.attachments,
+  };
+}
+
+/**
+ * A writing context's own copy of a state: a new queue (changed in place) and sides container
+ * (entries replaced), with the state, its god state and side states built in one fixed field
+ * order each (see {@link unitRecord}: copies by spreads take many object shapes).
+ */
+function stateRecord(state: BattleState): BattleState {
+  const g = state.god;
+  const side = (sd: SideState): SideState => ({
+    name: sd.name,
+    half: sd.half,
+    tokens: sd.tokens,
+    standardApplied: sd.standardApplied,
+    contingents: sd.contingents,
+    contingentNames: sd.contingentNames,
+    bands: sd.bands,
+    retinues: sd.retinues,
+  });
+  return {
+    rng: state.rng,
+    options: state.options,
+    table: state.table,
+    scenario: state.scenario,
+    turn: state.turn,
+    phase: state.phase,
+    initiative: state.initiative,
+    first: state.first,
+    units: state.units,
+    leaders: state.leaders,
+    sides: { red: side(state.sides.red), black: side(state.sides.black) },
+    god: { pack: g.pack, soggy: g.soggy, draw: g.draw, calls: g.calls, standing: g.standing, choices: g.choices },
+    queue: state.queue.slice(),
+    pending: state.pending,
+    declarations: state.declarations,
+    shots: state.shots,
+    sw15Took: state.sw15Took,
+    sw15Threat: state.sw15Threat,
+    decisions: state.decisions,
+    result: state.result,
+    setupEvents: state.setupEvents,
   };
 }
 
@@ -237,7 +279,7 @@ export class Ctx {
     // replaced, so a writing context copies those at once. Units and leaders are copied on their
     // first change (setUnit, setLeader); every other array or object in the state is replaced
     // whole when it changes (the god state, declarations, shots, sw15 lists), never edited.
-    this.s = readOnly ? state : { ...state, queue: state.queue.slice(), sides: { red: state.sides.red, black: state.sides.black } };
+    this.s = readOnly ? state : stateRecord(state);
     // Units are never added or removed: the id → position index is shared by every state of a battle.
     let index = INDEXES.get(state.units);
     if (!index) {
