@@ -15,6 +15,12 @@ import { gap, invariantProblem, line, N, position, S, signalled, start, unitOf, 
 const W = 80 / 25.4; // 15mm stand width
 const D = 40 / 25.4; // 15mm stand depth
 
+/** Red's retinue, in Blood Lust with no DPs, has charged black's Shaken retinue: a win makes it retire or break, and red pursues. */
+function bloodlustChargedShaken(s: BattleState): BattleState {
+  s = withUnit(s, "red.a-retinue", (u) => ({ ...u, charged: true, u: { ...u.u, aggression: "bloodlust", dp: { ...u.u.dp, fatigue: 0 } } }));
+  return withUnit(s, "black.b-retinue", (u) => ({ ...u, u: { ...u.u, aggression: "shaken" } }));
+}
+
 function inContact(s: BattleState, a: string, b: string): boolean {
   const geom = (id: string) => ({ id, side: unitOf(s, id).side, formed: unitOf(s, id).u.formed, stands: unitOf(s, id).stands });
   return unitContacts(geom(a), geom(b)).length > 0;
@@ -98,8 +104,7 @@ describe('Pursuers encountering new enemy (seed "Moves Following Combat", Pursue
   it("Moves Following Combat: the new combat is fought at once in the same combat phase, as a charge combat", () => {
     // Red, in Blood Lust, has charged a Shaken black retinue: a win makes it retire or break, and red pursues.
     let s = fought(1);
-    s = withUnit(s, "red.a-retinue", (u) => ({ ...u, charged: true, u: { ...u.u, aggression: "bloodlust", dp: { ...u.u.dp, fatigue: 0 } } }));
-    s = withUnit(s, "black.b-retinue", (u) => ({ ...u, u: { ...u.u, aggression: "shaken" } }));
+    s = bloodlustChargedShaken(s);
     let seen = 0;
     for (let seed = 1; seed < 80; seed++) {
       const c = runFrom({ ...s, rng: seedState(seed), phase: "combat" }, [{ t: "fight" }, { t: "end-turn" }]);
@@ -133,8 +138,7 @@ describe('Pursuers encountering new enemy (seed "Moves Following Combat", Pursue
       "black.a-band2": line(30 + W + 1, 22, S, 1),
       "red.b-retinue": line(30 + W + 1, 22 + D, S, 1),
     });
-    s = withUnit(s, "red.a-retinue", (u) => ({ ...u, charged: true, u: { ...u.u, aggression: "bloodlust", dp: { ...u.u.dp, fatigue: 0 } } }));
-    s = withUnit(s, "black.b-retinue", (u) => ({ ...u, u: { ...u.u, aggression: "shaken" } }));
+    s = bloodlustChargedShaken(s);
     let seen = 0;
     for (let seed = 1; seed < 80; seed++) {
       const c = runFrom({ ...s, rng: seedState(seed), phase: "combat" }, [{ t: "fight" }, { t: "end-turn" }]);
