@@ -24,8 +24,10 @@ function sortKeys(value: unknown): unknown {
  * of each UTF-16 unit), finalised together. Not cryptographic; it proves replays match.
  */
 export function hashString(text: string): string {
-  let h1 = 0x9e3779b9;
-  let h2 = 0x85ebca6b;
+  // Both lanes stay 32-bit integers throughout (`| 0`), which keeps the optimised loop on integer
+  // arithmetic; the values are the same as without it, since every step converts to 32 bits anyway.
+  let h1 = 0x9e3779b9 | 0;
+  let h2 = 0x85ebca6b | 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     h1 = Math.imul(h1 ^ c, 0xcc9e2d51);
@@ -37,7 +39,7 @@ export function hashString(text: string): string {
   h1 ^= text.length;
   h2 ^= text.length;
   h1 = fmix(h1 ^ h2);
-  h2 = fmix(h2 + h1);
+  h2 = fmix((h2 + h1) | 0);
   return (h1 >>> 0).toString(16).padStart(8, "0") + (h2 >>> 0).toString(16).padStart(8, "0");
 }
 
