@@ -2163,12 +2163,25 @@ export function moveFacts(ctx: Ctx, bu: BattleUnit): MoveFacts {
 }
 
 const RETIRING_MOVES: ReadonlySet<string> = new Set(["retire", "form-up", "hold"]);
+const BLOOD_LUST_BARRED: ReadonlySet<string> = new Set(["rest", "hold", "step"]);
+
+/** Why a move on `heading` is barred (it advances while the unit may not), or null. */
+function advanceProblem(bu: BattleUnit, facts: MoveFacts, heading: number): string | null {
+  return isAdvancing(bu.side, heading) ? facts.advanceBlock : null;
+}
+
+/** Why a declared stop short is refused (seed "Movement"), or null when none is declared. */
+function stopProblem(facts: MoveFacts, stopAt: unknown): string | null {
+  if (stopAt === undefined) return null;
+  if (!finiteNumber(stopAt) || stopAt < 0) return "stopAt must be a number of inches, 0 or more";
+  if (facts.bloodlustForced) return `units with Blood Lust may not stop short (seed "Movement")`;
+  return null;
+}
 const STEP_DIRECTIONS: ReadonlySet<string> = new Set(["forward", "back", "left", "right"]);
 
 /** Why a movement choice is illegal for this unit now, or null. Validates any parameters. `facts`: {@link moveFacts} of this unit in this state, when the caller checks many choices. */
 export function moveProblem(ctx: Ctx, bu: BattleUnit, m: MoveChoice, facts: MoveFacts = moveFacts(ctx, bu)): string | null {
   const { bloodlustForced, geom } = facts;
-  const advanceOk = (heading: number): string | null => (isAdvancing(bu.side, heading) ? facts.advanceBlock : null);
   if (m === null || typeof m !== "object") return "a move must be an object with a kind";
   if (bu.embarked !== undefined || m.kind === "embark" || m.kind === "disembark") return boatsMoveProblem(ctx, bu, m);
   const through = interpenetrateProblem(m) ?? standHeadingsProblem(ctx, bu, m);
@@ -2177,16 +2190,10 @@ export function moveProblem(ctx: Ctx, bu: BattleUnit, m: MoveChoice, facts: Move
     return `${bu.u.name} is retiring: it may retire a further move, form up or hold (seed "Moves Following Combat")`;
   if (
     bloodlustForced &&
-    (["rest", "hold", "step"].includes(m.kind) || (m.kind === "about-face" && bu.u.formed && isAdvancing(bu.side, unitFacing(geom))))
+    (BLOOD_LUST_BARRED.has(m.kind) || (m.kind === "about-face" && bu.u.formed && isAdvancing(bu.side, unitFacing(geom))))
   ) {
     return `${bu.u.name} has Blood Lust after the signal: it must advance towards the enemy (seed "Aggression Levels")`;
   }
-  const stopOk = (stopAt: unknown): string | null => {
-    if (stopAt === undefined) return null;
-    if (!finiteNumber(stopAt) || stopAt < 0) return "stopAt must be a number of inches, 0 or more";
-    if (bloodlustForced) return `units with Blood Lust may not stop short (seed "Movement")`;
-    return null;
-  };
   switch (m.kind) {
     case "rest":
     case "hold":
@@ -2203,7 +2210,7 @@ export function moveProblem(ctx: Ctx, bu: BattleUnit, m: MoveChoice, facts: Move
       if (bloodlustForced && !isAdvancing(bu.side, heading)) return `${bu.u.name} has Blood Lust: it must advance towards the enemy`;
       if (m.group !== undefined && typeof m.group !== "boolean") return "group must be true or false";
       if (m.group && bu.u.kind !== "retinue") return 'only a retinue leads a group move (seed "Movement": units within 2" of the leader\'s retinue)';
-      return stopOk(m.stopAt) ?? advanceOk(heading);
+      return stopProblem(facts, m.stopAt) ?? advanceProblem(bu, facts, heading);
     }
     case "about-face":
       if (!bu.u.formed) return "an unformed unit faces all round; it does not about face";
@@ -2214,7 +2221,7 @@ export function moveProblem(ctx: Ctx, bu: BattleUnit, m: MoveChoice, facts: Move
         return `only A and B grade units may side-step, step back or step forward (seed "Manoeuvre"); ${bu.u.name} is ${bu.u.grade}`;
       if (!STEP_DIRECTIONS.has(m.direction)) return "step direction must be forward, back, left or right";
       if (!finiteNumber(m.distance) || m.distance <= 0 || m.distance > 2 + 1e-9) return `a step is more than 0" and at most 2" (ruling SW-1)`;
-      return advanceOk(stepHeading(geom, m.direction));
+      return advanceProblem(bu, facts, stepHeading(geom, m.direction));
     }
     case "change-direction":
     case "unformed-move": {
@@ -2223,7 +2230,7 @@ export function moveProblem(ctx: Ctx, bu: BattleUnit, m: MoveChoice, facts: Move
       if (!finiteNumber(m.heading)) return "heading must be a number of degrees";
       if (typeof m.extraD6 !== "boolean") return "extraD6 must be true or false";
       if (bloodlustForced && !isAdvancing(bu.side, m.heading)) return `${bu.u.name} has Blood Lust: it must advance towards the enemy`;
-      return stopOk(m.stopAt) ?? advanceOk(m.heading);
+      return stopProblem(facts, m.stopAt) ?? advanceProblem(bu, facts, m.heading);
     }
     case "form-up": {
       if (bu.u.formed) return `${bu.u.name} is already formed`;
