@@ -1,8 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
-  BASE_SIZES,
   type Stand,
-  type UnitGeom,
   chargeIntoContact,
   contactBetween,
   contactPose,
@@ -14,10 +12,8 @@ import {
   prepareScene,
   unitContacts,
 } from "../../src/rulesets/shieldwall/geometry/index.js";
+import { D, stand, unit, W } from "./geometry-fixtures.js";
 
-const { width: W, depth: D } = BASE_SIZES["15mm"];
-const stand = (x: number, y: number, facing = 90): Stand => ({ x, y, facing, width: W, depth: D });
-const unit = (id: string, side: string, stands: Stand[], formed = true): UnitGeom => ({ id, side, formed, stands });
 const close = (a: Stand, b: Stand) => {
   expect(a.x).toBeCloseTo(b.x, 9);
   expect(a.y).toBeCloseTo(b.y, 9);

@@ -1,11 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
-  BASE_SIZES,
   CONTACT_TOLERANCE,
   allInContact,
   contactChain,
-  type Stand,
-  type UnitGeom,
   contactBetween,
   edgeFacing,
   engagedOnlyFlankOrRear,
@@ -14,10 +11,8 @@ import {
   unitContacts,
   unitsEngaged,
 } from "../../src/rulesets/shieldwall/geometry/index.js";
+import { D, stand, unit, W } from "./geometry-fixtures.js";
 
-const { width: W, depth: D } = BASE_SIZES["15mm"];
-const stand = (x: number, y: number, facing = 90): Stand => ({ x, y, facing, width: W, depth: D });
-const unit = (id: string, side: string, stands: Stand[], formed = true): UnitGeom => ({ id, side, formed, stands });
 
 // The target faces south (270): its front edge is its south edge, its left flank its east edge.
 const target = stand(36, 30, 270);

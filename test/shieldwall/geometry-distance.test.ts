@@ -1,8 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
   BASE_SIZES,
-  type Stand,
-  type UnitGeom,
   enemiesWithinClose,
   enemiesWithinFar,
   formLine,
@@ -19,10 +17,8 @@ import {
   unitWithin,
   unitsWithin,
 } from "../../src/rulesets/shieldwall/geometry/index.js";
+import { D, stand, unit, W } from "./geometry-fixtures.js";
 
-const { width: W, depth: D } = BASE_SIZES["15mm"];
-const stand = (x: number, y: number, facing = 90): Stand => ({ x, y, facing, width: W, depth: D });
-const unit = (id: string, side: string, stands: Stand[], formed = true): UnitGeom => ({ id, side, formed, stands });
 
 describe("SW-3 stand sizes", () => {
   it("SW-3: a 15mm stand is 80 × 40 mm (3.15\" × 1.57\")", () => {

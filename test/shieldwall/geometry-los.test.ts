@@ -1,9 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
-  BASE_SIZES,
-  type Stand,
   type TerrainFeature,
-  type UnitGeom,
   defaultTable,
   formLine,
   prepareScene,
@@ -13,10 +10,8 @@ import {
   unitSees,
   visibleEnemies,
 } from "../../src/rulesets/shieldwall/geometry/index.js";
+import { D, stand, unit, W } from "./geometry-fixtures.js";
 
-const { width: W, depth: D } = BASE_SIZES["15mm"];
-const stand = (x: number, y: number, facing = 90): Stand => ({ x, y, facing, width: W, depth: D });
-const unit = (id: string, side: string, stands: Stand[], formed = true): UnitGeom => ({ id, side, formed, stands });
 const S = { unit: "shooter", stand: 0 };
 const T = { unit: "target", stand: 0 };
 

@@ -1,10 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
-  BASE_SIZES,
   MOVE_ARC_DEGREES,
   type Stand,
   type TerrainFeature,
-  type UnitGeom,
   aboutFace,
   advance,
   arcProblem,
@@ -22,10 +20,8 @@ import {
   stepProblem,
   unitDistance,
 } from "../../src/rulesets/shieldwall/geometry/index.js";
+import { D, stand, unit, W } from "./geometry-fixtures.js";
 
-const { width: W, depth: D } = BASE_SIZES["15mm"];
-const stand = (x: number, y: number, facing = 90): Stand => ({ x, y, facing, width: W, depth: D });
-const unit = (id: string, side: string, stands: Stand[], formed = true): UnitGeom => ({ id, side, formed, stands });
 const area = (id: string, pts: [number, number][], flags: Partial<TerrainFeature> = {}): TerrainFeature => ({
   id,
   kind: "area",

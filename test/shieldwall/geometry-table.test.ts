@@ -4,7 +4,6 @@ import { validate } from "../../src/cli/input.js";
 import {
   BASE_SIZES,
   DEFAULT_TABLE_OPTIONS,
-  type Stand,
   baseFor,
   centreLineY,
   defaultTable,
@@ -21,9 +20,8 @@ import {
   tableSchema,
   unitGeomSchema,
 } from "../../src/rulesets/shieldwall/geometry/index.js";
+import { D, stand, W } from "./geometry-fixtures.js";
 
-const { width: W, depth: D } = BASE_SIZES["15mm"];
-const stand = (x: number, y: number, facing = 90): Stand => ({ x, y, facing, width: W, depth: D });
 
 const parse = (data: unknown) => validate(tableSchema, data, "table.json", "SW-3");
 const problem = (data: unknown): string => {
