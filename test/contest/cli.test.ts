@@ -1,46 +1,26 @@
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { main } from "../../src/cli/main.js";
+import { captureStdio, scratchFiles } from "../helpers/cli.js";
 import { runPlay } from "../../src/cli/contest/play.js";
 import { MELEE_PATH, RANGED_PATH } from "./helpers.js";
 
-let out = "";
-let err = "";
-beforeEach(() => {
-  out = "";
-  err = "";
-  vi.spyOn(process.stdout, "write").mockImplementation((s: string | Uint8Array) => {
-    out += String(s);
-    return true;
-  });
-  vi.spyOn(process.stderr, "write").mockImplementation((s: string | Uint8Array) => {
-    err += String(s);
-    return true;
-  });
-});
-afterEach(() => vi.restoreAllMocks());
-
-const dir = mkdtempSync(join(tmpdir(), "muster-contest-"));
-function file(name: string, content: unknown): string {
-  const p = join(dir, name);
-  writeFileSync(p, typeof content === "string" ? content : JSON.stringify(content));
-  return p;
-}
+const io = captureStdio();
+const { dir, file } = scratchFiles("muster-contest-");
 const run = (...args: string[]) => main(["node", "muster", ...args]);
 
 describe("muster odds cc-test (CC-1)", () => {
   it("CC-1 cc-test open-ended: exact probabilities to the cut-off and the exact tail, summing to 1", async () => {
     expect(await run("--json", "odds", "cc-test", "--input", file("t1.json", { test: "open-ended", dice: 1, cutoff: 3 }))).toBe(0);
-    const j = JSON.parse(out);
+    const j = JSON.parse(io.out);
     expect(j.outcomes.map((o: { p: { fraction: string } }) => o.p.fraction)).toEqual(["1/2", "5/12", "5/72", "5/432"]);
     expect(j.tail.p.fraction).toBe("1/432");
     expect(j.sum.fraction).toBe("1");
   });
   it("CC-1 cc-test versus: degrees of success", async () => {
     expect(await run("--json", "odds", "cc-test", "--input", file("t2.json", { test: "versus", dice: 1, defenderDice: 1 }))).toBe(0);
-    const j = JSON.parse(out);
+    const j = JSON.parse(io.out);
     expect(j.pass.fraction).toBe("3/4");
     expect(j.outcomes).toEqual([
       { result: "fail", degrees: null, p: { fraction: "1/4", decimal: 0.25 } },
@@ -50,15 +30,15 @@ describe("muster odds cc-test (CC-1)", () => {
   });
   it("CC-1 cc-test standard text output names the rule", async () => {
     expect(await run("odds", "cc-test", "--input", file("t3.json", { test: "standard", dice: 2 }))).toBe(0);
-    expect(out).toMatch(/Standard test \(CC-1\) of 2 dice/);
-    expect(out).toMatch(/1\/4/);
+    expect(io.out).toMatch(/Standard test \(CC-1\) of 2 dice/);
+    expect(io.out).toMatch(/1\/4/);
   });
   it("CC-1 cc-test refuses bad input with one line naming the field", async () => {
     expect(await run("odds", "cc-test", "--input", file("t4.json", { test: "versus", dice: 2 }))).toBe(2);
-    expect(err).toMatch(/^muster: .*field defenderDice: a versus test needs defenderDice \(rule CC-1\)\n$/);
-    err = "";
+    expect(io.err).toMatch(/^muster: .*field defenderDice: a versus test needs defenderDice \(rule CC-1\)\n$/);
+    io.err = "";
     expect(await run("odds", "cc-test", "--input", file("t5.json", { test: "open-ended", dice: -1 }))).toBe(2);
-    expect(err).toMatch(/field dice: dice must be 0 or more/);
+    expect(io.err).toMatch(/field dice: dice must be 0 or more/);
   });
 });
 
@@ -66,7 +46,7 @@ describe("muster odds cc-exchange", () => {
   it("cc-exchange: Shoot against Evade from the default profiles, exact Might changes and movement", async () => {
     const input = file("x1.json", { a: { profile: "hector" }, b: { profile: "achilles" }, distance: 6, cards: { a: "shoot", b: "evade" } });
     expect(await run("--json", "odds", "cc-exchange", "--input", input)).toBe(0);
-    const j = JSON.parse(out);
+    const j = JSON.parse(io.out);
     expect(j.mightChangeB.map((o: { value: number; fraction: string }) => [o.value, o.fraction])).toEqual([
       [-3, "1/128"],
       [-2, "7/128"],
@@ -77,36 +57,36 @@ describe("muster odds cc-exchange", () => {
   });
   it("cc-exchange: Close Distance into contact reports that melee begins", async () => {
     expect(await run("--json", "odds", "cc-exchange", "--input", file("x2.json", { a: { profile: "hector" }, b: { profile: "achilles" }, distance: 6, cards: { a: "close", b: "close" } }))).toBe(0);
-    expect(JSON.parse(out).meleeBegins.fraction).toBe("1");
+    expect(JSON.parse(io.out).meleeBegins.fraction).toBe("1");
   });
   it("cc-exchange refuses an illegal card with a clear line (seed Ranged Contests)", async () => {
     expect(await run("odds", "cc-exchange", "--input", file("x3.json", { a: { profile: "marcellus" }, b: { profile: "achilles" }, distance: 6, cards: { a: "shoot", b: "evade" } }))).toBe(2);
-    expect(err).toMatch(/field cards: A: Shoot needs a ranged weapon/);
-    expect(err.split("\n").length).toBe(2);
+    expect(io.err).toMatch(/field cards: A: Shoot needs a ranged weapon/);
+    expect(io.err.split("\n").length).toBe(2);
   });
 });
 
 describe("muster duel deck check (CC-2, CC-4)", () => {
   it("CC-2 the shipped ranged deck checks out", async () => {
     expect(await run("duel", "deck", "check", RANGED_PATH)).toBe(0);
-    expect(out).toMatch(/all 16 pairs defined and both readings of every pair agree/);
+    expect(io.out).toMatch(/all 16 pairs defined and both readings of every pair agree/);
   });
   it("CC-4 the provisional melee deck checks out and is labelled house rule", async () => {
     expect(await run("duel", "deck", "check", MELEE_PATH)).toBe(0);
-    expect(out).toMatch(/\[house rule\]/);
+    expect(io.out).toMatch(/\[house rule\]/);
   });
   it("CC-2 a user's deck with disagreeing readings is refused, naming the field and the rule", async () => {
     const d = JSON.parse(readFileSync(RANGED_PATH, "utf8"));
     d.readings.cover.evade.effects.pop();
     expect(await run("duel", "deck", "check", file("bad-deck.json", d))).toBe(2);
-    expect(err).toMatch(/field readings\.evade\.cover\.effects: the readings disagree.*\(rule CC-2\)/);
+    expect(io.err).toMatch(/field readings\.evade\.cover\.effects: the readings disagree.*\(rule CC-2\)/);
   });
   it("CC-2 deck check lists every problem in order, then refuses the deck", async () => {
     const d = JSON.parse(readFileSync(RANGED_PATH, "utf8"));
     delete d.readings.shoot.cover;
     delete d.readings.close.evade;
     expect(await run("duel", "deck", "check", file("bad-deck2.json", d))).toBe(2);
-    const lines = err.trim().split("\n");
+    const lines = io.err.trim().split("\n");
     expect(lines).toHaveLength(3);
     expect(lines[0]).toMatch(/field readings\.shoot\.cover: the pair shoot versus cover is not defined/);
     expect(lines[1]).toMatch(/field readings\.close\.evade: the pair close versus evade is not defined/);
@@ -115,10 +95,10 @@ describe("muster duel deck check (CC-2, CC-4)", () => {
 
   it("CC-2 a deck file that is not JSON, or is missing, is refused in one line", async () => {
     expect(await run("duel", "deck", "check", file("broken.json", "{ nope"))).toBe(2);
-    expect(err).toMatch(/not valid JSON/);
-    err = "";
+    expect(io.err).toMatch(/not valid JSON/);
+    io.err = "";
     expect(await run("duel", "deck", "check", join(dir, "missing.json"))).toBe(2);
-    expect(err).toMatch(/no such file/);
+    expect(io.err).toMatch(/no such file/);
   });
 });
 
@@ -126,7 +106,7 @@ describe("muster duel advise", () => {
   it("advise prints every card pair's value and the optimal mixed strategies, exact", async () => {
     const state = file("s1.json", { a: { profile: "hector" }, b: { profile: "achilles" }, distance: 6 });
     expect(await run("--json", "duel", "advise", "--state", state)).toBe(0);
-    const j = JSON.parse(out);
+    const j = JSON.parse(io.out);
     expect(j.cardsA).toEqual(["shoot", "close", "evade", "cover"]);
     expect(j.matrix).toHaveLength(4);
     const sum = (o: Record<string, { decimal: number }>) => Object.values(o).reduce((s, v) => s + v.decimal, 0);
@@ -139,46 +119,46 @@ describe("muster duel advise", () => {
   });
   it("advise text says how the values were computed and labels house rules", async () => {
     expect(await run("duel", "advise", "--state", file("s2.json", { a: { profile: "hector" }, b: { profile: "achilles", might: 2 }, distance: 0 }))).toBe(0);
-    expect(out).toMatch(/Provisional melee contest action deck \(house rule\)\. Profiles: house rule \(CC-3\)/);
-    expect(out).toMatch(/value iteration over \d+ positions, one layer per exchange left \(200; then a draw, house rule\), in floating point/);
-    expect(out).toMatch(/solved exactly/);
-    expect(out).toMatch(/Optimal for A/);
+    expect(io.out).toMatch(/Provisional melee contest action deck \(house rule\)\. Profiles: house rule \(CC-3\)/);
+    expect(io.out).toMatch(/value iteration over \d+ positions, one layer per exchange left \(200; then a draw, house rule\), in floating point/);
+    expect(io.out).toMatch(/solved exactly/);
+    expect(io.out).toMatch(/Optimal for A/);
   });
   it("advise with exchangesLeft: 1 scores the one exchange left (undecided counts 1/2, house rule)", async () => {
     const state = file("s9.json", { a: { profile: "hector", might: 1 }, b: { profile: "achilles", might: 1 }, distance: 6, exchangesLeft: 1 });
     expect(await run("--json", "duel", "advise", "--state", state)).toBe(0);
-    const j = JSON.parse(out);
+    const j = JSON.parse(io.out);
     expect(j.exchangesLeft).toBe(1);
     // Shoot against Take Cover: nobody can fall, so the duel ends undecided: 1/2.
     expect(j.matrix[j.cardsA.indexOf("shoot")][j.cardsB.indexOf("cover")].fraction).toBe("1/2");
-    err = "";
+    io.err = "";
     expect(await run("duel", "advise", "--state", file("s10.json", { a: { profile: "hector" }, b: { profile: "achilles" }, distance: 6, exchangesLeft: 0 }))).toBe(2);
-    expect(err).toMatch(/field exchangesLeft: exchangesLeft must be at least 1/);
+    expect(io.err).toMatch(/field exchangesLeft: exchangesLeft must be at least 1/);
   });
 
   it("CC-3 bad profiles are refused with the field and the rule", async () => {
     expect(await run("duel", "advise", "--state", file("s3.json", { a: { profile: "nobody" }, b: { profile: "achilles" }, distance: 6 }))).toBe(2);
-    expect(err).toMatch(/field a\.profile: no profile "nobody".*\(rule CC-3\)/);
-    err = "";
+    expect(io.err).toMatch(/field a\.profile: no profile "nobody".*\(rule CC-3\)/);
+    io.err = "";
     const bad = { a: { profile: { id: "x", name: "X", might: 0, shooting: 1, agility: 1, fighting: 1, mount: "foot" } }, b: { profile: "achilles" }, distance: 6 };
     expect(await run("duel", "advise", "--state", file("s4.json", bad))).toBe(2);
-    expect(err).toMatch(/field a\.profile.*might must be at least 1|field a\.profile/);
-    err = "";
+    expect(io.err).toMatch(/field a\.profile.*might must be at least 1|field a\.profile/);
+    io.err = "";
     const mount = { a: { profile: { id: "x", name: "X", might: 3, shooting: 1, agility: 1, fighting: 1, mount: "camel" } }, b: { profile: "achilles" }, distance: 6 };
     expect(await run("duel", "advise", "--state", file("s5.json", mount))).toBe(2);
-    expect(err).toMatch(/mount must be foot, horse or chariot|field a\.profile/);
+    expect(io.err).toMatch(/mount must be foot, horse or chariot|field a\.profile/);
   });
   it("CC-3 a profiles file with a bad field is refused, naming it", async () => {
     const profiles = file("p.json", { profiles: [{ id: "x", name: "X", might: 3, shooting: 1.5, agility: 1, fighting: 1, mount: "foot" }] });
     expect(await run("duel", "advise", "--state", file("s6.json", { a: { profile: "x" }, b: { profile: "x" }, distance: 0, profilesFile: profiles }))).toBe(2);
-    expect(err).toMatch(/field profiles\[0\]\.shooting: shooting must be a whole number of dice \(rule CC-3\)/);
+    expect(io.err).toMatch(/field profiles\[0\]\.shooting: shooting must be a whole number of dice \(rule CC-3\)/);
   });
   it("advise refuses a Might above the profile's and a distance beyond the house maximum", async () => {
     expect(await run("duel", "advise", "--state", file("s7.json", { a: { profile: "hector", might: 9 }, b: { profile: "achilles" }, distance: 6 }))).toBe(2);
-    expect(err).toMatch(/field a\.might: 9 is above Hector of Troy's ceiling of 4/);
-    err = "";
+    expect(io.err).toMatch(/field a\.might: 9 is above Hector of Troy's ceiling of 4/);
+    io.err = "";
     expect(await run("duel", "advise", "--state", file("s8.json", { a: { profile: "hector" }, b: { profile: "achilles" }, distance: 30 }))).toBe(2);
-    expect(err).toMatch(/field distance: 30" is beyond the house maximum/);
+    expect(io.err).toMatch(/field distance: 30" is beyond the house maximum/);
   });
 });
 
@@ -223,12 +203,12 @@ describe("muster duel play", () => {
 
   it("play via main: a bad option is a usage error in one line", async () => {
     expect(await run("duel", "play", "--vs", "robot")).toBe(2);
-    expect(err).toMatch(/--vs must be "human" or "computer"/);
-    err = "";
+    expect(io.err).toMatch(/--vs must be "human" or "computer"/);
+    io.err = "";
     expect(await run("duel", "play", "--distance", "10", "--a", "marcellus", "--b", "marcellus")).toBe(2);
-    expect(err).toMatch(/^muster: field --distance: no duel starts at 10": not in base contact and beyond every ranged weapon's range \(seed, The Duel\)\n$/);
-    err = "";
+    expect(io.err).toMatch(/^muster: field --distance: no duel starts at 10": not in base contact and beyond every ranged weapon's range \(seed, The Duel\)\n$/);
+    io.err = "";
     expect(await run("duel", "play", "--distance", "30")).toBe(2);
-    expect(err).toMatch(/field distance: 30" is beyond the house maximum duel distance of 24"/);
+    expect(io.err).toMatch(/field distance: 30" is beyond the house maximum duel distance of 24"/);
   });
 });
