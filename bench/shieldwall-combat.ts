@@ -1,26 +1,10 @@
 /** Shieldwall combat measures: the exact sw-combat calculator and seeded combat resolution. */
 import { seedState } from "../src/core/random.js";
-import { combatInputFrom, swCombatJson, swCombatSchema, swCombatText } from "../src/cli/shieldwall/combat.js";
+import { combatInputFrom, plainCombatUnit, type SwCombatUnit, swCombatJson, swCombatSchema, swCombatText } from "../src/cli/shieldwall/combat.js";
 import { type CombatInput, combatOdds, combatStateDist, resolveCombat } from "../src/rulesets/shieldwall/combat.js";
 import { type BenchSection, medianMs, opsPerSecond } from "./harness.js";
 
-const unit = (o: Record<string, unknown>) => ({
-  grade: "A",
-  stands: 5,
-  engagedStands: 5,
-  aggression: "present",
-  dp: 0,
-  charged: false,
-  unformed: false,
-  flankOrRear: false,
-  opponentHasGround: false,
-  leader: false,
-  heroicChampion: false,
-  battleStandard: false,
-  flankSupport: 0,
-  followingUp: false,
-  ...o,
-});
+const unit = (o: Partial<SwCombatUnit>): SwCombatUnit => plainCombatUnit({ grade: "A", stands: 5, engagedStands: 5, ...o });
 
 export const shieldwallCombatBench: BenchSection = {
   name: "shieldwall-combat",

@@ -57,13 +57,17 @@ export function captureStdio(): Stdio {
   return io;
 }
 
-/** A fresh temporary folder, and a writer of input files in it (JSON for values, text as it is) that returns the path. */
-export function scratchFiles(prefix: string): { dir: string; file: (name: string, content: unknown) => string } {
+/**
+ * A fresh temporary folder with writers of input files in it (JSON for values, text as it is),
+ * each returning the path: `file` under a given name, `next` under a numbered one.
+ */
+export function scratchFiles(prefix: string): { dir: string; file: (name: string, content: unknown) => string; next: (content: unknown) => string } {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   const file = (name: string, content: unknown): string => {
     const p = join(dir, name);
     writeFileSync(p, typeof content === "string" ? content : JSON.stringify(content));
     return p;
   };
-  return { dir, file };
+  let n = 0;
+  return { dir, file, next: (content) => file(`input-${n++}.json`, content) };
 }

@@ -1,16 +1,7 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { runCli } from "../helpers/cli.js";
+import { runCli, scratchFiles } from "../helpers/cli.js";
 
-const dir = mkdtempSync(join(tmpdir(), "muster-sw-"));
-let n = 0;
-function file(data: unknown): string {
-  const p = join(dir, `input-${n++}.json`);
-  writeFileSync(p, typeof data === "string" ? data : JSON.stringify(data));
-  return p;
-}
+const file = scratchFiles("muster-sw-").next;
 
 function oneLineError(r: { code: number; stderr: string }, message: RegExp): void {
   expect(r.code).toBe(2);

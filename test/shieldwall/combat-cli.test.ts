@@ -1,36 +1,12 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { Fraction } from "../../src/core/fraction.js";
-import { combatInputFrom, swCombatSchema } from "../../src/cli/shieldwall/combat.js";
+import { combatInputFrom, plainCombatUnit, swCombatSchema } from "../../src/cli/shieldwall/combat.js";
 import { combatOdds } from "../../src/rulesets/shieldwall/combat.js";
-import { runCli } from "../helpers/cli.js";
+import { runCli, scratchFiles } from "../helpers/cli.js";
 
-const dir = mkdtempSync(join(tmpdir(), "sw-combat-"));
-let n = 0;
-function file(data: unknown): string {
-  const path = join(dir, `input-${n++}.json`);
-  writeFileSync(path, typeof data === "string" ? data : JSON.stringify(data));
-  return path;
-}
+const file = scratchFiles("sw-combat-").next;
 
-const baseUnit = {
-  grade: "B",
-  stands: 2,
-  engagedStands: 1,
-  aggression: "present",
-  dp: 0,
-  charged: false,
-  unformed: false,
-  flankOrRear: false,
-  opponentHasGround: false,
-  leader: false,
-  heroicChampion: false,
-  battleStandard: false,
-  flankSupport: 0,
-  followingUp: false,
-};
+const baseUnit = plainCombatUnit({ grade: "B", stands: 2, engagedStands: 1 });
 type UnitJson = Record<string, unknown>;
 const input = (a: UnitJson = {}, b: UnitJson = {}, chargeCombat = false) => ({ chargeCombat, a: { ...baseUnit, ...a }, b: { ...baseUnit, ...b } });
 

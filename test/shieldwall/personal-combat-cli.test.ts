@@ -1,15 +1,7 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { runCli } from "../helpers/cli.js";
+import { runCli, scratchFiles } from "../helpers/cli.js";
 
-const dir = mkdtempSync(join(tmpdir(), "muster-duel-"));
-function inputFile(name: string, data: unknown): string {
-  const path = join(dir, name);
-  writeFileSync(path, typeof data === "string" ? data : JSON.stringify(data));
-  return path;
-}
+const inputFile = scratchFiles("muster-duel-").file;
 
 describe("muster sw duel, duel-sim and refusal", () => {
   it("Personal Combat CLI: duel-sim reports every outcome with sample size and standard error", async () => {

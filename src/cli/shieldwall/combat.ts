@@ -45,6 +45,24 @@ export const swCombatUnitSchema = z.strictObject({
 });
 export type SwCombatUnit = z.infer<typeof swCombatUnitSchema>;
 
+/** An sw-combat unit at Present with no DPs and every other factor off, changed by `fields` (for examples, tests and benchmarks). */
+export function plainCombatUnit(fields: Pick<SwCombatUnit, "grade" | "stands" | "engagedStands"> & Partial<SwCombatUnit>): SwCombatUnit {
+  return {
+    aggression: "present",
+    dp: 0,
+    charged: false,
+    unformed: false,
+    flankOrRear: false,
+    opponentHasGround: false,
+    leader: false,
+    heroicChampion: false,
+    battleStandard: false,
+    flankSupport: 0,
+    followingUp: false,
+    ...fields,
+  };
+}
+
 /** Builds the engine's combatant from a calculator unit. */
 export function combatantFromInput(side: "a" | "b", u: SwCombatUnit): Combatant {
   const attachments: SupernumeraryKind[] = [];
