@@ -4,7 +4,7 @@
  * for the Five and the Seven, and the holy person's call. Pure: the caller passes a Random built
  * from the game state and stores its state afterwards.
  */
-import { type Card, cardName, colourOf, type Deck, discard, draw, isJoker, newDeck, newPack } from "../../core/cards.js";
+import { type Card, cardName, colourOf, type Deck, discard, draw, isJoker, newDeck, newPack, type Rank } from "../../core/cards.js";
 import type { Random } from "../../core/random.js";
 import type { Side } from "./army.js";
 import { changeLpValue, spendLp } from "./leaders.js";
@@ -82,6 +82,17 @@ const EFFECTS: Record<Exclude<GodEffectKind, "none">, Omit<GodEffect, "affects" 
   terror: { keep: false, chooser: null, text: "Second joker, a major natural event: every unit in both armies drops one aggression level" },
 };
 
+/** The ranks with an effect (seed "The Gods and Fortune", ruling SW-11); any other rank has none. */
+const RANK_EFFECTS: Partial<Record<Rank, GodEffectKind>> = {
+  "3": "bad-omen",
+  "5": "skilled-archer",
+  "7": "fortune",
+  J: "hard-drinking",
+  Q: "beautiful-woman",
+  K: "new-hero",
+  A: "favoured-leader",
+};
+
 /** The effect of a card (ruling SW-11); `jokerNumber` says which joker of the game it is. */
 export function godEffect(card: Card, jokerNumber: 1 | 2 | null = null): GodEffect {
   if (isJoker(card)) {
@@ -90,22 +101,7 @@ export function godEffect(card: Card, jokerNumber: 1 | 2 | null = null): GodEffe
     return { kind, affects: "both", ...EFFECTS[kind] };
   }
   const affects = colourOf(card) as Side;
-  const kind: GodEffectKind =
-    card.rank === "3"
-      ? "bad-omen"
-      : card.rank === "5"
-        ? "skilled-archer"
-        : card.rank === "7"
-          ? "fortune"
-          : card.rank === "J"
-            ? "hard-drinking"
-            : card.rank === "Q"
-              ? "beautiful-woman"
-              : card.rank === "K"
-                ? "new-hero"
-                : card.rank === "A"
-                  ? "favoured-leader"
-                  : "none";
+  const kind: GodEffectKind = RANK_EFFECTS[card.rank] ?? "none";
   if (kind === "none") return { kind, affects, keep: false, chooser: null, text: `${cardName(card)}: no impact` };
   return { kind, affects, ...EFFECTS[kind] };
 }
