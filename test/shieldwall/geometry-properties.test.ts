@@ -263,10 +263,7 @@ describe("line of sight properties (seed Missile Exchange)", () => {
     // test each segment against the blockers (no gap rule: scenes with no two blockers < 2" apart).
     fc.assert(
       fc.property(sceneArb, (spec) => {
-        const units = unitsOf(spec);
-        fc.pre(legal(units));
-        const others = units.slice(2).flatMap((u) => u.stands);
-        for (let i = 0; i < others.length; i++) for (let j = i + 1; j < others.length; j++) fc.pre(standDistance(others[i], others[j]) > 2.1);
+        const { units, others } = gapFreeScene(spec);
         const sees = standSees(prepareScene(big, units), S, T);
         const sampled = sampleSight(units[0].stands[0], units[1].stands[0], others);
         // Sampling can miss a narrow opening but never invents one.
@@ -277,16 +274,24 @@ describe("line of sight properties (seed Missile Exchange)", () => {
   });
 });
 
+/**
+ * The scene of `spec` when it is legal and no two blockers (every stand but the shooter's and
+ * the target's) are closer than 2" (so no narrow gap forms); otherwise the run is discarded.
+ */
+function gapFreeScene(spec: Parameters<typeof unitsOf>[0]): { units: ReturnType<typeof unitsOf>; others: Stand[] } {
+  const units = unitsOf(spec);
+  fc.pre(legal(units));
+  const others = units.slice(2).flatMap((u) => u.stands);
+  for (let i = 0; i < others.length; i++) for (let j = i + 1; j < others.length; j++) fc.pre(standDistance(others[i], others[j]) > 2.1);
+  return { units, others };
+}
+
 describe("line of sight witnesses", () => {
   it("Missile Exchange: every line of sight found is really clear (checked independently)", () => {
     let checked = 0;
     fc.assert(
       fc.property(sceneArb, (spec) => {
-        const units = unitsOf(spec);
-        fc.pre(legal(units));
-        const others = units.slice(2).flatMap((u) => u.stands);
-        // No narrow gaps between blockers, so only the stands themselves can block.
-        for (let i = 0; i < others.length; i++) for (let j = i + 1; j < others.length; j++) fc.pre(standDistance(others[i], others[j]) > 2.1);
+        const { units, others } = gapFreeScene(spec);
         const line = sightLine(prepareScene(big, units), S, T);
         if (!line) return;
         checked++;
