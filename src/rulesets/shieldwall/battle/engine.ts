@@ -1772,8 +1772,7 @@ export function moveStraight(
   const before = bu.stands;
   let formed = bu.u.formed && !opts.unform;
   if (plan.difficult.length > 0 && formed) formed = false;
-  // A move of no distance keeps the stands array itself, so nothing derived from where the unit stands is worked out again.
-  const moved = plan.distance === 0 ? bu.stands : plan.unit.stands;
+  const moved = plan.unit.stands;
   const u = formed === bu.u.formed ? bu.u : { ...bu.u, formed };
   ctx.setUnit({ ...bu, u, stands: moved });
   const stop = plan.stoppedBy ? ` (stopped by ${describeStop(ctx, plan.stoppedBy)})` : "";

@@ -250,7 +250,8 @@ export function planMove(scene: Scene, unitId: string, heading: number, distance
   if (opts.stopAtTableEdge ?? true) {
     for (const r of movers) consider(distanceToTableEdge(r, d.x, d.y, scene.table), { kind: "table-edge" });
   }
-  const moved = translateUnit(u, d.x * limit, d.y * limit);
+  // A move of no distance keeps the unit as it is (its stands array too, so what is derived from it stays valid).
+  const moved = limit === 0 ? u : translateUnit(u, d.x * limit, d.y * limit);
   const swept = sweptTerrain(u, d, limit, scene.table);
   return { distance: limit, stoppedBy, unit: moved, ...swept };
 }
