@@ -397,6 +397,10 @@ describe("Bad input (scenario format, decisions)", () => {
     expect(() => parseScenario({ name: "x", armies: { red: "a.json", black: "b.json" }, turnLimit: 0 })).toThrow(/turnLimit/);
     expect(() => parseScenario({ name: "x", armies: { red: "a.json", black: "b.json" }, options: { victory: "sudden-death" } })).toThrow(/options\.victory/);
   });
+  it('scenario format: option crossingMoves (seed "Movement", moves that intersect) accepts only front-first or right-to-left', () => {
+    expect(() => parseScenario({ name: "x", armies: { red: "a.json", black: "b.json" }, options: { crossingMoves: "sideways" } })).toThrow(/options\.crossingMoves/);
+    expect(parseScenario({ name: "x", armies: { red: "a.json", black: "b.json" }, options: { crossingMoves: "right-to-left" } }).options?.crossingMoves).toBe("right-to-left");
+  });
 
   it("scenario format: an illegal fixed deployment is refused naming the side, the contingent and the rule", () => {
     const setup = tinySetup();
