@@ -64,7 +64,7 @@ import {
   RESULT_NAME,
 } from "../combat.js";
 import { aboutFace, arcProblem, planMove, stepHeading, unitFacing } from "../geometry/movement.js";
-import { type Scene, type SceneStandCache, prepareScene, unitSees, shootingTargetUnits } from "../geometry/los.js";
+import { type Scene, type SceneStand, type SceneStandCache, prepareScene, unitSees, shootingTargetUnits } from "../geometry/los.js";
 import { planCharge } from "../geometry/charge.js";
 import { unitContacts, CONTACT_TOLERANCE } from "../geometry/contact.js";
 import { type Edge, makeRect, type Rect, type Stand, rectCorners, rectOf, rectsOverlap, toLocal } from "../geometry/stand.js";
@@ -242,8 +242,6 @@ interface Derived {
 }
 const DERIVED = new WeakMap<BattleState, Derived>();
 const INDEXES = new WeakMap<readonly BattleUnit[], Map<string, number>>();
-/** Prepared scene stands by stands array: stands arrays in a state are replaced, never changed. */
-const SCENE_STANDS: SceneStandCache = new WeakMap();
 
 export class Ctx {
   readonly s: BattleState;
@@ -438,45 +436,71 @@ function rectsDistanceOne(a: Stand, b: Stand): number {
   return rectsDistance([rectOf(a)], [rectOf(b)]);
 }
 
-/** Prepared rectangles of a stands array, worked out once: stand arrays in a state are never mutated (they are replaced). */
-const STAND_RECTS = new WeakMap<readonly Stand[], Rect[]>();
-function standRects(stands: readonly Stand[]): Rect[] {
-  let r = STAND_RECTS.get(stands);
-  if (!r) {
-    r = stands.map(rectOf);
-    STAND_RECTS.set(stands, r);
+type Box = { minX: number; minY: number; maxX: number; maxY: number };
+
+/**
+ * What is worked out about a stands array, each part on first use. Stands arrays in a state are
+ * replaced, never changed, so this is kept by array identity; everything about an array hangs
+ * off one WeakMap entry, since WeakMap entries are costly to add and to collect.
+ */
+interface StandsFacts {
+  /** Tells arrays apart as keys of other arrays' distance tables (a number keeps no array alive). */
+  readonly serial: number;
+  rects: Rect[] | null;
+  box: Box | null;
+  /** The stands as a scene prepares them (see `SCENE_STANDS`). */
+  scene: SceneStand[] | undefined;
+  /** Edge-to-edge distances to other stands arrays, by their serial. */
+  distances: Map<number, number> | null;
+}
+const STANDS_FACTS = new WeakMap<readonly Stand[], StandsFacts>();
+let standsSerial = 0;
+function standsFacts(stands: readonly Stand[]): StandsFacts {
+  let f = STANDS_FACTS.get(stands);
+  if (!f) {
+    f = { serial: ++standsSerial, rects: null, box: null, scene: undefined, distances: null };
+    STANDS_FACTS.set(stands, f);
   }
-  return r;
+  return f;
 }
 
-/** Distances between two stands arrays, kept while both arrays live (units that have not moved keep theirs). */
-const STAND_DISTANCES = new WeakMap<readonly Stand[], WeakMap<readonly Stand[], number>>();
+/** Prepared scene stands by stands array, kept with the array's other facts. */
+const SCENE_STANDS: SceneStandCache = {
+  get: (stands) => STANDS_FACTS.get(stands)?.scene,
+  set: (stands, prepared) => {
+    standsFacts(stands).scene = prepared;
+  },
+};
+
+/** Prepared rectangles of a stands array, worked out once. */
+function standRects(stands: readonly Stand[]): Rect[] {
+  const f = standsFacts(stands);
+  f.rects ??= stands.map(rectOf);
+  return f.rects;
+}
 
 export function unitDist(a: BattleUnit, b: BattleUnit): number {
   return standsDistance(a.stands, b.stands);
 }
 
-/** Edge-to-edge distance between two stands arrays (infinite if either is empty), kept while both arrays live. */
+/** Edge-to-edge distance between two stands arrays (infinite if either is empty), kept while `a` lives (units that have not moved keep theirs). */
 function standsDistance(a: readonly Stand[], b: readonly Stand[]): number {
   if (a.length === 0 || b.length === 0) return Number.POSITIVE_INFINITY;
-  let row = STAND_DISTANCES.get(a);
-  if (!row) {
-    row = new WeakMap();
-    STAND_DISTANCES.set(a, row);
-  }
-  let d = row.get(b);
+  const fa = standsFacts(a);
+  const fb = standsFacts(b);
+  fa.distances ??= new Map();
+  let d = fa.distances.get(fb.serial);
   if (d === undefined) {
     d = rectsDistance(standRects(a), standRects(b));
-    row.set(b, d);
+    fa.distances.set(fb.serial, d);
   }
   return d;
 }
 
 /** Bounding box of a stands array's rectangles, worked out once per array. */
-const STAND_BOXES = new WeakMap<readonly Stand[], { minX: number; minY: number; maxX: number; maxY: number }>();
-function standsBox(stands: readonly Stand[]): { minX: number; minY: number; maxX: number; maxY: number } {
-  let b = STAND_BOXES.get(stands);
-  if (!b) {
+function standsBox(stands: readonly Stand[]): Box {
+  const f = standsFacts(stands);
+  if (!f.box) {
     let minX = Number.POSITIVE_INFINITY;
     let minY = Number.POSITIVE_INFINITY;
     let maxX = Number.NEGATIVE_INFINITY;
@@ -489,10 +513,9 @@ function standsBox(stands: readonly Stand[]): { minX: number; minY: number; maxX
         if (c.y > maxY) maxY = c.y;
       }
     }
-    b = { minX, minY, maxX, maxY };
-    STAND_BOXES.set(stands, b);
+    f.box = { minX, minY, maxX, maxY };
   }
-  return b;
+  return f.box;
 }
 
 /** Half a stand's diagonal: no point of the stand is further than this from its centre. */

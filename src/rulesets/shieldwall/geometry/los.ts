@@ -17,7 +17,7 @@
  * candidates.
  */
 import { bounds, convexHull, shapeClosest } from "./polygon.js";
-import { makeRect, type Rect, rectClosestPoints, rectCorners, rectDistance, rectOf, separation } from "./stand.js";
+import { makeRect, type Rect, rectClosestPoints, type Stand, rectCorners, rectDistance, rectOf, separation } from "./stand.js";
 import { type Table, type TerrainFeature, terrainBlocksSegment } from "./table.js";
 import type { UnitGeom } from "./unit.js";
 import { type Point, pointSegmentDistance } from "./vec.js";
@@ -43,7 +43,10 @@ export interface SceneStand {
  * Prepared stands of a unit by its stands array, for a caller whose stands arrays are never
  * changed once made (each scene then prepares only the units that moved). Entries are read-only.
  */
-export type SceneStandCache = WeakMap<readonly object[], SceneStand[]>;
+export interface SceneStandCache {
+  get(stands: readonly Stand[]): SceneStand[] | undefined;
+  set(stands: readonly Stand[], prepared: SceneStand[]): unknown;
+}
 
 /** Units and table prepared for repeated sight and distance queries (derived data, not state). */
 export interface Scene {
