@@ -523,13 +523,50 @@ function halfDiagonal(st: Stand): number {
   return Math.sqrt(st.width * st.width + st.depth * st.depth) / 2;
 }
 
-/** Is unit b within d" of unit a (edge to edge, ruling SW-3)? Bounding boxes and circles reject far pairs cheaply. */
+/**
+ * Are two stands arrays further apart than `m` along x or y, judged by the boxes around their
+ * stands' centres grown by the half diagonals? Worked out on the spot: cheaper than looking up
+ * the exact boxes.
+ */
+function reachBoxesApart(as: readonly Stand[], bs: readonly Stand[], m: number): boolean {
+  let minX = Number.POSITIVE_INFINITY;
+  let minY = Number.POSITIVE_INFINITY;
+  let maxX = Number.NEGATIVE_INFINITY;
+  let maxY = Number.NEGATIVE_INFINITY;
+  for (const s of as) {
+    const h = halfDiagonal(s);
+    if (s.x - h < minX) minX = s.x - h;
+    if (s.y - h < minY) minY = s.y - h;
+    if (s.x + h > maxX) maxX = s.x + h;
+    if (s.y + h > maxY) maxY = s.y + h;
+  }
+  // Grown by the margin: b must come within this box somewhere.
+  minX -= m;
+  minY -= m;
+  maxX += m;
+  maxY += m;
+  let bMinX = Number.POSITIVE_INFINITY;
+  let bMinY = Number.POSITIVE_INFINITY;
+  let bMaxX = Number.NEGATIVE_INFINITY;
+  let bMaxY = Number.NEGATIVE_INFINITY;
+  for (const s of bs) {
+    const h = halfDiagonal(s);
+    if (s.x - h < bMinX) bMinX = s.x - h;
+    if (s.y - h < bMinY) bMinY = s.y - h;
+    if (s.x + h > bMaxX) bMaxX = s.x + h;
+    if (s.y + h > bMaxY) bMaxY = s.y + h;
+  }
+  return bMinX > maxX || bMaxX < minX || bMinY > maxY || bMaxY < minY;
+}
+
+/**
+ * Is unit b within d" of unit a (edge to edge, ruling SW-3)? Far pairs are rejected cheaply from
+ * the stands' centres (no point of a stand is further than its half diagonal from its centre):
+ * first the boxes around the two units, then stand by stand; only near pairs are measured.
+ */
 export function within(a: BattleUnit, b: BattleUnit, d: number): boolean {
   if (a.stands.length === 0 || b.stands.length === 0) return false;
-  const ba = standsBox(a.stands);
-  const bb = standsBox(b.stands);
-  const m = d + 1e-3;
-  if (bb.minX > ba.maxX + m || bb.maxX < ba.minX - m || bb.minY > ba.maxY + m || bb.maxY < ba.minY - m) return false;
+  if (reachBoxesApart(a.stands, b.stands, d + 1e-3)) return false;
   // Stand centres further apart than d plus both half diagonals: those stands are too.
   let near = false;
   for (const x of a.stands) {

@@ -136,7 +136,10 @@ export function sceneGaps(scene: Scene): SceneGap[] {
     for (let j = i + 1; j < stands.length; j++) {
       const b = stands[j];
       if (b.minX > a.maxX + minGap || b.maxX < a.minX - minGap || b.minY > a.maxY + minGap || b.maxY < a.minY - minGap) continue;
-      if (separation(a.rect, b.rect) >= minGap) continue;
+      const apart = separation(a.rect, b.rect);
+      if (apart >= minGap) continue;
+      // Touching or overlapping: their distance is 0, sealed unless the clearance is 0.
+      if (apart <= 0 && sealed > 0) continue;
       const c = rectClosestPoints(a.rect, b.rect);
       if (c.distance < minGap && c.distance >= sealed) gaps.push({ p: c.p, q: c.q, seg: [c.p, c.q], a: i, b: j });
     }

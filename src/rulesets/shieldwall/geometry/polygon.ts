@@ -47,7 +47,7 @@ export function polygonArea(poly: Polygon): number {
 
 /** Convex hull (Andrew's monotone chain), counter-clockwise, no collinear points. */
 export function convexHull(points: readonly Point[]): Point[] {
-  const pts = [...points].sort((a, b) => a.x - b.x || a.y - b.y);
+  const pts = sortedByXThenY(points);
   if (pts.length < 3) return pts;
   const lower: Point[] = [];
   for (const p of pts) {
@@ -73,6 +73,31 @@ export function convexHull(points: readonly Point[]): Point[] {
   lower.pop();
   upper.pop();
   return lower.concat(upper);
+}
+
+/** Order of {@link sortedByXThenY}: by x, then y. */
+function byXThenY(a: Point, b: Point): number {
+  return a.x - b.x || a.y - b.y;
+}
+
+/**
+ * A copy of the points sorted by x, then y, keeping the order of equal points (as the stable
+ * Array.prototype.sort does). Short lists, the usual ones, by insertion here: a comparator
+ * called from the built-in sort costs more than the sorting itself.
+ */
+export function sortedByXThenY(points: readonly Point[]): Point[] {
+  if (points.length > 16) return [...points].sort(byXThenY);
+  const out: Point[] = [];
+  for (const p of points) {
+    let i = out.length;
+    out.push(p);
+    while (i > 0 && byXThenY(out[i - 1], p) > 0) {
+      out[i] = out[i - 1];
+      i--;
+    }
+    out[i] = p;
+  }
+  return out;
 }
 
 /**

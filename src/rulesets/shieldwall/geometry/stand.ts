@@ -223,18 +223,21 @@ function closestInRect(r: Rect, px: number, py: number, out: Point): void {
   out.y = r.cy + u * r.ry + v * r.fy;
 }
 
+/** Scratch for {@link rectClosestPoints}: per candidate, corner x, y and closest point x, y; squared distances. */
+const CLOSEST_CANDIDATES = new Float64Array(32);
+const CLOSEST_SQUARES = new Float64Array(8);
+
 /**
  * Closest points of two rectangles that do not overlap (for touching or overlapping ones, some
  * pair of points at distance 0 where a corner meets the other, or the centres' midpoint when
  * they cross): distance, p on a, q on b.
  */
 export function rectClosestPoints(a: Rect, b: Rect): { distance: number; p: Point; q: Point } {
-  let best = Number.POSITIVE_INFINITY;
-  let px = a.cx;
-  let py = a.cy;
-  let qx = b.cx;
-  let qy = b.cy;
+  // The candidates: each corner of either rectangle with its closest point on the other.
+  const cand = CLOSEST_CANDIDATES;
+  const squares = CLOSEST_SQUARES;
   const tmp = { x: 0, y: 0 };
+  let least = Number.POSITIVE_INFINITY;
   for (let side = 0; side < 2; side++) {
     const from = side === 0 ? a : b;
     const to = side === 0 ? b : a;
@@ -248,28 +251,40 @@ export function rectClosestPoints(a: Rect, b: Rect): { distance: number; p: Poin
       const cx = from.cx + sf * fx + sw * wx;
       const cy = from.cy + sf * fy + sw * wy;
       closestInRect(to, cx, cy, tmp);
-      const d = Math.hypot(tmp.x - cx, tmp.y - cy);
-      if (d < best) {
-        best = d;
-        if (side === 0) {
-          px = cx;
-          py = cy;
-          qx = tmp.x;
-          qy = tmp.y;
-        } else {
-          px = tmp.x;
-          py = tmp.y;
-          qx = cx;
-          qy = cy;
-        }
-      }
+      const i = side * 4 + k;
+      cand[4 * i] = cx;
+      cand[4 * i + 1] = cy;
+      cand[4 * i + 2] = tmp.x;
+      cand[4 * i + 3] = tmp.y;
+      const dx = tmp.x - cx;
+      const dy = tmp.y - cy;
+      squares[i] = dx * dx + dy * dy;
+      if (squares[i] < least) least = squares[i];
+    }
+  }
+  // The nearest by Math.hypot (first of equals), which is slow: measured only for candidates
+  // whose squared distance is within rounding of the least (the others are certainly further;
+  // below 1e-280 the squares lose precision, so all are measured).
+  const cut = least >= 1e-280 ? least * (1 + 1e-12) : Number.POSITIVE_INFINITY;
+  let best = Number.POSITIVE_INFINITY;
+  let pick = -1;
+  for (let i = 0; i < 8; i++) {
+    if (squares[i] > cut) continue;
+    const d = Math.hypot(cand[4 * i + 2] - cand[4 * i], cand[4 * i + 3] - cand[4 * i + 1]);
+    if (d < best) {
+      best = d;
+      pick = i;
     }
   }
   if (best > 0 && separation(a, b) <= 0) {
     const m = { x: (a.cx + b.cx) / 2, y: (a.cy + b.cy) / 2 };
     return { distance: 0, p: m, q: m };
   }
-  return { distance: best, p: { x: px, y: py }, q: { x: qx, y: qy } };
+  if (pick < 0) return { distance: best, p: { x: a.cx, y: a.cy }, q: { x: b.cx, y: b.cy } };
+  // A corner of a (first four) is p; a corner of b is q.
+  const corner = { x: cand[4 * pick], y: cand[4 * pick + 1] };
+  const closest = { x: cand[4 * pick + 2], y: cand[4 * pick + 3] };
+  return pick < 4 ? { distance: best, p: corner, q: closest } : { distance: best, p: closest, q: corner };
 }
 
 /** Edge-to-edge distance between two stands (ruling SW-3). */

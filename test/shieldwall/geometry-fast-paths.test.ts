@@ -1,0 +1,100 @@
+/**
+ * Fast paths in the geometry that must give exactly what the plain computation gives (the battle
+ * engine's results, and so its state hashes, depend on them bit for bit).
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import type { BattleUnit } from "../../src/rulesets/shieldwall/battle/types.js";
+import { unitDist, within } from "../../src/rulesets/shieldwall/battle/engine.js";
+import { type Point, type Rect, type Stand, BASE_SIZES, makeStand, rectClosestPoints, rectOf, separation } from "../../src/rulesets/shieldwall/geometry/index.js";
+import { sortedByXThenY } from "../../src/rulesets/shieldwall/geometry/polygon.js";
+
+const SEED = 20261122;
+const { width: W, depth: D } = BASE_SIZES["15mm"];
+
+/** Uniform reals in [lo, hi] on a grid of `steps` (coarse grids give exact ties and touching stands). */
+const num = (lo: number, hi: number, steps = 1_000_000): fc.Arbitrary<number> => fc.noBias(fc.integer({ min: 0, max: steps })).map((i) => lo + ((hi - lo) * i) / steps);
+
+/** Stands anywhere, or on a quarter-inch grid facing a compass point (lined up, touching, tied). */
+const standArb = (spread = 6): fc.Arbitrary<Stand> =>
+  fc.oneof(
+    fc.record({ x: num(-spread, spread), y: num(-spread, spread), facing: num(0, 360) }),
+    fc.record({ x: num(-spread, spread, 8 * spread), y: num(-spread, spread, 8 * spread), facing: fc.constantFrom(0, 90, 180, 270, 45) }),
+  ).chain((p) => fc.constantFrom(W, BASE_SIZES["28mm"].width).map((width) => makeStand(p.x, p.y, p.facing, width, width === W ? D : BASE_SIZES["28mm"].depth)));
+
+/** rectClosestPoints as first written: every corner's distance by Math.hypot, the first least kept. */
+function closestPointsReference(a: Rect, b: Rect): { distance: number; p: Point; q: Point } {
+  let best = Number.POSITIVE_INFINITY;
+  let p = { x: a.cx, y: a.cy };
+  let q = { x: b.cx, y: b.cy };
+  for (let side = 0; side < 2; side++) {
+    const from = side === 0 ? a : b;
+    const to = side === 0 ? b : a;
+    for (let k = 0; k < 4; k++) {
+      const sf = k < 2 ? 1 : -1;
+      const sw = k === 0 || k === 3 ? -1 : 1;
+      const cx = from.cx + sf * from.fx * from.hd + sw * from.rx * from.hw;
+      const cy = from.cy + sf * from.fy * from.hd + sw * from.ry * from.hw;
+      const u = Math.max(-to.hw, Math.min(to.hw, (cx - to.cx) * to.rx + (cy - to.cy) * to.ry));
+      const v = Math.max(-to.hd, Math.min(to.hd, (cx - to.cx) * to.fx + (cy - to.cy) * to.fy));
+      const tx = to.cx + u * to.rx + v * to.fx;
+      const ty = to.cy + u * to.ry + v * to.fy;
+      const d = Math.hypot(tx - cx, ty - cy);
+      if (d < best) {
+        best = d;
+        p = side === 0 ? { x: cx, y: cy } : { x: tx, y: ty };
+        q = side === 0 ? { x: tx, y: ty } : { x: cx, y: cy };
+      }
+    }
+  }
+  if (best > 0 && separation(a, b) <= 0) {
+    const m = { x: (a.cx + b.cx) / 2, y: (a.cy + b.cy) / 2 };
+    return { distance: 0, p: m, q: m };
+  }
+  return { distance: best, p, q };
+}
+
+describe("geometry fast paths agree exactly with the plain computation", () => {
+  it("SW-3: rectClosestPoints measures with Math.hypot only the candidates that can be nearest, and picks the same points", () => {
+    fc.assert(
+      fc.property(standArb(), standArb(), (a, b) => {
+        const ra = rectOf(a);
+        const rb = rectOf(b);
+        expect(rectClosestPoints(ra, rb)).toEqual(closestPointsReference(ra, rb));
+      }),
+      { seed: SEED, numRuns: 3000 },
+    );
+  });
+  it("SW-3: rectangles that touch or overlap (separation ≤ 0) have closest-point distance 0 (the scene's gap search skips them)", () => {
+    fc.assert(
+      fc.property(standArb(2), standArb(2), (a, b) => {
+        const ra = rectOf(a);
+        const rb = rectOf(b);
+        fc.pre(separation(ra, rb) <= 0);
+        expect(rectClosestPoints(ra, rb).distance).toBe(0);
+      }),
+      { seed: SEED, numRuns: 1000 },
+    );
+  });
+  it("convexHull's short-list sort orders points as the stable Array.prototype.sort does", () => {
+    const pointArb = fc.record({ x: fc.integer({ min: -2, max: 2 }), y: fc.integer({ min: -2, max: 2 }) });
+    fc.assert(
+      fc.property(fc.array(pointArb, { maxLength: 20 }), (pts) => {
+        const sorted = sortedByXThenY(pts);
+        const reference = [...pts].sort((a, b) => a.x - b.x || a.y - b.y);
+        expect(sorted.length).toBe(reference.length);
+        sorted.forEach((p, i) => expect(p).toBe(reference[i]));
+      }),
+      { seed: SEED, numRuns: 1000 },
+    );
+  });
+  it("SW-3: within's quick rejections agree with the exact distance between units", () => {
+    const unitArb = fc.array(standArb(10), { minLength: 1, maxLength: 4 }).map((stands) => ({ stands }) as unknown as BattleUnit);
+    fc.assert(
+      fc.property(unitArb, unitArb, fc.constantFrom(0.1, 1, 2, 8, 12), (a, b, d) => {
+        expect(within(a, b, d)).toBe(unitDist(a, b) <= d + 1e-6);
+      }),
+      { seed: SEED, numRuns: 3000 },
+    );
+  });
+});
