@@ -397,7 +397,11 @@ export class Ctx {
     return this.s.units.filter((u) => u.side === side);
   }
   scene(): Scene {
-    if (!this.sceneCache) this.sceneCache = prepareScene(this.s.table, this.s.units.filter(onTable).map(geomOf), SCENE_STANDS);
+    if (!this.sceneCache) {
+      const units: UnitGeom[] = [];
+      for (const bu of this.s.units) if (onTable(bu)) units.push(geomOf(bu));
+      this.sceneCache = prepareScene(this.s.table, units, SCENE_STANDS);
+    }
     return this.sceneCache;
   }
 

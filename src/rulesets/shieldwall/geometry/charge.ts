@@ -9,7 +9,7 @@
  * unformed charger moves only the contacting stand.
  */
 import { type Contact, contactBetween } from "./contact.js";
-import type { Scene, StandRef } from "./los.js";
+import { type Scene, type StandRef, sceneUnit } from "./los.js";
 import { convexHull, polygonsOverlap, segmentLengthInside } from "./polygon.js";
 import { type Edge, type Stand, edgeNormal, edgeSegment, makeStand, rectCorners, rectOf, rectsOverlap } from "./stand.js";
 import { overhang } from "./table.js";
@@ -109,8 +109,8 @@ export interface ChargePlan {
  * them.
  */
 export function planCharge(scene: Scene, chargerId: string, target: StandRef, edge: Edge, opts: ChargeOptions = {}): ChargePlan {
-  const charger = scene.byId.get(chargerId);
-  const targetUnit = scene.byId.get(target.unit);
+  const charger = sceneUnit(scene, chargerId);
+  const targetUnit = sceneUnit(scene, target.unit);
   if (!charger || !targetUnit) throw new RangeError(`unknown unit "${!charger ? chargerId : target.unit}"`);
   const tStand = targetUnit.stands[target.stand];
   if (!tStand) throw new RangeError(`no stand ${target.stand} in unit "${target.unit}"`);
@@ -142,10 +142,10 @@ export function planCharge(scene: Scene, chargerId: string, target: StandRef, ed
     }
   }
   const m = 1e-3;
-  for (const o of scene.units) {
+  for (let oi = 0; oi < scene.units.length; oi++) {
+    const o = scene.units[oi];
     if (o.id === charger.id) continue;
-    const prepared = scene.standIndex.get(o.id) ?? [];
-    prepared.forEach((ps, j) => {
+    scene.unitStands[oi].forEach((ps, j) => {
       if (ps.minX > bx1 + m || ps.maxX < bx0 - m || ps.minY > by1 + m || ps.maxY < by0 - m) return;
       const r = ps.rect;
       const poly = ps.corners;

@@ -52,9 +52,9 @@ export interface SceneStandCache {
 export interface Scene {
   table: Table;
   units: readonly UnitGeom[];
-  byId: Map<string, UnitGeom>;
+  /** The prepared stands of each unit, in the order of `units` (see {@link sceneUnitIndex}). */
+  unitStands: readonly SceneStand[][];
   stands: SceneStand[];
-  standIndex: Map<string, SceneStand[]>;
   sightTerrain: SightTerrain[];
   /**
    * Every gap narrower than `minSightGap` between two blockers (stands, sight-blocking
@@ -93,35 +93,54 @@ const TERRAIN_GAPS = new WeakMap<readonly SightTerrain[], { minGap: number; gaps
 
 export function prepareScene(table: Table, units: readonly UnitGeom[], reuse?: SceneStandCache): Scene {
   const stands: SceneStand[] = [];
-  const standIndex = new Map<string, SceneStand[]>();
-  const byId = new Map<string, UnitGeom>();
+  const unitStands: SceneStand[][] = [];
   for (const u of units) {
-    byId.set(u.id, u);
-    const known = reuse?.get(u.stands);
-    if (known && known.length === u.stands.length && (known.length === 0 || (known[0].unit === u.id && known[0].side === u.side))) {
-      for (const e of known) stands.push(e);
-      standIndex.set(u.id, known);
-      continue;
+    let list = reuse?.get(u.stands);
+    if (!list || list.length !== u.stands.length || (list.length > 0 && (list[0].unit !== u.id || list[0].side !== u.side))) {
+      const fresh: SceneStand[] = [];
+      reuse?.set(u.stands, fresh);
+      u.stands.forEach((s, i) => {
+        const rect = rectOf(s);
+        const corners = rectCorners(rect);
+        const b = bounds(corners);
+        fresh.push({ unit: u.id, stand: i, side: u.side, rect, corners, minX: b.minX, minY: b.minY, maxX: b.maxX, maxY: b.maxY });
+      });
+      list = fresh;
     }
-    const list: SceneStand[] = [];
-    reuse?.set(u.stands, list);
-    u.stands.forEach((s, i) => {
-      const rect = rectOf(s);
-      const corners = rectCorners(rect);
-      const b = bounds(corners);
-      const entry = { unit: u.id, stand: i, side: u.side, rect, corners, minX: b.minX, minY: b.minY, maxX: b.maxX, maxY: b.maxY };
-      stands.push(entry);
-      list.push(entry);
-    });
-    standIndex.set(u.id, list);
+    unitStands.push(list);
+    for (const e of list) stands.push(e);
   }
   let sightTerrain = reuse ? SIGHT_TERRAIN.get(table.terrain) : undefined;
   if (!sightTerrain) {
     sightTerrain = table.terrain.filter((f) => f.blocksSight).map((feature) => ({ feature, ...bounds(feature.points) }));
     if (reuse) SIGHT_TERRAIN.set(table.terrain, sightTerrain);
   }
-  return { table, units, byId, stands, standIndex, sightTerrain, gaps: null, sightMemo: new Map() };
+  return { table, units, unitStands, stands, sightTerrain, gaps: null, sightMemo: new Map() };
 }
+
+/**
+ * Where unit `id` is in the scene's `units` (the last if listed twice), or -1. A scan: scenes
+ * hold a few dozen units and are asked about a few of them, so a map built for each scene
+ * would cost more than it saves.
+ */
+export function sceneUnitIndex(scene: Scene, id: string): number {
+  const { units } = scene;
+  for (let i = units.length - 1; i >= 0; i--) if (units[i].id === id) return i;
+  return -1;
+}
+
+/** Unit `id` of the scene, if it is in it. */
+export function sceneUnit(scene: Scene, id: string): UnitGeom | undefined {
+  const i = sceneUnitIndex(scene, id);
+  return i < 0 ? undefined : scene.units[i];
+}
+
+/** The prepared stands of unit `id` of the scene (none if it is not in it). */
+export function sceneUnitStands(scene: Scene, id: string): readonly SceneStand[] {
+  const i = sceneUnitIndex(scene, id);
+  return i < 0 ? NO_STANDS : scene.unitStands[i];
+}
+const NO_STANDS: readonly SceneStand[] = [];
 
 /** The scene's narrow gaps, worked out once on first use. */
 export function sceneGaps(scene: Scene): SceneGap[] {
@@ -169,7 +188,7 @@ export function sceneGaps(scene: Scene): SceneGap[] {
 }
 
 function sceneStand(scene: Scene, ref: StandRef): SceneStand {
-  const s = scene.standIndex.get(ref.unit)?.[ref.stand];
+  const s = sceneUnitStands(scene, ref.unit)[ref.stand];
   if (!s) throw new RangeError(`no stand ${ref.stand} in unit "${ref.unit}"`);
   return s;
 }
@@ -211,8 +230,8 @@ export function sightLine(scene: Scene, from: StandRef, to: StandRef, opts: Sigh
 
 /** Does any stand of unit `viewer` see any stand of unit `target`? Unformed units see all round. */
 export function unitSees(scene: Scene, viewer: string, target: string): boolean {
-  const v = scene.byId.get(viewer);
-  const t = scene.byId.get(target);
+  const v = sceneUnit(scene, viewer);
+  const t = sceneUnit(scene, target);
   if (!v || !t) throw new RangeError(`unknown unit "${!v ? viewer : target}"`);
   const allRound = !v.formed;
   for (let i = 0; i < v.stands.length; i++) {
@@ -225,7 +244,7 @@ export function unitSees(scene: Scene, viewer: string, target: string): boolean 
 
 /** Enemy units (other side) that unit `viewer` can see ("visible enemy", seed "Movement"). */
 export function visibleEnemies(scene: Scene, viewer: string): string[] {
-  const v = scene.byId.get(viewer);
+  const v = sceneUnit(scene, viewer);
   if (!v) throw new RangeError(`unknown unit "${viewer}"`);
   return scene.units.filter((u) => u.side !== v.side && u.stands.length > 0 && unitSees(scene, viewer, u.id)).map((u) => u.id);
 }
@@ -255,7 +274,7 @@ export function shootingTargets(scene: Scene, from: StandRef, range = 2, opts: S
  */
 export function shootingTargetUnits(scene: Scene, viewer: string, range: number, opts: SightOptions, eligible: (unit: string, stand: number) => boolean): Map<string, number> {
   const counts = new Map<string, number>();
-  const own = scene.standIndex.get(viewer) ?? [];
+  const own = sceneUnitStands(scene, viewer);
   const margin = range + 1e-3;
   for (let i = 0; i < own.length; i++) {
     const a = own[i];

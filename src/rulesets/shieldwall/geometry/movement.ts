@@ -4,7 +4,7 @@
  * enemy stands and obstacles, about face, side-step / step back / step forward, and the terrain
  * a move passes through.
  */
-import { type Scene, prepareScene, unitSees } from "./los.js";
+import { type Scene, prepareScene, sceneUnit, sceneUnitIndex, sceneUnitStands, unitSees } from "./los.js";
 import { bounds, convexHull, polygonsOverlap, segmentLengthInside } from "./polygon.js";
 import { type Rect, rectCorners, rectDistance, rectOf, segmentRect, separation, timeToOverlap, timeToWithin, translateRect, translateStand } from "./stand.js";
 import { type Table, type TerrainFeature, distanceToTableEdge } from "./table.js";
@@ -181,18 +181,20 @@ export interface PlannedMove {
  * table edge. The arc of a formed unit is not checked here (see {@link arcProblem}).
  */
 export function planMove(scene: Scene, unitId: string, heading: number, distance: number, opts: MoveOptions = {}): PlannedMove {
-  const u = scene.byId.get(unitId);
-  if (!u) throw new RangeError(`unknown unit "${unitId}"`);
+  const ui = sceneUnitIndex(scene, unitId);
+  if (ui < 0) throw new RangeError(`unknown unit "${unitId}"`);
+  const u = scene.units[ui];
   const zone = opts.zone ?? HALT_ZONE;
   const ignore = new Set(opts.ignoreUnits ?? []);
   const d = headingVector(heading);
-  const movers = sceneRects(scene, unitId);
+  const own = scene.unitStands[ui];
+  const movers = own.map((s) => s.rect);
   // Bounding box of the mover: a stand whose box is further than the move (plus the zone) cannot stop it.
   let bx0 = Number.POSITIVE_INFINITY;
   let by0 = Number.POSITIVE_INFINITY;
   let bx1 = Number.NEGATIVE_INFINITY;
   let by1 = Number.NEGATIVE_INFINITY;
-  for (const m of scene.standIndex.get(unitId) ?? []) {
+  for (const m of own) {
     if (m.minX < bx0) bx0 = m.minX;
     if (m.minY < by0) by0 = m.minY;
     if (m.maxX > bx1) bx1 = m.maxX;
@@ -212,9 +214,10 @@ export function planMove(scene: Scene, unitId: string, heading: number, distance
   };
   // Halt at 2" from visible enemy.
   if (zone > 0) {
-    for (const e of scene.units) {
+    for (let ei = 0; ei < scene.units.length; ei++) {
+      const e = scene.units[ei];
       if (e.side === u.side || ignore.has(e.id) || e.stands.length === 0) continue;
-      const es = scene.standIndex.get(e.id) ?? [];
+      const es = scene.unitStands[ei];
       if (es.every((x) => farther(x, limit + zone))) continue;
       const er = es.map((x) => x.rect);
       // Out of reach: even the whole move cannot bring it within the zone.
@@ -226,9 +229,10 @@ export function planMove(scene: Scene, unitId: string, heading: number, distance
     }
   }
   // Other stands: no moving through them.
-  for (const o of scene.units) {
+  for (let oi = 0; oi < scene.units.length; oi++) {
+    const o = scene.units[oi];
     if (o.id === u.id || ignore.has(o.id)) continue;
-    const ss = scene.standIndex.get(o.id) ?? [];
+    const ss = scene.unitStands[oi];
     for (let i = 0; i < ss.length; i++) {
       if (farther(ss[i], limit)) continue;
       if (lowerBoundDistance(movers, [ss[i].rect]) > limit) continue;
@@ -258,7 +262,7 @@ export function planMove(scene: Scene, unitId: string, heading: number, distance
 
 /** The prepared rectangles of a unit's stands in a scene. */
 function sceneRects(scene: Scene, unitId: string): Rect[] {
-  return (scene.standIndex.get(unitId) ?? []).map((s) => s.rect);
+  return sceneUnitStands(scene, unitId).map((s) => s.rect);
 }
 
 /** A cheap lower bound on the distance between two groups of rectangles (separating axes). */
@@ -319,7 +323,7 @@ export function sweptTerrain(u: UnitGeom, d: Point, distance: number, table: Tab
  * zone of a visible enemy (seed "Movement"); Infinity if no visible enemy is in the way.
  */
 export function distanceToEnemyZone(scene: Scene, unitId: string, heading: number, zone = HALT_ZONE): { distance: number; enemy: string | null } {
-  const u = scene.byId.get(unitId);
+  const u = sceneUnit(scene, unitId);
   if (!u) throw new RangeError(`unknown unit "${unitId}"`);
   const d = headingVector(heading);
   const movers = u.stands.map(rectOf);
@@ -366,9 +370,9 @@ export function overlapInterval(a: Rect, d: Point, b: Rect, far: number, tol = 1
  * `passedThrough` lists the friends it actually overlapped on the way.
  */
 export function planInterpenetratingMove(scene: Scene, unitId: string, heading: number, distance: number, passable: readonly string[], opts: MoveOptions = {}): InterpenetratingMove {
-  const u = scene.byId.get(unitId);
+  const u = sceneUnit(scene, unitId);
   if (!u) throw new RangeError(`unknown unit "${unitId}"`);
-  const through = new Set(passable.filter((id) => id !== unitId && scene.byId.get(id)?.side === u.side));
+  const through = new Set(passable.filter((id) => id !== unitId && sceneUnit(scene, id)?.side === u.side));
   if (through.size === 0) return { ...planMove(scene, unitId, heading, distance, opts), passedThrough: [] };
   // The friends it may pass through are out of the way: they neither stop the move nor hide the
   // enemy it must halt 2" from (it sees what lies beyond them as it comes through).
@@ -378,7 +382,7 @@ export function planInterpenetratingMove(scene: Scene, unitId: string, heading: 
   const movers = sceneRects(scene, unitId);
   const intervals: { unit: string; stand: number; enter: number; exit: number }[] = [];
   for (const id of through) {
-    const ss = scene.standIndex.get(id) ?? [];
+    const ss = sceneUnitStands(scene, id);
     for (let i = 0; i < ss.length; i++) {
       if (lowerBoundDistance(movers, [ss[i].rect]) > base.distance) continue;
       for (const m of movers) {
@@ -409,7 +413,7 @@ export function planInterpenetratingMove(scene: Scene, unitId: string, heading: 
  */
 export function friendInTheWay(scene: Scene, unitId: string, heading: number, reach: number, passable: readonly string[]): boolean {
   const d = headingVector(heading);
-  const own = scene.standIndex.get(unitId) ?? [];
+  const own = sceneUnitStands(scene, unitId);
   if (own.length === 0) return false;
   // The box swept by the mover's box: a stand whose box is outside it is not in the way.
   let x0 = Number.POSITIVE_INFINITY;
@@ -425,7 +429,7 @@ export function friendInTheWay(scene: Scene, unitId: string, heading: number, re
   let movers: Rect[] | null = null;
   for (const id of passable) {
     if (id === unitId) continue;
-    for (const s of scene.standIndex.get(id) ?? []) {
+    for (const s of sceneUnitStands(scene, id)) {
       if (s.minX > x1 + 1e-6 || s.maxX < x0 - 1e-6 || s.minY > y1 + 1e-6 || s.maxY < y0 - 1e-6) continue;
       movers ??= own.map((m) => m.rect);
       if (distanceBeforeOverlap(movers, d, [s.rect]).distance < reach) return true;
