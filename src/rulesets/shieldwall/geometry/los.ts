@@ -37,6 +37,8 @@ export interface SceneStand {
   minY: number;
   maxX: number;
   maxY: number;
+  /** What sight tests work out about the stand, on the first one (see {@link standSight}). */
+  sight: StandSight | null;
 }
 
 /**
@@ -80,6 +82,12 @@ export interface SceneGap {
   seg: readonly Point[];
   a: number;
   b: number;
+  /** The bridge's own separating axis, on the first sight test that needs it. */
+  axes: OwnAxes | null;
+}
+
+function makeGap(p: Point, q: Point, a: number, b: number): SceneGap {
+  return { p, q, seg: [p, q], a, b, axes: null };
 }
 
 /**
@@ -103,7 +111,7 @@ export function prepareScene(table: Table, units: readonly UnitGeom[], reuse?: S
         const rect = rectOf(s);
         const corners = rectCorners(rect);
         const b = bounds(corners);
-        fresh.push({ unit: u.id, stand: i, side: u.side, rect, corners, minX: b.minX, minY: b.minY, maxX: b.maxX, maxY: b.maxY });
+        fresh.push({ unit: u.id, stand: i, side: u.side, rect, corners, minX: b.minX, minY: b.minY, maxX: b.maxX, maxY: b.maxY, sight: null });
       });
       list = fresh;
     }
@@ -160,12 +168,12 @@ export function sceneGaps(scene: Scene): SceneGap[] {
       // Touching or overlapping: their distance is 0, sealed unless the clearance is 0.
       if (apart <= 0 && sealed > 0) continue;
       const c = rectClosestPoints(a.rect, b.rect);
-      if (c.distance < minGap && c.distance >= sealed) gaps.push({ p: c.p, q: c.q, seg: [c.p, c.q], a: i, b: j });
+      if (c.distance < minGap && c.distance >= sealed) gaps.push(makeGap(c.p, c.q, i, j));
     }
     for (const t of sightTerrain) {
       if (t.minX > a.maxX + minGap || t.maxX < a.minX - minGap || t.minY > a.maxY + minGap || t.maxY < a.minY - minGap) continue;
       const c = shapeClosest(a.corners, true, t.feature.points, t.feature.kind === "area");
-      if (c.distance < minGap && c.distance > 1e-9) gaps.push({ p: c.p, q: c.q, seg: [c.p, c.q], a: i, b: -1 });
+      if (c.distance < minGap && c.distance > 1e-9) gaps.push(makeGap(c.p, c.q, i, -1));
     }
   }
   const knownGaps = TERRAIN_GAPS.get(sightTerrain);
@@ -177,7 +185,7 @@ export function sceneGaps(scene: Scene): SceneGap[] {
         const f = sightTerrain[i].feature;
         const g = sightTerrain[j].feature;
         const c = shapeClosest(f.points, f.kind === "area", g.points, g.kind === "area");
-        if (c.distance < minGap && c.distance > 1e-9) terrainGaps.push({ p: c.p, q: c.q, seg: [c.p, c.q], a: -1, b: -1 });
+        if (c.distance < minGap && c.distance > 1e-9) terrainGaps.push(makeGap(c.p, c.q, -1, -1));
       }
     }
     TERRAIN_GAPS.set(sightTerrain, { minGap, gaps: terrainGaps });
@@ -319,6 +327,27 @@ function inflate(r: Rect, by: number): Rect {
   return makeRect(r.cx, r.cy, r.fx, r.fy, r.rx, r.ry, r.hw + by, r.hd + by);
 }
 
+/**
+ * What sight tests work out about a stand, kept with it (a prepared stand never changes, and is
+ * shared by the scenes of states where its unit has not moved): its outline's own separating
+ * axes, and its outline grown by the sight clearance, with that outline's axes.
+ */
+interface StandSight {
+  clearance: number;
+  axes: OwnAxes;
+  grown: Rect;
+  grownCorners: Point[];
+  grownAxes: OwnAxes;
+}
+
+function standSight(s: SceneStand, clearance: number): StandSight {
+  if (s.sight?.clearance === clearance) return s.sight;
+  const grown = inflate(s.rect, clearance);
+  const grownCorners = rectCorners(grown);
+  s.sight = { clearance, axes: ownAxes(s.corners), grown, grownCorners, grownAxes: ownAxes(grownCorners) };
+  return s.sight;
+}
+
 function sightClear(scene: Scene, viewer: SceneStand, target: SceneStand, sources: Source[]): SightLine | null {
   const { sightDepth } = scene.table.options;
   const targetCorners = target.corners;
@@ -346,19 +375,19 @@ function sightClear(scene: Scene, viewer: SceneStand, target: SceneStand, source
   for (const s of scene.stands) {
     if (s === viewer || s === target) continue;
     if (s.maxX < minX - c || s.minX > maxX + c || s.maxY < minY - c || s.minY > maxY + c) continue;
-    if (gapToHull(axes, s.corners, c + 1e-9) > c + 1e-9) continue;
-    const r = inflate(s.rect, c);
-    const cs = rectCorners(r);
-    if (gapToHull(axes, cs) >= 0) continue;
-    grown.push(r);
-    grownCorners.push(cs);
+    const prep = standSight(s, c);
+    if (gapToHull(axes, s.corners, prep.axes, c + 1e-9) > c + 1e-9) continue;
+    if (gapToHull(axes, prep.grownCorners, prep.grownAxes) >= 0) continue;
+    grown.push(prep.grown);
+    grownCorners.push(prep.grownCorners);
   }
   // Narrow gaps whose bridge crosses the corridor (not gaps beside the viewer or the target).
   const bridges: Bridge[] = [];
   for (const g of sceneGaps(scene)) {
     if (g.a === viewerIndex || g.b === viewerIndex || g.a === targetIndex || g.b === targetIndex) continue;
     if (Math.max(g.p.x, g.q.x) < minX || Math.min(g.p.x, g.q.x) > maxX || Math.max(g.p.y, g.q.y) < minY || Math.min(g.p.y, g.q.y) > maxY) continue;
-    if (gapToHull(axes, g.seg, 1e-9) <= 1e-9) bridges.push(g);
+    g.axes ??= ownAxes(g.seg);
+    if (gapToHull(axes, g.seg, g.axes, 1e-9) <= 1e-9) bridges.push(g);
   }
   const terrain: TerrainFeature[] = [];
   const terrainBoxes: SightTerrain[] = [];
@@ -551,29 +580,18 @@ function hullAxes(hull: readonly Point[]): HullAxes {
 }
 
 /**
- * Separating-axis gap between the hull and a convex point set (a segment or point counts):
- * positive = apart by at least that much (a lower bound on their distance), 0 touching,
- * negative overlapping. Stops early once the gap exceeds `enough`.
+ * A convex point set's own separating axes for {@link gapToHull}: the unit normals of its first
+ * edges (a rectangle's two axes, a segment's normal), with the set's extent along each.
  */
-function gapToHull(h: HullAxes, pts: readonly Point[], enough = Number.POSITIVE_INFINITY): number {
-  let best = Number.NEGATIVE_INFINITY;
-  for (let k = 0; k < h.nx.length; k++) {
-    const nx = h.nx[k];
-    const ny = h.ny[k];
-    let lo = Number.POSITIVE_INFINITY;
-    let hi = Number.NEGATIVE_INFINITY;
-    for (let i = 0; i < pts.length; i++) {
-      const d = pts[i].x * nx + pts[i].y * ny;
-      if (d < lo) lo = d;
-      if (d > hi) hi = d;
-    }
-    const gap = Math.max(lo - h.hi[k], h.lo[k] - hi);
-    if (gap > best) {
-      best = gap;
-      if (best > enough) return best;
-    }
-  }
-  // The point set's own edge normals (a rectangle's two axes, a segment's normal).
+interface OwnAxes {
+  nx: number[];
+  ny: number[];
+  lo: number[];
+  hi: number[];
+}
+
+function ownAxes(pts: readonly Point[]): OwnAxes {
+  const out: OwnAxes = { nx: [], ny: [], lo: [], hi: [] };
   const m = pts.length;
   const edges = m === 2 ? 1 : m >= 3 ? Math.min(m, 2) : 0;
   for (let i = 0; i < edges; i++) {
@@ -592,6 +610,40 @@ function gapToHull(h: HullAxes, pts: readonly Point[], enough = Number.POSITIVE_
       if (d < lo) lo = d;
       if (d > hi) hi = d;
     }
+    out.nx.push(nx);
+    out.ny.push(ny);
+    out.lo.push(lo);
+    out.hi.push(hi);
+  }
+  return out;
+}
+
+/**
+ * Separating-axis gap between the hull and a convex point set (a segment or point counts) with
+ * its own axes ({@link ownAxes}): positive = apart by at least that much (a lower bound on their
+ * distance), 0 touching, negative overlapping. Stops early once the gap exceeds `enough`.
+ */
+function gapToHull(h: HullAxes, pts: readonly Point[], own: OwnAxes, enough = Number.POSITIVE_INFINITY): number {
+  let best = Number.NEGATIVE_INFINITY;
+  for (let k = 0; k < h.nx.length; k++) {
+    const nx = h.nx[k];
+    const ny = h.ny[k];
+    let lo = Number.POSITIVE_INFINITY;
+    let hi = Number.NEGATIVE_INFINITY;
+    for (let i = 0; i < pts.length; i++) {
+      const d = pts[i].x * nx + pts[i].y * ny;
+      if (d < lo) lo = d;
+      if (d > hi) hi = d;
+    }
+    const gap = Math.max(lo - h.hi[k], h.lo[k] - hi);
+    if (gap > best) {
+      best = gap;
+      if (best > enough) return best;
+    }
+  }
+  for (let i = 0; i < own.nx.length; i++) {
+    const nx = own.nx[i];
+    const ny = own.ny[i];
     let hlo = Number.POSITIVE_INFINITY;
     let hhi = Number.NEGATIVE_INFINITY;
     for (let j = 0; j < h.pts.length; j++) {
@@ -600,7 +652,7 @@ function gapToHull(h: HullAxes, pts: readonly Point[], enough = Number.POSITIVE_
       if (d < hlo) hlo = d;
       if (d > hhi) hhi = d;
     }
-    const gap = Math.max(lo - hhi, hlo - hi);
+    const gap = Math.max(own.lo[i] - hhi, hlo - own.hi[i]);
     if (gap > best) best = gap;
   }
   return best;
