@@ -6,7 +6,21 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { BattleUnit } from "../../src/rulesets/shieldwall/battle/types.js";
 import { unitDist, within } from "../../src/rulesets/shieldwall/battle/engine.js";
-import { type Point, type Rect, type Stand, BASE_SIZES, makeStand, rectClosestPoints, rectOf, separation } from "../../src/rulesets/shieldwall/geometry/index.js";
+import {
+  type Point,
+  type Rect,
+  type Stand,
+  BASE_SIZES,
+  behindEverySource,
+  defaultTable,
+  makeStand,
+  prepareScene,
+  rectClosestPoints,
+  rectCorners,
+  rectOf,
+  separation,
+  standSees,
+} from "../../src/rulesets/shieldwall/geometry/index.js";
 import { sortedByXThenY } from "../../src/rulesets/shieldwall/geometry/polygon.js";
 
 const SEED = 20261122;
@@ -95,6 +109,35 @@ describe("geometry fast paths agree exactly with the plain computation", () => {
         expect(within(a, b, d)).toBe(unitDist(a, b) <= d + 1e-6);
       }),
       { seed: SEED, numRuns: 3000 },
+    );
+  });
+  it("Missile Exchange: a target wholly behind a formed stand's front edge line fails every sight segment's outward test (the sight test's shortcut)", () => {
+    fc.assert(
+      fc.property(standArb(), standArb(), fc.array(fc.tuple(num(0, 1), num(-1, 1), num(-1, 1)), { minLength: 10, maxLength: 10 }), (a, b, samples) => {
+        const ra = rectOf(a);
+        const [fl, fr] = rectCorners(ra);
+        const front = { p0: fl, p1: fr, nx: ra.fx, ny: ra.fy };
+        const rb = rectOf(b);
+        fc.pre(behindEverySource(rectCorners(rb), [front]));
+        // Points of the front edge to points of the target grown by the sight tests' slack (1e-9).
+        let outwards = 0;
+        for (const [f, u, v] of samples) {
+          for (const g of [f, 0, 0.25, 0.5, 0.75, 1]) {
+            const px = fl.x + g * (fr.x - fl.x);
+            const py = fl.y + g * (fr.y - fl.y);
+            const qx = rb.cx + u * (rb.hw + 1e-9) * rb.rx + v * (rb.hd + 1e-9) * rb.fx;
+            const qy = rb.cy + u * (rb.hw + 1e-9) * rb.ry + v * (rb.hd + 1e-9) * rb.fy;
+            if ((qx - px) * front.nx + (qy - py) * front.ny > 1e-9 || Math.abs(qx - px) + Math.abs(qy - py) < 1e-9) outwards++;
+          }
+        }
+        expect(outwards).toBe(0);
+        const scene = prepareScene(defaultTable(), [
+          { id: "a", side: "south", formed: true, stands: [a] },
+          { id: "b", side: "north", formed: true, stands: [b] },
+        ]);
+        expect(standSees(scene, { unit: "a", stand: 0 }, { unit: "b", stand: 0 })).toBe(false);
+      }),
+      { seed: SEED, numRuns: 500 },
     );
   });
 });

@@ -227,8 +227,8 @@ export function sightLine(scene: Scene, from: StandRef, to: StandRef, opts: Sigh
   if (known !== undefined) return known;
   const [fl, fr, rr, rl] = a.corners;
   const r = a.rect;
-  const front: Source = { p0: fl, p1: fr, nx: r.fx, ny: r.fy };
-  const sources: Source[] = opts.allRound
+  const front: SightSource = { p0: fl, p1: fr, nx: r.fx, ny: r.fy };
+  const sources: SightSource[] = opts.allRound
     ? [front, { p0: fr, p1: rr, nx: r.rx, ny: r.ry }, { p0: rr, p1: rl, nx: -r.fx, ny: -r.fy }, { p0: rl, p1: fl, nx: -r.rx, ny: -r.ry }]
     : [front];
   const answer = sightClear(scene, a, b, sources);
@@ -305,7 +305,7 @@ export function shootingTargetUnits(scene: Scene, viewer: string, range: number,
 // ---------------------------------------------------------------------------------------------
 
 /** An edge sight may start from, with its outward normal: sight must leave through it. */
-interface Source {
+export interface SightSource {
   p0: Point;
   p1: Point;
   nx: number;
@@ -348,9 +348,25 @@ function standSight(s: SceneStand, clearance: number): StandSight {
   return s.sight;
 }
 
-function sightClear(scene: Scene, viewer: SceneStand, target: SceneStand, sources: Source[]): SightLine | null {
-  const { sightDepth } = scene.table.options;
+/**
+ * Is the target wholly behind the line of every source edge (by more than rounding)? Then no
+ * sight segment leaves through a source edge outwards, nor touches the target, whatever lies
+ * in the way: a formed stand does not see what is behind its front.
+ */
+export function behindEverySource(targetCorners: readonly Point[], sources: readonly SightSource[]): boolean {
+  for (const src of sources) {
+    for (const c of targetCorners) if ((c.x - src.p0.x) * src.nx + (c.y - src.p0.y) * src.ny >= -BEHIND_MARGIN) return false;
+  }
+  return true;
+}
+/** How far behind an edge's line a target must be for {@link behindEverySource}: far beyond the rounding of the sight tests. */
+const BEHIND_MARGIN = 1e-6;
+
+function sightClear(scene: Scene, viewer: SceneStand, target: SceneStand, sources: SightSource[]): SightLine | null {
   const targetCorners = target.corners;
+  // The answer without looking for blockers: every segment tried would fail the outward test.
+  if (behindEverySource(targetCorners, sources)) return null;
+  const { sightDepth } = scene.table.options;
   const hullPts: Point[] = [...targetCorners];
   for (const src of sources) hullPts.push(src.p0, src.p1);
   // Every sight segment lies inside this hull: only what meets it can block.
@@ -406,7 +422,7 @@ function sightClear(scene: Scene, viewer: SceneStand, target: SceneStand, source
   terrain.forEach((f, i) => {
     blockers.push({ kind: 2, feature: f, box: terrainBoxes[i] });
   });
-  const free = (src: Source, px: number, py: number, qx: number, qy: number): boolean => {
+  const free = (src: SightSource, px: number, py: number, qx: number, qy: number): boolean => {
     // Touching the target: nothing can come between.
     if (Math.abs(qx - px) + Math.abs(qy - py) < 1e-9) return true;
     // Sight leaves through the source edge: strictly outwards.
@@ -436,7 +452,7 @@ function sightClear(scene: Scene, viewer: SceneStand, target: SceneStand, source
   const tr = target.rect;
   const hit = { x: 0, y: 0 };
   let witness: SightLine | null = null;
-  const tryLine = (src: Source, px: number, py: number, dx: number, dy: number): boolean => {
+  const tryLine = (src: SightSource, px: number, py: number, dx: number, dy: number): boolean => {
     if (!firstEntry(tr, px, py, dx, dy, hit) || !free(src, px, py, hit.x, hit.y)) return false;
     witness = { from: { x: px, y: py }, to: { x: hit.x, y: hit.y } };
     return true;
