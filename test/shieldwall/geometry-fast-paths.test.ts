@@ -11,15 +11,21 @@ import {
   type Rect,
   type Stand,
   BASE_SIZES,
+  MEASURE_EPS,
   behindEverySource,
   defaultTable,
+  distanceBeforeZone,
   makeStand,
   prepareScene,
   rectClosestPoints,
   rectCorners,
+  rectDistance,
   rectOf,
+  rectsDistance,
   separation,
   standSees,
+  timeToWithin,
+  translateRect,
 } from "../../src/rulesets/shieldwall/geometry/index.js";
 import { sortedByXThenY } from "../../src/rulesets/shieldwall/geometry/polygon.js";
 
@@ -66,6 +72,26 @@ function closestPointsReference(a: Rect, b: Rect): { distance: number; p: Point;
     return { distance: 0, p: m, q: m };
   }
   return { distance: best, p, q };
+}
+
+/** distanceBeforeZone as first written: every pair's first moment within the limit worked out. */
+function distanceBeforeZoneReference(movers: readonly Rect[], d: Point, others: readonly Rect[], zone: number): number {
+  const limit = Math.min(zone, rectsDistance(movers, others));
+  const h = 1e-6;
+  let best = Number.POSITIVE_INFINITY;
+  for (const a of movers) {
+    for (const b of others) {
+      const d0 = rectDistance(a, b);
+      if (d0 <= limit + MEASURE_EPS) {
+        if (rectDistance(translateRect(a, d.x * h, d.y * h), b) < d0 - 1e-12) return 0;
+        continue;
+      }
+      const t = timeToWithin(a, d.x, d.y, b, limit);
+      if (!(t < best)) continue;
+      if (rectDistance(translateRect(a, d.x * (t + h), d.y * (t + h)), b) < limit - 1e-12) best = t;
+    }
+  }
+  return best;
 }
 
 describe("geometry fast paths agree exactly with the plain computation", () => {
@@ -138,6 +164,16 @@ describe("geometry fast paths agree exactly with the plain computation", () => {
         expect(standSees(scene, { unit: "a", stand: 0 }, { unit: "b", stand: 0 })).toBe(false);
       }),
       { seed: SEED, numRuns: 500 },
+    );
+  });
+  it("Movement: distanceBeforeZone skips pairs too far to beat the best so far, with the same answer", () => {
+    const group = fc.array(standArb(8), { minLength: 1, maxLength: 4 }).map((ss) => ss.map(rectOf));
+    fc.assert(
+      fc.property(group, group, num(0, 360), fc.constantFrom(0.5, 2, 3), (movers, others, heading, zone) => {
+        const d = { x: Math.cos((heading * Math.PI) / 180), y: Math.sin((heading * Math.PI) / 180) };
+        expect(distanceBeforeZone(movers, d, others, zone)).toBe(distanceBeforeZoneReference(movers, d, others, zone));
+      }),
+      { seed: SEED, numRuns: 3000 },
     );
   });
 });

@@ -6,7 +6,7 @@
  */
 import { type Scene, prepareScene, sceneUnit, sceneUnitIndex, sceneUnitStands, unitSees } from "./los.js";
 import { bounds, convexHull, polygonsOverlap, segmentLengthInside } from "./polygon.js";
-import { type Rect, rectCorners, rectDistance, rectOf, segmentRect, separation, timeToOverlap, timeToWithin, translateRect, translateStand } from "./stand.js";
+import { type Rect, rectCorners, rectDistance, rectOf, segmentRect, separation, timeToOverlap, timeToWithin, translateRect } from "./stand.js";
 import { type Table, type TerrainFeature, distanceToTableEdge } from "./table.js";
 import { type UnitGeom, rectsDistance, rotateUnit, translateUnit, unitCentre } from "./unit.js";
 import { type Point, angleBetweenDegrees, headingVector, MEASURE_EPS } from "./vec.js";
@@ -117,6 +117,9 @@ export function distanceBeforeZone(movers: readonly Rect[], d: Point, others: re
         if (rectDistance(moved, b) < d0 - 1e-12) return 0;
         continue;
       }
+      // It cannot come within the limit sooner than it closes the distance beyond it (moving at
+      // speed 1): a pair that far beyond the best so far cannot improve on it.
+      if (d0 - limit > best + 1e-9) continue;
       const t = timeToWithin(a, d.x, d.y, b, limit);
       if (!(t < best)) continue;
       // Only a pair that goes on inside the limit stops the move (not one that grazes it).
@@ -256,7 +259,7 @@ export function planMove(scene: Scene, unitId: string, heading: number, distance
   }
   // A move of no distance keeps the unit as it is (its stands array too, so what is derived from it stays valid).
   const moved = limit === 0 ? u : translateUnit(u, d.x * limit, d.y * limit);
-  const swept = sweptTerrain(u, d, limit, scene.table);
+  const swept = sweptTerrain(u, d, limit, scene.table, undefined, movers);
   return { distance: limit, stoppedBy, unit: moved, ...swept };
 }
 
@@ -272,39 +275,69 @@ function lowerBoundDistance(a: readonly Rect[], b: readonly Rect[]): number {
   return best;
 }
 
-const FEATURE_BOUNDS = new WeakMap<TerrainFeature, ReturnType<typeof bounds>>();
-/** A terrain feature's bounding box, worked out once per feature object. */
-function featureBounds(f: TerrainFeature): ReturnType<typeof bounds> {
-  let b = FEATURE_BOUNDS.get(f);
-  if (!b) {
-    b = bounds(f.points);
-    FEATURE_BOUNDS.set(f, b);
-  }
-  return b;
+/** A terrain feature a move can be changed by (a difficult area, or an obstacle), with its bounding box. */
+interface SweptFeature {
+  feature: TerrainFeature;
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+}
+/** The features of each terrain list that a move can be changed by (checked against the list before use). */
+const SWEPT_FEATURES = new WeakMap<readonly TerrainFeature[], { of: TerrainFeature[]; swept: SweptFeature[] }>();
+function sweptFeatures(terrain: readonly TerrainFeature[]): SweptFeature[] {
+  const known = SWEPT_FEATURES.get(terrain);
+  if (known && known.of.length === terrain.length && known.of.every((f, i) => f === terrain[i])) return known.swept;
+  const swept = terrain.filter((f) => f.kind !== "area" || f.difficult).map((feature) => ({ feature, ...bounds(feature.points) }));
+  SWEPT_FEATURES.set(terrain, { of: [...terrain], swept });
+  return swept;
 }
 
 /**
  * Terrain a unit passes over when it moves `distance` along unit direction d: difficult areas
  * any stand moves in (start, path or end overlap), and obstacles crossed (seed "Effect of
- * difficult terrain": the unit becomes unformed). Touching an edge is not entering.
+ * difficult terrain": the unit becomes unformed). Touching an edge is not entering. `rects`:
+ * the stands' rectangles, if the caller has them already.
  */
-export function sweptTerrain(u: UnitGeom, d: Point, distance: number, table: Table, tol = 1e-6): { difficult: string[]; obstaclesCrossed: string[] } {
+export function sweptTerrain(
+  u: UnitGeom,
+  d: Point,
+  distance: number,
+  table: Table,
+  tol = 1e-6,
+  rects?: readonly Rect[],
+): { difficult: string[]; obstaclesCrossed: string[] } {
+  const features = sweptFeatures(table.terrain);
   const difficult = new Set<string>();
   const crossed = new Set<string>();
-  for (const s of u.stands) {
-    const start = rectCorners(rectOf(s));
-    const end = rectCorners(rectOf(translateStand(s, d.x * distance, d.y * distance)));
-    const pts = [...start, ...end];
+  if (features.length === 0) return { difficult: [], obstaclesCrossed: [] };
+  const dx = d.x * distance;
+  const dy = d.y * distance;
+  for (let k = 0; k < u.stands.length; k++) {
+    const r = rects?.[k] ?? rectOf(u.stands[k]);
+    const start = rectCorners(r);
+    const end = rectCorners(translateRect(r, dx, dy));
     // The hull's bounding box is the points' bounding box; the hull is built only when some feature is near.
-    const hb = bounds(pts);
+    let minX = Number.POSITIVE_INFINITY;
+    let minY = Number.POSITIVE_INFINITY;
+    let maxX = Number.NEGATIVE_INFINITY;
+    let maxY = Number.NEGATIVE_INFINITY;
+    for (const corners of [start, end]) {
+      for (const p of corners) {
+        if (p.x < minX) minX = p.x;
+        if (p.y < minY) minY = p.y;
+        if (p.x > maxX) maxX = p.x;
+        if (p.y > maxY) maxY = p.y;
+      }
+    }
     let hull: Point[] | null = null;
-    for (const f of table.terrain) {
+    for (const fb of features) {
       // Bounding boxes apart: the swept hull neither enters the area nor crosses the obstacle.
-      const fb = featureBounds(f);
-      if (fb.minX > hb.maxX + 1e-3 || fb.maxX < hb.minX - 1e-3 || fb.minY > hb.maxY + 1e-3 || fb.maxY < hb.minY - 1e-3) continue;
-      hull ??= convexHull(pts);
+      if (fb.minX > maxX + 1e-3 || fb.maxX < minX - 1e-3 || fb.minY > maxY + 1e-3 || fb.maxY < minY - 1e-3) continue;
+      const f = fb.feature;
+      hull ??= convexHull([...start, ...end]);
       if (f.kind === "area") {
-        if (f.difficult && polygonsOverlap(hull, f.points, tol)) difficult.add(f.id);
+        if (polygonsOverlap(hull, f.points, tol)) difficult.add(f.id);
       } else {
         let inside = 0;
         for (let i = 0; i + 1 < f.points.length; i++) inside += segmentLengthInside(f.points[i], f.points[i + 1], hull);
@@ -404,7 +437,7 @@ export function planInterpenetratingMove(scene: Scene, unitId: string, heading: 
   const passed = [...new Set(intervals.filter((iv) => iv.enter < t - 1e-6).map((iv) => iv.unit))].sort();
   if (t === base.distance) return { ...base, passedThrough: passed };
   const moved = translateUnit(u, d.x * t, d.y * t);
-  return { distance: t, stoppedBy, unit: moved, ...sweptTerrain(u, d, t, scene.table), passedThrough: passed };
+  return { distance: t, stoppedBy, unit: moved, ...sweptTerrain(u, d, t, scene.table, undefined, movers), passedThrough: passed };
 }
 
 /**

@@ -375,27 +375,27 @@ function circleEntry(ou: number, ov: number, du: number, dv: number, rad: number
  * so the first such moment is when a corner of one reaches the other grown by `rad`.
  */
 export function timeToWithin(a: Rect, dx: number, dy: number, b: Rect, rad: number): number {
-  let best = Number.POSITIVE_INFINITY;
-  const fx = a.fx * a.hd;
-  const fy = a.fy * a.hd;
-  const wx = a.rx * a.hw;
-  const wy = a.ry * a.hw;
-  const sx = [fx - wx, fx + wx, -fx + wx, -fx - wx];
-  const sy = [fy - wy, fy + wy, -fy + wy, -fy - wy];
-  for (let i = 0; i < 4; i++) {
-    const t = rayRoundedRectEntry(b, a.cx + sx[i], a.cy + sy[i], dx, dy, rad);
-    if (t < best) best = t;
-  }
-  const gx = b.fx * b.hd;
-  const gy = b.fy * b.hd;
-  const vx = b.rx * b.hw;
-  const vy = b.ry * b.hw;
-  const tx = [gx - vx, gx + vx, -gx + vx, -gx - vx];
-  const ty = [gy - vy, gy + vy, -gy + vy, -gy - vy];
-  for (let i = 0; i < 4; i++) {
-    const t = rayRoundedRectEntry(a, b.cx + tx[i], b.cy + ty[i], -dx, -dy, rad);
-    if (t < best) best = t;
-  }
+  const t = cornersEntry(a, dx, dy, b, rad, Number.POSITIVE_INFINITY);
+  return cornersEntry(b, -dx, -dy, a, rad, t);
+}
+
+/**
+ * The least of `best` and the entry times of the corners of `from`, moving along (dx, dy), into
+ * `to` grown by `rad` (helper for {@link timeToWithin}).
+ */
+function cornersEntry(from: Rect, dx: number, dy: number, to: Rect, rad: number, best: number): number {
+  const fx = from.fx * from.hd;
+  const fy = from.fy * from.hd;
+  const wx = from.rx * from.hw;
+  const wy = from.ry * from.hw;
+  let t = rayRoundedRectEntry(to, from.cx + (fx - wx), from.cy + (fy - wy), dx, dy, rad);
+  if (t < best) best = t;
+  t = rayRoundedRectEntry(to, from.cx + (fx + wx), from.cy + (fy + wy), dx, dy, rad);
+  if (t < best) best = t;
+  t = rayRoundedRectEntry(to, from.cx + (-fx + wx), from.cy + (-fy + wy), dx, dy, rad);
+  if (t < best) best = t;
+  t = rayRoundedRectEntry(to, from.cx + (-fx - wx), from.cy + (-fy - wy), dx, dy, rad);
+  if (t < best) best = t;
   return best;
 }
 
