@@ -9,12 +9,15 @@ import { unitDist, within } from "../../src/rulesets/shieldwall/battle/engine.js
 import {
   type Point,
   type Rect,
+  type SceneGap,
   type Stand,
+  type UnitGeom,
   BASE_SIZES,
   MEASURE_EPS,
   behindEverySource,
   defaultTable,
   distanceBeforeZone,
+  gapsNear,
   makeStand,
   prepareScene,
   rectClosestPoints,
@@ -22,7 +25,9 @@ import {
   rectDistance,
   rectOf,
   rectsDistance,
+  sceneGaps,
   separation,
+  sightLine,
   standSees,
   timeToWithin,
   translateRect,
@@ -93,6 +98,30 @@ function distanceBeforeZoneReference(movers: readonly Rect[], d: Point, others: 
   }
   return best;
 }
+
+/** Units of one to three stands crowded into a few inches, with a wood that blocks sight (often narrow gaps). */
+const crowdArb: fc.Arbitrary<{ units: UnitGeom[]; wood: boolean }> = fc.record({
+  stands: fc.array(fc.array(standArb(5), { minLength: 1, maxLength: 3 }), { minLength: 2, maxLength: 7 }),
+  formed: fc.array(fc.boolean(), { minLength: 7, maxLength: 7 }),
+  wood: fc.boolean(),
+}).map(({ stands, formed, wood }) => ({
+  units: stands.map((ss, i) => ({ id: `u${i}`, side: i % 2 === 0 ? "south" : "north", formed: formed[i], stands: ss.map((s) => ({ ...s, x: s.x + 20, y: s.y + 20 })) })),
+  wood,
+}));
+const crowdTable = (wood: boolean) => {
+  const table = defaultTable();
+  if (!wood) return table;
+  const points = [
+    { x: 19, y: 19 },
+    { x: 22, y: 19 },
+    { x: 22, y: 21.5 },
+    { x: 19, y: 22 },
+  ];
+  return { ...table, terrain: [{ id: "wood", name: "Wood", kind: "area" as const, points, difficult: true, cover: true, highGround: false, blocksSight: true }] };
+};
+/** A gap's bridge meets the box (the sight test's first sorting). */
+const bridgeMeets = (g: SceneGap, x0: number, y0: number, x1: number, y1: number) =>
+  !(Math.max(g.p.x, g.q.x) < x0 || Math.min(g.p.x, g.q.x) > x1 || Math.max(g.p.y, g.q.y) < y0 || Math.min(g.p.y, g.q.y) > y1);
 
 describe("geometry fast paths agree exactly with the plain computation", () => {
   it("SW-3: rectClosestPoints measures with Math.hypot only the candidates that can be nearest, and picks the same points", () => {
@@ -174,6 +203,37 @@ describe("geometry fast paths agree exactly with the plain computation", () => {
         expect(distanceBeforeZone(movers, d, others, zone)).toBe(distanceBeforeZoneReference(movers, d, others, zone));
       }),
       { seed: SEED, numRuns: 3000 },
+    );
+  });
+  it("Missile Exchange: the narrow gaps near a box are those of the whole scene whose bridge meets the box, in the same order", () => {
+    fc.assert(
+      fc.property(crowdArb, num(14, 26), num(14, 26), num(0, 6), num(0, 6), ({ units, wood }, x0, y0, w, h) => {
+        const table = crowdTable(wood);
+        const near = gapsNear(prepareScene(table, units), x0, y0, x0 + w, y0 + h).filter((g) => bridgeMeets(g, x0, y0, x0 + w, y0 + h));
+        const all = sceneGaps(prepareScene(table, units)).filter((g) => bridgeMeets(g, x0, y0, x0 + w, y0 + h));
+        expect(near.map(({ p, q, a, b }) => ({ p, q, a, b }))).toEqual(all.map(({ p, q, a, b }) => ({ p, q, a, b })));
+      }),
+      { seed: SEED, numRuns: 500 },
+    );
+  });
+  it("Missile Exchange: sight lines are the same whether the scene's gaps were all worked out first or only those near each test", () => {
+    fc.assert(
+      fc.property(crowdArb, fc.nat(), fc.nat(), fc.boolean(), ({ units, wood }, i, j, allRound) => {
+        const table = crowdTable(wood);
+        const from = units[i % units.length];
+        const to = units[j % units.length];
+        const whole = prepareScene(table, units);
+        sceneGaps(whole);
+        const lazy = prepareScene(table, units);
+        for (let a = 0; a < from.stands.length; a++) {
+          for (let b = 0; b < to.stands.length; b++) {
+            const f = { unit: from.id, stand: a };
+            const g = { unit: to.id, stand: b };
+            expect(sightLine(lazy, f, g, { allRound })).toEqual(sightLine(whole, f, g, { allRound }));
+          }
+        }
+      }),
+      { seed: SEED, numRuns: 300 },
     );
   });
 });

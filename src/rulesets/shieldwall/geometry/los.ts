@@ -152,15 +152,27 @@ const NO_STANDS: readonly SceneStand[] = [];
 
 /** The scene's narrow gaps, worked out once on first use. */
 export function sceneGaps(scene: Scene): SceneGap[] {
-  if (scene.gaps) return scene.gaps;
+  scene.gaps ??= narrowGaps(scene, null);
+  return scene.gaps;
+}
+
+/**
+ * The narrow gaps between the scene's stands listed in `among` (indices in `stands`, ascending;
+ * null for all), then between those stands and terrain, then between terrain features: the
+ * gaps of {@link sceneGaps} that involve no other stand, in its order.
+ */
+function narrowGaps(scene: Scene, among: readonly number[] | null): SceneGap[] {
   const { table, stands, sightTerrain } = scene;
   const minGap = table.options.minSightGap;
   const gaps: SceneGap[] = [];
   // Stands closer than twice the sight clearance need no bridge: their grown outlines meet.
   const sealed = 2 * table.options.sightClearance;
-  for (let i = 0; i < stands.length; i++) {
+  const n = among ? among.length : stands.length;
+  for (let x = 0; x < n; x++) {
+    const i = among ? among[x] : x;
     const a = stands[i];
-    for (let j = i + 1; j < stands.length; j++) {
+    for (let y = x + 1; y < n; y++) {
+      const j = among ? among[y] : y;
       const b = stands[j];
       if (b.minX > a.maxX + minGap || b.maxX < a.minX - minGap || b.minY > a.maxY + minGap || b.maxY < a.minY - minGap) continue;
       const apart = separation(a.rect, b.rect);
@@ -176,23 +188,43 @@ export function sceneGaps(scene: Scene): SceneGap[] {
       if (c.distance < minGap && c.distance > 1e-9) gaps.push(makeGap(c.p, c.q, i, -1));
     }
   }
-  const knownGaps = TERRAIN_GAPS.get(sightTerrain);
-  let terrainGaps = knownGaps && knownGaps.minGap === minGap ? knownGaps.gaps : undefined;
-  if (!terrainGaps) {
-    terrainGaps = [];
-    for (let i = 0; i < sightTerrain.length; i++) {
-      for (let j = i + 1; j < sightTerrain.length; j++) {
-        const f = sightTerrain[i].feature;
-        const g = sightTerrain[j].feature;
-        const c = shapeClosest(f.points, f.kind === "area", g.points, g.kind === "area");
-        if (c.distance < minGap && c.distance > 1e-9) terrainGaps.push(makeGap(c.p, c.q, -1, -1));
-      }
-    }
-    TERRAIN_GAPS.set(sightTerrain, { minGap, gaps: terrainGaps });
-  }
-  for (const g of terrainGaps) gaps.push(g);
-  scene.gaps = gaps;
+  for (const g of terrainGaps(sightTerrain, minGap)) gaps.push(g);
   return gaps;
+}
+
+/** Narrow gaps between two sight-blocking terrain features, worked out once per prepared terrain list (terrain never moves). */
+function terrainGaps(sightTerrain: readonly SightTerrain[], minGap: number): SceneGap[] {
+  const known = TERRAIN_GAPS.get(sightTerrain);
+  if (known && known.minGap === minGap) return known.gaps;
+  const gaps: SceneGap[] = [];
+  for (let i = 0; i < sightTerrain.length; i++) {
+    for (let j = i + 1; j < sightTerrain.length; j++) {
+      const f = sightTerrain[i].feature;
+      const g = sightTerrain[j].feature;
+      const c = shapeClosest(f.points, f.kind === "area", g.points, g.kind === "area");
+      if (c.distance < minGap && c.distance > 1e-9) gaps.push(makeGap(c.p, c.q, -1, -1));
+    }
+  }
+  TERRAIN_GAPS.set(sightTerrain, { minGap, gaps });
+  return gaps;
+}
+
+/**
+ * The narrow gaps that may bridge the box (minX, minY)–(maxX, maxY): those of {@link sceneGaps}
+ * whose bridge meets the box, among others, in its order. A bridge is shorter than the least
+ * gap and ends on its two blockers, so only stands that near the box have one into it.
+ */
+export function gapsNear(scene: Scene, minX: number, minY: number, maxX: number, maxY: number): SceneGap[] {
+  if (scene.gaps) return scene.gaps;
+  const reach = scene.table.options.minSightGap + 1e-6;
+  const near: number[] = [];
+  const { stands } = scene;
+  for (let i = 0; i < stands.length; i++) {
+    const s = stands[i];
+    if (s.maxX < minX - reach || s.minX > maxX + reach || s.maxY < minY - reach || s.minY > maxY + reach) continue;
+    near.push(i);
+  }
+  return narrowGaps(scene, near);
 }
 
 function sceneStand(scene: Scene, ref: StandRef): SceneStand {
@@ -312,7 +344,89 @@ export interface SightSource {
   ny: number;
 }
 
-type Blocker = { kind: 0; rect: Rect } | { kind: 1; bridge: Bridge } | { kind: 2; feature: TerrainFeature; box: SightTerrain };
+/**
+ * Something that may block sight (one object shape for all kinds): kind 0 a rectangle (the
+ * viewer, or another stand grown by the clearance), 1 a narrow gap's bridge, 2 sight-blocking
+ * terrain; and whether it reaches into the corridor of the sight test.
+ */
+interface Blocker {
+  kind: 0 | 1 | 2;
+  rect: Rect | null;
+  stand: SceneStand | null;
+  gap: SceneGap | null;
+  terrain: SightTerrain | null;
+  corridor: number;
+}
+const UNKNOWN = 0;
+const IN_CORRIDOR = 1;
+const OUT_OF_CORRIDOR = -1;
+
+function makeBlocker(kind: 0 | 1 | 2, rect: Rect | null, stand: SceneStand | null, gap: SceneGap | null, terrain: SightTerrain | null, corridor: number): Blocker {
+  return { kind, rect, stand, gap, terrain, corridor };
+}
+
+/** Slack on the box of the sight test's points (the corridor's box): far beyond rounding, so the box holds the corridor. */
+const BOX_SLACK = 1e-9;
+
+/** The hull every sight segment of a test lies in, with its separating axes and its box. */
+interface Corridor {
+  hull: Point[];
+  axes: HullAxes;
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+}
+
+function makeCorridor(points: readonly Point[]): Corridor {
+  const hull = convexHull(points);
+  let minX = Number.POSITIVE_INFINITY;
+  let minY = Number.POSITIVE_INFINITY;
+  let maxX = Number.NEGATIVE_INFINITY;
+  let maxY = Number.NEGATIVE_INFINITY;
+  for (const p of hull) {
+    if (p.x < minX) minX = p.x;
+    if (p.y < minY) minY = p.y;
+    if (p.x > maxX) maxX = p.x;
+    if (p.y > maxY) maxY = p.y;
+  }
+  return { hull, axes: hullAxes(hull), minX, minY, maxX, maxY };
+}
+
+/**
+ * Does a blocker (not the viewer) reach into the corridor: a stand grown by the clearance `c`
+ * overlapping it, a bridge or a sight-blocking feature meeting it?
+ */
+function reachesCorridor(k: Corridor, b: Blocker, c: number): boolean {
+  const { minX, minY, maxX, maxY, axes } = k;
+  if (b.kind === 0) {
+    const s = b.stand as SceneStand;
+    if (s.maxX < minX - c || s.minX > maxX + c || s.maxY < minY - c || s.minY > maxY + c) return false;
+    const prep = standSight(s, c);
+    if (gapToHull(axes, s.corners, prep.axes, c + 1e-9) > c + 1e-9) return false;
+    return !(gapToHull(axes, prep.grownCorners, prep.grownAxes) >= 0);
+  }
+  if (b.kind === 1) {
+    const g = b.gap as SceneGap;
+    if (Math.max(g.p.x, g.q.x) < minX || Math.min(g.p.x, g.q.x) > maxX || Math.max(g.p.y, g.q.y) < minY || Math.min(g.p.y, g.q.y) > maxY) return false;
+    g.axes ??= ownAxes(g.seg);
+    return gapToHull(axes, g.seg, g.axes, 1e-9) <= 1e-9;
+  }
+  const t = b.terrain as SightTerrain;
+  if (t.maxX < minX || t.minX > maxX || t.maxY < minY || t.minY > maxY) return false;
+  return shapeClosest(t.feature.points, t.feature.kind === "area", k.hull, true).distance <= 1e-9;
+}
+
+/** Does sight-blocking terrain block the sight segment pq (boxes first)? */
+function terrainBlocksSight(t: SightTerrain, px: number, py: number, qx: number, qy: number, depth: number): boolean {
+  return (
+    Math.max(px, qx) >= t.minX &&
+    Math.min(px, qx) <= t.maxX &&
+    Math.max(py, qy) >= t.minY &&
+    Math.min(py, qy) <= t.maxY &&
+    terrainBlocksSegment({ x: px, y: py }, { x: qx, y: qy }, t.feature, depth)
+  );
+}
 
 interface Bridge {
   p: Point;
@@ -366,62 +480,57 @@ function sightClear(scene: Scene, viewer: SceneStand, target: SceneStand, source
   const targetCorners = target.corners;
   // The answer without looking for blockers: every segment tried would fail the outward test.
   if (behindEverySource(targetCorners, sources)) return null;
-  const { sightDepth } = scene.table.options;
+  const { sightDepth, sightClearance: c } = scene.table.options;
   const hullPts: Point[] = [...targetCorners];
   for (const src of sources) hullPts.push(src.p0, src.p1);
-  // Every sight segment lies inside this hull: only what meets it can block.
-  const hull = convexHull(hullPts);
-  const axes = hullAxes(hull);
-  let minX = Number.POSITIVE_INFINITY;
-  let minY = Number.POSITIVE_INFINITY;
-  let maxX = Number.NEGATIVE_INFINITY;
-  let maxY = Number.NEGATIVE_INFINITY;
-  for (const p of hull) {
-    if (p.x < minX) minX = p.x;
-    if (p.y < minY) minY = p.y;
-    if (p.x > maxX) maxX = p.x;
-    if (p.y > maxY) maxY = p.y;
+  // Every sight segment lies inside the hull of these points, the corridor: only what reaches
+  // into it can block. The points' box (a hair larger) sorts out what is plainly elsewhere;
+  // whether a blocker in the box reaches into the corridor is asked only once it blocks a line
+  // tried, so a clear first line needs no corridor at all.
+  let x0 = Number.POSITIVE_INFINITY;
+  let y0 = Number.POSITIVE_INFINITY;
+  let x1 = Number.NEGATIVE_INFINITY;
+  let y1 = Number.NEGATIVE_INFINITY;
+  for (const p of hullPts) {
+    if (p.x < x0) x0 = p.x;
+    if (p.y < y0) y0 = p.y;
+    if (p.x > x1) x1 = p.x;
+    if (p.y > y1) y1 = p.y;
   }
+  x0 -= BOX_SLACK;
+  y0 -= BOX_SLACK;
+  x1 += BOX_SLACK;
+  y1 += BOX_SLACK;
   const viewerIndex = scene.stands.indexOf(viewer);
   const targetIndex = scene.stands.indexOf(target);
-  // Stands (grown by the clearance) that reach into the corridor.
-  const grown: Rect[] = [];
-  const grownCorners: Point[][] = [];
-  const c = scene.table.options.sightClearance;
+  // What may block, as one list: the viewer, other stands grown by the clearance, narrow gaps
+  // (not those beside the viewer or the target), sight-blocking terrain.
+  const listed: Blocker[] = [makeBlocker(0, viewer.rect, null, null, null, IN_CORRIDOR)];
   for (const s of scene.stands) {
     if (s === viewer || s === target) continue;
-    if (s.maxX < minX - c || s.minX > maxX + c || s.maxY < minY - c || s.minY > maxY + c) continue;
-    const prep = standSight(s, c);
-    if (gapToHull(axes, s.corners, prep.axes, c + 1e-9) > c + 1e-9) continue;
-    if (gapToHull(axes, prep.grownCorners, prep.grownAxes) >= 0) continue;
-    grown.push(prep.grown);
-    grownCorners.push(prep.grownCorners);
+    if (s.maxX < x0 - c || s.minX > x1 + c || s.maxY < y0 - c || s.minY > y1 + c) continue;
+    listed.push(makeBlocker(0, standSight(s, c).grown, s, null, null, UNKNOWN));
   }
-  // Narrow gaps whose bridge crosses the corridor (not gaps beside the viewer or the target).
-  const bridges: Bridge[] = [];
-  for (const g of sceneGaps(scene)) {
+  for (const g of gapsNear(scene, x0, y0, x1, y1)) {
     if (g.a === viewerIndex || g.b === viewerIndex || g.a === targetIndex || g.b === targetIndex) continue;
-    if (Math.max(g.p.x, g.q.x) < minX || Math.min(g.p.x, g.q.x) > maxX || Math.max(g.p.y, g.q.y) < minY || Math.min(g.p.y, g.q.y) > maxY) continue;
-    g.axes ??= ownAxes(g.seg);
-    if (gapToHull(axes, g.seg, g.axes, 1e-9) <= 1e-9) bridges.push(g);
+    if (Math.max(g.p.x, g.q.x) < x0 || Math.min(g.p.x, g.q.x) > x1 || Math.max(g.p.y, g.q.y) < y0 || Math.min(g.p.y, g.q.y) > y1) continue;
+    listed.push(makeBlocker(1, null, null, g, null, UNKNOWN));
   }
-  const terrain: TerrainFeature[] = [];
-  const terrainBoxes: SightTerrain[] = [];
   for (const t of scene.sightTerrain) {
-    if (t.maxX < minX || t.minX > maxX || t.maxY < minY || t.minY > maxY) continue;
-    if (shapeClosest(t.feature.points, t.feature.kind === "area", hull, true).distance <= 1e-9) {
-      terrain.push(t.feature);
-      terrainBoxes.push(t);
-    }
+    if (t.maxX < x0 || t.minX > x1 || t.maxY < y0 || t.minY > y1) continue;
+    listed.push(makeBlocker(2, null, null, null, t, UNKNOWN));
   }
-  // Everything that can block, as one list; whichever blocks a line moves to the front, since
-  // the same blocker usually blocks the next lines tried too.
-  const blockers: Blocker[] = [{ kind: 0, rect: viewer.rect }];
-  for (const r of grown) blockers.push({ kind: 0, rect: r });
-  for (const b of bridges) blockers.push({ kind: 1, bridge: b });
-  terrain.forEach((f, i) => {
-    blockers.push({ kind: 2, feature: f, box: terrainBoxes[i] });
-  });
+  let corridor: Corridor | null = null;
+  /** Does blocker b reach into the corridor (worked out once)? */
+  const inCorridor = (b: Blocker): boolean => {
+    if (b.corridor === UNKNOWN) {
+      corridor ??= makeCorridor(hullPts);
+      b.corridor = reachesCorridor(corridor, b, c) ? IN_CORRIDOR : OUT_OF_CORRIDOR;
+    }
+    return b.corridor === IN_CORRIDOR;
+  };
+  // Whichever blocks a line moves to the front: the same blocker usually blocks the next lines tried too.
+  const blockers = listed.slice();
   const free = (src: SightSource, px: number, py: number, qx: number, qy: number): boolean => {
     // Touching the target: nothing can come between.
     if (Math.abs(qx - px) + Math.abs(qy - py) < 1e-9) return true;
@@ -431,15 +540,11 @@ function sightClear(scene: Scene, viewer: SceneStand, target: SceneStand, source
       const b = blockers[i];
       const blocked =
         b.kind === 0
-          ? segmentPenetrates(b.rect, px, py, qx, qy)
+          ? segmentPenetrates(b.rect as Rect, px, py, qx, qy)
           : b.kind === 1
-            ? crossesBridge(px, py, qx, qy, b.bridge)
-            : Math.max(px, qx) >= b.box.minX &&
-              Math.min(px, qx) <= b.box.maxX &&
-              Math.max(py, qy) >= b.box.minY &&
-              Math.min(py, qy) <= b.box.maxY &&
-              terrainBlocksSegment({ x: px, y: py }, { x: qx, y: qy }, b.feature, sightDepth);
-      if (blocked) {
+            ? crossesBridge(px, py, qx, qy, b.gap as SceneGap)
+            : terrainBlocksSight(b.terrain as SightTerrain, px, py, qx, qy, sightDepth);
+      if (blocked && inCorridor(b)) {
         if (i > 0) {
           blockers[i] = blockers[0];
           blockers[0] = b;
@@ -471,7 +576,20 @@ function sightClear(scene: Scene, viewer: SceneStand, target: SceneStand, source
       for (const aim of aims) if (tryLine(src, px, py, aim.x - px, aim.y - py)) return witness;
     }
   }
-  if (grown.length === 0 && terrain.length === 0 && bridges.length === 0) return null;
+  // What reaches into the corridor, in the order listed.
+  const grownCorners: Point[][] = [];
+  const bridges: Bridge[] = [];
+  const terrain: TerrainFeature[] = [];
+  for (const b of listed) {
+    if (b === listed[0] || !inCorridor(b)) continue;
+    if (b.kind === 0) grownCorners.push(standSight(b.stand as SceneStand, c).grownCorners);
+    else if (b.kind === 1) bridges.push(b.gap as SceneGap);
+    else terrain.push((b.terrain as SightTerrain).feature);
+  }
+  if (grownCorners.length === 0 && terrain.length === 0 && bridges.length === 0) return null;
+  // Only those can block from here on.
+  for (let i = blockers.length - 1; i >= 0; i--) if (!inCorridor(blockers[i])) blockers.splice(i, 1);
+  const hull = (corridor ??= makeCorridor(hullPts)).hull;
   // Exhaustive: every line through two vertices that a sight segment could touch (those in the
   // corridor). If any clear segment exists, one of these lines carries one.
   const verts: Point[] = [...targetCorners];
