@@ -17,7 +17,11 @@ import {
   behindEverySource,
   defaultTable,
   distanceBeforeZone,
+  convexHull,
   gapsNear,
+  polygonsOverlap,
+  segmentLengthInside,
+  sweptTerrain,
   makeStand,
   prepareScene,
   rectClosestPoints,
@@ -29,6 +33,7 @@ import {
   separation,
   sightLine,
   standSees,
+  type TerrainFeature,
   timeToWithin,
   translateRect,
 } from "../../src/rulesets/shieldwall/geometry/index.js";
@@ -234,6 +239,41 @@ describe("geometry fast paths agree exactly with the plain computation", () => {
         }
       }),
       { seed: SEED, numRuns: 300 },
+    );
+  });
+  it("Movement: sweptTerrain's quick look at the ground swept finds what stand-by-stand hulls find", () => {
+    const featureArb: fc.Arbitrary<TerrainFeature> = fc
+      .record({ x: num(10, 30), y: num(10, 30), w: num(0.5, 6), h: num(0.5, 6), kind: fc.constantFrom("area" as const, "obstacle" as const), difficult: fc.boolean() })
+      .map(({ x, y, w, h, kind, difficult }) => ({
+        id: `${kind}-${x.toFixed(3)}`,
+        kind,
+        points: kind === "area" ? [{ x, y }, { x: x + w, y }, { x: x + w, y: y + h }, { x, y: y + h }] : [{ x, y }, { x: x + w, y: y + h }],
+        difficult,
+        cover: false,
+        highGround: false,
+        blocksSight: false,
+      }));
+    fc.assert(
+      fc.property(fc.array(standArb(6), { minLength: 1, maxLength: 3 }), fc.array(featureArb, { maxLength: 4 }), num(0, 360), num(0, 8), (stands, terrain, heading, distance) => {
+        const unit = { id: "u", side: "south", formed: false, stands: stands.map((s) => ({ ...s, x: s.x + 20, y: s.y + 20 })) };
+        const d = { x: Math.cos((heading * Math.PI) / 180), y: Math.sin((heading * Math.PI) / 180) };
+        const difficult = new Set<string>();
+        const crossed = new Set<string>();
+        for (const s of unit.stands) {
+          const r = rectOf(s);
+          const hull = convexHull([...rectCorners(r), ...rectCorners(translateRect(r, d.x * distance, d.y * distance))]);
+          for (const f of terrain) {
+            if (f.kind === "area") {
+              if (f.difficult && polygonsOverlap(hull, f.points, 1e-6)) difficult.add(f.id);
+            } else if (segmentLengthInside(f.points[0], f.points[1], hull) > 1e-6) {
+              crossed.add(f.id);
+              if (f.difficult) difficult.add(f.id);
+            }
+          }
+        }
+        expect(sweptTerrain(unit, d, distance, { ...defaultTable(), terrain })).toEqual({ difficult: [...difficult].sort(), obstaclesCrossed: [...crossed].sort() });
+      }),
+      { seed: SEED, numRuns: 1000 },
     );
   });
 });

@@ -533,34 +533,33 @@ function halfDiagonal(st: Stand): number {
  * the exact boxes.
  */
 function reachBoxesApart(as: readonly Stand[], bs: readonly Stand[], m: number): boolean {
+  const a = reachBox(as);
+  const b = reachBox(bs);
+  return b.minX > a.maxX + m || b.maxX < a.minX - m || b.minY > a.maxY + m || b.maxY < a.minY - m;
+}
+
+/** The box around a stands array's stands' centres grown by their half diagonals (see {@link reachBoxesApart}). */
+function reachBox(stands: readonly Stand[]): Box {
   let minX = Number.POSITIVE_INFINITY;
   let minY = Number.POSITIVE_INFINITY;
   let maxX = Number.NEGATIVE_INFINITY;
   let maxY = Number.NEGATIVE_INFINITY;
-  for (const s of as) {
-    const h = halfDiagonal(s);
+  // Stands of a unit share their base: the half diagonal is worked out again only when it changes.
+  let width = Number.NaN;
+  let depth = Number.NaN;
+  let h = 0;
+  for (const s of stands) {
+    if (s.width !== width || s.depth !== depth) {
+      width = s.width;
+      depth = s.depth;
+      h = halfDiagonal(s);
+    }
     if (s.x - h < minX) minX = s.x - h;
     if (s.y - h < minY) minY = s.y - h;
     if (s.x + h > maxX) maxX = s.x + h;
     if (s.y + h > maxY) maxY = s.y + h;
   }
-  // Grown by the margin: b must come within this box somewhere.
-  minX -= m;
-  minY -= m;
-  maxX += m;
-  maxY += m;
-  let bMinX = Number.POSITIVE_INFINITY;
-  let bMinY = Number.POSITIVE_INFINITY;
-  let bMaxX = Number.NEGATIVE_INFINITY;
-  let bMaxY = Number.NEGATIVE_INFINITY;
-  for (const s of bs) {
-    const h = halfDiagonal(s);
-    if (s.x - h < bMinX) bMinX = s.x - h;
-    if (s.y - h < bMinY) bMinY = s.y - h;
-    if (s.x + h > bMaxX) bMaxX = s.x + h;
-    if (s.y + h > bMaxY) bMaxY = s.y + h;
-  }
-  return bMinX > maxX || bMaxX < minX || bMinY > maxY || bMaxY < minY;
+  return { minX, minY, maxX, maxY };
 }
 
 /**

@@ -294,6 +294,29 @@ function sweptFeatures(terrain: readonly TerrainFeature[]): SweptFeature[] {
 }
 
 /**
+ * Is any of the features near the ground the rectangles sweep moving by (dx, dy)? Judged by
+ * boxes from the rectangles' extents, with a margin far beyond rounding: a feature that is not
+ * near cannot be entered or crossed.
+ */
+function featureNearMove(features: readonly SweptFeature[], rects: readonly Rect[], dx: number, dy: number): boolean {
+  if (features.length === 0) return false;
+  let minX = Number.POSITIVE_INFINITY;
+  let minY = Number.POSITIVE_INFINITY;
+  let maxX = Number.NEGATIVE_INFINITY;
+  let maxY = Number.NEGATIVE_INFINITY;
+  for (const r of rects) {
+    const ex = Math.abs(r.fx) * r.hd + Math.abs(r.rx) * r.hw;
+    const ey = Math.abs(r.fy) * r.hd + Math.abs(r.ry) * r.hw;
+    minX = Math.min(minX, r.cx - ex, r.cx + dx - ex);
+    minY = Math.min(minY, r.cy - ey, r.cy + dy - ey);
+    maxX = Math.max(maxX, r.cx + ex, r.cx + dx + ex);
+    maxY = Math.max(maxY, r.cy + ey, r.cy + dy + ey);
+  }
+  const m = 1e-3;
+  return features.some((f) => !(f.minX > maxX + m || f.maxX < minX - m || f.minY > maxY + m || f.maxY < minY - m));
+}
+
+/**
  * Terrain a unit passes over when it moves `distance` along unit direction d: difficult areas
  * any stand moves in (start, path or end overlap), and obstacles crossed (seed "Effect of
  * difficult terrain": the unit becomes unformed). Touching an edge is not entering. `rects`:
@@ -310,11 +333,11 @@ export function sweptTerrain(
   const features = sweptFeatures(table.terrain);
   const difficult = new Set<string>();
   const crossed = new Set<string>();
-  if (features.length === 0) return { difficult: [], obstaclesCrossed: [] };
   const dx = d.x * distance;
   const dy = d.y * distance;
-  for (let k = 0; k < u.stands.length; k++) {
-    const r = rects?.[k] ?? rectOf(u.stands[k]);
+  const rs = rects ?? u.stands.map(rectOf);
+  if (!featureNearMove(features, rs, dx, dy)) return { difficult: [], obstaclesCrossed: [] };
+  for (const r of rs) {
     const start = rectCorners(r);
     const end = rectCorners(translateRect(r, dx, dy));
     // The hull's bounding box is the points' bounding box; the hull is built only when some feature is near.
