@@ -35,6 +35,7 @@ import {
   type Side,
 } from "./personal-combat.js";
 import { type DuelMove, type DuelSetup, type DuelState, dealDuel, duelGame, unseenCards } from "./personal-combat-game.js";
+import { ObjectCache } from "../../core/object-cache.js";
 
 /** The weights of the card-playing heuristic (defaults tuned by play against each other). */
 export interface HeuristicWeights {
@@ -98,7 +99,7 @@ interface ValuedCard {
   v: number;
   colours: readonly Colour[];
 }
-const VALUED = new WeakMap<Card, ValuedCard>();
+const VALUED = new ObjectCache<Card, ValuedCard>("duel value");
 function valued(card: Card): ValuedCard {
   let c = VALUED.get(card);
   if (!c) {

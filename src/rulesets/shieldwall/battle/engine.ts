@@ -94,6 +94,7 @@ import {
   moveThroughFriends,
   standHeadingsProblem,
 } from "./manoeuvres.js";
+import { ObjectCache } from "../../../core/object-cache.js";
 
 /** Opponent hands the duel AI samples per lead inside a battle (its default is 24; 8 keeps whole battles fast). */
 export const DUEL_AI_SAMPLES = 8;
@@ -240,10 +241,10 @@ interface Derived {
   geoMemo: Map<string, unknown>;
   scene: Scene | null;
 }
-const DERIVED = new WeakMap<BattleState, Derived>();
-const INDEXES = new WeakMap<readonly BattleUnit[], Map<string, number>>();
+const DERIVED = new ObjectCache<BattleState, Derived>("derived");
+const INDEXES = new ObjectCache<readonly BattleUnit[], Map<string, number>>("unit index");
 /** Prepared scene stands by stands array: stands arrays in a state are replaced, never changed. */
-const SCENE_STANDS: SceneStandCache = new WeakMap();
+const SCENE_STANDS: SceneStandCache = new ObjectCache("scene stands");
 
 export class Ctx {
   readonly s: BattleState;
@@ -439,7 +440,7 @@ function rectsDistanceOne(a: Stand, b: Stand): number {
 }
 
 /** Prepared rectangles of a stands array, worked out once: stand arrays in a state are never mutated (they are replaced). */
-const STAND_RECTS = new WeakMap<readonly Stand[], Rect[]>();
+const STAND_RECTS = new ObjectCache<readonly Stand[], Rect[]>("stand rects");
 function standRects(stands: readonly Stand[]): Rect[] {
   let r = STAND_RECTS.get(stands);
   if (!r) {
@@ -449,8 +450,21 @@ function standRects(stands: readonly Stand[]): Rect[] {
   return r;
 }
 
-/** Distances between two stands arrays, kept while both arrays live (units that have not moved keep theirs). */
-const STAND_DISTANCES = new WeakMap<readonly Stand[], WeakMap<readonly Stand[], number>>();
+/**
+ * Distances from a stands array to others, kept while the first array lives (units that have not
+ * moved keep theirs), filed by the other array's serial number so the row holds no other array alive.
+ */
+const STAND_DISTANCES = new ObjectCache<readonly Stand[], Map<number, number>>("stand distances");
+const STANDS_SERIAL = new ObjectCache<readonly Stand[], number>("stands serial");
+let nextStandsSerial = 0;
+function standsSerial(stands: readonly Stand[]): number {
+  let n = STANDS_SERIAL.get(stands);
+  if (n === undefined) {
+    n = nextStandsSerial++;
+    STANDS_SERIAL.set(stands, n);
+  }
+  return n;
+}
 
 export function unitDist(a: BattleUnit, b: BattleUnit): number {
   return standsDistance(a.stands, b.stands);
@@ -461,19 +475,20 @@ function standsDistance(a: readonly Stand[], b: readonly Stand[]): number {
   if (a.length === 0 || b.length === 0) return Number.POSITIVE_INFINITY;
   let row = STAND_DISTANCES.get(a);
   if (!row) {
-    row = new WeakMap();
+    row = new Map();
     STAND_DISTANCES.set(a, row);
   }
-  let d = row.get(b);
+  const key = standsSerial(b);
+  let d = row.get(key);
   if (d === undefined) {
     d = rectsDistance(standRects(a), standRects(b));
-    row.set(b, d);
+    row.set(key, d);
   }
   return d;
 }
 
 /** Bounding box of a stands array's rectangles, worked out once per array. */
-const STAND_BOXES = new WeakMap<readonly Stand[], { minX: number; minY: number; maxX: number; maxY: number }>();
+const STAND_BOXES = new ObjectCache<readonly Stand[], { minX: number; minY: number; maxX: number; maxY: number }>("stands box");
 function standsBox(stands: readonly Stand[]): { minX: number; minY: number; maxX: number; maxY: number } {
   let b = STAND_BOXES.get(stands);
   if (!b) {
