@@ -240,9 +240,10 @@ interface Derived {
   memo: Map<string, unknown>;
   geoMemo: Map<string, unknown>;
   scene: Scene | null;
+  /** Unit id → position in `units`: units are never added or removed, so every state of a battle shares one. */
+  index: Map<string, number>;
 }
 const DERIVED = new ObjectCache<BattleState, Derived>("derived");
-const INDEXES = new ObjectCache<readonly BattleUnit[], Map<string, number>>("unit index");
 /** Prepared scene stands by stands array: stands arrays in a state are replaced, never changed. */
 const SCENE_STANDS: SceneStandCache = new ObjectCache("scene stands");
 
@@ -281,20 +282,14 @@ export class Ctx {
     // first change (setUnit, setLeader); every other array or object in the state is replaced
     // whole when it changes (the god state, declarations, shots, sw15 lists), never edited.
     this.s = readOnly ? state : stateRecord(state);
-    // Units are never added or removed: the id → position index is shared by every state of a battle.
-    let index = INDEXES.get(state.units);
-    if (!index) {
-      index = new Map(state.units.map((u, i) => [u.id, i]));
-      INDEXES.set(state.units, index);
-    }
-    this.index = index;
     this.initialUnits = state.units;
     this.initialLeaders = state.leaders;
     let derived = DERIVED.get(state);
     if (!derived) {
-      derived = { memo: new Map(), geoMemo: new Map(), scene: null };
+      derived = { memo: new Map(), geoMemo: new Map(), scene: null, index: new Map(state.units.map((u, i) => [u.id, i])) };
       DERIVED.set(state, derived);
     }
+    this.index = derived.index;
     this.memo = derived.memo;
     this.geoMemo = derived.geoMemo;
     this.sceneCache = derived.scene;
@@ -308,8 +303,7 @@ export class Ctx {
 
   finish(): BattleState {
     if (this.random) this.s.rng = this.random.state();
-    DERIVED.set(this.s, { memo: this.memo, geoMemo: this.geoMemo, scene: this.sceneCache });
-    if (this.s.units !== this.initialUnits) INDEXES.set(this.s.units, this.index);
+    DERIVED.set(this.s, { memo: this.memo, geoMemo: this.geoMemo, scene: this.sceneCache, index: this.index });
     return this.s;
   }
 
