@@ -94,6 +94,7 @@ import {
   moveThroughFriends,
   standHeadingsProblem,
 } from "./manoeuvres.js";
+import { ObjectCache } from "../../../core/object-cache.js";
 
 /** Opponent hands the duel AI samples per lead inside a battle (its default is 24; 8 keeps whole battles fast). */
 export const DUEL_AI_SAMPLES = 8;
@@ -239,9 +240,10 @@ interface Derived {
   memo: Map<string, unknown>;
   geoMemo: Map<string, unknown>;
   scene: Scene | null;
+  /** Unit id → position in `units`: units are never added or removed, so every state of a battle shares one. */
+  index: Map<string, number>;
 }
-const DERIVED = new WeakMap<BattleState, Derived>();
-const INDEXES = new WeakMap<readonly BattleUnit[], Map<string, number>>();
+const DERIVED = new ObjectCache<BattleState, Derived>("derived");
 
 export class Ctx {
   readonly s: BattleState;
@@ -278,20 +280,14 @@ export class Ctx {
     // first change (setUnit, setLeader); every other array or object in the state is replaced
     // whole when it changes (the god state, declarations, shots, sw15 lists), never edited.
     this.s = readOnly ? state : stateRecord(state);
-    // Units are never added or removed: the id → position index is shared by every state of a battle.
-    let index = INDEXES.get(state.units);
-    if (!index) {
-      index = new Map(state.units.map((u, i) => [u.id, i]));
-      INDEXES.set(state.units, index);
-    }
-    this.index = index;
     this.initialUnits = state.units;
     this.initialLeaders = state.leaders;
     let derived = DERIVED.get(state);
     if (!derived) {
-      derived = { memo: new Map(), geoMemo: new Map(), scene: null };
+      derived = { memo: new Map(), geoMemo: new Map(), scene: null, index: new Map(state.units.map((u, i) => [u.id, i])) };
       DERIVED.set(state, derived);
     }
+    this.index = derived.index;
     this.memo = derived.memo;
     this.geoMemo = derived.geoMemo;
     this.sceneCache = derived.scene;
@@ -305,8 +301,7 @@ export class Ctx {
 
   finish(): BattleState {
     if (this.random) this.s.rng = this.random.state();
-    DERIVED.set(this.s, { memo: this.memo, geoMemo: this.geoMemo, scene: this.sceneCache });
-    if (this.s.units !== this.initialUnits) INDEXES.set(this.s.units, this.index);
+    DERIVED.set(this.s, { memo: this.memo, geoMemo: this.geoMemo, scene: this.sceneCache, index: this.index });
     return this.s;
   }
 
@@ -444,8 +439,8 @@ type Box = { minX: number; minY: number; maxX: number; maxY: number };
 
 /**
  * What is worked out about a stands array, each part on first use. Stands arrays in a state are
- * replaced, never changed, so this is kept by array identity; everything about an array hangs
- * off one WeakMap entry, since WeakMap entries are costly to add and to collect.
+ * replaced, never changed, so this is kept on the array (an ObjectCache); everything about an
+ * array hangs off one slot, so an array takes one hidden property, not one per kind of answer.
  */
 interface StandsFacts {
   /** Tells arrays apart as keys of other arrays' distance tables (a number keeps no array alive). */
@@ -457,7 +452,7 @@ interface StandsFacts {
   /** Edge-to-edge distances to other stands arrays, by their serial. */
   distances: Map<number, number> | null;
 }
-const STANDS_FACTS = new WeakMap<readonly Stand[], StandsFacts>();
+const STANDS_FACTS = new ObjectCache<readonly Stand[], StandsFacts>("stands facts");
 let standsSerial = 0;
 function standsFacts(stands: readonly Stand[]): StandsFacts {
   let f = STANDS_FACTS.get(stands);
