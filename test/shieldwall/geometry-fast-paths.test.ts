@@ -10,6 +10,7 @@ import {
   type Point,
   type Rect,
   type SceneGap,
+  type SceneStand,
   type Stand,
   type UnitGeom,
   BASE_SIZES,
@@ -274,6 +275,32 @@ describe("geometry fast paths agree exactly with the plain computation", () => {
         expect(sweptTerrain(unit, d, distance, { ...defaultTable(), terrain })).toEqual({ difficult: [...difficult].sort(), obstaclesCrossed: [...crossed].sort() });
       }),
       { seed: SEED, numRuns: 1000 },
+    );
+  });
+  it("Missile Exchange: narrow gaps and sight lines remembered by prepared stands shared between scenes are those of a fresh scene", () => {
+    fc.assert(
+      fc.property(crowdArb, fc.array(fc.boolean(), { minLength: 7, maxLength: 7 }), num(-1, 1), fc.nat(), fc.nat(), ({ units, wood }, moves, shift, i, j) => {
+        const table = crowdTable(wood);
+        const reuse = new WeakMap<readonly Stand[], SceneStand[]>();
+        const first = prepareScene(table, units, reuse);
+        sceneGaps(first);
+        // Some units move (new stands arrays), the others keep theirs and their prepared stands; one leaves the table.
+        const later = units.slice(1).map((u, k) => (moves[k] ? { ...u, stands: u.stands.map((s) => ({ ...s, x: s.x + shift })) } : u));
+        const shared = prepareScene(table, later, reuse);
+        const fresh = prepareScene(table, later);
+        expect(sceneGaps(shared).map(({ p, q, a, b }) => ({ p, q, a, b }))).toEqual(sceneGaps(fresh).map(({ p, q, a, b }) => ({ p, q, a, b })));
+        const from = later[i % later.length];
+        const to = later[j % later.length];
+        const lazyShared = prepareScene(table, later, reuse);
+        for (let a = 0; a < from.stands.length; a++) {
+          for (let b = 0; b < to.stands.length; b++) {
+            const f = { unit: from.id, stand: a };
+            const g = { unit: to.id, stand: b };
+            expect(sightLine(lazyShared, f, g, { allRound: !from.formed })).toEqual(sightLine(fresh, f, g, { allRound: !from.formed }));
+          }
+        }
+      }),
+      { seed: SEED, numRuns: 300 },
     );
   });
 });

@@ -39,6 +39,37 @@ export interface SceneStand {
   maxY: number;
   /** What sight tests work out about the stand, on the first one (see {@link standSight}). */
   sight: StandSight | null;
+  /** Tells prepared stands apart as keys of {@link GapMemo}s (a number keeps no stand alive). */
+  serial: number;
+  /** Narrow gaps from this stand found so far (see {@link gapMemo}). */
+  gaps: GapMemo | null;
+}
+
+/**
+ * The narrow gaps between a prepared stand and later stands of scenes (by their serial) and
+ * sight-blocking terrain (by -1 - their place in the list), or null where there is none: the
+ * answer depends only on the two blockers, and a prepared stand is shared by the scenes of
+ * states where its unit has not moved. Valid for one least gap, clearance and terrain list.
+ */
+interface GapMemo {
+  minGap: number;
+  sealed: number;
+  terrain: readonly SightTerrain[];
+  found: Map<number, SceneGap | null>;
+}
+let sceneStandSerial = 0;
+
+function gapMemo(s: SceneStand, minGap: number, sealed: number, terrain: readonly SightTerrain[]): Map<number, SceneGap | null> {
+  const m = s.gaps;
+  if (m && m.minGap === minGap && m.sealed === sealed && m.terrain === terrain) return m.found;
+  s.gaps = { minGap, sealed, terrain, found: new Map() };
+  return s.gaps.found;
+}
+
+/** A remembered gap for the blockers at stand indices a and b of this scene (the same bridge, re-filed if the indices differ). */
+function gapAt(g: SceneGap, a: number, b: number): SceneGap {
+  if (g.a === a && g.b === b) return g;
+  return { p: g.p, q: g.q, seg: g.seg, a, b, axes: g.axes };
 }
 
 /**
@@ -111,7 +142,7 @@ export function prepareScene(table: Table, units: readonly UnitGeom[], reuse?: S
         const rect = rectOf(s);
         const corners = rectCorners(rect);
         const b = bounds(corners);
-        fresh.push({ unit: u.id, stand: i, side: u.side, rect, corners, minX: b.minX, minY: b.minY, maxX: b.maxX, maxY: b.maxY, sight: null });
+        fresh.push({ unit: u.id, stand: i, side: u.side, rect, corners, minX: b.minX, minY: b.minY, maxX: b.maxX, maxY: b.maxY, sight: null, serial: ++sceneStandSerial, gaps: null });
       });
       list = fresh;
     }
@@ -171,25 +202,42 @@ function narrowGaps(scene: Scene, among: readonly number[] | null): SceneGap[] {
   for (let x = 0; x < n; x++) {
     const i = among ? among[x] : x;
     const a = stands[i];
+    const memo = gapMemo(a, minGap, sealed, sightTerrain);
     for (let y = x + 1; y < n; y++) {
       const j = among ? among[y] : y;
       const b = stands[j];
       if (b.minX > a.maxX + minGap || b.maxX < a.minX - minGap || b.minY > a.maxY + minGap || b.maxY < a.minY - minGap) continue;
-      const apart = separation(a.rect, b.rect);
-      if (apart >= minGap) continue;
-      // Touching or overlapping: their distance is 0, sealed unless the clearance is 0.
-      if (apart <= 0 && sealed > 0) continue;
-      const c = rectClosestPoints(a.rect, b.rect);
-      if (c.distance < minGap && c.distance >= sealed) gaps.push(makeGap(c.p, c.q, i, j));
+      let g = memo.get(b.serial);
+      if (g === undefined) {
+        g = standsGap(a, b, i, j, minGap, sealed);
+        memo.set(b.serial, g);
+      }
+      if (g) gaps.push(gapAt(g, i, j));
     }
-    for (const t of sightTerrain) {
+    for (let k = 0; k < sightTerrain.length; k++) {
+      const t = sightTerrain[k];
       if (t.minX > a.maxX + minGap || t.maxX < a.minX - minGap || t.minY > a.maxY + minGap || t.maxY < a.minY - minGap) continue;
-      const c = shapeClosest(a.corners, true, t.feature.points, t.feature.kind === "area");
-      if (c.distance < minGap && c.distance > 1e-9) gaps.push(makeGap(c.p, c.q, i, -1));
+      let g = memo.get(-1 - k);
+      if (g === undefined) {
+        const c = shapeClosest(a.corners, true, t.feature.points, t.feature.kind === "area");
+        g = c.distance < minGap && c.distance > 1e-9 ? makeGap(c.p, c.q, i, -1) : null;
+        memo.set(-1 - k, g);
+      }
+      if (g) gaps.push(gapAt(g, i, -1));
     }
   }
   for (const g of terrainGaps(sightTerrain, minGap)) gaps.push(g);
   return gaps;
+}
+
+/** The narrow gap between stands a and b (at indices i and j of the scene), or null. */
+function standsGap(a: SceneStand, b: SceneStand, i: number, j: number, minGap: number, sealed: number): SceneGap | null {
+  const apart = separation(a.rect, b.rect);
+  if (apart >= minGap) return null;
+  // Touching or overlapping: their distance is 0, sealed unless the clearance is 0.
+  if (apart <= 0 && sealed > 0) return null;
+  const c = rectClosestPoints(a.rect, b.rect);
+  return c.distance < minGap && c.distance >= sealed ? makeGap(c.p, c.q, i, j) : null;
 }
 
 /** Narrow gaps between two sight-blocking terrain features, worked out once per prepared terrain list (terrain never moves). */
