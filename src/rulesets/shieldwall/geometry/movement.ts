@@ -101,9 +101,10 @@ export function stepHeading(u: UnitGeom, direction: StepDirection): number {
  * the group `others` (an enemy unit) falls below `zone` (exact; the move is straight). A unit
  * already nearer than `zone` may not get any nearer: it stops at once if the move brings it
  * closer, and may otherwise slide along or move away. Reaching exactly `zone` and sliding along
- * at that distance is allowed.
+ * at that distance is allowed. Pairs that cannot come within it before `far` are not worked out:
+ * an answer of `far` or more only says that it is at least that.
  */
-export function distanceBeforeZone(movers: readonly Rect[], d: Point, others: readonly Rect[], zone: number): number {
+export function distanceBeforeZone(movers: readonly Rect[], d: Point, others: readonly Rect[], zone: number, far = Number.POSITIVE_INFINITY): number {
   const now = rectsDistance(movers, others);
   const limit = Math.min(zone, now);
   const h = 1e-6;
@@ -118,8 +119,8 @@ export function distanceBeforeZone(movers: readonly Rect[], d: Point, others: re
         continue;
       }
       // It cannot come within the limit sooner than it closes the distance beyond it (moving at
-      // speed 1): a pair that far beyond the best so far cannot improve on it.
-      if (d0 - limit > best + 1e-9) continue;
+      // speed 1): a pair that far beyond the best so far, or beyond `far`, cannot matter.
+      if (d0 - limit > Math.min(best, far) + 1e-9) continue;
       const t = timeToWithin(a, d.x, d.y, b, limit);
       if (!(t < best)) continue;
       // Only a pair that goes on inside the limit stops the move (not one that grazes it).
@@ -225,7 +226,7 @@ export function planMove(scene: Scene, unitId: string, heading: number, distance
       const er = es.map((x) => x.rect);
       // Out of reach: even the whole move cannot bring it within the zone.
       if (lowerBoundDistance(movers, er) > limit + zone) continue;
-      const t = distanceBeforeZone(movers, d, er, zone);
+      const t = distanceBeforeZone(movers, d, er, zone, limit);
       if (t >= limit) continue;
       if (!unitSees(scene, unitId, e.id)) continue;
       consider(t, { kind: "enemy-zone", unit: e.id });
