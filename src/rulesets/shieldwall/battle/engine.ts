@@ -1717,7 +1717,11 @@ export function headingTo(from: BattleUnit, to: BattleUnit): number {
 
 /** The heading of a "toward" move: towards the nearest enemy (edge to edge, ruling SW-3), clamped to the 22½° arc for a formed unit. */
 export function towardHeading(ctx: Ctx, bu: BattleUnit): number {
-  const e = nearestEnemy(ctx, bu);
+  return towardHeadingOf(bu, nearestEnemy(ctx, bu));
+}
+
+/** {@link towardHeading} with the unit's nearest enemy `e` already known. */
+function towardHeadingOf(bu: BattleUnit, e: BattleUnit | null): number {
   const facing = bu.u.formed ? unitFacing(geomOf(bu)) : forwardHeading(bu.side);
   if (!e) return facing;
   const h = headingTo(bu, e);
@@ -2048,15 +2052,35 @@ export function moveOptions(ctx: Ctx, bu: BattleUnit): MoveChoice[] {
 
 function moveOptionsUncached(ctx: Ctx, bu: BattleUnit): MoveChoice[] {
   if (bu.embarked !== undefined) return embarkedOptions(ctx, bu);
+  const facts = candidateFacts(ctx, bu);
+  return moveCandidates(ctx, bu, facts).filter((m) => candidateAllowed(ctx, bu, m, facts));
+}
+
+/** {@link MoveFacts} with what the checks of the enumerated choices share besides. */
+interface CandidateFacts extends MoveFacts {
+  /** The rounded heading to the nearest enemy (form-up facings, unformed moves), or null when there is none. */
+  enemyHeading: number | null;
+  /** The heading of a "toward" move (see {@link towardHeading}). */
+  toward: number;
+}
+
+function candidateFacts(ctx: Ctx, bu: BattleUnit): CandidateFacts {
+  const e = nearestEnemy(ctx, bu);
+  return { ...moveFacts(ctx, bu), enemyHeading: e ? Math.round(headingTo(bu, e)) : null, toward: towardHeadingOf(bu, e) };
+}
+
+/**
+ * Every movement choice the unit's state offers, legal or not: {@link moveOptions} keeps those
+ * {@link candidateAllowed} accepts, in this order (random players pick by index).
+ */
+export function moveCandidates(ctx: Ctx, bu: BattleUnit, facts: CandidateFacts = candidateFacts(ctx, bu)): MoveChoice[] {
   const out: MoveChoice[] = [];
-  const signalled = ctx.signalled(bu.u.contingent);
-  const bloodlustForced = bu.u.aggression === "bloodlust" && signalled;
+  const { bloodlustForced, enemyHeading } = facts;
   if (bu.retiring) {
     out.push({ kind: "retire" });
-    out.push(...formUpOptions(ctx, bu));
+    out.push(...formUpOptions(bu, enemyHeading));
     out.push({ kind: "hold" });
-    const facts = moveFacts(ctx, bu);
-    return out.filter((m) => moveProblem(ctx, bu, m, facts) === null);
+    return out;
   }
   if (!bloodlustForced) out.push({ kind: "rest" }, { kind: "hold" });
   if (bu.u.formed) {
@@ -2077,31 +2101,50 @@ function moveOptionsUncached(ctx: Ctx, bu: BattleUnit): MoveChoice[] {
           { kind: "advance", offset: 0, extraD6: true, group: true },
         );
       for (const direction of ["forward", "back", "left", "right"] as const) out.push({ kind: "step", direction, distance: 2 });
-      const e = nearestEnemy(ctx, bu);
       const headings = new Set(COMPASS.filter((h) => h % 90 === 0));
-      if (e) headings.add(Math.round(headingTo(bu, e)));
+      if (enemyHeading !== null) headings.add(enemyHeading);
       for (const heading of headings) out.push({ kind: "change-direction", heading, extraD6: false });
-    } else {
-      const e = nearestEnemy(ctx, bu);
-      if (e)
-        out.push({
-          kind: "change-direction",
-          heading: Math.round(headingTo(bu, e)),
-          extraD6: false,
-        });
-    }
+    } else if (enemyHeading !== null) out.push({ kind: "change-direction", heading: enemyHeading, extraD6: false });
   } else {
-    out.push(...formUpOptions(ctx, bu));
-    const e = nearestEnemy(ctx, bu);
+    out.push(...formUpOptions(bu, enemyHeading));
     const headings = new Set(COMPASS);
-    if (e) headings.add(Math.round(headingTo(bu, e)));
+    if (enemyHeading !== null) headings.add(enemyHeading);
     for (const heading of headings) for (const extraD6 of bloodlustForced ? [false, true] : [false]) out.push({ kind: "unformed-move", heading, extraD6 });
   }
   // Voluntary interpenetration where a friend is in the way; embarking where the unit touches boats (docs: "Interpenetration", "Boats").
-  const near = bu.u.formed ? null : nearestEnemy(ctx, bu);
-  out.push(...interpenetrationOptions(ctx, bu, out, near ? Math.round(headingTo(bu, near)) : null), ...embarkOptions(ctx, bu));
-  const facts = moveFacts(ctx, bu);
-  return out.filter((m) => moveProblem(ctx, bu, m, facts) === null);
+  out.push(...interpenetrationOptions(ctx, bu, out, bu.u.formed ? null : enemyHeading), ...embarkOptions(ctx, bu));
+  return out;
+}
+
+/**
+ * Is a choice from {@link moveCandidates} legal: the same answer as `moveProblem(...) === null`
+ * (a property test checks it), without the checks such a choice passes by construction (its
+ * parameters are well formed, a formed unit's advance stays within the arc, stops short are only
+ * offered without Blood Lust, group moves only to a retinue, retiring units get only their moves).
+ */
+function candidateAllowed(ctx: Ctx, bu: BattleUnit, m: MoveChoice, facts: CandidateFacts): boolean {
+  if (m.kind === "embark") return boatsMoveProblem(ctx, bu, m) === null;
+  if (bloodlustBars(bu, m, facts)) return false;
+  switch (m.kind) {
+    case "advance":
+      return headingAllowed(bu, facts, unitFacing(facts.geom) + m.offset);
+    case "toward":
+      return headingAllowed(bu, facts, facts.toward);
+    case "step":
+      return maySideStep(bu) && advanceProblem(bu, facts, stepHeading(facts.geom, m.direction)) === null;
+    case "change-direction":
+    case "unformed-move":
+      return headingAllowed(bu, facts, m.heading);
+    case "form-up":
+      return !bu.u.formed && !bu.u.inCombat && formUpRoomProblem(ctx, bu, m.facing) === null;
+    default:
+      return true;
+  }
+}
+
+/** May the unit move on `heading` now: Blood Lust after the signal only advances, and an advance needs the signal and no Shaken (seed "Movement", "Aggression Levels")? */
+function headingAllowed(bu: BattleUnit, facts: MoveFacts, heading: number): boolean {
+  return !(facts.bloodlustForced && !isAdvancing(bu.side, heading)) && advanceProblem(bu, facts, heading) === null;
 }
 
 /**
@@ -2127,12 +2170,10 @@ export function alignDistance(ctx: Ctx, bu: BattleUnit): number | null {
   return best === null ? null : Math.round(best * 1000) / 1000;
 }
 
-function formUpOptions(ctx: Ctx, bu: BattleUnit): MoveChoice[] {
-  const out: MoveChoice[] = [];
-  const fs = new Set<number>([forwardHeading(bu.side)]);
-  const e = nearestEnemy(ctx, bu);
-  if (e) fs.add(Math.round(headingTo(bu, e)));
-  for (const facing of fs) out.push({ kind: "form-up", facing });
+/** Form up facing the enemy's half, and facing the nearest enemy (`enemyHeading`, rounded) when that differs. */
+function formUpOptions(bu: BattleUnit, enemyHeading: number | null): MoveChoice[] {
+  const out: MoveChoice[] = [{ kind: "form-up", facing: forwardHeading(bu.side) }];
+  if (enemyHeading !== null && enemyHeading !== forwardHeading(bu.side)) out.push({ kind: "form-up", facing: enemyHeading });
   return out;
 }
 
@@ -2179,6 +2220,31 @@ function stopProblem(facts: MoveFacts, stopAt: unknown): string | null {
 }
 const STEP_DIRECTIONS: ReadonlySet<string> = new Set(["forward", "back", "left", "right"]);
 
+/** Does Blood Lust after the signal bar this move (seed "Aggression Levels": no rest, hold or step, no about face away from the enemy)? */
+function bloodlustBars(bu: BattleUnit, m: MoveChoice, facts: MoveFacts): boolean {
+  return facts.bloodlustForced && (BLOOD_LUST_BARRED.has(m.kind) || (m.kind === "about-face" && bu.u.formed && isAdvancing(bu.side, unitFacing(facts.geom))));
+}
+
+/** Only A and B grade units side-step, step back or step forward (seed "Manoeuvre"). */
+function maySideStep(bu: BattleUnit): boolean {
+  return bu.u.grade === "A" || bu.u.grade === "B";
+}
+
+/** Why the unit has no room to form up facing `facing` (the line off the table or overlapping another stand), or null. */
+function formUpRoomProblem(ctx: Ctx, bu: BattleUnit, facing: number): string | null {
+  const others = ctx.scene().stands;
+  for (const st of formUpStands(bu, facing)) {
+    if (!standOnTable(st, ctx.s.table)) return "the formed line would not be wholly on the table";
+    const b = boxedRect(st);
+    for (const o of others) {
+      // Bounding boxes apart: no overlap.
+      if (o.unit === bu.id || o.minX > b.maxX + 1e-9 || o.maxX < b.minX - 1e-9 || o.minY > b.maxY + 1e-9 || o.maxY < b.minY - 1e-9) continue;
+      if (rectsOverlap(b.r, o.rect, 1e-6)) return "there is no room to form up there";
+    }
+  }
+  return null;
+}
+
 /** Why a movement choice is illegal for this unit now, or null. Validates any parameters. `facts`: {@link moveFacts} of this unit in this state, when the caller checks many choices. */
 export function moveProblem(ctx: Ctx, bu: BattleUnit, m: MoveChoice, facts: MoveFacts = moveFacts(ctx, bu)): string | null {
   const { bloodlustForced, geom } = facts;
@@ -2188,12 +2254,7 @@ export function moveProblem(ctx: Ctx, bu: BattleUnit, m: MoveChoice, facts: Move
   if (through) return through;
   if (bu.retiring && !RETIRING_MOVES.has(m.kind))
     return `${bu.u.name} is retiring: it may retire a further move, form up or hold (seed "Moves Following Combat")`;
-  if (
-    bloodlustForced &&
-    (BLOOD_LUST_BARRED.has(m.kind) || (m.kind === "about-face" && bu.u.formed && isAdvancing(bu.side, unitFacing(geom))))
-  ) {
-    return `${bu.u.name} has Blood Lust after the signal: it must advance towards the enemy (seed "Aggression Levels")`;
-  }
+  if (bloodlustBars(bu, m, facts)) return `${bu.u.name} has Blood Lust after the signal: it must advance towards the enemy (seed "Aggression Levels")`;
   switch (m.kind) {
     case "rest":
     case "hold":
@@ -2217,7 +2278,7 @@ export function moveProblem(ctx: Ctx, bu: BattleUnit, m: MoveChoice, facts: Move
       return null;
     case "step": {
       if (!bu.u.formed) return "only a formed unit side-steps";
-      if (bu.u.grade !== "A" && bu.u.grade !== "B")
+      if (!maySideStep(bu))
         return `only A and B grade units may side-step, step back or step forward (seed "Manoeuvre"); ${bu.u.name} is ${bu.u.grade}`;
       if (!STEP_DIRECTIONS.has(m.direction)) return "step direction must be forward, back, left or right";
       if (!finiteNumber(m.distance) || m.distance <= 0 || m.distance > 2 + 1e-9) return `a step is more than 0" and at most 2" (ruling SW-1)`;
@@ -2236,18 +2297,7 @@ export function moveProblem(ctx: Ctx, bu: BattleUnit, m: MoveChoice, facts: Move
       if (bu.u.formed) return `${bu.u.name} is already formed`;
       if (bu.u.inCombat) return 'a unit in combat may not reform (seed "Manoeuvre")';
       if (!finiteNumber(m.facing)) return "facing must be a number of degrees";
-      const stands = formUpStands(bu, m.facing);
-      const others = ctx.scene().stands;
-      for (const st of stands) {
-        if (!standOnTable(st, ctx.s.table)) return "the formed line would not be wholly on the table";
-        const b = boxedRect(st);
-        for (const o of others) {
-          // Bounding boxes apart: no overlap.
-          if (o.unit === bu.id || o.minX > b.maxX + 1e-9 || o.maxX < b.minX - 1e-9 || o.minY > b.maxY + 1e-9 || o.maxY < b.minY - 1e-9) continue;
-          if (rectsOverlap(b.r, o.rect, 1e-6)) return "there is no room to form up there";
-        }
-      }
-      return null;
+      return formUpRoomProblem(ctx, bu, m.facing);
     }
     case "retire":
       return bu.retiring ? null : "only a unit that retired from combat retires a further move";
