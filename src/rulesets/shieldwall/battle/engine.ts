@@ -234,10 +234,17 @@ export function canAct(bu: BattleUnit): boolean {
 // Context
 // =============================================================================================
 
+/**
+ * Derived answers about a state: one map per kind of answer (a short constant such as "mo" for
+ * move options), keyed by what the answer is about (a unit's or side's id, a leader's record), so
+ * that a lookup builds no key string.
+ */
+type Memo = Map<string, Map<unknown, unknown>>;
+
 /** What contexts worked out about a state object (states are never changed once made): one entry per state. */
 interface Derived {
-  memo: Map<string, unknown>;
-  geoMemo: Map<string, unknown>;
+  memo: Memo;
+  geoMemo: Memo;
   scene: Scene | null;
 }
 const DERIVED = new WeakMap<BattleState, Derived>();
@@ -255,13 +262,13 @@ export class Ctx {
   private initialUnits: readonly BattleUnit[];
   private initialLeaders: readonly LeaderState[];
   /** Derived answers (visible enemies, move options) valid until the state changes; shared with later read-only calls on the same state object. */
-  memo: Map<string, unknown>;
+  memo: Memo;
   /**
    * Answers that depend only on where units stand (which units are on the table, their stands,
    * formed or not, and the table): nearest enemies, charge targets. Kept across changes that do
    * not move anything (casualties that remove no stand, aggression, leaders' points), like the scene.
    */
-  private geoMemo: Map<string, unknown>;
+  private geoMemo: Memo;
   /**
    * The memos are still the given state's own (a writing context reads them until its first
    * change): the first change must then start new ones, even empty ones, or answers about the
@@ -327,18 +334,13 @@ export class Ctx {
     }
   }
 
-  cached<T>(key: string, f: () => T): T {
-    if (this.memo.has(key)) return this.memo.get(key) as T;
-    const v = f();
-    this.memo.set(key, v);
-    return v;
+  /** The answer of kind `kind` about `about` (see {@link Memo}) in this state: `f()`, worked out once. */
+  cached<T>(kind: string, about: unknown, f: () => T): T {
+    return memoised(this.memo, kind, about, f);
   }
   /** Like `cached`, for answers that depend only on the units' positions on the table (see `geoMemo`). */
-  cachedGeometry<T>(key: string, f: () => T): T {
-    if (this.geoMemo.has(key)) return this.geoMemo.get(key) as T;
-    const v = f();
-    this.geoMemo.set(key, v);
-    return v;
+  cachedGeometry<T>(kind: string, about: unknown, f: () => T): T {
+    return memoised(this.geoMemo, kind, about, f);
   }
 
   ev(type: string, text: string, detail: Record<string, unknown> = {}): void {
@@ -432,6 +434,20 @@ export class Ctx {
     const u = this.unit(l.unit);
     return onTable(u) ? u : null;
   }
+}
+
+function memoised<T>(memo: Memo, kind: string, about: unknown, f: () => T): T {
+  let answers = memo.get(kind);
+  if (answers === undefined) {
+    answers = new Map();
+    memo.set(kind, answers);
+  } else {
+    const v = answers.get(about);
+    if (v !== undefined || answers.has(about)) return v as T;
+  }
+  const v = f();
+  answers.set(about, v);
+  return v;
 }
 
 function rectsDistanceOne(a: Stand, b: Stand): number {
@@ -548,7 +564,7 @@ function contingentX(ctx: Ctx, side: Side, c: string): number | null {
  * kept in the geometry memo; callers must not change the list.
  */
 export function contingentsRightToLeft(ctx: Ctx, side: Side): readonly string[] {
-  return ctx.cachedGeometry(`crl:${side}`, () => contingentsRightToLeftUncached(ctx, side));
+  return ctx.cachedGeometry("crl", side, () => contingentsRightToLeftUncached(ctx, side));
 }
 
 function contingentsRightToLeftUncached(ctx: Ctx, side: Side): string[] {
@@ -569,7 +585,7 @@ export function contingentUnits(ctx: Ctx, side: Side, c: string): string[] {
 
 /** A side's units in acting order (contingents right to left); kept in the geometry memo like {@link contingentsRightToLeft}, so callers must not change it. */
 export function actingOrder(ctx: Ctx, side: Side): readonly string[] {
-  return ctx.cachedGeometry(`ao:${side}`, () => {
+  return ctx.cachedGeometry("ao", side, () => {
     const sd = ctx.s.sides[side];
     const out: string[] = [];
     for (const c of contingentsRightToLeft(ctx, side)) {
@@ -1413,7 +1429,19 @@ export function leaderInCombat(ctx: Ctx, l: LeaderState): boolean {
 function leaderReach(ctx: Ctx, l: LeaderState): BattleUnit[] {
   const home = ctx.leaderUnit(l);
   if (!home) return [];
-  return ctx.sideUnits(sideOfId(l.id)).filter((u) => onTable(u) && !u.u.inCombat && (u.id === home.id || within(home, u, 2)));
+  return friendsWithin2(ctx, home)
+    .map((id) => ctx.unit(id))
+    .filter((u) => !u.u.inCombat);
+}
+
+/** The unit and the friendly units on the table within 2" of it, in army order: kept in the geometry memo (a leader acts several times a turn). */
+function friendsWithin2(ctx: Ctx, home: BattleUnit): readonly string[] {
+  return ctx.cachedGeometry("fw2", home.id, () =>
+    ctx
+      .sideUnits(home.side)
+      .filter((u) => onTable(u) && (u.id === home.id || within(home, u, 2)))
+      .map((u) => u.id),
+  );
 }
 
 export function closestEnemyLeader(ctx: Ctx, l: LeaderState): LeaderState | null {
@@ -1441,7 +1469,7 @@ function fighterKinds(ctx: Ctx, l: LeaderState): FighterKind[] {
 }
 
 export function leadOptions(ctx: Ctx, l: LeaderState): BattleDecision[] {
-  return ctx.cached(`lo:${l.id}:${l.lpSpent}:${l.lpValue}:${l.status}:${l.signalled}`, () => leadOptionsUncached(ctx, l));
+  return ctx.cached("lo", l, () => leadOptionsUncached(ctx, l));
 }
 
 function leadOptionsUncached(ctx: Ctx, l: LeaderState): BattleDecision[] {
@@ -1657,7 +1685,7 @@ function enemiesOnTable(ctx: Ctx, side: Side): BattleUnit[] {
 
 /** The nearest enemy unit the unit can see (seed "Movement": "visible enemy"), or null. */
 export function nearestVisibleEnemy(ctx: Ctx, bu: BattleUnit): BattleUnit | null {
-  const id = ctx.cachedGeometry(`nve:${bu.id}`, () => nearestVisibleEnemyUncached(ctx, bu)?.id ?? null);
+  const id = ctx.cachedGeometry("nve", bu.id, () => nearestVisibleEnemyUncached(ctx, bu)?.id ?? null);
   return id === null ? null : ctx.unit(id);
 }
 
@@ -1671,7 +1699,7 @@ function nearestVisibleEnemyUncached(ctx: Ctx, bu: BattleUnit): BattleUnit | nul
 }
 
 export function nearestEnemy(ctx: Ctx, bu: BattleUnit): BattleUnit | null {
-  const id = ctx.cachedGeometry(`ne:${bu.id}`, () => nearestEnemyUncached(ctx, bu)?.id ?? null);
+  const id = ctx.cachedGeometry("ne", bu.id, () => nearestEnemyUncached(ctx, bu)?.id ?? null);
   return id === null ? null : ctx.unit(id);
 }
 
@@ -2047,7 +2075,7 @@ const COMPASS = [0, 45, 90, 135, 180, 225, 270, 315];
 
 /** Enumerated movement choices (any other parameters are validated by {@link moveProblem}). */
 export function moveOptions(ctx: Ctx, bu: BattleUnit): MoveChoice[] {
-  return ctx.cached(`mo:${bu.id}`, () => moveOptionsUncached(ctx, bu));
+  return ctx.cached("mo", bu.id, () => moveOptionsUncached(ctx, bu));
 }
 
 function moveOptionsUncached(ctx: Ctx, bu: BattleUnit): MoveChoice[] {
@@ -2444,7 +2472,7 @@ function diceMove(ctx: Ctx, id: string, m: MoveChoice, voluntary: boolean, roll:
 
 /** Eligible targets and how many stands of the shooter can shoot each. */
 export function shootingOptions(ctx: Ctx, bu: BattleUnit): { target: string; stands: number }[] {
-  return ctx.cached(`so:${bu.id}`, () => shootingOptionsUncached(ctx, bu));
+  return ctx.cached("so", bu.id, () => shootingOptionsUncached(ctx, bu));
 }
 
 function shootingOptionsUncached(ctx: Ctx, bu: BattleUnit): { target: string; stands: number }[] {
@@ -2461,7 +2489,7 @@ function shootingOptionsUncached(ctx: Ctx, bu: BattleUnit): { target: string; st
  * stands are not targets. An unformed friend faces all round and cannot be outflanked.
  */
 export function outflankingStands(ctx: Ctx, id: string): number[] {
-  return ctx.cached(`of:${id}`, () => {
+  return ctx.cached("of", id, () => {
     const e = ctx.unit(id);
     const tol = ctx.s.table.options.contactTolerance;
     const out = new Set<number>();
@@ -2638,7 +2666,7 @@ export function chargePlan(ctx: Ctx, charger: BattleUnit, target: BattleUnit) {
 
 /** Enemy units this unit may charge: within 2", visible, and reachable by a clear charge move. */
 export function chargeTargets(ctx: Ctx, bu: BattleUnit): string[] {
-  return ctx.cachedGeometry(`ct:${bu.id}`, () => chargeTargetsUncached(ctx, bu));
+  return ctx.cachedGeometry("ct", bu.id, () => chargeTargetsUncached(ctx, bu));
 }
 
 function chargeTargetsUncached(ctx: Ctx, bu: BattleUnit): string[] {
@@ -2761,7 +2789,7 @@ interface Engagement {
 export function findCombats(ctx: Ctx): readonly Engagement[] {
   // Contacts depend only on where units stand: kept in the geometry memo (the fight phase asks
   // again right after marking units in combat). Callers must not change the groups.
-  return ctx.cachedGeometry("fc", () => findCombatsUncached(ctx));
+  return ctx.cachedGeometry("fc", null, () => findCombatsUncached(ctx));
 }
 
 function findCombatsUncached(ctx: Ctx): Engagement[] {
