@@ -7,19 +7,19 @@
 import { describe, expect, it } from "vitest";
 import { randomPlayer } from "../../src/core/search/random-player.js";
 import { type BattleState, battleGame } from "../../src/rulesets/shieldwall/battle/index.js";
-import { canAct, Ctx, moveCandidates, moveOptions, moveProblem } from "../../src/rulesets/shieldwall/battle/engine.js";
+import { canAct, Ctx, deployOptions, deployProblem, moveCandidates, moveOptions, moveProblem } from "../../src/rulesets/shieldwall/battle/engine.js";
 import { loadSetup } from "./battle-setup.js";
 
 const SCENARIOS = ["maldon-991.json", "raid.json", "raid-landing.json"];
 
-/** Calls `check` on every state of `battles` seeded random battles of the scenario. */
-function everyState(file: string, battles: number, check: (s: BattleState) => void): void {
+/** Calls `check` on every state of `battles` seeded random battles of the scenario (on to the end of each battle, or until `check` returns false). */
+function everyState(file: string, battles: number, check: (s: BattleState) => boolean | void): void {
   const setup = loadSetup(file);
   for (let seed = 1; seed <= battles; seed++) {
     let s = battleGame.setup(setup, seed);
     const players = { red: randomPlayer(battleGame, seed), black: randomPlayer(battleGame, seed + 1000) };
     for (let mover = battleGame.toMove(s); mover !== null; mover = battleGame.toMove(s)) {
-      check(s);
+      if (check(s) === false) break;
       s = battleGame.apply(s, mover, players[mover as "red" | "black"].choose(s, mover)).state;
     }
   }
@@ -39,5 +39,32 @@ describe('Enumerated choices agree with the full validation (seed "Movement", "M
       }
     });
     expect(checked).toBeGreaterThan(100);
+  }, 600_000);
+
+  it.each(SCENARIOS)('seed "Deployment", SW-26: the deployment options are exactly the places on the grid deployProblem accepts, in order (%s, 8 random battles)', (file) => {
+    let checked = 0;
+    everyState(file, 8, (s) => {
+      if (s.phase !== "deployment") return false;
+      if (s.pending?.kind !== "deploy") return;
+      const side = s.pending.side;
+      const sd = s.sides[side];
+      // The grid: every deployStep inches at each deploy distance, or every inch where that finds no place.
+      const full: { contingent: string; x: number; distance: number }[] = [];
+      for (const c of sd.contingents) {
+        for (const step of [s.options.deployStep, 1]) {
+          const places = s.options.deployDistances.flatMap((distance) =>
+            Array.from({ length: Math.ceil(s.table.width / step) - 1 }, (_, i) => ({ contingent: c, x: (i + 1) * step, distance })),
+          );
+          const legal = places.filter((p) => deployProblem(s, side, p.contingent, p.x, p.distance) === null);
+          if (legal.length > 0) {
+            full.push(...legal);
+            break;
+          }
+        }
+      }
+      expect(deployOptions(s, side)).toEqual(full);
+      checked++;
+    });
+    expect(checked).toBeGreaterThan(8);
   }, 600_000);
 });

@@ -657,12 +657,18 @@ function deployProblemAmong(s: BattleState, side: Side, contingent: string, x: n
   const ret = unitIn(s, sd.retinues[contingent]);
   if (ret.deployed) return `${sd.contingentNames[contingent]} is already deployed`;
   if (!Number.isFinite(x) || !Number.isFinite(distance)) return "deployment x and distance must be numbers";
-  const placed = placedLine(s, side, contingent, x, distance);
+  return placedLineProblem(placedLine(s, side, contingent, x, distance), deployed ?? deployedRects(s));
+}
+
+/** Why a contingent's line may not stand there: off its half of the table (ruling SW-26), or overlapping a stand already deployed; or null. */
+function placedLineProblem(placed: PlacedLine, deployed: readonly BoxedRect[]): string | null {
   if (placed.problem) return placed.problem;
-  const others = deployed ?? deployedRects(s);
+  const { box } = placed;
+  const near = deployed.filter((o) => !(o.minX > box.maxX + 1e-9 || o.maxX < box.minX - 1e-9 || o.minY > box.maxY + 1e-9 || o.maxY < box.minY - 1e-9));
+  if (near.length === 0) return null;
   for (const { unit, rects } of placed.line) {
     for (const b of rects) {
-      for (const o of others) {
+      for (const o of near) {
         if (o.minX > b.maxX + 1e-9 || o.maxX < b.minX - 1e-9 || o.minY > b.maxY + 1e-9 || o.maxY < b.minY - 1e-9) continue;
         if (rectsOverlap(b.r, o.r, 1e-6)) return `${unit} would overlap a unit already deployed`;
       }
@@ -671,18 +677,21 @@ function deployProblemAmong(s: BattleState, side: Side, contingent: string, x: n
   return null;
 }
 
-/** A contingent's deployment line with its rectangles and its table problem (ruling SW-26), which no other unit affects. */
+/** A contingent's deployment line with its rectangles, their bounding box and its table problem (ruling SW-26), which no other unit affects. */
 interface PlacedLine {
   line: { unit: string; rects: BoxedRect[] }[];
+  box: { minX: number; minY: number; maxX: number; maxY: number };
   problem: string | null;
 }
+/** One contingent's placed lines by distance from the centre line, then by x. */
+type PlacedLines = Map<number, Map<number, PlacedLine>>;
 /**
- * Placed lines by table and placement: before deployment a contingent's line depends only on the
+ * Placed lines by table and contingent: before deployment a contingent's line depends only on the
  * table, the contingent's units and their stand counts (in the key), so each candidate place is
  * worked out once per table, not once per deployment decision.
  */
-const PLACED_LINES = new WeakMap<object, Map<string, PlacedLine>>();
-function placedLine(s: BattleState, side: Side, contingent: string, x: number, distance: number): PlacedLine {
+const PLACED_LINES = new WeakMap<object, Map<string, PlacedLines>>();
+function placedLines(s: BattleState, side: Side, contingent: string): PlacedLines {
   let byKey = PLACED_LINES.get(s.table);
   if (!byKey) {
     byKey = new Map();
@@ -690,19 +699,40 @@ function placedLine(s: BattleState, side: Side, contingent: string, x: number, d
   }
   const sd = s.sides[side];
   const ids = [sd.retinues[contingent], ...sd.bands[contingent]];
-  const key = `${side}|${contingent}|${x}|${distance}|${ids.map((id) => `${id}:${unitIn(s, id).u.stands}`).join(",")}`;
-  let placed = byKey.get(key);
+  const key = `${side}|${contingent}|${ids.map((id) => `${id}:${unitIn(s, id).u.stands}`).join(",")}`;
+  let lines = byKey.get(key);
+  if (!lines) {
+    lines = new Map();
+    byKey.set(key, lines);
+  }
+  return lines;
+}
+function placedLine(s: BattleState, side: Side, contingent: string, x: number, distance: number, lines = placedLines(s, side, contingent)): PlacedLine {
+  let byX = lines.get(distance);
+  if (!byX) {
+    byX = new Map();
+    lines.set(distance, byX);
+  }
+  let placed = byX.get(x);
   if (!placed) {
+    const half = s.sides[side].half;
     let problem: string | null = null;
     const line = contingentLine(s, side, contingent, x, distance).map(({ unit, stands }) => {
       for (const st of stands) {
-        const why = problem === null ? deploymentProblem(st, sd.half, s.table) : null;
+        const why = problem === null ? deploymentProblem(st, half, s.table) : null;
         if (why) problem = `${unit}: ${why}`;
       }
       return { unit, rects: stands.map(boxedRect) };
     });
-    placed = { line, problem };
-    byKey.set(key, placed);
+    const all = line.flatMap((l) => l.rects);
+    const box = {
+      minX: Math.min(...all.map((b) => b.minX)),
+      minY: Math.min(...all.map((b) => b.minY)),
+      maxX: Math.max(...all.map((b) => b.maxX)),
+      maxY: Math.max(...all.map((b) => b.maxY)),
+    };
+    placed = { line, box, problem };
+    byX.set(x, placed);
   }
   return placed;
 }
@@ -713,11 +743,14 @@ export function deployOptions(s: BattleState, side: Side): { contingent: string;
   const pending = sd.contingents.filter((c) => !unitIn(s, sd.retinues[c]).deployed);
   const deployed = deployedRects(s);
   for (const c of pending) {
+    // A contingent not yet deployed at a place on the table: deployProblem's checks of the contingent and its numbers pass.
+    const lines = placedLines(s, side, c);
     let found = 0;
     for (const step of [s.options.deployStep, 1]) {
       for (const distance of s.options.deployDistances) {
+        if (!Number.isFinite(distance)) continue;
         for (let x = step; x < s.table.width; x += step) {
-          if (deployProblemAmong(s, side, c, x, distance, deployed) === null) {
+          if (placedLineProblem(placedLine(s, side, c, x, distance, lines), deployed) === null) {
             out.push({ contingent: c, x, distance });
             found++;
           }
