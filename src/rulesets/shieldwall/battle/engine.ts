@@ -637,13 +637,35 @@ function deployedRects(s: BattleState): BoxedRect[] {
   return s.units.filter((u) => u.deployed && u.stands.length > 0).flatMap((u) => u.stands.map(boxedRect));
 }
 
-/** A stand's rectangle with its bounding box (rectangles whose boxes are apart cannot overlap). */
-interface BoxedRect {
-  r: Rect;
+/** A bounding box. */
+interface Box {
   minX: number;
   minY: number;
   maxX: number;
   maxY: number;
+}
+/** Are two bounding boxes apart (by more than 1e-9)? Rectangles in boxes apart cannot overlap. */
+function boxesApart(a: Box, b: Box): boolean {
+  return a.minX > b.maxX + 1e-9 || a.maxX < b.minX - 1e-9 || a.minY > b.maxY + 1e-9 || a.maxY < b.minY - 1e-9;
+}
+/** The bounding box of boxes (inside out, apart from every box, when there are none). */
+function unionBox(boxes: readonly Box[]): Box {
+  let minX = Number.POSITIVE_INFINITY;
+  let minY = Number.POSITIVE_INFINITY;
+  let maxX = Number.NEGATIVE_INFINITY;
+  let maxY = Number.NEGATIVE_INFINITY;
+  for (const b of boxes) {
+    if (b.minX < minX) minX = b.minX;
+    if (b.minY < minY) minY = b.minY;
+    if (b.maxX > maxX) maxX = b.maxX;
+    if (b.maxY > maxY) maxY = b.maxY;
+  }
+  return { minX, minY, maxX, maxY };
+}
+
+/** A stand's rectangle with its bounding box (rectangles whose boxes are apart cannot overlap). */
+interface BoxedRect extends Box {
+  r: Rect;
 }
 function boxedRect(st: Stand): BoxedRect {
   const r = rectOf(st);
@@ -663,15 +685,11 @@ function deployProblemAmong(s: BattleState, side: Side, contingent: string, x: n
 /** Why a contingent's line may not stand there: off its half of the table (ruling SW-26), or overlapping a stand already deployed; or null. */
 function placedLineProblem(placed: PlacedLine, deployed: readonly BoxedRect[]): string | null {
   if (placed.problem) return placed.problem;
-  const { box } = placed;
-  const near = deployed.filter((o) => !(o.minX > box.maxX + 1e-9 || o.maxX < box.minX - 1e-9 || o.minY > box.maxY + 1e-9 || o.maxY < box.minY - 1e-9));
+  const near = deployed.filter((o) => !boxesApart(o, placed.box));
   if (near.length === 0) return null;
   for (const { unit, rects } of placed.line) {
     for (const b of rects) {
-      for (const o of near) {
-        if (o.minX > b.maxX + 1e-9 || o.maxX < b.minX - 1e-9 || o.minY > b.maxY + 1e-9 || o.maxY < b.minY - 1e-9) continue;
-        if (rectsOverlap(b.r, o.r, 1e-6)) return `${unit} would overlap a unit already deployed`;
-      }
+      for (const o of near) if (!boxesApart(o, b) && rectsOverlap(b.r, o.r, 1e-6)) return `${unit} would overlap a unit already deployed`;
     }
   }
   return null;
@@ -680,7 +698,7 @@ function placedLineProblem(placed: PlacedLine, deployed: readonly BoxedRect[]): 
 /** A contingent's deployment line with its rectangles, their bounding box and its table problem (ruling SW-26), which no other unit affects. */
 interface PlacedLine {
   line: { unit: string; rects: BoxedRect[] }[];
-  box: { minX: number; minY: number; maxX: number; maxY: number };
+  box: Box;
   problem: string | null;
 }
 /** One contingent's placed lines by distance from the centre line, then by x. */
@@ -724,14 +742,7 @@ function placedLine(s: BattleState, side: Side, contingent: string, x: number, d
       }
       return { unit, rects: stands.map(boxedRect) };
     });
-    const all = line.flatMap((l) => l.rects);
-    const box = {
-      minX: Math.min(...all.map((b) => b.minX)),
-      minY: Math.min(...all.map((b) => b.minY)),
-      maxX: Math.max(...all.map((b) => b.maxX)),
-      maxY: Math.max(...all.map((b) => b.maxY)),
-    };
-    placed = { line, box, problem };
+    placed = { line, box: unionBox(line.flatMap((l) => l.rects)), problem };
     byX.set(x, placed);
   }
   return placed;
@@ -1752,14 +1763,19 @@ function distanceLowerBound(a: BattleUnit, b: BattleUnit): number {
 }
 
 function nearestEnemyUncached(ctx: Ctx, bu: BattleUnit): BattleUnit | null {
-  // Exact distances only for enemies whose lower bound could still beat the best so far.
-  const cands = enemiesOnTable(ctx, bu.side)
-    .map((e) => ({ e, lb: distanceLowerBound(bu, e) }))
-    .sort((a, b) => a.lb - b.lb);
+  // Exact distances in order of the lower bounds (ties in army order), only for enemies whose
+  // lower bound could still beat the best so far: the first few of them (no sort of them all).
+  const enemies = enemiesOnTable(ctx, bu.side);
+  const lower = enemies.map((e) => distanceLowerBound(bu, e));
+  const done = enemies.map(() => false);
   let best: BattleUnit | null = null;
   let bd = Number.POSITIVE_INFINITY;
-  for (const { e, lb } of cands) {
-    if (lb > bd + 1e-9) break;
+  for (;;) {
+    let k = -1;
+    for (let i = 0; i < enemies.length; i++) if (!done[i] && (k < 0 || lower[i] < lower[k])) k = i;
+    if (k < 0 || lower[k] > bd + 1e-9) break;
+    done[k] = true;
+    const e = enemies[k];
     const d = unitDist(bu, e);
     // Ties go to the unit listed first, as a plain scan in army order would.
     if (d < bd - 1e-9 || (Math.abs(d - bd) <= 1e-9 && best !== null && ctx.s.units.indexOf(e) < ctx.s.units.indexOf(best))) {
@@ -2104,7 +2120,13 @@ function takeFatigue(ctx: Ctx, id: string, fatigue: number, _distance: number): 
 }
 
 const OFFSETS = [-22.5, -11.25, 0, 11.25, 22.5];
-const COMPASS = [0, 45, 90, 135, 180, 225, 270, 315];
+const COMPASS: readonly number[] = [0, 45, 90, 135, 180, 225, 270, 315];
+const RIGHT_ANGLES: readonly number[] = [0, 90, 180, 270];
+
+/** The headings `hs` and then `extra` if it is not among them (null: none). */
+function withHeading(hs: readonly number[], extra: number | null): readonly number[] {
+  return extra === null || hs.includes(extra) ? hs : [...hs, extra];
+}
 
 /** Enumerated movement choices (any other parameters are validated by {@link moveProblem}). */
 export function moveOptions(ctx: Ctx, bu: BattleUnit): MoveChoice[] {
@@ -2117,8 +2139,9 @@ function moveOptionsUncached(ctx: Ctx, bu: BattleUnit): MoveChoice[] {
   return moveCandidates(ctx, bu, facts).filter((m) => candidateAllowed(ctx, bu, m, facts));
 }
 
-/** {@link MoveFacts} with what the checks of the enumerated choices share besides. */
-interface CandidateFacts extends MoveFacts {
+/** What the enumerated choices of one unit in one state share: its {@link MoveFacts} and more. */
+interface CandidateFacts {
+  move: MoveFacts;
   /** The rounded heading to the nearest enemy (form-up facings, unformed moves), or null when there is none. */
   enemyHeading: number | null;
   /** The heading of a "toward" move (see {@link towardHeading}). */
@@ -2127,7 +2150,7 @@ interface CandidateFacts extends MoveFacts {
 
 function candidateFacts(ctx: Ctx, bu: BattleUnit): CandidateFacts {
   const e = nearestEnemy(ctx, bu);
-  return { ...moveFacts(ctx, bu), enemyHeading: e ? Math.round(headingTo(bu, e)) : null, toward: towardHeadingOf(bu, e) };
+  return { move: moveFacts(ctx, bu), enemyHeading: e ? Math.round(headingTo(bu, e)) : null, toward: towardHeadingOf(bu, e) };
 }
 
 /**
@@ -2136,7 +2159,8 @@ function candidateFacts(ctx: Ctx, bu: BattleUnit): CandidateFacts {
  */
 export function moveCandidates(ctx: Ctx, bu: BattleUnit, facts: CandidateFacts = candidateFacts(ctx, bu)): MoveChoice[] {
   const out: MoveChoice[] = [];
-  const { bloodlustForced, enemyHeading } = facts;
+  const { enemyHeading } = facts;
+  const { bloodlustForced } = facts.move;
   if (bu.retiring) {
     out.push({ kind: "retire" });
     out.push(...formUpOptions(bu, enemyHeading));
@@ -2162,15 +2186,11 @@ export function moveCandidates(ctx: Ctx, bu: BattleUnit, facts: CandidateFacts =
           { kind: "advance", offset: 0, extraD6: true, group: true },
         );
       for (const direction of ["forward", "back", "left", "right"] as const) out.push({ kind: "step", direction, distance: 2 });
-      const headings = new Set(COMPASS.filter((h) => h % 90 === 0));
-      if (enemyHeading !== null) headings.add(enemyHeading);
-      for (const heading of headings) out.push({ kind: "change-direction", heading, extraD6: false });
+      for (const heading of withHeading(RIGHT_ANGLES, enemyHeading)) out.push({ kind: "change-direction", heading, extraD6: false });
     } else if (enemyHeading !== null) out.push({ kind: "change-direction", heading: enemyHeading, extraD6: false });
   } else {
     out.push(...formUpOptions(bu, enemyHeading));
-    const headings = new Set(COMPASS);
-    if (enemyHeading !== null) headings.add(enemyHeading);
-    for (const heading of headings) for (const extraD6 of bloodlustForced ? [false, true] : [false]) out.push({ kind: "unformed-move", heading, extraD6 });
+    for (const heading of withHeading(COMPASS, enemyHeading)) for (const extraD6 of bloodlustForced ? [false, true] : [false]) out.push({ kind: "unformed-move", heading, extraD6 });
   }
   // Voluntary interpenetration where a friend is in the way; embarking where the unit touches boats (docs: "Interpenetration", "Boats").
   out.push(...interpenetrationOptions(ctx, bu, out, bu.u.formed ? null : enemyHeading), ...embarkOptions(ctx, bu));
@@ -2183,14 +2203,15 @@ export function moveCandidates(ctx: Ctx, bu: BattleUnit, facts: CandidateFacts =
  * parameters are well formed, a formed unit's advance stays within the arc, stops short are only
  * offered without Blood Lust, group moves only to a retinue, retiring units get only their moves).
  */
-function candidateAllowed(ctx: Ctx, bu: BattleUnit, m: MoveChoice, facts: CandidateFacts): boolean {
+function candidateAllowed(ctx: Ctx, bu: BattleUnit, m: MoveChoice, candidate: CandidateFacts): boolean {
+  const facts = candidate.move;
   if (m.kind === "embark") return boatsMoveProblem(ctx, bu, m) === null;
   if (bloodlustBars(bu, m, facts)) return false;
   switch (m.kind) {
     case "advance":
       return headingAllowed(bu, facts, unitFacing(facts.geom) + m.offset);
     case "toward":
-      return headingAllowed(bu, facts, facts.toward);
+      return headingAllowed(bu, facts, candidate.toward);
     case "step":
       return maySideStep(bu) && advanceProblem(bu, facts, stepHeading(facts.geom, m.direction)) === null;
     case "change-direction":
@@ -2293,15 +2314,15 @@ function maySideStep(bu: BattleUnit): boolean {
 
 /** Why the unit has no room to form up facing `facing` (the line off the table or overlapping another stand), or null. */
 function formUpRoomProblem(ctx: Ctx, bu: BattleUnit, facing: number): string | null {
-  const others = ctx.scene().stands;
-  for (const st of formUpStands(bu, facing)) {
+  const stands = formUpStands(bu, facing);
+  const boxes = stands.map(boxedRect);
+  // Other units' stands near the whole line first, then near each stand.
+  const line = unionBox(boxes);
+  const near = ctx.scene().stands.filter((o) => o.unit !== bu.id && !boxesApart(o, line));
+  for (const [i, st] of stands.entries()) {
     if (!standOnTable(st, ctx.s.table)) return "the formed line would not be wholly on the table";
-    const b = boxedRect(st);
-    for (const o of others) {
-      // Bounding boxes apart: no overlap.
-      if (o.unit === bu.id || o.minX > b.maxX + 1e-9 || o.maxX < b.minX - 1e-9 || o.minY > b.maxY + 1e-9 || o.maxY < b.minY - 1e-9) continue;
-      if (rectsOverlap(b.r, o.rect, 1e-6)) return "there is no room to form up there";
-    }
+    const b = boxes[i];
+    for (const o of near) if (!boxesApart(o, b) && rectsOverlap(b.r, o.rect, 1e-6)) return "there is no room to form up there";
   }
   return null;
 }
