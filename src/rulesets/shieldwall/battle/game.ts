@@ -280,6 +280,8 @@ export function decisionProblem(state: BattleState, player: PlayerId, d: BattleD
     fortune: "fortune",
   };
   if (d.type !== expected[p.kind]) return `the pending decision is "${expected[p.kind]}", not "${d.type}"`;
+  // One of the very choices `legalMoves` handed out for this state: legal, with no check worked out again.
+  if (OPTIONS.get(state)?.includes(d)) return null;
   const ctx = new Ctx(state, true);
   if (d.type === "deploy" && p.kind === "deploy") return deployProblem(state, p.side, d.contingent, d.x, d.distance);
   if (d.type === "move" && p.kind === "move") return moveProblem(ctx, ctx.unit(p.unit), d.move as MoveChoice);
