@@ -1763,10 +1763,12 @@ function distanceLowerBound(a: BattleUnit, b: BattleUnit): number {
 }
 
 function nearestEnemyUncached(ctx: Ctx, bu: BattleUnit): BattleUnit | null {
-  // Exact distances in order of the lower bounds (ties in army order), only for enemies whose
-  // lower bound could still beat the best so far: the first few of them (no sort of them all).
+  // Enemies in order of the distance between bounding boxes (ties in army order), each only while
+  // that bound could still beat the best so far: then the tighter bound of the stands, and the
+  // exact distance only if that one could too. Picked one at a time: few are ever looked at.
   const enemies = enemiesOnTable(ctx, bu.side);
-  const lower = enemies.map((e) => distanceLowerBound(bu, e));
+  const box = standsBox(bu.stands);
+  const lower = enemies.map((e) => boxDistance(box, standsBox(e.stands)));
   const done = enemies.map(() => false);
   let best: BattleUnit | null = null;
   let bd = Number.POSITIVE_INFINITY;
@@ -1776,6 +1778,7 @@ function nearestEnemyUncached(ctx: Ctx, bu: BattleUnit): BattleUnit | null {
     if (k < 0 || lower[k] > bd + 1e-9) break;
     done[k] = true;
     const e = enemies[k];
+    if (distanceLowerBound(bu, e) > bd + 1e-9) continue;
     const d = unitDist(bu, e);
     // Ties go to the unit listed first, as a plain scan in army order would.
     if (d < bd - 1e-9 || (Math.abs(d - bd) <= 1e-9 && best !== null && ctx.s.units.indexOf(e) < ctx.s.units.indexOf(best))) {
@@ -1784,6 +1787,13 @@ function nearestEnemyUncached(ctx: Ctx, bu: BattleUnit): BattleUnit | null {
     }
   }
   return best;
+}
+
+/** The distance between two bounding boxes (0 if they meet): no point of one is nearer the other. */
+function boxDistance(a: Box, b: Box): number {
+  const dx = Math.max(0, a.minX - b.maxX, b.minX - a.maxX);
+  const dy = Math.max(0, a.minY - b.maxY, b.minY - a.maxY);
+  return Math.sqrt(dx * dx + dy * dy);
 }
 
 export function headingTo(from: BattleUnit, to: BattleUnit): number {
