@@ -634,7 +634,7 @@ export function deployProblem(s: BattleState, side: Side, contingent: string, x:
 
 /** The rectangles of every stand already deployed (what a new contingent may not overlap). */
 function deployedRects(s: BattleState): BoxedRect[] {
-  return s.units.filter((u) => u.deployed && u.stands.length > 0).flatMap((u) => u.stands.map(boxedRect));
+  return s.units.filter((u) => u.deployed && u.stands.length > 0).flatMap((u) => boxedRects(u.stands));
 }
 
 /** A bounding box. */
@@ -670,6 +670,16 @@ interface BoxedRect extends Box {
 function boxedRect(st: Stand): BoxedRect {
   const r = rectOf(st);
   return { r, ...bounds(rectCorners(r)) };
+}
+/** The boxed rectangles of a stands array, worked out once per array (stands arrays are replaced, never changed). */
+const BOXED_RECTS = new WeakMap<readonly Stand[], readonly BoxedRect[]>();
+function boxedRects(stands: readonly Stand[]): readonly BoxedRect[] {
+  let r = BOXED_RECTS.get(stands);
+  if (!r) {
+    r = stands.map(boxedRect);
+    BOXED_RECTS.set(stands, r);
+  }
+  return r;
 }
 
 /** {@link deployProblem} with the deployed stands' rectangles worked out once by the caller (null: work them out). */
@@ -2326,13 +2336,14 @@ function maySideStep(bu: BattleUnit): boolean {
 function formUpRoomProblem(ctx: Ctx, bu: BattleUnit, facing: number): string | null {
   const stands = formUpStands(bu, facing);
   const boxes = stands.map(boxedRect);
-  // Other units' stands near the whole line first, then near each stand.
+  // The stands of other units on the table near the whole line, then those near each stand.
   const line = unionBox(boxes);
-  const near = ctx.scene().stands.filter((o) => o.unit !== bu.id && !boxesApart(o, line));
+  const near: BoxedRect[] = [];
+  for (const o of ctx.s.units) if (o.id !== bu.id && onTable(o) && !boxesApart(standsBox(o.stands), line)) near.push(...boxedRects(o.stands));
   for (const [i, st] of stands.entries()) {
     if (!standOnTable(st, ctx.s.table)) return "the formed line would not be wholly on the table";
     const b = boxes[i];
-    for (const o of near) if (!boxesApart(o, b) && rectsOverlap(b.r, o.rect, 1e-6)) return "there is no room to form up there";
+    for (const o of near) if (!boxesApart(o, b) && rectsOverlap(b.r, o.r, 1e-6)) return "there is no room to form up there";
   }
   return null;
 }
