@@ -244,18 +244,14 @@ function pendingOptions(ctx: Ctx, p: Pending): BattleDecision[] {
 }
 
 /**
- * The enumerated choices of a state's pending decision, worked out once per state object (states
- * are never changed once made): `legalMoves` hands out copies of the list, and validating one of
+ * The enumerated choices of a state's pending decision `p`, worked out once per state object
+ * (states are never changed once made; kept in the state's memo, keyed by the pending decision:
+ * a state may inherit the memo of the one before it when nothing else changed, but every pending
+ * decision is a new object): `legalMoves` hands out copies of the list, and validating one of
  * those very choices is then an identity check.
  */
-const OPTIONS = new WeakMap<BattleState, BattleDecision[]>();
-function stateOptions(state: BattleState, p: Pending): BattleDecision[] {
-  let opts = OPTIONS.get(state);
-  if (!opts) {
-    opts = pendingOptions(new Ctx(state, true), p);
-    OPTIONS.set(state, opts);
-  }
-  return opts;
+function stateOptions(ctx: Ctx, p: Pending): BattleDecision[] {
+  return ctx.cached("decision-options", p, () => pendingOptions(ctx, p));
 }
 
 /** Why the decision is illegal now, or null. */
@@ -280,14 +276,13 @@ export function decisionProblem(state: BattleState, player: PlayerId, d: BattleD
     fortune: "fortune",
   };
   if (d.type !== expected[p.kind]) return `the pending decision is "${expected[p.kind]}", not "${d.type}"`;
-  // One of the very choices `legalMoves` handed out for this state: legal, with no check worked out again.
-  if (OPTIONS.get(state)?.includes(d)) return null;
   const ctx = new Ctx(state, true);
+  const opts = stateOptions(ctx, p);
+  // One of the very choices `legalMoves` handed out for this state: legal, with no check worked out again.
+  if (opts.includes(d)) return null;
   if (d.type === "deploy" && p.kind === "deploy") return deployProblem(state, p.side, d.contingent, d.x, d.distance);
   if (d.type === "move" && p.kind === "move") return moveProblem(ctx, ctx.unit(p.unit), d.move as MoveChoice);
   if (d.type === "holy-cancel" && d.redraw && !d.cancel) return "a replacement card is drawn only after cancelling (ruling SW-10)";
-  const opts = stateOptions(state, p);
-  if (opts.includes(d)) return null;
   // Decisions compare by canonical JSON (keys sorted), so the order of submitted fields does not matter.
   const want = canonicalJson(d);
   if (opts.some((o) => canonicalJson(o) === want)) return null;
@@ -458,7 +453,7 @@ export const battleGame: Game<BattleState, BattleDecision, BattleSetup> = {
   },
   legalMoves(state: BattleState, player: PlayerId): BattleDecision[] {
     if (state.result || !state.pending || state.pending.side !== player) return [];
-    return stateOptions(state, state.pending).slice();
+    return stateOptions(new Ctx(state, true), state.pending).slice();
   },
   validate(state: BattleState, player: PlayerId, move: BattleDecision): string | null {
     return decisionProblem(state, player, move);
