@@ -2336,14 +2336,13 @@ function maySideStep(bu: BattleUnit): boolean {
 function formUpRoomProblem(ctx: Ctx, bu: BattleUnit, facing: number): string | null {
   const stands = formUpStands(bu, facing);
   const boxes = stands.map(boxedRect);
-  // The stands of other units on the table near the whole line, then those near each stand.
+  // Other units' stands near the whole line first, then near each stand.
   const line = unionBox(boxes);
-  const near: BoxedRect[] = [];
-  for (const o of ctx.s.units) if (o.id !== bu.id && onTable(o) && !boxesApart(standsBox(o.stands), line)) near.push(...boxedRects(o.stands));
+  const near = ctx.scene().stands.filter((o) => o.unit !== bu.id && !boxesApart(o, line));
   for (const [i, st] of stands.entries()) {
     if (!standOnTable(st, ctx.s.table)) return "the formed line would not be wholly on the table";
     const b = boxes[i];
-    for (const o of near) if (!boxesApart(o, b) && rectsOverlap(b.r, o.r, 1e-6)) return "there is no room to form up there";
+    for (const o of near) if (!boxesApart(o, b) && rectsOverlap(b.r, o.rect, 1e-6)) return "there is no room to form up there";
   }
   return null;
 }
