@@ -221,10 +221,16 @@ function pendingOptions(ctx: Ctx, p: Pending): BattleDecision[] {
     case "answer":
       return answerOptions(ctx, p);
     case "camp": {
+      // Tend no one or a unit, each without moving or then joining another unit.
       const host = ctx.unit(p.unit);
       const targets: (string | null)[] = [null, ...campTargets(ctx, host).map((u) => u.id)];
-      const moves: (string | undefined)[] = [undefined, ...campMoves(ctx, host).map((u) => u.id)];
-      return targets.flatMap((target) => moves.map((moveTo) => (moveTo === undefined ? { type: "camp", target } : { type: "camp", target, moveTo }) as BattleDecision));
+      const moves = campMoves(ctx, host);
+      const out: BattleDecision[] = [];
+      for (const target of targets) {
+        out.push({ type: "camp", target });
+        for (const u of moves) out.push({ type: "camp", target, moveTo: u.id });
+      }
+      return out;
     }
     case "move":
       return moveOptions(ctx, ctx.unit(p.unit)).map((move) => ({
