@@ -13,7 +13,7 @@
  *   best answer from that hand; it leads the card with the best average.
  * "mcts" is the generic information-set MCTS over the same game; "random" picks any legal play.
  */
-import { type Card, type Colour, cardCode } from "../../core/cards.js";
+import { type Card, type Colour, cardCode, colourOf, isJoker, RANKS, type Rank } from "../../core/cards.js";
 import { type Player, type PlayerId, playOut } from "../../core/game.js";
 import { Random } from "../../core/random.js";
 import { mctsPlayer } from "../../core/search/mcts.js";
@@ -98,14 +98,23 @@ interface ValuedCard {
   v: number;
   colours: readonly Colour[];
 }
-const VALUED = new WeakMap<Card, ValuedCard>();
+/**
+ * Every card's duel value and colours depend only on its rank and colour (or on being a joker):
+ * worked out once for the 27 kinds. Packs are dealt afresh for each duel, so a cache by card
+ * object would be filled again every time.
+ */
+const JOKER_VALUED: ValuedCard = { v: duelValue({ joker: 1 }), colours: playableAs({ joker: 1 }) };
+const VALUED_BY_RANK = new Map<Rank, Record<Colour, ValuedCard>>(
+  RANKS.map((rank) => [
+    rank,
+    {
+      red: { v: duelValue({ rank, suit: "hearts" }), colours: playableAs({ rank, suit: "hearts" }) },
+      black: { v: duelValue({ rank, suit: "spades" }), colours: playableAs({ rank, suit: "spades" }) },
+    },
+  ]),
+);
 function valued(card: Card): ValuedCard {
-  let c = VALUED.get(card);
-  if (!c) {
-    c = { v: duelValue(card), colours: playableAs(card) };
-    VALUED.set(card, c);
-  }
-  return c;
+  return isJoker(card) ? JOKER_VALUED : VALUED_BY_RANK.get(card.rank)![colourOf(card)!];
 }
 
 /**
