@@ -678,7 +678,8 @@ interface BoxedRect extends Box {
 }
 function boxedRect(st: Stand): BoxedRect {
   const r = rectOf(st);
-  return { r, ...bounds(rectCorners(r)) };
+  const b = bounds(rectCorners(r));
+  return { r, minX: b.minX, minY: b.minY, maxX: b.maxX, maxY: b.maxY };
 }
 /** The boxed rectangles of a stands array, worked out once per array (stands arrays are replaced, never changed). */
 const BOXED_RECTS = new ObjectCache<readonly Stand[], readonly BoxedRect[]>("boxed rects");
@@ -1823,14 +1824,14 @@ export function headingTo(from: BattleUnit, to: BattleUnit): number {
 
 /** The heading of a "toward" move: towards the nearest enemy (edge to edge, ruling SW-3), clamped to the 22½° arc for a formed unit. */
 export function towardHeading(ctx: Ctx, bu: BattleUnit): number {
-  return towardHeadingOf(bu, nearestEnemy(ctx, bu));
+  const e = nearestEnemy(ctx, bu);
+  return towardHeadingOf(bu, e ? headingTo(bu, e) : null);
 }
 
-/** {@link towardHeading} with the unit's nearest enemy `e` already known. */
-function towardHeadingOf(bu: BattleUnit, e: BattleUnit | null): number {
+/** {@link towardHeading} with the heading to the unit's nearest enemy `h` already known (null: there is none). */
+function towardHeadingOf(bu: BattleUnit, h: number | null): number {
   const facing = bu.u.formed ? unitFacing(geomOf(bu)) : forwardHeading(bu.side);
-  if (!e) return facing;
-  const h = headingTo(bu, e);
+  if (h === null) return facing;
   if (!bu.u.formed) return h;
   let off = normaliseDegrees(h - facing);
   if (off > 180) off -= 360;
@@ -2179,7 +2180,8 @@ interface CandidateFacts {
 
 function candidateFacts(ctx: Ctx, bu: BattleUnit): CandidateFacts {
   const e = nearestEnemy(ctx, bu);
-  return { move: moveFacts(ctx, bu), enemyHeading: e ? Math.round(headingTo(bu, e)) : null, toward: towardHeadingOf(bu, e) };
+  const h = e ? headingTo(bu, e) : null;
+  return { move: moveFacts(ctx, bu), enemyHeading: h === null ? null : Math.round(h), toward: towardHeadingOf(bu, h) };
 }
 
 /**
