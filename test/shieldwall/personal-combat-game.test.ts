@@ -6,7 +6,7 @@ import { Random } from "../../src/core/random.js";
 import { mctsPlayer } from "../../src/core/search/mcts.js";
 import { randomPlayer } from "../../src/core/search/random-player.js";
 import { bestAnswer, chooseDiscards, heuristicDuelPlayer, proportion, scoreEstimate, simulateDuels } from "../../src/rulesets/shieldwall/personal-combat-ai.js";
-import { type DuelSetup, type DuelState, dealDuel, duelGame, unseenCards } from "../../src/rulesets/shieldwall/personal-combat-game.js";
+import { type DuelSetup, type DuelState, dealDuel, duelGame, playDuelQuietly, unseenCards } from "../../src/rulesets/shieldwall/personal-combat-game.js";
 import { handSize, type Side } from "../../src/rulesets/shieldwall/personal-combat.js";
 
 const LEADERS: DuelSetup = { a: { kind: "leader", specialWeapon: false }, b: { kind: "leader", specialWeapon: false } };
@@ -202,6 +202,27 @@ describe("The duel played out", () => {
         },
       ),
       { seed: 24, numRuns: 300 },
+    );
+  });
+
+  it("SW-22 the battle's quiet duel loop reaches the same final state as the validated playOut", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+        fc.constantFrom<DuelSetup>(
+          LEADERS,
+          { a: { kind: "leader", specialWeapon: true }, b: { kind: "champion", specialWeapon: false, wounds: 2 } },
+          { a: { kind: "heroic-champion", specialWeapon: false, wounds: 1 }, b: { kind: "leader", specialWeapon: true }, options: { duelJokers: 1 } },
+        ),
+        fc.constantFrom(1, 8, 24),
+        (seed, setup, samples) => {
+          const start = dealDuel(setup, seed);
+          const players = () => ({ a: heuristicDuelPlayer(seed + 1, { samples }), b: heuristicDuelPlayer(seed + 2, { samples }) });
+          const checked = playOut(duelGame, start, players()).state;
+          expect(playDuelQuietly(start, players())).toEqual(checked);
+        },
+      ),
+      { seed: 31, numRuns: 300 },
     );
   });
 
