@@ -30,9 +30,51 @@ export function seedState(seed: number, stream = 0): RandomState {
   const mix = splitMix32((seed >>> 0) ^ Math.imul(Math.floor(seed / 0x100000000) | 0, 0x27d4eb2d));
   const s: RandomState = [mix(), mix(), mix(), mix()];
   if ((s[0] | s[1] | s[2] | s[3]) === 0) s[0] = 1; // the all-zero state is a fixed point
+  if (stream <= MAPPED_JUMPS) return stream === 0 ? s : applyJumpMap(jumpMap(stream), s);
   const rng = new Random(s);
   for (let i = 0; i < stream; i++) rng.jump();
   return rng.state();
+}
+
+/**
+ * Seeding a stream jumps `stream` times. The generator is linear over the 128 bits of its state,
+ * so `n` jumps are one linear map: column i (four words) is what `n` jumps make of the state with
+ * only bit i set, found by those jumps themselves. Applying it costs about one jump instead of
+ * `n`. Maps are kept for the small stream numbers the code uses.
+ */
+const MAPPED_JUMPS = 16;
+const JUMP_MAPS: (Uint32Array | undefined)[] = [];
+
+function jumpMap(jumps: number): Uint32Array {
+  let map = JUMP_MAPS[jumps];
+  if (!map) {
+    map = new Uint32Array(128 * 4);
+    for (let bit = 0; bit < 128; bit++) {
+      const unit: RandomState = [0, 0, 0, 0];
+      unit[bit >> 5] = (1 << (bit & 31)) >>> 0;
+      const rng = new Random(unit);
+      for (let i = 0; i < jumps; i++) rng.jump();
+      map.set(rng.state(), bit * 4);
+    }
+    JUMP_MAPS[jumps] = map;
+  }
+  return map;
+}
+
+function applyJumpMap(map: Uint32Array, s: Readonly<RandomState>): RandomState {
+  let a = 0;
+  let b = 0;
+  let c = 0;
+  let d = 0;
+  for (let bit = 0; bit < 128; bit++) {
+    if ((s[bit >> 5] >>> (bit & 31)) & 1) {
+      a ^= map[bit * 4];
+      b ^= map[bit * 4 + 1];
+      c ^= map[bit * 4 + 2];
+      d ^= map[bit * 4 + 3];
+    }
+  }
+  return [a >>> 0, b >>> 0, c >>> 0, d >>> 0];
 }
 
 /**

@@ -83,6 +83,16 @@ describe("random generator (xoshiro128**, ruling C-2)", () => {
     expect(Math.abs(agree - 5000)).toBeLessThan(300);
   });
 
+  it("seeds stream n as the seed's stream 0 jumped n times", () => {
+    for (const seed of [0, 1, 7, 2 ** 31 - 1, 2 ** 40 + 3]) {
+      const rng = new Random(seedState(seed, 0));
+      for (let stream = 1; stream <= 20; stream++) {
+        rng.jump();
+        expect(seedState(seed, stream)).toEqual(rng.state());
+      }
+    }
+  });
+
   it("splits into non-repeating children", () => {
     const parent = Random.fromSeed(5);
     const c1 = parent.split();

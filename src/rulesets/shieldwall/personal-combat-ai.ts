@@ -220,11 +220,17 @@ export function bestAnswer(hand: Card[], lead: PlayedCard, leader: Side, wounds:
 export function chooseDiscards(hand: readonly Card[], count: number, blackKeepBonus = DEFAULT_WEIGHTS.blackKeepBonus): Card[] {
   const red = hand.filter((c) => colourOf(c) === "red").length;
   const black = hand.length - red;
-  const worth = (c: Card) => duelValue(c) + (colourOf(c) === "black" ? blackKeepBonus : 0);
-  // How many more of this card's colour than of the other the hand holds (a joker has no surplus).
-  const surplus = (c: Card) => (isJoker(c) ? 0 : colourOf(c) === "red" ? red - black : black - red);
-  const order = hand.slice().sort((x, y) => worth(x) - worth(y) || surplus(y) - surplus(x));
-  return order.slice(0, count);
+  const keyed = hand.map((card) => {
+    const colour = colourOf(card);
+    return {
+      card,
+      worth: duelValue(card) + (colour === "black" ? blackKeepBonus : 0),
+      // How many more of this card's colour than of the other the hand holds (a joker has no surplus).
+      surplus: colour === null ? 0 : colour === "red" ? red - black : black - red,
+    };
+  });
+  keyed.sort((x, y) => x.worth - y.worth || y.surplus - x.surplus);
+  return keyed.slice(0, count).map((k) => k.card);
 }
 
 export interface HeuristicOptions {

@@ -7,7 +7,7 @@
  * "the closest enemy leader" and "retinue in combat" arrive as inputs. The duel as a game with
  * hidden hands lives in personal-combat-game.ts and uses these functions.
  */
-import { type Card, type Colour, cardName, cardValue, colourOf, isJoker } from "../../core/cards.js";
+import { type Card, type Colour, cardName, cardValue, colourOf, isJoker, RANKS, type Rank } from "../../core/cards.js";
 import { D6, rollDie } from "../../core/dice.js";
 import { Dist } from "../../core/distribution.js";
 import type { Random } from "../../core/random.js";
@@ -307,8 +307,14 @@ export function advantageDist(a: Fighter, b: Fighter): Dist<Side> {
 /** Duel values (seed, ruling SW-22): 2–10 as printed, Jack 10, Queen 11, King 12, Ace 13, Joker 14. */
 export const DUEL_CARD_VALUES = Object.freeze({ J: 10, Q: 11, K: 12, A: 13, joker: 14 });
 
+/** Every rank's duel value (and the joker's), worked out once from the table above. */
+const DUEL_VALUE_OF: Readonly<Record<Rank | "joker", number>> = Object.freeze({
+  ...(Object.fromEntries(RANKS.map((rank) => [rank, cardValue({ rank, suit: "spades" }, DUEL_CARD_VALUES)])) as Record<Rank, number>),
+  joker: cardValue({ joker: 1 }, DUEL_CARD_VALUES),
+});
+
 export function duelValue(card: Card): number {
-  return cardValue(card, DUEL_CARD_VALUES);
+  return DUEL_VALUE_OF[isJoker(card) ? "joker" : card.rank];
 }
 
 /** A card as played: a joker is declared red or black as it is played (ruling SW-22). */
