@@ -70,6 +70,8 @@ export const DEFAULT_PERSONAL_COMBAT_OPTIONS: Readonly<PersonalCombatOptions> = 
 });
 
 export function personalCombatOptions(o: Partial<PersonalCombatOptions> = {}): PersonalCombatOptions {
+  // None given (as in the battle): the defaults, with nothing to check.
+  if (Object.keys(o).length === 0) return { ...DEFAULT_PERSONAL_COMBAT_OPTIONS };
   const given = Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<PersonalCombatOptions>;
   const opts = { ...DEFAULT_PERSONAL_COMBAT_OPTIONS, ...given };
   if (opts.mutualKill !== "both-lose" && opts.mutualKill !== "no-winner") throw new RangeError(`mutualKill must be "both-lose" or "no-winner", got ${String(opts.mutualKill)}`);
