@@ -23,6 +23,9 @@ function splitMix32(seed: number): () => number {
 
 const JUMP = [0x8764000b, 0xf542d2d3, 0x6fa035c3, 0x77f2db5b];
 
+/** Ranges up to 2^21 keep a 32-bit word times the range below 2^53, exact in a double. */
+const SMALL_RANGE = 0x200000;
+
 /** The generator state for `seed`, on independent stream `stream` (0, 1, 2, …). */
 export function seedState(seed: number, stream = 0): RandomState {
   if (!Number.isSafeInteger(seed)) throw new RangeError(`seed must be a safe integer, got ${seed}`);
@@ -124,17 +127,27 @@ export class Random {
       throw new RangeError(`int(${lo}, ${hi}): need integers with lo <= hi and a range of at most 2^32`);
     }
     if (range === 0x100000000) return lo + this.nextUint32();
-    // threshold = 2^32 mod range: outputs whose low product falls below it are rejected.
-    const threshold = (0x100000000 % range) >>> 0;
     for (;;) {
       const x = this.nextUint32();
-      // x * range can reach 2^64, past exact doubles: multiply in 16-bit halves.
-      const p1 = (x >>> 16) * range;
-      const p2 = (x & 0xffff) * range;
-      const p1High = Math.floor(p1 / 0x10000);
-      const rest = (p1 % 0x10000) * 0x10000 + p2;
-      const low = rest % 0x100000000;
-      if (low >= threshold) return lo + p1High + Math.floor(rest / 0x100000000);
+      // The 64-bit product x · range: its high 32 bits are the answer, its low 32 bits decide rejection.
+      let high: number;
+      let low: number;
+      if (range <= SMALL_RANGE) {
+        // Below 2^53: exact in one double (no floating remainder, which is slow).
+        const product = x * range;
+        high = Math.floor(product / 0x100000000);
+        low = product - high * 0x100000000;
+      } else {
+        // x * range can reach 2^64, past exact doubles: multiply in 16-bit halves.
+        const p1 = (x >>> 16) * range;
+        const p2 = (x & 0xffff) * range;
+        const rest = (p1 % 0x10000) * 0x10000 + p2;
+        high = Math.floor(p1 / 0x10000) + Math.floor(rest / 0x100000000);
+        low = rest % 0x100000000;
+      }
+      // Reject a low part below 2^32 mod range (so no modulo bias). That bound is below range,
+      // so it needs working out only in the rare case of a low part below range.
+      if (low >= range || low >= 0x100000000 % range) return lo + high;
     }
   }
 
