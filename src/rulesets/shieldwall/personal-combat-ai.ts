@@ -13,7 +13,7 @@
  *   best answer from that hand; it leads the card with the best average.
  * "mcts" is the generic information-set MCTS over the same game; "random" picks any legal play.
  */
-import { type Card, type Colour, cardCode, colourOf, isJoker, newPack, RANKS, type Rank } from "../../core/cards.js";
+import { type Card, type Colour, cardCode, colourOf, newPack } from "../../core/cards.js";
 import { type Player, type PlayerId, playOut } from "../../core/game.js";
 import { Random } from "../../core/random.js";
 import { mctsPlayer } from "../../core/search/mcts.js";
@@ -104,23 +104,22 @@ function fastExchange(a: PlayedCard, b: PlayedCard) {
 
 const JOKER_KIND = 2 * duelValue({ joker: 1 });
 const KIND_COUNT = JOKER_KIND + 1;
-const RANK_VALUE = Object.fromEntries(RANKS.map((rank) => [rank, duelValue({ rank, suit: "hearts" })])) as Record<Rank, number>;
 
 function cardKind(card: Card): number {
-  if (isJoker(card)) return JOKER_KIND;
-  return 2 * RANK_VALUE[card.rank] + (colourOf(card) === "black" ? 1 : 0);
+  return 2 * duelValue(card) + (colourOf(card) === "black" ? 1 : 0);
 }
 
-const KIND_VALUE: number[] = new Array<number>(KIND_COUNT).fill(0);
-const KIND_COLOURS: (readonly Colour[])[] = new Array<readonly Colour[]>(KIND_COUNT).fill([]);
-for (const card of newPack(2)) {
-  KIND_VALUE[cardKind(card)] = duelValue(card);
-  KIND_COLOURS[cardKind(card)] = playableAs(card);
+/** The duel value of a card kind (or of a lead kind, below). */
+function kindValue(kind: number): number {
+  return kind >> 1;
 }
+
+const KIND_COLOURS: (readonly Colour[])[] = new Array<readonly Colour[]>(KIND_COUNT).fill([]);
+for (const card of newPack(2)) KIND_COLOURS[cardKind(card)] = playableAs(card);
 
 /** A lead by kind: 2 × value, plus 1 when played black (a joker led red is 28, black 29). */
 function leadKind(card: Card, as: Colour): number {
-  return 2 * KIND_VALUE[cardKind(card)] + (as === "black" ? 1 : 0);
+  return 2 * duelValue(card) + (as === "black" ? 1 : 0);
 }
 const LEAD_KIND_COUNT = JOKER_KIND + 2;
 
@@ -163,9 +162,9 @@ class LeadScores {
   private fill(lead: number, kind: number): void {
     const { me, wounds, w } = this;
     const answerer = otherSide(me);
-    const lv = lead >> 1;
+    const lv = kindValue(lead);
     const las: Colour = lead & 1 ? "black" : "red";
-    const hv = KIND_VALUE[kind];
+    const hv = kindValue(kind);
     let best = Number.NEGATIVE_INFINITY;
     let bas: Colour = "red";
     for (const as of KIND_COLOURS[kind]) {
@@ -253,7 +252,7 @@ function sortedByValue(kinds: readonly number[], count: number, into: number[]):
   for (let i = 0; i < count; i++) {
     const k = kinds[i];
     let j = i - 1;
-    while (j >= 0 && KIND_VALUE[into[j]] < KIND_VALUE[k]) {
+    while (j >= 0 && kindValue(into[j]) < kindValue(k)) {
       into[j + 1] = into[j];
       j--;
     }
