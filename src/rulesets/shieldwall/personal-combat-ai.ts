@@ -34,7 +34,7 @@ import {
   playableAs,
   type Side,
 } from "./personal-combat.js";
-import { type DuelChooser, type DuelMove, type DuelSetup, type DuelState, dealDuel, duelGame, unseenCards } from "./personal-combat-game.js";
+import { type DuelChooser, type DuelMove, type DuelSetup, type DuelState, dealDuel, duelGame, playDuelQuietly, unseenCards } from "./personal-combat-game.js";
 
 /** The weights of the card-playing heuristic (defaults tuned by play against each other). */
 export interface HeuristicWeights {
@@ -329,6 +329,11 @@ export function duelPlayer(kind: DuelPlayerKind, seed: number, mctsIterations = 
   throw new RangeError(`unknown player "${String(kind)}": expected ai, random or mcts`);
 }
 
+/** Does this player also name its cards directly, for {@link playDuelQuietly}? */
+function choosesDirectly(p: Player<DuelState, DuelMove>): p is Player<DuelState, DuelMove> & DuelChooser {
+  return "chooseDiscards" in p && "choosePlay" in p;
+}
+
 export interface DuelTally {
   games: number;
   /** Kills by a, kills by b, honour satisfied, both killed. */
@@ -353,11 +358,14 @@ export function simulateDuels(input: SimulationInput): DuelTally {
     a: duelPlayer(input.players.a, input.seed * 2 + 1, input.mctsIterations),
     b: duelPlayer(input.players.b, input.seed * 2 + 2, input.mctsIterations),
   };
+  // Two heuristic players play the quiet loop (the same duels, without moves and events).
+  const { a, b } = players;
+  const quiet = choosesDirectly(a) && choosesDirectly(b) ? { a, b } : null;
   const tally: DuelTally = { games: 0, aWins: 0, bWins: 0, honour: 0, mutualKills: 0 };
   for (let g = 0; g < input.games; g++) {
     const start = dealDuel(input.setup, seeds.nextUint32());
-    const played = playOut(duelGame, start, players, { keepEvents: false });
-    const o = played.state.outcome!;
+    const end = quiet ? playDuelQuietly(start, quiet) : playOut(duelGame, start, players, { keepEvents: false }).state;
+    const o = end.outcome!;
     tally.games++;
     if (o.end === "kill") {
       if (o.winner === "a") tally.aWins++;
