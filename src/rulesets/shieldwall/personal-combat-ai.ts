@@ -128,8 +128,7 @@ const LEAD_KIND_COUNT = JOKER_KIND + 2;
  * with a card of that kind (its first best colour), and what the lead then scores for the
  * leader, as {@link bestAnswer} and the leader's own score would give them. These depend only on
  * the weights and the situation (who leads, the wounds, whether either will have cards left), so
- * they are kept for the weights object (a module cache in a WeakMap, the weights never change)
- * and filled on first need.
+ * they are kept with the weights (see {@link LeadScoresBySituation}) and filled on first need.
  */
 class LeadScores {
   private readonly answerScore = new Float64Array(LEAD_KIND_COUNT * KIND_COUNT).fill(Number.NaN);
@@ -181,20 +180,28 @@ class LeadScores {
   }
 }
 
-const LEAD_SCORES = new WeakMap<HeuristicWeights, (LeadScores | undefined)[]>();
-
 /**
- * The lead scores of a situation. A score reads the cards left only as "any or none", and a
- * fighter who may still play has 0 to 2 wounds: 72 situations in all.
+ * The lead scores for one set of weights, by situation. A score reads the cards left only as "any
+ * or none", and a fighter who may still play has 0 to 2 wounds: 72 situations in all.
  */
-function leadScores(w: HeuristicWeights, me: Side, wounds: Readonly<Record<Side, number>>, myCardsLeft: number, theirCardsLeft: number): LeadScores {
+type LeadScoresBySituation = (LeadScores | undefined)[];
+
+/** Shared by every player with the default weights (they never change); other weights get their own. */
+const DEFAULT_LEAD_SCORES: LeadScoresBySituation = [];
+
+function leadScores(
+  known: LeadScoresBySituation,
+  w: HeuristicWeights,
+  me: Side,
+  wounds: Readonly<Record<Side, number>>,
+  myCardsLeft: number,
+  theirCardsLeft: number,
+): LeadScores {
   if (wounds.a >= KILLING_WOUNDS || wounds.b >= KILLING_WOUNDS) throw new RangeError("a fighter with 3 wounds is dead and plays no more cards");
   const mine = myCardsLeft > 0 ? 1 : 0;
   const theirs = theirCardsLeft > 0 ? 1 : 0;
   const key = (((me === "a" ? 0 : 1) * KILLING_WOUNDS + wounds.a) * KILLING_WOUNDS + wounds.b) * 4 + mine * 2 + theirs;
-  let all = LEAD_SCORES.get(w);
-  if (!all) LEAD_SCORES.set(w, (all = []));
-  return (all[key] ??= new LeadScores(me, { a: wounds.a, b: wounds.b }, mine, theirs, w));
+  return (known[key] ??= new LeadScores(me, { a: wounds.a, b: wounds.b }, mine, theirs, w));
 }
 
 /** The answer that scores best for the player with the advantage (ruling SW-23). */
@@ -266,8 +273,8 @@ export function heuristicDuelPlayer(seed: number, opts: HeuristicOptions = {}): 
   // Made on the first lead that needs sampling: many duel players never sample.
   let sampler: Random | null = null;
   const samples = opts.samples ?? 24;
-  // The default weights are one shared object, so all default players share their lead scores.
-  const w: HeuristicWeights = opts.weights ? { ...DEFAULT_WEIGHTS, ...opts.weights } : DEFAULT_WEIGHTS;
+  const w: HeuristicWeights = { ...DEFAULT_WEIGHTS, ...opts.weights };
+  const known = opts.weights ? [] : DEFAULT_LEAD_SCORES;
   const infer = opts.inferDiscards ?? true;
 
   /** Leading face up: average over fresh deals of what I cannot see (ruling SW-24). */
@@ -281,7 +288,7 @@ export function heuristicDuelPlayer(seed: number, opts: HeuristicOptions = {}): 
     const unseen = unseenCards(state, me);
     const n = state.hands[op].length;
     const extra = infer ? Math.min(state.discarded[op]?.length ?? 0, unseen.length - n) : 0;
-    const scores = leadScores(w, me, state.wounds, hand.length - 1, n - 1);
+    const scores = leadScores(known, w, me, state.wounds, hand.length - 1, n - 1);
     const leadKinds = leads.map((l) => leadKind(l.card, l.as));
     const totals = new Array<number>(leads.length).fill(0);
     const pool = unseen.map(cardKind);

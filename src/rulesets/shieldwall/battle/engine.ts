@@ -94,6 +94,7 @@ import {
   moveThroughFriends,
   standHeadingsProblem,
 } from "./manoeuvres.js";
+import { ObjectCache } from "../../../core/object-cache.js";
 
 /** Opponent hands the duel AI samples per lead inside a battle (its default is 24; 8 keeps whole battles fast). */
 export const DUEL_AI_SAMPLES = 8;
@@ -239,11 +240,12 @@ interface Derived {
   memo: Map<string, unknown>;
   geoMemo: Map<string, unknown>;
   scene: Scene | null;
+  /** Unit id → position in `units`: units are never added or removed, so every state of a battle shares one. */
+  index: Map<string, number>;
 }
-const DERIVED = new WeakMap<BattleState, Derived>();
-const INDEXES = new WeakMap<readonly BattleUnit[], Map<string, number>>();
+const DERIVED = new ObjectCache<BattleState, Derived>("derived");
 /** Prepared scene stands by stands array: stands arrays in a state are replaced, never changed. */
-const SCENE_STANDS: SceneStandCache = new WeakMap();
+const SCENE_STANDS: SceneStandCache = new ObjectCache("scene stands");
 
 export class Ctx {
   readonly s: BattleState;
@@ -280,20 +282,14 @@ export class Ctx {
     // first change (setUnit, setLeader); every other array or object in the state is replaced
     // whole when it changes (the god state, declarations, shots, sw15 lists), never edited.
     this.s = readOnly ? state : stateRecord(state);
-    // Units are never added or removed: the id → position index is shared by every state of a battle.
-    let index = INDEXES.get(state.units);
-    if (!index) {
-      index = new Map(state.units.map((u, i) => [u.id, i]));
-      INDEXES.set(state.units, index);
-    }
-    this.index = index;
     this.initialUnits = state.units;
     this.initialLeaders = state.leaders;
     let derived = DERIVED.get(state);
     if (!derived) {
-      derived = { memo: new Map(), geoMemo: new Map(), scene: null };
+      derived = { memo: new Map(), geoMemo: new Map(), scene: null, index: new Map(state.units.map((u, i) => [u.id, i])) };
       DERIVED.set(state, derived);
     }
+    this.index = derived.index;
     this.memo = derived.memo;
     this.geoMemo = derived.geoMemo;
     this.sceneCache = derived.scene;
@@ -307,8 +303,7 @@ export class Ctx {
 
   finish(): BattleState {
     if (this.random) this.s.rng = this.random.state();
-    DERIVED.set(this.s, { memo: this.memo, geoMemo: this.geoMemo, scene: this.sceneCache });
-    if (this.s.units !== this.initialUnits) INDEXES.set(this.s.units, this.index);
+    DERIVED.set(this.s, { memo: this.memo, geoMemo: this.geoMemo, scene: this.sceneCache, index: this.index });
     return this.s;
   }
 
@@ -439,7 +434,7 @@ function rectsDistanceOne(a: Stand, b: Stand): number {
 }
 
 /** Prepared rectangles of a stands array, worked out once: stand arrays in a state are never mutated (they are replaced). */
-const STAND_RECTS = new WeakMap<readonly Stand[], Rect[]>();
+const STAND_RECTS = new ObjectCache<readonly Stand[], Rect[]>("stand rects");
 function standRects(stands: readonly Stand[]): Rect[] {
   let r = STAND_RECTS.get(stands);
   if (!r) {
@@ -449,8 +444,21 @@ function standRects(stands: readonly Stand[]): Rect[] {
   return r;
 }
 
-/** Distances between two stands arrays, kept while both arrays live (units that have not moved keep theirs). */
-const STAND_DISTANCES = new WeakMap<readonly Stand[], WeakMap<readonly Stand[], number>>();
+/**
+ * Distances from a stands array to others, kept while the first array lives (units that have not
+ * moved keep theirs), filed by the other array's serial number so the row holds no other array alive.
+ */
+const STAND_DISTANCES = new ObjectCache<readonly Stand[], Map<number, number>>("stand distances");
+const STANDS_SERIAL = new ObjectCache<readonly Stand[], number>("stands serial");
+let nextStandsSerial = 0;
+function standsSerial(stands: readonly Stand[]): number {
+  let n = STANDS_SERIAL.get(stands);
+  if (n === undefined) {
+    n = nextStandsSerial++;
+    STANDS_SERIAL.set(stands, n);
+  }
+  return n;
+}
 
 export function unitDist(a: BattleUnit, b: BattleUnit): number {
   return standsDistance(a.stands, b.stands);
@@ -461,19 +469,20 @@ function standsDistance(a: readonly Stand[], b: readonly Stand[]): number {
   if (a.length === 0 || b.length === 0) return Number.POSITIVE_INFINITY;
   let row = STAND_DISTANCES.get(a);
   if (!row) {
-    row = new WeakMap();
+    row = new Map();
     STAND_DISTANCES.set(a, row);
   }
-  let d = row.get(b);
+  const key = standsSerial(b);
+  let d = row.get(key);
   if (d === undefined) {
     d = rectsDistance(standRects(a), standRects(b));
-    row.set(b, d);
+    row.set(key, d);
   }
   return d;
 }
 
 /** Bounding box of a stands array's rectangles, worked out once per array. */
-const STAND_BOXES = new WeakMap<readonly Stand[], { minX: number; minY: number; maxX: number; maxY: number }>();
+const STAND_BOXES = new ObjectCache<readonly Stand[], { minX: number; minY: number; maxX: number; maxY: number }>("stands box");
 function standsBox(stands: readonly Stand[]): { minX: number; minY: number; maxX: number; maxY: number } {
   let b = STAND_BOXES.get(stands);
   if (!b) {

@@ -38,6 +38,7 @@ import {
 } from "./engine.js";
 import { type Scenario, scenarioOptions } from "./scenario.js";
 import type { BattleDecision, BattleSetup, BattleState, BattleUnit, MoveChoice, Pending, SideState } from "./types.js";
+import { ObjectCache } from "../../../core/object-cache.js";
 
 /** Builds the battle's initial state (before any decision) from a scenario, the two parsed armies and a seed. */
 /**
@@ -248,7 +249,7 @@ function pendingOptions(ctx: Ctx, p: Pending): BattleDecision[] {
  * are never changed once made): `legalMoves` hands out copies of the list, and validating one of
  * those very choices is then an identity check.
  */
-const OPTIONS = new WeakMap<BattleState, BattleDecision[]>();
+const OPTIONS = new ObjectCache<BattleState, BattleDecision[]>("options");
 function stateOptions(state: BattleState, p: Pending): BattleDecision[] {
   let opts = OPTIONS.get(state);
   if (!opts) {

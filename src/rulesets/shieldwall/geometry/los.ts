@@ -21,6 +21,7 @@ import { makeRect, type Rect, rectClosestPoints, rectCorners, rectDistance, rect
 import { type Table, type TerrainFeature, terrainBlocksSegment } from "./table.js";
 import type { UnitGeom } from "./unit.js";
 import { type Point, pointSegmentDistance } from "./vec.js";
+import type { ObjectCache } from "../../../core/object-cache.js";
 
 export interface StandRef {
   unit: string;
@@ -43,7 +44,7 @@ export interface SceneStand {
  * Prepared stands of a unit by its stands array, for a caller whose stands arrays are never
  * changed once made (each scene then prepares only the units that moved). Entries are read-only.
  */
-export type SceneStandCache = WeakMap<readonly object[], SceneStand[]>;
+export type SceneStandCache = Pick<ObjectCache<readonly object[], SceneStand[]>, "get" | "set">;
 
 /** Units and table prepared for repeated sight and distance queries (derived data, not state). */
 export interface Scene {
