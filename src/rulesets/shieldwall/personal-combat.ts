@@ -363,10 +363,8 @@ function described(p: PlayedCard): string {
  * The result does not depend on who played first.
  */
 export function resolveExchange(a: PlayedCard, b: PlayedCard): ExchangeResult {
-  for (const p of [a, b]) {
-    const problem = playProblem(p);
-    if (problem) throw new RangeError(problem);
-  }
+  const problem = playProblem(a) ?? playProblem(b);
+  if (problem) throw new RangeError(problem);
   const r = exchangeOutcome(duelValue(a.card), a.as, duelValue(b.card), b.as);
   const cards = `a ${described(a)} v b ${described(b)}`;
   const adv = r.advantage === "dice-off" ? "equal cards: dice again for advantage" : `${r.advantage} takes the advantage`;
@@ -376,7 +374,7 @@ export function resolveExchange(a: PlayedCard, b: PlayedCard): ExchangeResult {
   else if (r.kind === "double-strike") text = `${cards}: ${r.advantage}'s blow is at least double and wounds ${otherSide(r.advantage as Side)}; ${adv}`;
   else if (r.kind === "parried") text = `${cards}: ${r.advantage} parries the blow and takes the advantage`;
   else text = `${cards}: ${r.advantage}'s blow beats the parry and wounds ${otherSide(r.advantage as Side)}; ${adv}`;
-  return { ...r, text };
+  return { kind: r.kind, wounds: r.wounds, advantage: r.advantage, text };
 }
 
 /**
