@@ -142,7 +142,10 @@ class LeadScores {
     private readonly w: HeuristicWeights,
   ) {}
 
-  /** What a lead of this kind scores for me against the hand of these kinds (his first best answer in hand order). */
+  /**
+   * What a lead of this kind scores for me against the hand of these kinds (his first best answer
+   * in hand order). The hand is never empty: after the discards both hold equally many cards.
+   */
   scoreAgainst(lead: number, hand: readonly number[], handSize: number): number {
     const base = lead * KIND_COUNT;
     let best = Number.NEGATIVE_INFINITY;
