@@ -77,7 +77,7 @@ import { battleStandardRetiring, enemyAdvancingBeforeSignal, enemyBrokenNearby, 
 import { applyFatigue, formUp, type MoveKind, moveDice, type MoveRoll, rollMove } from "../movement.js";
 import { answerChallenge, appointFighter, duelConsequences, type FighterKind, FIGHTER_NAME, issueChallenge } from "../personal-combat.js";
 import { heuristicDuelPlayer } from "../personal-combat-ai.js";
-import { dealDuel, duelGame } from "../personal-combat-game.js";
+import { dealDuel, type DuelState, duelGame, playDuelQuietly } from "../personal-combat-game.js";
 import { type LeaderState, totalDp, type UnitState } from "../units.js";
 import type { AfterRetire, Aftermath, BattleDecision, BattleState, BattleUnit, CombatProgress, DiceRoll, MoveChoice, MoveRollFor, Pending, SideState, Task } from "./types.js";
 import {
@@ -1673,10 +1673,15 @@ function fightDuel(ctx: Ctx, aLeaderId: string, aKind: FighterKind, bLeaderId: s
   const fa = appointFighter(aKind === "heroic-champion" && !heroic(la) ? "champion" : aKind, la, heroic(la));
   const fb = appointFighter(bKind === "heroic-champion" && !heroic(lb) ? "champion" : bKind, lb, heroic(lb));
   const seed = ctx.rng.int(0, 0x7fffffff);
-  let duel = dealDuel({ a: fa, b: fb }, seed);
-  const mk = (k: number) => (ctx.s.options.duelPlayer === "random" ? randomPlayer(duelGame, seed + k) : heuristicDuelPlayer(seed + k, { samples: DUEL_AI_SAMPLES }));
-  const played = playOut(duelGame, duel, { a: mk(1), b: mk(2) }, { keepEvents: false });
-  duel = played.state;
+  const start = dealDuel({ a: fa, b: fb }, seed);
+  let duel: DuelState;
+  if (ctx.s.options.duelPlayer === "random") {
+    duel = playOut(duelGame, start, { a: randomPlayer(duelGame, seed + 1), b: randomPlayer(duelGame, seed + 2) }, { keepEvents: false }).state;
+  } else {
+    // Two computer players: no moves to check or events to describe, only the outcome counts.
+    const ai = (k: number) => heuristicDuelPlayer(seed + k, { samples: DUEL_AI_SAMPLES });
+    duel = playDuelQuietly(start, { a: ai(1), b: ai(2) });
+  }
   const outcome = duel.outcome;
   if (!outcome) throw new Error("the duel ended without an outcome");
   const nameOf = (l: LeaderState, k: FighterKind) => (k === "leader" ? l.name : `${l.name}'s ${FIGHTER_NAME[k]}`);
