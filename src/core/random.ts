@@ -23,6 +23,9 @@ function splitMix32(seed: number): () => number {
 
 const JUMP = [0x8764000b, 0xf542d2d3, 0x6fa035c3, 0x77f2db5b];
 
+/** Ranges up to 2^21 keep a 32-bit word times the range below 2^53, exact in a double. */
+const SMALL_RANGE = 0x200000;
+
 /** The generator state for `seed`, on independent stream `stream` (0, 1, 2, …). */
 export function seedState(seed: number, stream = 0): RandomState {
   if (!Number.isSafeInteger(seed)) throw new RangeError(`seed must be a safe integer, got ${seed}`);
@@ -30,9 +33,51 @@ export function seedState(seed: number, stream = 0): RandomState {
   const mix = splitMix32((seed >>> 0) ^ Math.imul(Math.floor(seed / 0x100000000) | 0, 0x27d4eb2d));
   const s: RandomState = [mix(), mix(), mix(), mix()];
   if ((s[0] | s[1] | s[2] | s[3]) === 0) s[0] = 1; // the all-zero state is a fixed point
+  if (stream <= MAPPED_JUMPS) return stream === 0 ? s : applyJumpMap(jumpMap(stream), s);
   const rng = new Random(s);
   for (let i = 0; i < stream; i++) rng.jump();
   return rng.state();
+}
+
+/**
+ * Seeding a stream jumps `stream` times. The generator is linear over the 128 bits of its state,
+ * so `n` jumps are one linear map: column i (four words) is what `n` jumps make of the state with
+ * only bit i set, found by those jumps themselves. Applying it costs about one jump instead of
+ * `n`. Maps are kept for the small stream numbers the code uses.
+ */
+const MAPPED_JUMPS = 16;
+const JUMP_MAPS: (Uint32Array | undefined)[] = [];
+
+function jumpMap(jumps: number): Uint32Array {
+  let map = JUMP_MAPS[jumps];
+  if (!map) {
+    map = new Uint32Array(128 * 4);
+    for (let bit = 0; bit < 128; bit++) {
+      const unit: RandomState = [0, 0, 0, 0];
+      unit[bit >> 5] = (1 << (bit & 31)) >>> 0;
+      const rng = new Random(unit);
+      for (let i = 0; i < jumps; i++) rng.jump();
+      map.set(rng.state(), bit * 4);
+    }
+    JUMP_MAPS[jumps] = map;
+  }
+  return map;
+}
+
+function applyJumpMap(map: Uint32Array, s: Readonly<RandomState>): RandomState {
+  let a = 0;
+  let b = 0;
+  let c = 0;
+  let d = 0;
+  for (let bit = 0; bit < 128; bit++) {
+    if ((s[bit >> 5] >>> (bit & 31)) & 1) {
+      a ^= map[bit * 4];
+      b ^= map[bit * 4 + 1];
+      c ^= map[bit * 4 + 2];
+      d ^= map[bit * 4 + 3];
+    }
+  }
+  return [a >>> 0, b >>> 0, c >>> 0, d >>> 0];
 }
 
 /**
@@ -82,17 +127,27 @@ export class Random {
       throw new RangeError(`int(${lo}, ${hi}): need integers with lo <= hi and a range of at most 2^32`);
     }
     if (range === 0x100000000) return lo + this.nextUint32();
-    // threshold = 2^32 mod range: outputs whose low product falls below it are rejected.
-    const threshold = (0x100000000 % range) >>> 0;
     for (;;) {
       const x = this.nextUint32();
-      // x * range can reach 2^64, past exact doubles: multiply in 16-bit halves.
-      const p1 = (x >>> 16) * range;
-      const p2 = (x & 0xffff) * range;
-      const p1High = Math.floor(p1 / 0x10000);
-      const rest = (p1 % 0x10000) * 0x10000 + p2;
-      const low = rest % 0x100000000;
-      if (low >= threshold) return lo + p1High + Math.floor(rest / 0x100000000);
+      // The 64-bit product x · range: its high 32 bits are the answer, its low 32 bits decide rejection.
+      let high: number;
+      let low: number;
+      if (range <= SMALL_RANGE) {
+        // Below 2^53: exact in one double (no floating remainder, which is slow).
+        const product = x * range;
+        high = Math.floor(product / 0x100000000);
+        low = product - high * 0x100000000;
+      } else {
+        // x * range can reach 2^64, past exact doubles: multiply in 16-bit halves.
+        const p1 = (x >>> 16) * range;
+        const p2 = (x & 0xffff) * range;
+        const rest = (p1 % 0x10000) * 0x10000 + p2;
+        high = Math.floor(p1 / 0x10000) + Math.floor(rest / 0x100000000);
+        low = rest % 0x100000000;
+      }
+      // Reject a low part below 2^32 mod range (so no modulo bias). That bound is below range,
+      // so it needs working out only in the rare case of a low part below range.
+      if (low >= range || low >= 0x100000000 % range) return lo + high;
     }
   }
 

@@ -34,6 +34,36 @@ describe("random generator (xoshiro128**, ruling C-2)", () => {
     );
   });
 
+  it("draws int(lo, hi) by Lemire's method exactly: the high word of x · range, rejecting low words below 2^32 mod range", () => {
+    // The same rule in exact BigInt arithmetic, drawing from a twin generator.
+    const reference = (rng: Random, lo: number, range: number): number => {
+      const r = BigInt(range);
+      const threshold = 2n ** 32n % r;
+      for (;;) {
+        const product = BigInt(rng.nextUint32()) * r;
+        if (product % 2n ** 32n >= threshold) return lo + Number(product >> 32n);
+      }
+    };
+    const ranges = fc.oneof(fc.integer({ min: 1, max: 64 }), fc.integer({ min: 2 ** 21 - 3, max: 2 ** 21 + 3 }), fc.integer({ min: 1, max: 2 ** 32 }), fc.integer({ min: 2 ** 31, max: 2 ** 32 }));
+    fc.assert(
+      fc.property(fc.integer(), fc.integer({ min: -1000, max: 1000 }), ranges, (seed, lo, range) => {
+        const rng = Random.fromSeed(seed);
+        const twin = Random.fromSeed(seed);
+        for (let i = 0; i < 20; i++) expect(rng.int(lo, lo + range - 1)).toBe(reference(twin, lo, range));
+        expect(rng.state()).toEqual(twin.state());
+      }),
+      { seed: 5, numRuns: 400 },
+    );
+    // A small range that must reject: the second output of state {1, 2, 3, 4} is 0, whose low word 0 is below 2^32 mod 3 = 1.
+    const rng = new Random([1, 2, 3, 4]);
+    const twin = new Random([1, 2, 3, 4]);
+    rng.nextUint32();
+    twin.nextUint32();
+    expect(rng.int(0, 2)).toBe(reference(twin, 0, 3));
+    expect(rng.state()).toEqual(twin.state());
+    expect(new Random([1, 2, 3, 4]).state()).not.toEqual(rng.state());
+  });
+
   it("keeps integers inside the requested range", () => {
     fc.assert(
       fc.property(fc.integer(), fc.integer({ min: -1000, max: 1000 }), fc.integer({ min: 0, max: 2 ** 32 - 1 }), (seed, lo, width) => {
@@ -81,6 +111,16 @@ describe("random generator (xoshiro128**, ruling C-2)", () => {
     let agree = 0;
     for (let i = 0; i < 10_000; i++) if ((s0.nextUint32() & 1) === (s1.nextUint32() & 1)) agree++;
     expect(Math.abs(agree - 5000)).toBeLessThan(300);
+  });
+
+  it("seeds stream n as the seed's stream 0 jumped n times", () => {
+    for (const seed of [0, 1, 7, 2 ** 31 - 1, 2 ** 40 + 3]) {
+      const rng = new Random(seedState(seed, 0));
+      for (let stream = 1; stream <= 20; stream++) {
+        rng.jump();
+        expect(seedState(seed, stream)).toEqual(rng.state());
+      }
+    }
   });
 
   it("splits into non-repeating children", () => {

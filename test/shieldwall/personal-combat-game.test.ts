@@ -5,9 +5,9 @@ import { IllegalMoveError, makeRecord, play, playOut, replay } from "../../src/c
 import { Random } from "../../src/core/random.js";
 import { mctsPlayer } from "../../src/core/search/mcts.js";
 import { randomPlayer } from "../../src/core/search/random-player.js";
-import { bestAnswer, chooseDiscards, heuristicDuelPlayer, proportion, scoreEstimate, simulateDuels } from "../../src/rulesets/shieldwall/personal-combat-ai.js";
-import { type DuelSetup, type DuelState, dealDuel, duelGame, unseenCards } from "../../src/rulesets/shieldwall/personal-combat-game.js";
-import { handSize, type Side } from "../../src/rulesets/shieldwall/personal-combat.js";
+import { bestAnswer, chooseDiscards, exchangeScore, heuristicDuelPlayer, proportion, scoreEstimate, simulateDuels } from "../../src/rulesets/shieldwall/personal-combat-ai.js";
+import { type DuelSetup, type DuelState, dealDuel, duelGame, playDuelQuietly, unseenCards } from "../../src/rulesets/shieldwall/personal-combat-game.js";
+import { duelValue, exchangeOutcome, handSize, otherSide, type PlayedCard, playableAs, type Side } from "../../src/rulesets/shieldwall/personal-combat.js";
 
 const LEADERS: DuelSetup = { a: { kind: "leader", specialWeapon: false }, b: { kind: "leader", specialWeapon: false } };
 const codes = (cards: Card[]) => cards.map(cardCode).sort();
@@ -205,6 +205,27 @@ describe("The duel played out", () => {
     );
   });
 
+  it("SW-22 the battle's quiet duel loop reaches the same final state as the validated playOut", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+        fc.constantFrom<DuelSetup>(
+          LEADERS,
+          { a: { kind: "leader", specialWeapon: true }, b: { kind: "champion", specialWeapon: false, wounds: 2 } },
+          { a: { kind: "heroic-champion", specialWeapon: false, wounds: 1 }, b: { kind: "leader", specialWeapon: true }, options: { duelJokers: 1 } },
+        ),
+        fc.constantFrom(1, 8, 24),
+        (seed, setup, samples) => {
+          const start = dealDuel(setup, seed);
+          const players = () => ({ a: heuristicDuelPlayer(seed + 1, { samples }), b: heuristicDuelPlayer(seed + 2, { samples }) });
+          const checked = playOut(duelGame, start, players()).state;
+          expect(playDuelQuietly(start, players())).toEqual(checked);
+        },
+      ),
+      { seed: 31, numRuns: 300 },
+    );
+  });
+
   it("C-2 a recorded duel replays to the same state", () => {
     const setup = { a: { kind: "heroic-champion" as const, specialWeapon: false }, b: { kind: "leader" as const, specialWeapon: true } };
     const g = playOut(duelGame, dealDuel(setup, 77), { a: heuristicDuelPlayer(1), b: heuristicDuelPlayer(2) });
@@ -215,8 +236,60 @@ describe("The duel played out", () => {
   });
 });
 
+/**
+ * The lead of the "ai" player worked out plainly: for each sampled opponent hand, his best answer
+ * by bestAnswer and what it scores for the leader by exchangeScore, averaged per lead.
+ */
+function plainLead(state: DuelState, me: Side, seed: number, samples: number, infer: boolean): PlayedCard {
+  const hand = state.hands[me];
+  const leads = hand.flatMap((card) => playableAs(card).map((as) => ({ card, as })));
+  if (leads.length === 1) return leads[0];
+  const rng = Random.fromSeed(seed, 3);
+  const op = otherSide(me);
+  const pool = unseenCards(state, me);
+  const n = state.hands[op].length;
+  const extra = infer ? Math.min(state.discarded[op]?.length ?? 0, pool.length - n) : 0;
+  const totals = leads.map(() => 0);
+  for (let k = 0; k < samples; k++) {
+    for (let i = 0; i < n + extra; i++) {
+      const j = rng.int(i, pool.length - 1);
+      [pool[i], pool[j]] = [pool[j], pool[i]];
+    }
+    const theirs = pool
+      .slice(0, n + extra)
+      .sort((x, y) => duelValue(y) - duelValue(x))
+      .slice(0, n);
+    leads.forEach((lead, li) => {
+      const answer = bestAnswer(theirs, lead, me, state.wounds).play;
+      const r = me === "a" ? exchangeOutcome(duelValue(lead.card), lead.as, duelValue(answer.card), answer.as) : exchangeOutcome(duelValue(answer.card), answer.as, duelValue(lead.card), lead.as);
+      totals[li] += exchangeScore(state.wounds, me, r, lead.card, hand.length - 1);
+    });
+  }
+  return leads[totals.indexOf(Math.max(...totals))];
+}
+
 describe("The computer player", () => {
   const h = (...c: string[]) => c.map(parseCard);
+
+  it("SW-24 AI lead: the look-ahead's tables by card kind choose the lead the plain evaluation of every sampled hand chooses", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), fc.integer({ min: 0, max: 8 }), fc.boolean(), fc.constantFrom(1, 8, 24), (seed, randomPlays, infer, samples) => {
+        // Some random plays from a fresh deal (fighters with wounds too), then the ai leads.
+        const setup: DuelSetup = { a: { kind: "leader", specialWeapon: true, wounds: seed % 3 }, b: { kind: "champion", specialWeapon: false, wounds: (seed >> 2) % 3 } };
+        let s = dealDuel(setup, seed);
+        const random = randomPlayer(duelGame, seed);
+        for (let i = 0; i < 2 + randomPlays && duelGame.toMove(s) !== null; i++) {
+          const p = duelGame.toMove(s)!;
+          s = play(duelGame, s, p, random.choose(s, p)).state;
+        }
+        const me = duelGame.toMove(s) as Side | null;
+        if (me === null || s.pending !== null || s.discarded[me] === null) return;
+        const lead = heuristicDuelPlayer(seed + 1, { samples, inferDiscards: infer }).choosePlay(s, me);
+        expect(lead).toEqual(plainLead(s, me, seed + 1, samples, infer));
+      }),
+      { seed: 32, numRuns: 400 },
+    );
+  });
 
   it("AI answers a black 9 with its cheapest parry", () => {
     const r = bestAnswer(h("QH", "10D", "3S"), { card: parseCard("9S"), as: "black" }, "a", { a: 0, b: 0 });

@@ -13,7 +13,7 @@
  *   best answer from that hand; it leads the card with the best average.
  * "mcts" is the generic information-set MCTS over the same game; "random" picks any legal play.
  */
-import { type Card, type Colour, cardCode, colourOf, isJoker, RANKS, type Rank } from "../../core/cards.js";
+import { type Card, type Colour, cardCode, colourOf, newPack } from "../../core/cards.js";
 import { type Player, type PlayerId, playOut } from "../../core/game.js";
 import { Random } from "../../core/random.js";
 import { mctsPlayer } from "../../core/search/mcts.js";
@@ -34,7 +34,7 @@ import {
   playableAs,
   type Side,
 } from "./personal-combat.js";
-import { type DuelMove, type DuelSetup, type DuelState, dealDuel, duelGame, unseenCards } from "./personal-combat-game.js";
+import { type DuelChooser, type DuelMove, type DuelSetup, type DuelState, dealDuel, duelGame, playDuelQuietly, unseenCards } from "./personal-combat-game.js";
 
 /** The weights of the card-playing heuristic (defaults tuned by play against each other). */
 export interface HeuristicWeights {
@@ -63,6 +63,11 @@ export function exchangeScore(
   return exchangeScoreOfValue(wounds, me, result, duelValue(myCard), cardsLeftAfter, w);
 }
 
+/** What having taken `n` wounds costs: a wound matters more the nearer it brings a fighter to death. */
+function harm(n: number, w: HeuristicWeights): number {
+  return n === 0 ? 0 : n === 1 ? w.firstWound : w.firstWound + w.secondWound;
+}
+
 /** {@link exchangeScore} with the spent card given by its duel value. */
 function exchangeScoreOfValue(
   wounds: Record<Side, number>,
@@ -78,9 +83,7 @@ function exchangeScoreOfValue(
   if (mine >= KILLING_WOUNDS && theirs >= KILLING_WOUNDS) return -200;
   if (theirs >= KILLING_WOUNDS) return 1000;
   if (mine >= KILLING_WOUNDS) return -1000;
-  // A wound matters more the nearer it brings a fighter to death.
-  const harm = (n: number) => (n === 0 ? 0 : n === 1 ? w.firstWound : w.firstWound + w.secondWound);
-  let score = harm(theirs) - harm(wounds[op]) - (harm(mine) - harm(wounds[me]));
+  let score = harm(theirs, w) - harm(wounds[op], w) - (harm(mine, w) - harm(wounds[me], w));
   if (cardsLeftAfter > 0) {
     score += result.advantage === me ? w.advantage : result.advantage === "dice-off" ? w.advantage / 2 : 0;
     score -= w.cardCost * myValue;
@@ -93,54 +96,115 @@ function fastExchange(a: PlayedCard, b: PlayedCard) {
   return exchangeOutcome(duelValue(a.card), a.as, duelValue(b.card), b.as);
 }
 
-/** A card reduced to what the look-ahead needs: its duel value and the colours it may be played as. */
-interface ValuedCard {
-  v: number;
-  colours: readonly Colour[];
-}
-/**
- * Every card's duel value and colours depend only on its rank and colour (or on being a joker):
- * worked out once for the 27 kinds. Packs are dealt afresh for each duel, so a cache by card
- * object would be filled again every time.
- */
-const JOKER_VALUED: ValuedCard = { v: duelValue({ joker: 1 }), colours: playableAs({ joker: 1 }) };
-const VALUED_BY_RANK = new Map<Rank, Record<Colour, ValuedCard>>(
-  RANKS.map((rank) => [
-    rank,
-    {
-      red: { v: duelValue({ rank, suit: "hearts" }), colours: playableAs({ rank, suit: "hearts" }) },
-      black: { v: duelValue({ rank, suit: "spades" }), colours: playableAs({ rank, suit: "spades" }) },
-    },
-  ]),
-);
-function valued(card: Card): ValuedCard {
-  return isJoker(card) ? JOKER_VALUED : VALUED_BY_RANK.get(card.rank)![colourOf(card)!];
+// ---------------------------------------------------------------------------------------------
+// Card kinds: a card reduced to what the look-ahead needs, its duel value and the colours it may
+// be played as. Kind = 2 × value, plus 1 for a black suited card; a joker (value 14, either
+// colour) is 28. Cards of one kind answer a lead alike, so scores are kept per kind.
+// ---------------------------------------------------------------------------------------------
+
+const JOKER_KIND = 2 * duelValue({ joker: 1 });
+const KIND_COUNT = JOKER_KIND + 1;
+
+function cardKind(card: Card): number {
+  return 2 * duelValue(card) + (colourOf(card) === "black" ? 1 : 0);
 }
 
+/** The duel value of a card kind (or of a lead kind, below). */
+function kindValue(kind: number): number {
+  return kind >> 1;
+}
+
+const KIND_COLOURS: (readonly Colour[])[] = new Array<readonly Colour[]>(KIND_COUNT).fill([]);
+for (const card of newPack(2)) KIND_COLOURS[cardKind(card)] = playableAs(card);
+
+/** A lead by kind: 2 × value, plus 1 when played black (a joker led red is 28, black 29). */
+function leadKind(card: Card, as: Colour): number {
+  return 2 * duelValue(card) + (as === "black" ? 1 : 0);
+}
+const LEAD_KIND_COUNT = JOKER_KIND + 2;
+
 /**
- * What a lead (value `lv` played as `las`) scores for the leader `me` against the answer that
- * scores best for the answerer from `hand` (as {@link bestAnswer}: the first best in hand order).
+ * For every lead kind and every kind of card the answerer may hold: the score of his best answer
+ * with a card of that kind (its first best colour), and what the lead then scores for the
+ * leader, as {@link bestAnswer} and the leader's own score would give them. These depend only on
+ * the weights and the situation (who leads, the wounds, whether either will have cards left), so
+ * they are kept with the weights (see {@link LeadScoresBySituation}) and filled on first need.
  */
-function leadScoreAgainst(hand: readonly ValuedCard[], lv: number, las: Colour, me: Side, wounds: Record<Side, number>, myCardsLeft: number, w: HeuristicWeights): number {
-  const answerer = otherSide(me);
-  let bestScore = Number.NEGATIVE_INFINITY;
-  let bv = 0;
-  let bas: Colour = "red";
-  let found = false;
-  for (const h of hand) {
-    for (const as of h.colours) {
-      const r = answerer === "a" ? exchangeOutcome(h.v, as, lv, las) : exchangeOutcome(lv, las, h.v, as);
-      const score = exchangeScoreOfValue(wounds, answerer, r, h.v, hand.length - 1, w);
-      if (!found || score > bestScore) {
-        found = true;
-        bestScore = score;
-        bv = h.v;
+class LeadScores {
+  private readonly answerScore = new Float64Array(LEAD_KIND_COUNT * KIND_COUNT).fill(Number.NaN);
+  private readonly leadScore = new Float64Array(LEAD_KIND_COUNT * KIND_COUNT);
+
+  constructor(
+    private readonly me: Side,
+    private readonly wounds: Readonly<Record<Side, number>>,
+    private readonly myCardsLeft: number,
+    private readonly theirCardsLeft: number,
+    private readonly w: HeuristicWeights,
+  ) {}
+
+  /**
+   * What a lead of this kind scores for me against the hand of these kinds (his first best answer
+   * in hand order). The hand is never empty: after the discards both hold equally many cards.
+   */
+  scoreAgainst(lead: number, hand: readonly number[], handSize: number): number {
+    const base = lead * KIND_COUNT;
+    let best = Number.NEGATIVE_INFINITY;
+    let score = 0;
+    for (let i = 0; i < handSize; i++) {
+      const at = base + hand[i];
+      if (Number.isNaN(this.answerScore[at])) this.fill(lead, hand[i]);
+      if (i === 0 || this.answerScore[at] > best) {
+        best = this.answerScore[at];
+        score = this.leadScore[at];
+      }
+    }
+    return score;
+  }
+
+  private fill(lead: number, kind: number): void {
+    const { me, wounds, w } = this;
+    const answerer = otherSide(me);
+    const lv = kindValue(lead);
+    const las: Colour = lead & 1 ? "black" : "red";
+    const hv = kindValue(kind);
+    let best = Number.NEGATIVE_INFINITY;
+    let bas: Colour = "red";
+    for (const as of KIND_COLOURS[kind]) {
+      const r = answerer === "a" ? exchangeOutcome(hv, as, lv, las) : exchangeOutcome(lv, las, hv, as);
+      const score = exchangeScoreOfValue(wounds, answerer, r, hv, this.theirCardsLeft, w);
+      if (score > best) {
+        best = score;
         bas = as;
       }
     }
+    const r = me === "a" ? exchangeOutcome(lv, las, hv, bas) : exchangeOutcome(hv, bas, lv, las);
+    this.answerScore[lead * KIND_COUNT + kind] = best;
+    this.leadScore[lead * KIND_COUNT + kind] = exchangeScoreOfValue(wounds, me, r, lv, this.myCardsLeft, w);
   }
-  const r = me === "a" ? exchangeOutcome(lv, las, bv, bas) : exchangeOutcome(bv, bas, lv, las);
-  return exchangeScoreOfValue(wounds, me, r, lv, myCardsLeft, w);
+}
+
+/**
+ * The lead scores for one set of weights, by situation. A score reads the cards left only as "any
+ * or none", and a fighter who may still play has 0 to 2 wounds: 72 situations in all.
+ */
+type LeadScoresBySituation = (LeadScores | undefined)[];
+
+/** Shared by every player with the default weights (they never change); other weights get their own. */
+const DEFAULT_LEAD_SCORES: LeadScoresBySituation = [];
+
+function leadScores(
+  known: LeadScoresBySituation,
+  w: HeuristicWeights,
+  me: Side,
+  wounds: Readonly<Record<Side, number>>,
+  myCardsLeft: number,
+  theirCardsLeft: number,
+): LeadScores {
+  if (wounds.a >= KILLING_WOUNDS || wounds.b >= KILLING_WOUNDS) throw new RangeError("a fighter with 3 wounds is dead and plays no more cards");
+  const mine = myCardsLeft > 0 ? 1 : 0;
+  const theirs = theirCardsLeft > 0 ? 1 : 0;
+  const key = (((me === "a" ? 0 : 1) * KILLING_WOUNDS + wounds.a) * KILLING_WOUNDS + wounds.b) * 4 + mine * 2 + theirs;
+  return (known[key] ??= new LeadScores(me, { a: wounds.a, b: wounds.b }, mine, theirs, w));
 }
 
 /** The answer that scores best for the player with the advantage (ruling SW-23). */
@@ -162,17 +226,20 @@ export function bestAnswer(hand: Card[], lead: PlayedCard, leader: Side, wounds:
  * Discard the lowest cards, a black card counting `blackKeepBonus` higher; between equal cards,
  * throw away the colour held more of.
  */
-export function chooseDiscards(hand: Card[], count: number, blackKeepBonus = DEFAULT_WEIGHTS.blackKeepBonus): Card[] {
-  const red = hand.filter((c) => playableAs(c).length === 1 && playableAs(c)[0] === "red").length;
+export function chooseDiscards(hand: readonly Card[], count: number, blackKeepBonus = DEFAULT_WEIGHTS.blackKeepBonus): Card[] {
+  const red = hand.filter((c) => colourOf(c) === "red").length;
   const black = hand.length - red;
-  const worth = (c: Card) => duelValue(c) + (playableAs(c).length === 1 && playableAs(c)[0] === "black" ? blackKeepBonus : 0);
-  const order = hand.slice().sort((x, y) => {
-    const d = worth(x) - worth(y);
-    if (d !== 0) return d;
-    const surplus = (c: Card) => (playableAs(c).length > 1 ? 0 : playableAs(c)[0] === "red" ? red - black : black - red);
-    return surplus(y) - surplus(x);
+  const keyed = hand.map((card) => {
+    const colour = colourOf(card);
+    return {
+      card,
+      worth: duelValue(card) + (colour === "black" ? blackKeepBonus : 0),
+      // How many more of this card's colour than of the other the hand holds (a joker has no surplus).
+      surplus: colour === null ? 0 : colour === "red" ? red - black : black - red,
+    };
   });
-  return order.slice(0, count);
+  keyed.sort((x, y) => x.worth - y.worth || y.surplus - x.surplus);
+  return keyed.slice(0, count).map((k) => k.card);
 }
 
 export interface HeuristicOptions {
@@ -187,52 +254,77 @@ export interface HeuristicOptions {
   inferDiscards?: boolean;
 }
 
+/**
+ * Sorts the first `count` kinds of `kinds` into `into`, highest value first, cards of equal value
+ * keeping their order (a stable insertion sort: at most 8 cards).
+ */
+function sortedByValue(kinds: readonly number[], count: number, into: number[]): number[] {
+  for (let i = 0; i < count; i++) {
+    const k = kinds[i];
+    let j = i - 1;
+    while (j >= 0 && kindValue(into[j]) < kindValue(k)) {
+      into[j + 1] = into[j];
+      j--;
+    }
+    into[j + 1] = k;
+  }
+  return into;
+}
+
 /** The card-playing computer player described above; deterministic given its seed. */
-export function heuristicDuelPlayer(seed: number, opts: HeuristicOptions = {}): Player<DuelState, DuelMove> {
-  const rng = Random.fromSeed(seed, 3);
+export function heuristicDuelPlayer(seed: number, opts: HeuristicOptions = {}): Player<DuelState, DuelMove> & DuelChooser {
+  // Made on the first lead that needs sampling: many duel players never sample.
+  let sampler: Random | null = null;
   const samples = opts.samples ?? 24;
   const w: HeuristicWeights = { ...DEFAULT_WEIGHTS, ...opts.weights };
+  const known = opts.weights ? [] : DEFAULT_LEAD_SCORES;
   const infer = opts.inferDiscards ?? true;
+
+  /** Leading face up: average over fresh deals of what I cannot see (ruling SW-24). */
+  const chooseLead = (state: DuelState, me: Side): PlayedCard => {
+    const hand = state.hands[me];
+    const leads: PlayedCard[] = [];
+    for (const card of hand) for (const as of playableAs(card)) leads.push({ card, as });
+    if (leads.length === 1) return leads[0];
+    const rng = (sampler ??= Random.fromSeed(seed, 3));
+    const op = otherSide(me);
+    const unseen = unseenCards(state, me);
+    const n = state.hands[op].length;
+    const extra = infer ? Math.min(state.discarded[op]?.length ?? 0, unseen.length - n) : 0;
+    const scores = leadScores(known, w, me, state.wounds, hand.length - 1, n - 1);
+    const leadKinds = leads.map((l) => leadKind(l.card, l.as));
+    const totals = new Array<number>(leads.length).fill(0);
+    const pool = unseen.map(cardKind);
+    const sorted = new Array<number>(n + extra).fill(0);
+    for (let k = 0; k < samples; k++) {
+      // Partial Fisher–Yates: the first n cards form a uniformly drawn opponent hand.
+      for (let i = 0; i < n + extra; i++) {
+        const j = rng.int(i, pool.length - 1);
+        const t = pool[i];
+        pool[i] = pool[j];
+        pool[j] = t;
+      }
+      // Inferring his discards, he keeps the n highest of the n + extra drawn.
+      const theirHand = extra > 0 ? sortedByValue(pool, n + extra, sorted) : pool;
+      for (let li = 0; li < leads.length; li++) totals[li] += scores.scoreAgainst(leadKinds[li], theirHand, n);
+    }
+    let bi = 0;
+    for (let i = 1; i < leads.length; i++) if (totals[i] > totals[bi]) bi = i;
+    return leads[bi];
+  };
+
+  const chooser: DuelChooser = {
+    chooseDiscards: (state, me) => chooseDiscards(state.hands[me], handSize(state.fighters[me]).discard, w.blackKeepBonus),
+    choosePlay: (state, me) => (state.pending !== null ? bestAnswer(state.hands[me], state.pending, state.pending.side, state.wounds, w).play : chooseLead(state, me)),
+  };
   return {
     name: "ai",
+    ...chooser,
     choose(state: DuelState, player: PlayerId): DuelMove {
       const me = player as Side;
-      const hand = state.hands[me];
-      if (state.discarded[me] === null) {
-        return { type: "discard", cards: chooseDiscards(hand, handSize(state.fighters[me]).discard, w.blackKeepBonus).map(cardCode) };
-      }
-      if (state.pending !== null) {
-        const { play } = bestAnswer(hand, state.pending, state.pending.side, state.wounds, w);
-        return { type: "play", card: cardCode(play.card), as: play.as };
-      }
-      // Leading face up: average over fresh deals of what I cannot see (ruling SW-24).
-      const op = otherSide(me);
-      const unseen = unseenCards(state, me);
-      const n = state.hands[op].length;
-      const extra = infer ? Math.min(state.discarded[op]?.length ?? 0, unseen.length - n) : 0;
-      const candidates: PlayedCard[] = [];
-      for (const card of hand) for (const as of playableAs(card)) candidates.push({ card, as });
-      if (candidates.length === 1) return { type: "play", card: cardCode(candidates[0].card), as: candidates[0].as };
-      const totals = new Array<number>(candidates.length).fill(0);
-      // The look-ahead works on card values (the same rule, exchangeOutcome, without card objects).
-      const leadValues = candidates.map((c) => duelValue(c.card));
-      const pool = unseen.map(valued);
-      for (let k = 0; k < samples; k++) {
-        // Partial Fisher–Yates: the first n cards form a uniformly drawn opponent hand.
-        for (let i = 0; i < n + extra; i++) {
-          const j = rng.int(i, pool.length - 1);
-          const t = pool[i];
-          pool[i] = pool[j];
-          pool[j] = t;
-        }
-        const theirHand = extra > 0 ? pool.slice(0, n + extra).sort((x, y) => y.v - x.v).slice(0, n) : pool.slice(0, n);
-        for (let ci = 0; ci < candidates.length; ci++) {
-          totals[ci] += leadScoreAgainst(theirHand, leadValues[ci], candidates[ci].as, me, state.wounds, hand.length - 1, w);
-        }
-      }
-      let bi = 0;
-      for (let i = 1; i < candidates.length; i++) if (totals[i] > totals[bi]) bi = i;
-      return { type: "play", card: cardCode(candidates[bi].card), as: candidates[bi].as };
+      if (state.discarded[me] === null) return { type: "discard", cards: chooser.chooseDiscards(state, me).map(cardCode) };
+      const { card, as } = chooser.choosePlay(state, me);
+      return { type: "play", card: cardCode(card), as };
     },
   };
 }
@@ -245,6 +337,11 @@ export function duelPlayer(kind: DuelPlayerKind, seed: number, mctsIterations = 
   if (kind === "random") return randomPlayer(duelGame, seed);
   if (kind === "mcts") return mctsPlayer(duelGame, { seed, iterations: mctsIterations });
   throw new RangeError(`unknown player "${String(kind)}": expected ai, random or mcts`);
+}
+
+/** Does this player also name its cards directly, for {@link playDuelQuietly}? */
+function choosesDirectly(p: Player<DuelState, DuelMove>): p is Player<DuelState, DuelMove> & DuelChooser {
+  return "chooseDiscards" in p && "choosePlay" in p;
 }
 
 export interface DuelTally {
@@ -271,11 +368,14 @@ export function simulateDuels(input: SimulationInput): DuelTally {
     a: duelPlayer(input.players.a, input.seed * 2 + 1, input.mctsIterations),
     b: duelPlayer(input.players.b, input.seed * 2 + 2, input.mctsIterations),
   };
+  // Two heuristic players play the quiet loop (the same duels, without moves and events).
+  const { a, b } = players;
+  const quiet = choosesDirectly(a) && choosesDirectly(b) ? { a, b } : null;
   const tally: DuelTally = { games: 0, aWins: 0, bWins: 0, honour: 0, mutualKills: 0 };
   for (let g = 0; g < input.games; g++) {
     const start = dealDuel(input.setup, seeds.nextUint32());
-    const played = playOut(duelGame, start, players, { keepEvents: false });
-    const o = played.state.outcome!;
+    const end = quiet ? playDuelQuietly(start, quiet) : playOut(duelGame, start, players, { keepEvents: false }).state;
+    const o = end.outcome!;
     tally.games++;
     if (o.end === "kill") {
       if (o.winner === "a") tally.aWins++;

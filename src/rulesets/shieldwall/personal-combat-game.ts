@@ -193,38 +193,78 @@ function validateMove(s: DuelState, player: PlayerId, move: DuelMove): string | 
   return playProblem({ card: s.hands[side][i], as: move.as });
 }
 
-function applyMove(s: DuelState, player: PlayerId, move: DuelMove): Applied<DuelState> {
-  const side = asSide(player);
-  const events: GameEvent[] = [];
-  if (move.type === "discard") {
-    const remaining = removeCards(s.hands[side], move.cards) as Card[];
-    const thrown = s.hands[side].filter((c) => !remaining.includes(c));
-    const discarded = { ...s.discarded, [side]: thrown };
-    let next: DuelState = { ...s, hands: { ...s.hands, [side]: remaining }, discarded };
-    events.push({ type: "discard", text: `${side} discards ${move.cards.length} card${move.cards.length === 1 ? "" : "s"} face down`, side, count: move.cards.length });
-    if (discarded.a !== null && discarded.b !== null) {
-      const rng = new Random(s.rng);
-      const off = rollAdvantage(rng, s.fighters.a, s.fighters.b); // ruling SW-22
-      next = { ...next, rng: rng.state(), advantage: off.winner, openingDiceOff: off };
-      events.push({ type: "advantage", text: off.text, side: off.winner, rolls: off.rolls });
-    }
-    return { state: next, events };
-  }
+/**
+ * A copy of the state, for a transition to change before returning it. Duel states are built here
+ * and in dealDuel in one field order, so they share one object shape (spreads that change fields,
+ * as `{ ...s, pending }`, proved several times slower here).
+ */
+function copyOf(s: DuelState): DuelState {
+  return {
+    rng: s.rng,
+    fighters: s.fighters,
+    options: s.options,
+    wounds: s.wounds,
+    hands: s.hands,
+    discarded: s.discarded,
+    stock: s.stock,
+    advantage: s.advantage,
+    pending: s.pending,
+    openingDiceOff: s.openingDiceOff,
+    exchanges: s.exchanges,
+    outcome: s.outcome,
+  };
+}
+
+/** A copy of a per-side record with one side's value replaced. */
+function withSide<T>(r: Readonly<Record<Side, T>>, side: Side, value: T): Record<Side, T> {
+  return side === "a" ? { a: value, b: r.b } : { a: r.a, b: value };
+}
+
+/**
+ * The duel after `side` throws away `thrown` (cards of his hand, in any order); once both have
+ * discarded, the opening dice-off (ruling SW-22). One of the two transitions shared by the game's
+ * `apply` and {@link playDuelQuietly}.
+ */
+function afterDiscard(s: DuelState, side: Side, thrown: readonly Card[]): DuelState {
   const hand = s.hands[side];
-  const i = hand.findIndex((c) => cardCode(c) === move.card);
-  const card = hand[i];
-  const hands = { ...s.hands, [side]: [...hand.slice(0, i), ...hand.slice(i + 1)] };
-  const played: PlayedCard = { card, as: move.as };
+  const remaining = hand.filter((c) => !thrown.includes(c));
+  if (remaining.length + thrown.length !== hand.length) throw new RangeError(`${side} discards cards that are not in his hand`);
+  // The discards are kept in hand order, whatever order they were named in.
+  const discarded = withSide(s.discarded, side, hand.filter((c) => thrown.includes(c)));
+  const next = copyOf(s);
+  next.hands = withSide(s.hands, side, remaining);
+  next.discarded = discarded;
+  if (discarded.a === null || discarded.b === null) return next;
+  const rng = new Random(s.rng);
+  const off = rollAdvantage(rng, s.fighters.a, s.fighters.b); // ruling SW-22
+  next.rng = rng.state();
+  next.advantage = off.winner;
+  next.openingDiceOff = off;
+  return next;
+}
+
+/**
+ * The duel after `side` plays `card` from his hand as `as`: face up when he leads, or as the
+ * answer that resolves the exchange (ruling SW-23), ending the duel or passing the advantage
+ * (by a dice-off after equal cards, rulings SW-22, SW-23). The other shared transition.
+ */
+function afterPlay(s: DuelState, side: Side, card: Card, as: Colour): DuelState {
+  const hand = s.hands[side];
+  const i = hand.indexOf(card);
+  if (i < 0) throw new RangeError(`${cardCode(card)} is not in ${side}'s hand`);
+  const hands = withSide(s.hands, side, hand.filter((_, k) => k !== i));
+  const next = copyOf(s);
+  next.hands = hands;
   if (s.pending === null) {
-    events.push({ type: "lead", text: `${side} plays ${cardName(card)} face up as ${move.as === "red" ? "a parry" : "a strike"}`, side, card: move.card, as: move.as });
-    return { state: { ...s, hands, pending: { ...played, side } }, events };
+    next.pending = { card, as, side };
+    return next;
   }
+  const played: PlayedCard = { card, as };
   const first = s.pending.side;
   const pa = side === "a" ? played : { card: s.pending.card, as: s.pending.as };
   const pb = side === "b" ? played : { card: s.pending.card, as: s.pending.as };
   const result = resolveExchange(pa, pb); // ruling SW-23
   const wounds = { a: s.wounds.a + result.wounds.a, b: s.wounds.b + result.wounds.b };
-  events.push({ type: "exchange", text: result.text, kind: result.kind, wounds });
   const cardsLeft = hands.a.length > 0 && hands.b.length > 0;
   const outcome = duelOutcome(wounds, cardsLeft);
   let advantage = s.advantage;
@@ -236,16 +276,74 @@ function applyMove(s: DuelState, player: PlayerId, move: DuelMove): Applied<Duel
       diceOff = rollAdvantage(rng, s.fighters.a, s.fighters.b); // rulings SW-22, SW-23
       rngState = rng.state();
       advantage = diceOff.winner;
-      events.push({ type: "advantage", text: diceOff.text, side: advantage, rolls: diceOff.rolls });
     } else advantage = result.advantage;
-  } else {
-    events.push({ type: "end", text: describeOutcome(outcome), outcome });
   }
   const record: ExchangeRecord = { first, a: pa, b: pb, result, diceOff };
-  return {
-    state: { ...s, rng: rngState, hands, pending: null, advantage, exchanges: [...s.exchanges, record], wounds, outcome },
-    events,
-  };
+  next.rng = rngState;
+  next.pending = null;
+  next.advantage = advantage;
+  next.exchanges = [...s.exchanges, record];
+  next.wounds = wounds;
+  next.outcome = outcome;
+  return next;
+}
+
+/** The card with this code in the player's hand (the move has been validated). */
+function cardInHand(s: DuelState, side: Side, code: string): Card {
+  return s.hands[side].find((c) => cardCode(c) === code)!;
+}
+
+function applyMove(s: DuelState, player: PlayerId, move: DuelMove): Applied<DuelState> {
+  const side = asSide(player);
+  const events: GameEvent[] = [];
+  if (move.type === "discard") {
+    const next = afterDiscard(
+      s,
+      side,
+      move.cards.map((code) => cardInHand(s, side, code)),
+    );
+    events.push({ type: "discard", text: `${side} discards ${move.cards.length} card${move.cards.length === 1 ? "" : "s"} face down`, side, count: move.cards.length });
+    const off = next.openingDiceOff;
+    if (off !== s.openingDiceOff && off !== null) events.push({ type: "advantage", text: off.text, side: off.winner, rolls: off.rolls });
+    return { state: next, events };
+  }
+  const card = cardInHand(s, side, move.card);
+  const next = afterPlay(s, side, card, move.as);
+  if (next.pending !== null) {
+    events.push({ type: "lead", text: `${side} plays ${cardName(card)} face up as ${move.as === "red" ? "a parry" : "a strike"}`, side, card: move.card, as: move.as });
+    return { state: next, events };
+  }
+  const { result, diceOff } = next.exchanges[next.exchanges.length - 1];
+  events.push({ type: "exchange", text: result.text, kind: result.kind, wounds: next.wounds });
+  if (diceOff) events.push({ type: "advantage", text: diceOff.text, side: diceOff.winner, rolls: diceOff.rolls });
+  if (next.outcome) events.push({ type: "end", text: describeOutcome(next.outcome), outcome: next.outcome });
+  return { state: next, events };
+}
+
+/** A computer player that names its cards directly, for {@link playDuelQuietly}. */
+export interface DuelChooser {
+  /** The cards `me` throws away from his hand (his discard count of them). */
+  chooseDiscards(state: DuelState, me: Side): readonly Card[];
+  /** The card `me` plays from his hand, and the colour it is played as. */
+  choosePlay(state: DuelState, me: Side): PlayedCard;
+}
+
+/**
+ * Plays a duel between two computer players to its end through the same transitions as
+ * `duelGame.apply`, without writing their choices as moves, checking them again and describing
+ * them as events: for the battle, which keeps only the outcome. It reaches the same final state
+ * as `playOut` with the same players (tested).
+ */
+export function playDuelQuietly(start: DuelState, players: Record<Side, DuelChooser>): DuelState {
+  let s = start;
+  for (let side = duelToMove(s); side !== null; side = duelToMove(s)) {
+    if (s.discarded[side] === null) s = afterDiscard(s, side, players[side].chooseDiscards(s, side));
+    else {
+      const { card, as } = players[side].choosePlay(s, side);
+      s = afterPlay(s, side, card, as);
+    }
+  }
+  return s;
 }
 
 export function describeOutcome(o: DuelOutcome): string {
@@ -310,8 +408,8 @@ export function duelDeterminize(s: DuelState, player: PlayerId, rng: Random): Du
   const nd = s.discarded[o]?.length ?? 0;
   return {
     ...s,
-    hands: { ...s.hands, [o]: pool.slice(0, nh) },
-    discarded: { ...s.discarded, [o]: s.discarded[o] === null ? null : pool.slice(nh, nh + nd) },
+    hands: withSide(s.hands, o, pool.slice(0, nh)),
+    discarded: withSide(s.discarded, o, s.discarded[o] === null ? null : pool.slice(nh, nh + nd)),
     stock: pool.slice(nh + nd),
   };
 }
