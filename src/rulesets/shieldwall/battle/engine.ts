@@ -547,7 +547,12 @@ function reachBoxesApart(as: readonly Stand[], bs: readonly Stand[], m: number):
   return b.minX > a.maxX + m || b.maxX < a.minX - m || b.minY > a.maxY + m || b.maxY < a.minY - m;
 }
 
-/** The box around a stands array's stands' centres grown by their half diagonals (see {@link reachBoxesApart}). */
+/**
+ * The box around a stands array's stands' centres grown by their half diagonals (see
+ * {@link reachBoxesApart}). Indexed loops over stands arrays here: arrays that carry cached facts
+ * take other hidden classes than fresh ones, and `for...of` over the mix profiled slower in this
+ * hot path (within about 5.5% of a battle with it, about 4% without).
+ */
 function reachBox(stands: readonly Stand[]): Box {
   let minX = Number.POSITIVE_INFINITY;
   let minY = Number.POSITIVE_INFINITY;
@@ -557,7 +562,8 @@ function reachBox(stands: readonly Stand[]): Box {
   let width = Number.NaN;
   let depth = Number.NaN;
   let h = 0;
-  for (const s of stands) {
+  for (let i = 0; i < stands.length; i++) {
+    const s = stands[i];
     if (s.width !== width || s.depth !== depth) {
       width = s.width;
       depth = s.depth;
@@ -581,9 +587,13 @@ export function within(a: BattleUnit, b: BattleUnit, d: number): boolean {
   if (reachBoxesApart(a.stands, b.stands, d + 1e-3)) return false;
   // Stand centres further apart than d plus both half diagonals: those stands are too.
   let near = false;
-  for (const x of a.stands) {
+  const as = a.stands;
+  const bs = b.stands;
+  for (let i = 0; i < as.length; i++) {
+    const x = as[i];
     const rx = halfDiagonal(x);
-    for (const y of b.stands) {
+    for (let j = 0; j < bs.length; j++) {
+      const y = bs[j];
       const reach = d + 1e-6 + rx + halfDiagonal(y);
       const dx = x.x - y.x;
       const dy = x.y - y.y;
@@ -1822,9 +1832,13 @@ export function nearestEnemy(ctx: Ctx, bu: BattleUnit): BattleUnit | null {
 /** A lower bound on the edge-to-edge distance between two units: stand centres less half diagonals. */
 function distanceLowerBound(a: BattleUnit, b: BattleUnit): number {
   let best = Number.POSITIVE_INFINITY;
-  for (const x of a.stands) {
+  const as = a.stands;
+  const bs = b.stands;
+  for (let i = 0; i < as.length; i++) {
+    const x = as[i];
     const rx = halfDiagonal(x);
-    for (const y of b.stands) {
+    for (let j = 0; j < bs.length; j++) {
+      const y = bs[j];
       const dx = x.x - y.x;
       const dy = x.y - y.y;
       const d = Math.sqrt(dx * dx + dy * dy) - rx - halfDiagonal(y);

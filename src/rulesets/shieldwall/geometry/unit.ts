@@ -55,7 +55,8 @@ export function unitAnchor(u: UnitGeom): Point {
   if (u.formed && u.stands.length > 0) {
     let x = 0;
     let y = 0;
-    for (const s of u.stands) {
+    for (let i = 0; i < u.stands.length; i++) {
+      const s = u.stands[i];
       const f = headingVector(s.facing);
       x += s.x + (f.x * s.depth) / 2;
       y += s.y + (f.y * s.depth) / 2;
@@ -69,9 +70,10 @@ export function unitAnchor(u: UnitGeom): Point {
 export function unitCentre(u: UnitGeom): Point {
   let x = 0;
   let y = 0;
-  for (const s of u.stands) {
-    x += s.x;
-    y += s.y;
+  // Indexed: stands arrays carrying cached facts take other hidden classes (see `reachBox` in battle/engine.ts).
+  for (let i = 0; i < u.stands.length; i++) {
+    x += u.stands[i].x;
+    y += u.stands[i].y;
   }
   return { x: x / u.stands.length, y: y / u.stands.length };
 }
