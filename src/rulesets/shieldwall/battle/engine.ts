@@ -69,7 +69,7 @@ import { planCharge } from "../geometry/charge.js";
 import { unitContacts, CONTACT_TOLERANCE } from "../geometry/contact.js";
 import { type Edge, makeRect, type Rect, type Stand, rectCorners, rectOf, rectsOverlap, toLocal } from "../geometry/stand.js";
 import { bounds } from "../geometry/polygon.js";
-import { standIn, standOnTable, deploymentProblem, campOf } from "../geometry/table.js";
+import { featuresUnder, standIn, standOnTable, standPolygon, deploymentProblem, campOf } from "../geometry/table.js";
 import { type UnitGeom, formLine, rectsDistance, unitCentre } from "../geometry/unit.js";
 import { angleBetweenDegrees, headingVector, normaliseDegrees, vectorHeading } from "../geometry/vec.js";
 import { applyGodEffect, callHolyPerson, drawGodCard, godEffect, type GodSide, holyCaller, holyCallRefusal, resolveInvocation, useToken } from "../gods.js";
@@ -346,7 +346,14 @@ export class Ctx {
     });
   }
   notes(type: string, notes: readonly string[], detail: Record<string, unknown> = {}): void {
-    for (const n of notes) this.ev(type, n, detail);
+    if (notes.length === 0) return;
+    this.ev(type, notes[0], detail);
+    // Each later note is the first note's event with its own text: a clone of one object shape
+    // with a field replaced is much cheaper than spreading the detail again behind new fields.
+    // (A detail with its own `text` overrides every note's text: spread it again then.)
+    const first = this.events[this.events.length - 1];
+    const ownText = Object.hasOwn(detail, "text");
+    for (let i = 1; i < notes.length; i++) this.events.push(ownText ? { ...first } : { ...first, text: notes[i] });
   }
 
   unit(id: string): BattleUnit {
@@ -2782,6 +2789,15 @@ function refreshInCombat(ctx: Ctx): void {
   }
 }
 
+/**
+ * Does a stand of the unit stand on high ground or in cover (its opponents' combat modifier)?
+ * One look at the features under each stand for both flags, kept in the geometry memo: every
+ * combatant of a combat asks it of each of its foes.
+ */
+function onGroundOrCover(ctx: Ctx, bu: BattleUnit): boolean {
+  return ctx.cachedGeometry(`ground ${bu.id}`, () => bu.stands.some((st) => featuresUnder(standPolygon(st), ctx.s.table).some((f) => f.highGround || f.cover)));
+}
+
 function combatant(ctx: Ctx, bu: BattleUnit, foes: BattleUnit[], friends: Set<string>, chargeCombat: boolean): Combatant {
   const tol = ctx.s.table.options.contactTolerance;
   const engagedStands = new Set<number>();
@@ -2799,7 +2815,7 @@ function combatant(ctx: Ctx, bu: BattleUnit, foes: BattleUnit[], friends: Set<st
     if (!within(fr, bu, tol)) continue;
     for (const c of unitContacts(geomOf(fr), geomOf(bu), tol)) if (c.aspectOfB === "flank" && c.edgeOfB) flanks.add(c.edgeOfB);
   }
-  const ground = (u: BattleUnit) => u.stands.some((st) => standIn(st, ctx.s.table, "highGround") || standIn(st, ctx.s.table, "cover"));
+  const ground = (u: BattleUnit) => onGroundOrCover(ctx, u);
   const l = ctx.leaderOfUnit(bu.id);
   const charged = chargeCombat && bu.charged && bu.u.aggression !== "shaken";
   return {
