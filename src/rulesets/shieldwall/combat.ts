@@ -594,11 +594,16 @@ export function combatFromRounds(input: CombatInput, rounds: readonly CombatRoun
     options,
   );
   // Each round's dice go just before that round's result in the log.
-  const notes = conclusion.notes.flatMap((note) => {
-    const m = /^round (\d): /.exec(note);
-    return m && logs[Number(m[1]) - 1] ? [logs[Number(m[1]) - 1], note] : [note];
-  });
-  return { ...conclusion, notes, rounds: rounds.slice() };
+  const notes: string[] = [];
+  for (const note of conclusion.notes) {
+    // (The cheap prefix test first spares the pattern match on most notes.)
+    const m = note.startsWith("round ") ? /^round (\d): /.exec(note) : null;
+    const log = m ? logs[Number(m[1]) - 1] : undefined;
+    if (log) notes.push(log);
+    notes.push(note);
+  }
+  // One literal, not `{ ...conclusion, notes, rounds }`: a spread followed by a new field takes V8's slow path.
+  return { result: conclusion.result, units: conclusion.units, notes, rounds: rounds.slice() };
 }
 
 // ---------------------------------------------------------------------------------------------
