@@ -235,10 +235,17 @@ export function canAct(bu: BattleUnit): boolean {
 // Context
 // =============================================================================================
 
+/**
+ * Derived answers about a state: one map per kind of answer (a short constant such as "mo" for
+ * move options), keyed by what the answer is about (a unit's or side's id, a leader's record), so
+ * that a lookup builds no key string.
+ */
+type Memo = Map<string, Map<unknown, unknown>>;
+
 /** What contexts worked out about a state object (states are never changed once made): one entry per state. */
 interface Derived {
-  memo: Map<string, unknown>;
-  geoMemo: Map<string, unknown>;
+  memo: Memo;
+  geoMemo: Memo;
   scene: Scene | null;
   /** Unit id → position in `units`: units are never added or removed, so every state of a battle shares one. */
   index: Map<string, number>;
@@ -257,13 +264,13 @@ export class Ctx {
   private initialUnits: readonly BattleUnit[];
   private initialLeaders: readonly LeaderState[];
   /** Derived answers (visible enemies, move options) valid until the state changes; shared with later read-only calls on the same state object. */
-  memo: Map<string, unknown>;
+  memo: Memo;
   /**
    * Answers that depend only on where units stand (which units are on the table, their stands,
    * formed or not, and the table): nearest enemies, charge targets. Kept across changes that do
    * not move anything (casualties that remove no stand, aggression, leaders' points), like the scene.
    */
-  private geoMemo: Map<string, unknown>;
+  private geoMemo: Memo;
   /**
    * The memos are still the given state's own (a writing context reads them until its first
    * change): the first change must then start new ones, even empty ones, or answers about the
@@ -322,18 +329,13 @@ export class Ctx {
     }
   }
 
-  cached<T>(key: string, f: () => T): T {
-    if (this.memo.has(key)) return this.memo.get(key) as T;
-    const v = f();
-    this.memo.set(key, v);
-    return v;
+  /** The answer of kind `kind` about `about` (see {@link Memo}) in this state: `f()`, worked out once. */
+  cached<T>(kind: string, about: unknown, f: () => T): T {
+    return memoised(this.memo, kind, about, f);
   }
   /** Like `cached`, for answers that depend only on the units' positions on the table (see `geoMemo`). */
-  cachedGeometry<T>(key: string, f: () => T): T {
-    if (this.geoMemo.has(key)) return this.geoMemo.get(key) as T;
-    const v = f();
-    this.geoMemo.set(key, v);
-    return v;
+  cachedGeometry<T>(kind: string, about: unknown, f: () => T): T {
+    return memoised(this.geoMemo, kind, about, f);
   }
 
   ev(type: string, text: string, detail: Record<string, unknown> = {}): void {
@@ -435,6 +437,20 @@ export class Ctx {
     const u = this.unit(l.unit);
     return onTable(u) ? u : null;
   }
+}
+
+function memoised<T>(memo: Memo, kind: string, about: unknown, f: () => T): T {
+  let answers = memo.get(kind);
+  if (answers === undefined) {
+    answers = new Map();
+    memo.set(kind, answers);
+  } else {
+    const v = answers.get(about);
+    if (v !== undefined || answers.has(about)) return v as T;
+  }
+  const v = f();
+  answers.set(about, v);
+  return v;
 }
 
 function rectsDistanceOne(a: Stand, b: Stand): number {
@@ -565,7 +581,7 @@ function contingentX(ctx: Ctx, side: Side, c: string): number | null {
  * kept in the geometry memo; callers must not change the list.
  */
 export function contingentsRightToLeft(ctx: Ctx, side: Side): readonly string[] {
-  return ctx.cachedGeometry(`crl:${side}`, () => contingentsRightToLeftUncached(ctx, side));
+  return ctx.cachedGeometry("crl", side, () => contingentsRightToLeftUncached(ctx, side));
 }
 
 function contingentsRightToLeftUncached(ctx: Ctx, side: Side): string[] {
@@ -586,7 +602,7 @@ export function contingentUnits(ctx: Ctx, side: Side, c: string): string[] {
 
 /** A side's units in acting order (contingents right to left); kept in the geometry memo like {@link contingentsRightToLeft}, so callers must not change it. */
 export function actingOrder(ctx: Ctx, side: Side): readonly string[] {
-  return ctx.cachedGeometry(`ao:${side}`, () => {
+  return ctx.cachedGeometry("ao", side, () => {
     const sd = ctx.s.sides[side];
     const out: string[] = [];
     for (const c of contingentsRightToLeft(ctx, side)) {
@@ -635,20 +651,53 @@ export function deployProblem(s: BattleState, side: Side, contingent: string, x:
 
 /** The rectangles of every stand already deployed (what a new contingent may not overlap). */
 function deployedRects(s: BattleState): BoxedRect[] {
-  return s.units.filter((u) => u.deployed && u.stands.length > 0).flatMap((u) => u.stands.map(boxedRect));
+  return s.units.filter((u) => u.deployed && u.stands.length > 0).flatMap((u) => boxedRects(u.stands));
 }
 
-/** A stand's rectangle with its bounding box (rectangles whose boxes are apart cannot overlap). */
-interface BoxedRect {
-  r: Rect;
+/** A bounding box. */
+interface Box {
   minX: number;
   minY: number;
   maxX: number;
   maxY: number;
 }
+/** Are two bounding boxes apart (by more than 1e-9)? Rectangles in boxes apart cannot overlap. */
+function boxesApart(a: Box, b: Box): boolean {
+  return a.minX > b.maxX + 1e-9 || a.maxX < b.minX - 1e-9 || a.minY > b.maxY + 1e-9 || a.maxY < b.minY - 1e-9;
+}
+/** The bounding box of boxes (inside out, apart from every box, when there are none). */
+function unionBox(boxes: readonly Box[]): Box {
+  let minX = Number.POSITIVE_INFINITY;
+  let minY = Number.POSITIVE_INFINITY;
+  let maxX = Number.NEGATIVE_INFINITY;
+  let maxY = Number.NEGATIVE_INFINITY;
+  for (const b of boxes) {
+    if (b.minX < minX) minX = b.minX;
+    if (b.minY < minY) minY = b.minY;
+    if (b.maxX > maxX) maxX = b.maxX;
+    if (b.maxY > maxY) maxY = b.maxY;
+  }
+  return { minX, minY, maxX, maxY };
+}
+
+/** A stand's rectangle with its bounding box (rectangles whose boxes are apart cannot overlap). */
+interface BoxedRect extends Box {
+  r: Rect;
+}
 function boxedRect(st: Stand): BoxedRect {
   const r = rectOf(st);
-  return { r, ...bounds(rectCorners(r)) };
+  const b = bounds(rectCorners(r));
+  return { r, minX: b.minX, minY: b.minY, maxX: b.maxX, maxY: b.maxY };
+}
+/** The boxed rectangles of a stands array, worked out once per array (stands arrays are replaced, never changed). */
+const BOXED_RECTS = new ObjectCache<readonly Stand[], readonly BoxedRect[]>("boxed rects");
+function boxedRects(stands: readonly Stand[]): readonly BoxedRect[] {
+  let r = BOXED_RECTS.get(stands);
+  if (!r) {
+    r = stands.map(boxedRect);
+    BOXED_RECTS.set(stands, r);
+  }
+  return r;
 }
 
 /** {@link deployProblem} with the deployed stands' rectangles worked out once by the caller (null: work them out). */
@@ -658,32 +707,37 @@ function deployProblemAmong(s: BattleState, side: Side, contingent: string, x: n
   const ret = unitIn(s, sd.retinues[contingent]);
   if (ret.deployed) return `${sd.contingentNames[contingent]} is already deployed`;
   if (!Number.isFinite(x) || !Number.isFinite(distance)) return "deployment x and distance must be numbers";
-  const placed = placedLine(s, side, contingent, x, distance);
+  return placedLineProblem(placedLine(s, side, contingent, x, distance), deployed ?? deployedRects(s));
+}
+
+/** Why a contingent's line may not stand there: off its half of the table (ruling SW-26), or overlapping a stand already deployed; or null. */
+function placedLineProblem(placed: PlacedLine, deployed: readonly BoxedRect[]): string | null {
   if (placed.problem) return placed.problem;
-  const others = deployed ?? deployedRects(s);
+  const near = deployed.filter((o) => !boxesApart(o, placed.box));
+  if (near.length === 0) return null;
   for (const { unit, rects } of placed.line) {
     for (const b of rects) {
-      for (const o of others) {
-        if (o.minX > b.maxX + 1e-9 || o.maxX < b.minX - 1e-9 || o.minY > b.maxY + 1e-9 || o.maxY < b.minY - 1e-9) continue;
-        if (rectsOverlap(b.r, o.r, 1e-6)) return `${unit} would overlap a unit already deployed`;
-      }
+      for (const o of near) if (!boxesApart(o, b) && rectsOverlap(b.r, o.r, 1e-6)) return `${unit} would overlap a unit already deployed`;
     }
   }
   return null;
 }
 
-/** A contingent's deployment line with its rectangles and its table problem (ruling SW-26), which no other unit affects. */
+/** A contingent's deployment line with its rectangles, their bounding box and its table problem (ruling SW-26), which no other unit affects. */
 interface PlacedLine {
   line: { unit: string; rects: BoxedRect[] }[];
+  box: Box;
   problem: string | null;
 }
+/** One contingent's placed lines by distance from the centre line, then by x. */
+type PlacedLines = Map<number, Map<number, PlacedLine>>;
 /**
- * Placed lines by table and placement: before deployment a contingent's line depends only on the
+ * Placed lines by table and contingent: before deployment a contingent's line depends only on the
  * table, the contingent's units and their stand counts (in the key), so each candidate place is
  * worked out once per table, not once per deployment decision.
  */
-const PLACED_LINES = new WeakMap<object, Map<string, PlacedLine>>();
-function placedLine(s: BattleState, side: Side, contingent: string, x: number, distance: number): PlacedLine {
+const PLACED_LINES = new WeakMap<object, Map<string, PlacedLines>>();
+function placedLines(s: BattleState, side: Side, contingent: string): PlacedLines {
   let byKey = PLACED_LINES.get(s.table);
   if (!byKey) {
     byKey = new Map();
@@ -691,19 +745,33 @@ function placedLine(s: BattleState, side: Side, contingent: string, x: number, d
   }
   const sd = s.sides[side];
   const ids = [sd.retinues[contingent], ...sd.bands[contingent]];
-  const key = `${side}|${contingent}|${x}|${distance}|${ids.map((id) => `${id}:${unitIn(s, id).u.stands}`).join(",")}`;
-  let placed = byKey.get(key);
+  const key = `${side}|${contingent}|${ids.map((id) => `${id}:${unitIn(s, id).u.stands}`).join(",")}`;
+  let lines = byKey.get(key);
+  if (!lines) {
+    lines = new Map();
+    byKey.set(key, lines);
+  }
+  return lines;
+}
+function placedLine(s: BattleState, side: Side, contingent: string, x: number, distance: number, lines = placedLines(s, side, contingent)): PlacedLine {
+  let byX = lines.get(distance);
+  if (!byX) {
+    byX = new Map();
+    lines.set(distance, byX);
+  }
+  let placed = byX.get(x);
   if (!placed) {
+    const half = s.sides[side].half;
     let problem: string | null = null;
     const line = contingentLine(s, side, contingent, x, distance).map(({ unit, stands }) => {
       for (const st of stands) {
-        const why = problem === null ? deploymentProblem(st, sd.half, s.table) : null;
+        const why = problem === null ? deploymentProblem(st, half, s.table) : null;
         if (why) problem = `${unit}: ${why}`;
       }
       return { unit, rects: stands.map(boxedRect) };
     });
-    placed = { line, problem };
-    byKey.set(key, placed);
+    placed = { line, box: unionBox(line.flatMap((l) => l.rects)), problem };
+    byX.set(x, placed);
   }
   return placed;
 }
@@ -714,11 +782,14 @@ export function deployOptions(s: BattleState, side: Side): { contingent: string;
   const pending = sd.contingents.filter((c) => !unitIn(s, sd.retinues[c]).deployed);
   const deployed = deployedRects(s);
   for (const c of pending) {
+    // A contingent not yet deployed at a place on the table: deployProblem's checks of the contingent and its numbers pass.
+    const lines = placedLines(s, side, c);
     let found = 0;
     for (const step of [s.options.deployStep, 1]) {
       for (const distance of s.options.deployDistances) {
+        if (!Number.isFinite(distance)) continue;
         for (let x = step; x < s.table.width; x += step) {
-          if (deployProblemAmong(s, side, c, x, distance, deployed) === null) {
+          if (placedLineProblem(placedLine(s, side, c, x, distance, lines), deployed) === null) {
             out.push({ contingent: c, x, distance });
             found++;
           }
@@ -1443,7 +1514,19 @@ export function leaderInCombat(ctx: Ctx, l: LeaderState): boolean {
 function leaderReach(ctx: Ctx, l: LeaderState): BattleUnit[] {
   const home = ctx.leaderUnit(l);
   if (!home) return [];
-  return ctx.sideUnits(sideOfId(l.id)).filter((u) => onTable(u) && !u.u.inCombat && (u.id === home.id || within(home, u, 2)));
+  return friendsWithin2(ctx, home)
+    .map((id) => ctx.unit(id))
+    .filter((u) => !u.u.inCombat);
+}
+
+/** The unit and the friendly units on the table within 2" of it, in army order: kept in the geometry memo (a leader acts several times a turn). */
+function friendsWithin2(ctx: Ctx, home: BattleUnit): readonly string[] {
+  return ctx.cachedGeometry("fw2", home.id, () =>
+    ctx
+      .sideUnits(home.side)
+      .filter((u) => onTable(u) && (u.id === home.id || within(home, u, 2)))
+      .map((u) => u.id),
+  );
 }
 
 export function closestEnemyLeader(ctx: Ctx, l: LeaderState): LeaderState | null {
@@ -1471,7 +1554,7 @@ function fighterKinds(ctx: Ctx, l: LeaderState): FighterKind[] {
 }
 
 export function leadOptions(ctx: Ctx, l: LeaderState): BattleDecision[] {
-  return ctx.cached(`lo:${l.id}:${l.lpSpent}:${l.lpValue}:${l.status}:${l.signalled}`, () => leadOptionsUncached(ctx, l));
+  return ctx.cached("lo", l, () => leadOptionsUncached(ctx, l));
 }
 
 function leadOptionsUncached(ctx: Ctx, l: LeaderState): BattleDecision[] {
@@ -1692,7 +1775,7 @@ function enemiesOnTable(ctx: Ctx, side: Side): BattleUnit[] {
 
 /** The nearest enemy unit the unit can see (seed "Movement": "visible enemy"), or null. */
 export function nearestVisibleEnemy(ctx: Ctx, bu: BattleUnit): BattleUnit | null {
-  const id = ctx.cachedGeometry(`nve:${bu.id}`, () => nearestVisibleEnemyUncached(ctx, bu)?.id ?? null);
+  const id = ctx.cachedGeometry("nve", bu.id, () => nearestVisibleEnemyUncached(ctx, bu)?.id ?? null);
   return id === null ? null : ctx.unit(id);
 }
 
@@ -1706,7 +1789,7 @@ function nearestVisibleEnemyUncached(ctx: Ctx, bu: BattleUnit): BattleUnit | nul
 }
 
 export function nearestEnemy(ctx: Ctx, bu: BattleUnit): BattleUnit | null {
-  const id = ctx.cachedGeometry(`ne:${bu.id}`, () => nearestEnemyUncached(ctx, bu)?.id ?? null);
+  const id = ctx.cachedGeometry("ne", bu.id, () => nearestEnemyUncached(ctx, bu)?.id ?? null);
   return id === null ? null : ctx.unit(id);
 }
 
@@ -1726,14 +1809,22 @@ function distanceLowerBound(a: BattleUnit, b: BattleUnit): number {
 }
 
 function nearestEnemyUncached(ctx: Ctx, bu: BattleUnit): BattleUnit | null {
-  // Exact distances only for enemies whose lower bound could still beat the best so far.
-  const cands = enemiesOnTable(ctx, bu.side)
-    .map((e) => ({ e, lb: distanceLowerBound(bu, e) }))
-    .sort((a, b) => a.lb - b.lb);
+  // Enemies in order of the distance between bounding boxes (ties in army order), each only while
+  // that bound could still beat the best so far: then the tighter bound of the stands, and the
+  // exact distance only if that one could too. Picked one at a time: few are ever looked at.
+  const enemies = enemiesOnTable(ctx, bu.side);
+  const box = standsBox(bu.stands);
+  const lower = enemies.map((e) => boxDistance(box, standsBox(e.stands)));
+  const done = enemies.map(() => false);
   let best: BattleUnit | null = null;
   let bd = Number.POSITIVE_INFINITY;
-  for (const { e, lb } of cands) {
-    if (lb > bd + 1e-9) break;
+  for (;;) {
+    let k = -1;
+    for (let i = 0; i < enemies.length; i++) if (!done[i] && (k < 0 || lower[i] < lower[k])) k = i;
+    if (k < 0 || lower[k] > bd + 1e-9) break;
+    done[k] = true;
+    const e = enemies[k];
+    if (distanceLowerBound(bu, e) > bd + 1e-9) continue;
     const d = unitDist(bu, e);
     // Ties go to the unit listed first, as a plain scan in army order would.
     if (d < bd - 1e-9 || (Math.abs(d - bd) <= 1e-9 && best !== null && ctx.s.units.indexOf(e) < ctx.s.units.indexOf(best))) {
@@ -1742,6 +1833,13 @@ function nearestEnemyUncached(ctx: Ctx, bu: BattleUnit): BattleUnit | null {
     }
   }
   return best;
+}
+
+/** The distance between two bounding boxes (0 if they meet): no point of one is nearer the other. */
+function boxDistance(a: Box, b: Box): number {
+  const dx = Math.max(0, a.minX - b.maxX, b.minX - a.maxX);
+  const dy = Math.max(0, a.minY - b.maxY, b.minY - a.maxY);
+  return Math.sqrt(dx * dx + dy * dy);
 }
 
 export function headingTo(from: BattleUnit, to: BattleUnit): number {
@@ -1753,9 +1851,13 @@ export function headingTo(from: BattleUnit, to: BattleUnit): number {
 /** The heading of a "toward" move: towards the nearest enemy (edge to edge, ruling SW-3), clamped to the 22½° arc for a formed unit. */
 export function towardHeading(ctx: Ctx, bu: BattleUnit): number {
   const e = nearestEnemy(ctx, bu);
+  return towardHeadingOf(bu, e ? headingTo(bu, e) : null);
+}
+
+/** {@link towardHeading} with the heading to the unit's nearest enemy `h` already known (null: there is none). */
+function towardHeadingOf(bu: BattleUnit, h: number | null): number {
   const facing = bu.u.formed ? unitFacing(geomOf(bu)) : forwardHeading(bu.side);
-  if (!e) return facing;
-  const h = headingTo(bu, e);
+  if (h === null) return facing;
   if (!bu.u.formed) return h;
   let off = normaliseDegrees(h - facing);
   if (off > 180) off -= 360;
@@ -2074,24 +2176,53 @@ function takeFatigue(ctx: Ctx, id: string, fatigue: number, _distance: number): 
 }
 
 const OFFSETS = [-22.5, -11.25, 0, 11.25, 22.5];
-const COMPASS = [0, 45, 90, 135, 180, 225, 270, 315];
+const COMPASS: readonly number[] = [0, 45, 90, 135, 180, 225, 270, 315];
+const RIGHT_ANGLES: readonly number[] = [0, 90, 180, 270];
+
+/** The headings `hs` and then `extra` if it is not among them (null: none). */
+function withHeading(hs: readonly number[], extra: number | null): readonly number[] {
+  return extra === null || hs.includes(extra) ? hs : [...hs, extra];
+}
 
 /** Enumerated movement choices (any other parameters are validated by {@link moveProblem}). */
 export function moveOptions(ctx: Ctx, bu: BattleUnit): MoveChoice[] {
-  return ctx.cached(`mo:${bu.id}`, () => moveOptionsUncached(ctx, bu));
+  return ctx.cached("mo", bu.id, () => moveOptionsUncached(ctx, bu));
 }
 
 function moveOptionsUncached(ctx: Ctx, bu: BattleUnit): MoveChoice[] {
   if (bu.embarked !== undefined) return embarkedOptions(ctx, bu);
+  const facts = candidateFacts(ctx, bu);
+  return moveCandidates(ctx, bu, facts).filter((m) => candidateAllowed(ctx, bu, m, facts));
+}
+
+/** What the enumerated choices of one unit in one state share: its {@link MoveFacts} and more. */
+interface CandidateFacts {
+  move: MoveFacts;
+  /** The rounded heading to the nearest enemy (form-up facings, unformed moves), or null when there is none. */
+  enemyHeading: number | null;
+  /** The heading of a "toward" move (see {@link towardHeading}). */
+  toward: number;
+}
+
+function candidateFacts(ctx: Ctx, bu: BattleUnit): CandidateFacts {
+  const e = nearestEnemy(ctx, bu);
+  const h = e ? headingTo(bu, e) : null;
+  return { move: moveFacts(ctx, bu), enemyHeading: h === null ? null : Math.round(h), toward: towardHeadingOf(bu, h) };
+}
+
+/**
+ * Every movement choice the unit's state offers, legal or not: {@link moveOptions} keeps those
+ * {@link candidateAllowed} accepts, in this order (random players pick by index).
+ */
+export function moveCandidates(ctx: Ctx, bu: BattleUnit, facts: CandidateFacts = candidateFacts(ctx, bu)): MoveChoice[] {
   const out: MoveChoice[] = [];
-  const signalled = ctx.signalled(bu.u.contingent);
-  const bloodlustForced = bu.u.aggression === "bloodlust" && signalled;
+  const { enemyHeading } = facts;
+  const { bloodlustForced } = facts.move;
   if (bu.retiring) {
     out.push({ kind: "retire" });
-    out.push(...formUpOptions(ctx, bu));
+    out.push(...formUpOptions(bu, enemyHeading));
     out.push({ kind: "hold" });
-    const facts = moveFacts(ctx, bu);
-    return out.filter((m) => moveProblem(ctx, bu, m, facts) === null);
+    return out;
   }
   if (!bloodlustForced) out.push({ kind: "rest" }, { kind: "hold" });
   if (bu.u.formed) {
@@ -2112,31 +2243,47 @@ function moveOptionsUncached(ctx: Ctx, bu: BattleUnit): MoveChoice[] {
           { kind: "advance", offset: 0, extraD6: true, group: true },
         );
       for (const direction of ["forward", "back", "left", "right"] as const) out.push({ kind: "step", direction, distance: 2 });
-      const e = nearestEnemy(ctx, bu);
-      const headings = new Set(COMPASS.filter((h) => h % 90 === 0));
-      if (e) headings.add(Math.round(headingTo(bu, e)));
-      for (const heading of headings) out.push({ kind: "change-direction", heading, extraD6: false });
-    } else {
-      const e = nearestEnemy(ctx, bu);
-      if (e)
-        out.push({
-          kind: "change-direction",
-          heading: Math.round(headingTo(bu, e)),
-          extraD6: false,
-        });
-    }
+      for (const heading of withHeading(RIGHT_ANGLES, enemyHeading)) out.push({ kind: "change-direction", heading, extraD6: false });
+    } else if (enemyHeading !== null) out.push({ kind: "change-direction", heading: enemyHeading, extraD6: false });
   } else {
-    out.push(...formUpOptions(ctx, bu));
-    const e = nearestEnemy(ctx, bu);
-    const headings = new Set(COMPASS);
-    if (e) headings.add(Math.round(headingTo(bu, e)));
-    for (const heading of headings) for (const extraD6 of bloodlustForced ? [false, true] : [false]) out.push({ kind: "unformed-move", heading, extraD6 });
+    out.push(...formUpOptions(bu, enemyHeading));
+    for (const heading of withHeading(COMPASS, enemyHeading)) for (const extraD6 of bloodlustForced ? [false, true] : [false]) out.push({ kind: "unformed-move", heading, extraD6 });
   }
   // Voluntary interpenetration where a friend is in the way; embarking where the unit touches boats (docs: "Interpenetration", "Boats").
-  const near = bu.u.formed ? null : nearestEnemy(ctx, bu);
-  out.push(...interpenetrationOptions(ctx, bu, out, near ? Math.round(headingTo(bu, near)) : null), ...embarkOptions(ctx, bu));
-  const facts = moveFacts(ctx, bu);
-  return out.filter((m) => moveProblem(ctx, bu, m, facts) === null);
+  out.push(...interpenetrationOptions(ctx, bu, out, bu.u.formed ? null : enemyHeading), ...embarkOptions(ctx, bu));
+  return out;
+}
+
+/**
+ * Is a choice from {@link moveCandidates} legal: the same answer as `moveProblem(...) === null`
+ * (a property test checks it), without the checks such a choice passes by construction (its
+ * parameters are well formed, a formed unit's advance stays within the arc, stops short are only
+ * offered without Blood Lust, group moves only to a retinue, retiring units get only their moves).
+ */
+function candidateAllowed(ctx: Ctx, bu: BattleUnit, m: MoveChoice, candidate: CandidateFacts): boolean {
+  const facts = candidate.move;
+  if (m.kind === "embark") return boatsMoveProblem(ctx, bu, m) === null;
+  if (bloodlustBars(bu, m, facts)) return false;
+  switch (m.kind) {
+    case "advance":
+      return headingAllowed(bu, facts, unitFacing(facts.geom) + m.offset);
+    case "toward":
+      return headingAllowed(bu, facts, candidate.toward);
+    case "step":
+      return maySideStep(bu) && advanceProblem(bu, facts, stepHeading(facts.geom, m.direction)) === null;
+    case "change-direction":
+    case "unformed-move":
+      return headingAllowed(bu, facts, m.heading);
+    case "form-up":
+      return !bu.u.formed && !bu.u.inCombat && formUpRoomProblem(ctx, bu, m.facing) === null;
+    default:
+      return true;
+  }
+}
+
+/** May the unit move on `heading` now: Blood Lust after the signal only advances, and an advance needs the signal and no Shaken (seed "Movement", "Aggression Levels")? */
+function headingAllowed(bu: BattleUnit, facts: MoveFacts, heading: number): boolean {
+  return !(facts.bloodlustForced && !isAdvancing(bu.side, heading)) && advanceProblem(bu, facts, heading) === null;
 }
 
 /**
@@ -2162,12 +2309,10 @@ export function alignDistance(ctx: Ctx, bu: BattleUnit): number | null {
   return best === null ? null : Math.round(best * 1000) / 1000;
 }
 
-function formUpOptions(ctx: Ctx, bu: BattleUnit): MoveChoice[] {
-  const out: MoveChoice[] = [];
-  const fs = new Set<number>([forwardHeading(bu.side)]);
-  const e = nearestEnemy(ctx, bu);
-  if (e) fs.add(Math.round(headingTo(bu, e)));
-  for (const facing of fs) out.push({ kind: "form-up", facing });
+/** Form up facing the enemy's half, and facing the nearest enemy (`enemyHeading`, rounded) when that differs. */
+function formUpOptions(bu: BattleUnit, enemyHeading: number | null): MoveChoice[] {
+  const out: MoveChoice[] = [{ kind: "form-up", facing: forwardHeading(bu.side) }];
+  if (enemyHeading !== null && enemyHeading !== forwardHeading(bu.side)) out.push({ kind: "form-up", facing: enemyHeading });
   return out;
 }
 
@@ -2214,6 +2359,31 @@ function stopProblem(facts: MoveFacts, stopAt: unknown): string | null {
 }
 const STEP_DIRECTIONS: ReadonlySet<string> = new Set(["forward", "back", "left", "right"]);
 
+/** Does Blood Lust after the signal bar this move (seed "Aggression Levels": no rest, hold or step, no about face away from the enemy)? */
+function bloodlustBars(bu: BattleUnit, m: MoveChoice, facts: MoveFacts): boolean {
+  return facts.bloodlustForced && (BLOOD_LUST_BARRED.has(m.kind) || (m.kind === "about-face" && bu.u.formed && isAdvancing(bu.side, unitFacing(facts.geom))));
+}
+
+/** Only A and B grade units side-step, step back or step forward (seed "Manoeuvre"). */
+function maySideStep(bu: BattleUnit): boolean {
+  return bu.u.grade === "A" || bu.u.grade === "B";
+}
+
+/** Why the unit has no room to form up facing `facing` (the line off the table or overlapping another stand), or null. */
+function formUpRoomProblem(ctx: Ctx, bu: BattleUnit, facing: number): string | null {
+  const stands = formUpStands(bu, facing);
+  const boxes = stands.map(boxedRect);
+  // Other units' stands near the whole line first, then near each stand.
+  const line = unionBox(boxes);
+  const near = ctx.scene().stands.filter((o) => o.unit !== bu.id && !boxesApart(o, line));
+  for (const [i, st] of stands.entries()) {
+    if (!standOnTable(st, ctx.s.table)) return "the formed line would not be wholly on the table";
+    const b = boxes[i];
+    for (const o of near) if (!boxesApart(o, b) && rectsOverlap(b.r, o.rect, 1e-6)) return "there is no room to form up there";
+  }
+  return null;
+}
+
 /** Why a movement choice is illegal for this unit now, or null. Validates any parameters. `facts`: {@link moveFacts} of this unit in this state, when the caller checks many choices. */
 export function moveProblem(ctx: Ctx, bu: BattleUnit, m: MoveChoice, facts: MoveFacts = moveFacts(ctx, bu)): string | null {
   const { bloodlustForced, geom } = facts;
@@ -2223,12 +2393,7 @@ export function moveProblem(ctx: Ctx, bu: BattleUnit, m: MoveChoice, facts: Move
   if (through) return through;
   if (bu.retiring && !RETIRING_MOVES.has(m.kind))
     return `${bu.u.name} is retiring: it may retire a further move, form up or hold (seed "Moves Following Combat")`;
-  if (
-    bloodlustForced &&
-    (BLOOD_LUST_BARRED.has(m.kind) || (m.kind === "about-face" && bu.u.formed && isAdvancing(bu.side, unitFacing(geom))))
-  ) {
-    return `${bu.u.name} has Blood Lust after the signal: it must advance towards the enemy (seed "Aggression Levels")`;
-  }
+  if (bloodlustBars(bu, m, facts)) return `${bu.u.name} has Blood Lust after the signal: it must advance towards the enemy (seed "Aggression Levels")`;
   switch (m.kind) {
     case "rest":
     case "hold":
@@ -2252,7 +2417,7 @@ export function moveProblem(ctx: Ctx, bu: BattleUnit, m: MoveChoice, facts: Move
       return null;
     case "step": {
       if (!bu.u.formed) return "only a formed unit side-steps";
-      if (bu.u.grade !== "A" && bu.u.grade !== "B")
+      if (!maySideStep(bu))
         return `only A and B grade units may side-step, step back or step forward (seed "Manoeuvre"); ${bu.u.name} is ${bu.u.grade}`;
       if (!STEP_DIRECTIONS.has(m.direction)) return "step direction must be forward, back, left or right";
       if (!finiteNumber(m.distance) || m.distance <= 0 || m.distance > 2 + 1e-9) return `a step is more than 0" and at most 2" (ruling SW-1)`;
@@ -2271,18 +2436,7 @@ export function moveProblem(ctx: Ctx, bu: BattleUnit, m: MoveChoice, facts: Move
       if (bu.u.formed) return `${bu.u.name} is already formed`;
       if (bu.u.inCombat) return 'a unit in combat may not reform (seed "Manoeuvre")';
       if (!finiteNumber(m.facing)) return "facing must be a number of degrees";
-      const stands = formUpStands(bu, m.facing);
-      const others = ctx.scene().stands;
-      for (const st of stands) {
-        if (!standOnTable(st, ctx.s.table)) return "the formed line would not be wholly on the table";
-        const b = boxedRect(st);
-        for (const o of others) {
-          // Bounding boxes apart: no overlap.
-          if (o.unit === bu.id || o.minX > b.maxX + 1e-9 || o.maxX < b.minX - 1e-9 || o.minY > b.maxY + 1e-9 || o.maxY < b.minY - 1e-9) continue;
-          if (rectsOverlap(b.r, o.rect, 1e-6)) return "there is no room to form up there";
-        }
-      }
-      return null;
+      return formUpRoomProblem(ctx, bu, m.facing);
     }
     case "retire":
       return bu.retiring ? null : "only a unit that retired from combat retires a further move";
@@ -2428,7 +2582,7 @@ function diceMove(ctx: Ctx, id: string, m: MoveChoice, voluntary: boolean, roll:
 
 /** Eligible targets and how many stands of the shooter can shoot each. */
 export function shootingOptions(ctx: Ctx, bu: BattleUnit): { target: string; stands: number }[] {
-  return ctx.cached(`so:${bu.id}`, () => shootingOptionsUncached(ctx, bu));
+  return ctx.cached("so", bu.id, () => shootingOptionsUncached(ctx, bu));
 }
 
 function shootingOptionsUncached(ctx: Ctx, bu: BattleUnit): { target: string; stands: number }[] {
@@ -2445,7 +2599,7 @@ function shootingOptionsUncached(ctx: Ctx, bu: BattleUnit): { target: string; st
  * stands are not targets. An unformed friend faces all round and cannot be outflanked.
  */
 export function outflankingStands(ctx: Ctx, id: string): number[] {
-  return ctx.cached(`of:${id}`, () => {
+  return ctx.cached("of", id, () => {
     const e = ctx.unit(id);
     const tol = ctx.s.table.options.contactTolerance;
     const out = new Set<number>();
@@ -2622,7 +2776,7 @@ export function chargePlan(ctx: Ctx, charger: BattleUnit, target: BattleUnit) {
 
 /** Enemy units this unit may charge: within 2", visible, and reachable by a clear charge move. */
 export function chargeTargets(ctx: Ctx, bu: BattleUnit): string[] {
-  return ctx.cachedGeometry(`ct:${bu.id}`, () => chargeTargetsUncached(ctx, bu));
+  return ctx.cachedGeometry("ct", bu.id, () => chargeTargetsUncached(ctx, bu));
 }
 
 function chargeTargetsUncached(ctx: Ctx, bu: BattleUnit): string[] {
@@ -2745,7 +2899,7 @@ interface Engagement {
 export function findCombats(ctx: Ctx): readonly Engagement[] {
   // Contacts depend only on where units stand: kept in the geometry memo (the fight phase asks
   // again right after marking units in combat). Callers must not change the groups.
-  return ctx.cachedGeometry("fc", () => findCombatsUncached(ctx));
+  return ctx.cachedGeometry("fc", null, () => findCombatsUncached(ctx));
 }
 
 function findCombatsUncached(ctx: Ctx): Engagement[] {
@@ -2800,7 +2954,7 @@ function refreshInCombat(ctx: Ctx): void {
  * combatant of a combat asks it of each of its foes.
  */
 function onGroundOrCover(ctx: Ctx, bu: BattleUnit): boolean {
-  return ctx.cachedGeometry(`ground ${bu.id}`, () => bu.stands.some((st) => featuresUnder(standPolygon(st), ctx.s.table).some((f) => f.highGround || f.cover)));
+  return ctx.cachedGeometry("gc", bu.id, () => bu.stands.some((st) => featuresUnder(standPolygon(st), ctx.s.table).some((f) => f.highGround || f.cover)));
 }
 
 function combatant(ctx: Ctx, bu: BattleUnit, foes: BattleUnit[], friends: Set<string>, chargeCombat: boolean): Combatant {

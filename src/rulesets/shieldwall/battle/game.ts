@@ -38,7 +38,6 @@ import {
 } from "./engine.js";
 import { type Scenario, scenarioOptions } from "./scenario.js";
 import type { BattleDecision, BattleSetup, BattleState, BattleUnit, MoveChoice, Pending, SideState } from "./types.js";
-import { ObjectCache } from "../../../core/object-cache.js";
 
 /** Builds the battle's initial state (before any decision) from a scenario, the two parsed armies and a seed. */
 /**
@@ -222,10 +221,16 @@ function pendingOptions(ctx: Ctx, p: Pending): BattleDecision[] {
     case "answer":
       return answerOptions(ctx, p);
     case "camp": {
+      // Tend no one or a unit, each without moving or then joining another unit.
       const host = ctx.unit(p.unit);
       const targets: (string | null)[] = [null, ...campTargets(ctx, host).map((u) => u.id)];
-      const moves: (string | undefined)[] = [undefined, ...campMoves(ctx, host).map((u) => u.id)];
-      return targets.flatMap((target) => moves.map((moveTo) => (moveTo === undefined ? { type: "camp", target } : { type: "camp", target, moveTo }) as BattleDecision));
+      const moves = campMoves(ctx, host);
+      const out: BattleDecision[] = [];
+      for (const target of targets) {
+        out.push({ type: "camp", target });
+        for (const u of moves) out.push({ type: "camp", target, moveTo: u.id });
+      }
+      return out;
     }
     case "move":
       return moveOptions(ctx, ctx.unit(p.unit)).map((move) => ({
@@ -245,18 +250,14 @@ function pendingOptions(ctx: Ctx, p: Pending): BattleDecision[] {
 }
 
 /**
- * The enumerated choices of a state's pending decision, worked out once per state object (states
- * are never changed once made): `legalMoves` hands out copies of the list, and validating one of
+ * The enumerated choices of a state's pending decision `p`, worked out once per state object
+ * (states are never changed once made; kept in the state's memo, keyed by the pending decision:
+ * a state may inherit the memo of the one before it when nothing else changed, but every pending
+ * decision is a new object): `legalMoves` hands out copies of the list, and validating one of
  * those very choices is then an identity check.
  */
-const OPTIONS = new ObjectCache<BattleState, BattleDecision[]>("options");
-function stateOptions(state: BattleState, p: Pending): BattleDecision[] {
-  let opts = OPTIONS.get(state);
-  if (!opts) {
-    opts = pendingOptions(new Ctx(state, true), p);
-    OPTIONS.set(state, opts);
-  }
-  return opts;
+function stateOptions(ctx: Ctx, p: Pending): BattleDecision[] {
+  return ctx.cached("decision-options", p, () => pendingOptions(ctx, p));
 }
 
 /** Why the decision is illegal now, or null. */
@@ -282,11 +283,12 @@ export function decisionProblem(state: BattleState, player: PlayerId, d: BattleD
   };
   if (d.type !== expected[p.kind]) return `the pending decision is "${expected[p.kind]}", not "${d.type}"`;
   const ctx = new Ctx(state, true);
+  const opts = stateOptions(ctx, p);
+  // One of the very choices `legalMoves` handed out for this state: legal, with no check worked out again.
+  if (opts.includes(d)) return null;
   if (d.type === "deploy" && p.kind === "deploy") return deployProblem(state, p.side, d.contingent, d.x, d.distance);
   if (d.type === "move" && p.kind === "move") return moveProblem(ctx, ctx.unit(p.unit), d.move as MoveChoice);
   if (d.type === "holy-cancel" && d.redraw && !d.cancel) return "a replacement card is drawn only after cancelling (ruling SW-10)";
-  const opts = stateOptions(state, p);
-  if (opts.includes(d)) return null;
   // Decisions compare by canonical JSON (keys sorted), so the order of submitted fields does not matter.
   const want = canonicalJson(d);
   if (opts.some((o) => canonicalJson(o) === want)) return null;
@@ -454,7 +456,7 @@ export const battleGame: Game<BattleState, BattleDecision, BattleSetup> = {
   },
   legalMoves(state: BattleState, player: PlayerId): BattleDecision[] {
     if (state.result || !state.pending || state.pending.side !== player) return [];
-    return stateOptions(state, state.pending).slice();
+    return stateOptions(new Ctx(state, true), state.pending).slice();
   },
   validate(state: BattleState, player: PlayerId, move: BattleDecision): string | null {
     return decisionProblem(state, player, move);

@@ -103,7 +103,12 @@ export function interpenetrationOptions(ctx: Ctx, bu: BattleUnit, base: readonly
   const heading = pick.kind === "advance" ? bu.stands[0].facing : (pick as Extract<MoveChoice, { kind: "unformed-move" }>).heading;
   const passable = passableFriends(ctx, bu);
   if (passable.length === 0 || !friendInTheWay(ctx.scene(), bu.id, heading, MOVE_REACH.avd, passable)) return [];
-  return [{ ...pick, interpenetrate: true } as MoveChoice];
+  // The picked move with the flag, its fields in the same order (built field by field: a spread of the many shapes of moves is slow).
+  return [
+    pick.kind === "advance"
+      ? { kind: "advance", offset: pick.offset, extraD6: pick.extraD6, interpenetrate: true }
+      : { kind: "unformed-move", heading, extraD6: (pick as Extract<MoveChoice, { kind: "unformed-move" }>).extraD6, interpenetrate: true },
+  ];
 }
 
 // ---------------------------------------------------------------------------------------------
