@@ -12,6 +12,7 @@
  */
 import { type Roll, countAtLeast, rollPool, successesDist } from "../../core/dice.js";
 import { Dist } from "../../core/distribution.js";
+import { ObjectCache } from "../../core/object-cache.js";
 import { Random, type RandomState } from "../../core/random.js";
 import { chargeRefusal } from "./checks.js";
 import {
@@ -279,6 +280,9 @@ export interface SettledInconclusive {
   notes: string[];
 }
 
+/** Each combat input's settled refight (see {@link settleInconclusive}). */
+const SETTLED = new ObjectCache<CombatInput, SettledInconclusive>("settled inconclusive");
+
 /**
  * An inconclusive round (seed "Results", +1/−1): every engaged unit takes 1 combat DP, through
  * {@link addDisorder}: a unit that already has 4 DPs drops an aggression level instead (ruling
@@ -286,6 +290,17 @@ export interface SettledInconclusive {
  * The refight is a non-charge combat: DPs and "charged" no longer count.
  */
 export function settleInconclusive(input: CombatInput): SettledInconclusive {
+  // Asked several times of one combat (is there a refight, roll it, log it, conclude it): kept on
+  // the input, which is never changed once the combat is being fought. Callers must not change it.
+  let settled = SETTLED.get(input);
+  if (!settled) {
+    settled = settleInconclusiveUncached(input);
+    SETTLED.set(input, settled);
+  }
+  return settled;
+}
+
+function settleInconclusiveUncached(input: CombatInput): SettledInconclusive {
   const notes: string[] = [];
   const eliminated: string[] = [];
   const settle = (side: readonly Combatant[]) =>
