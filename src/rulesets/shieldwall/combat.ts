@@ -12,6 +12,7 @@
  */
 import { type Roll, countAtLeast, rollPool, successesDist } from "../../core/dice.js";
 import { Dist } from "../../core/distribution.js";
+import { ObjectCache } from "../../core/object-cache.js";
 import { Random, type RandomState } from "../../core/random.js";
 import { chargeRefusal } from "./checks.js";
 import {
@@ -279,6 +280,9 @@ export interface SettledInconclusive {
   notes: string[];
 }
 
+/** Each combat input's settled refight (see {@link settleInconclusive}). */
+const SETTLED = new ObjectCache<CombatInput, SettledInconclusive>("settled inconclusive");
+
 /**
  * An inconclusive round (seed "Results", +1/−1): every engaged unit takes 1 combat DP, through
  * {@link addDisorder}: a unit that already has 4 DPs drops an aggression level instead (ruling
@@ -286,6 +290,17 @@ export interface SettledInconclusive {
  * The refight is a non-charge combat: DPs and "charged" no longer count.
  */
 export function settleInconclusive(input: CombatInput): SettledInconclusive {
+  // Asked several times of one combat (is there a refight, roll it, log it, conclude it): kept on
+  // the input, which is never changed once the combat is being fought. Callers must not change it.
+  let settled = SETTLED.get(input);
+  if (!settled) {
+    settled = settleInconclusiveUncached(input);
+    SETTLED.set(input, settled);
+  }
+  return settled;
+}
+
+function settleInconclusiveUncached(input: CombatInput): SettledInconclusive {
   const notes: string[] = [];
   const eliminated: string[] = [];
   const settle = (side: readonly Combatant[]) =>
@@ -515,7 +530,8 @@ export interface CombatResolution extends CombatConclusion {
 export function rollSide(rng: Random, side: readonly Combatant[], chargeCombat: boolean): SideRoll {
   const units = sideDice(side, chargeCombat).map((d) => {
     const roll = rollPool(rng, d.dice.dice);
-    return { ...d, roll, hits: countAtLeast(roll, d.hitOn) };
+    // Field by field: a spread followed by new fields (`{ ...d, roll, hits }`) takes V8's slow path.
+    return { id: d.id, dice: d.dice, hitOn: d.hitOn, autoHits: d.autoHits, roll, hits: countAtLeast(roll, d.hitOn) };
   });
   const auto = units.reduce((s, u) => s + u.autoHits, 0);
   return { units, autoHits: auto, hits: units.reduce((s, u) => s + u.hits, 0) + auto };
@@ -593,11 +609,16 @@ export function combatFromRounds(input: CombatInput, rounds: readonly CombatRoun
     options,
   );
   // Each round's dice go just before that round's result in the log.
-  const notes = conclusion.notes.flatMap((note) => {
-    const m = /^round (\d): /.exec(note);
-    return m && logs[Number(m[1]) - 1] ? [logs[Number(m[1]) - 1], note] : [note];
-  });
-  return { ...conclusion, notes, rounds: rounds.slice() };
+  const notes: string[] = [];
+  for (const note of conclusion.notes) {
+    // (The cheap prefix test first spares the pattern match on most notes.)
+    const m = note.startsWith("round ") ? /^round (\d): /.exec(note) : null;
+    const log = m ? logs[Number(m[1]) - 1] : undefined;
+    if (log) notes.push(log);
+    notes.push(note);
+  }
+  // One literal, not `{ ...conclusion, notes, rounds }`: a spread followed by a new field takes V8's slow path.
+  return { result: conclusion.result, units: conclusion.units, notes, rounds: rounds.slice() };
 }
 
 // ---------------------------------------------------------------------------------------------

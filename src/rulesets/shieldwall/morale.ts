@@ -91,10 +91,15 @@ export function enemyAdvancingBeforeSignal(
   unit: UnitState,
   input: { contingentSignalled: boolean; enemyAdvancedWithin8: boolean; alreadyThisPhase: boolean },
 ): Changed<UnitState> & { took: boolean } {
-  if (input.contingentSignalled) return { ...unchanged(unit, `${unit.name}'s contingent has signalled the advance`), took: false };
-  if (!input.enemyAdvancedWithin8) return { ...unchanged(unit, `${unit.name}: no enemy advanced to within 8"`), took: false };
-  if (input.alreadyThisPhase) return { ...unchanged(unit, `${unit.name} already took this phase's DP for advancing enemy`), took: false };
-  return { ...addDisorder(unit, "morale"), took: true };
+  if (input.contingentSignalled) return withTook(unchanged(unit, `${unit.name}'s contingent has signalled the advance`), false);
+  if (!input.enemyAdvancedWithin8) return withTook(unchanged(unit, `${unit.name}: no enemy advanced to within 8"`), false);
+  if (input.alreadyThisPhase) return withTook(unchanged(unit, `${unit.name} already took this phase's DP for advancing enemy`), false);
+  return withTook(addDisorder(unit, "morale"), true);
+}
+
+/** A change and whether the DP was taken, in one literal (a spread followed by a new field takes V8's slow path). */
+function withTook(c: Changed<UnitState>, took: boolean): Changed<UnitState> & { took: boolean } {
+  return { value: c.value, notes: c.notes, took };
 }
 
 /** "1 DP if failed attempt to charge" (a morale DP, ruling SW-12). */

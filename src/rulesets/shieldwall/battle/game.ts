@@ -418,10 +418,7 @@ export function applyDecision(state: BattleState, player: PlayerId, d: BattleDec
       break;
     case "move": {
       const bu = ctx.unit((p as Extract<Pending, { kind: "move" }>).unit);
-      ctx.ev("move-decision", `${bu.u.name}: ${describeMove(d.move)}`, {
-        unit: bu.id,
-        move: d.move,
-      });
+      ctx.event({ type: "move-decision", text: `${bu.u.name}: ${describeMove(d.move)}`, turn: s.turn, phase: s.phase, unit: bu.id, move: d.move });
       applyMove(ctx, bu, d.move);
       break;
     }
