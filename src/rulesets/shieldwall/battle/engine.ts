@@ -251,6 +251,13 @@ interface Derived {
   index: Map<string, number>;
 }
 const DERIVED = new ObjectCache<BattleState, Derived>("derived");
+/**
+ * The state the last writing context made, with what was worked out about it. A game goes on from
+ * the state just made, so this slot answers nearly every look-up without giving each new state a
+ * cache slot of its own (adding one costs about as much as a tenth of a decision). A state pushed
+ * out of the slot gets a slot of its own only if a context is made on it again.
+ */
+let latest: { state: BattleState; derived: Derived } | null = null;
 
 export class Ctx {
   readonly s: BattleState;
@@ -289,7 +296,7 @@ export class Ctx {
     this.s = readOnly ? state : stateRecord(state);
     this.initialUnits = state.units;
     this.initialLeaders = state.leaders;
-    let derived = DERIVED.get(state);
+    let derived = latest !== null && latest.state === state ? latest.derived : DERIVED.get(state);
     if (!derived) {
       derived = { memo: new Map(), geoMemo: new Map(), scene: null, index: new Map(state.units.map((u, i) => [u.id, i])) };
       DERIVED.set(state, derived);
@@ -308,7 +315,7 @@ export class Ctx {
 
   finish(): BattleState {
     if (this.random) this.s.rng = this.random.state();
-    DERIVED.set(this.s, { memo: this.memo, geoMemo: this.geoMemo, scene: this.sceneCache, index: this.index });
+    latest = { state: this.s, derived: { memo: this.memo, geoMemo: this.geoMemo, scene: this.sceneCache, index: this.index } };
     return this.s;
   }
 
