@@ -115,7 +115,7 @@ export function planCharge(scene: Scene, chargerId: string, target: StandRef, ed
   const tStand = targetUnit.stands[target.stand];
   if (!tStand) throw new RangeError(`no stand ${target.stand} in unit "${target.unit}"`);
   const k = opts.chargerStand ?? nearestStandToEdge(charger, tStand, edge);
-  const moved = chargeIntoContact(charger, tStand, edge, { ...opts, chargerStand: k });
+  const moved = chargeIntoContact(charger, tStand, edge, { chargerStand: k, align: opts.align });
   const blockedBy: ChargePlan["blockedBy"] = [];
   const crossed = new Set<string>();
   let distance = 0;

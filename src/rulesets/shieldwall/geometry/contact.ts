@@ -33,7 +33,10 @@ export interface Contact {
   flush: boolean;
 }
 
-const NO_CONTACT = { edgeOfA: null, edgeOfB: null, aspectOfA: null, aspectOfB: null, length: 0, flush: false } as const;
+/** Stands not in contact. Written out as one literal: a spread after other fields takes V8's slow path (docs/architecture.md). */
+function noContact(overlapping: boolean, distance: number): Contact {
+  return { inContact: false, overlapping, distance, edgeOfA: null, edgeOfB: null, aspectOfA: null, aspectOfB: null, length: 0, flush: false };
+}
 
 /** Contact between two stands (A's edge against B's edge), with tolerance `tol` inches. */
 export function contactBetween(a: Stand, b: Stand, tol = CONTACT_TOLERANCE): Contact {
@@ -42,12 +45,12 @@ export function contactBetween(a: Stand, b: Stand, tol = CONTACT_TOLERANCE): Con
 
 export function contactBetweenRects(ra: Rect, rb: Rect, tol = CONTACT_TOLERANCE): Contact {
   const sep = separation(ra, rb);
-  if (sep < -tol) return { inContact: false, overlapping: true, distance: 0, ...NO_CONTACT };
+  if (sep < -tol) return noContact(true, 0);
   const distance = rectDistance(ra, rb);
-  if (distance > tol) return { inContact: false, overlapping: false, distance, ...NO_CONTACT };
+  if (distance > tol) return noContact(false, distance);
   const onB = touchedEdge(ra, rb, tol);
   const onA = touchedEdge(rb, ra, tol);
-  if (!onB || !onA) return { inContact: false, overlapping: false, distance, ...NO_CONTACT };
+  if (!onB || !onA) return noContact(false, distance);
   const na = edgeNormal(ra, onA.edge);
   const nb = edgeNormal(rb, onB.edge);
   const flush = na.x * nb.x + na.y * nb.y < -Math.cos((0.5 * Math.PI) / 180);
@@ -128,7 +131,20 @@ export function unitContacts(a: UnitGeom, b: UnitGeom, tol = CONTACT_TOLERANCE):
     const ra = rectOf(sa);
     rb.forEach((r, j) => {
       const c = contactBetweenRects(ra, r, tol);
-      if (c.inContact) out.push({ ...c, standOfA: i, standOfB: j });
+      if (c.inContact)
+        out.push({
+          inContact: c.inContact,
+          overlapping: c.overlapping,
+          distance: c.distance,
+          edgeOfA: c.edgeOfA,
+          edgeOfB: c.edgeOfB,
+          aspectOfA: c.aspectOfA,
+          aspectOfB: c.aspectOfB,
+          length: c.length,
+          flush: c.flush,
+          standOfA: i,
+          standOfB: j,
+        });
     });
   });
   return out;

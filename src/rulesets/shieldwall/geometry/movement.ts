@@ -261,7 +261,8 @@ export function planMove(scene: Scene, unitId: string, heading: number, distance
   // A move of no distance keeps the unit as it is (its stands array too, so what is derived from it stays valid).
   const moved = limit === 0 ? u : translateUnit(u, d.x * limit, d.y * limit);
   const swept = sweptTerrain(u, d, limit, scene.table, undefined, movers);
-  return { distance: limit, stoppedBy, unit: moved, ...swept };
+  // One literal, not a spread of `swept` after the other fields (V8's slow path, docs/architecture.md).
+  return { distance: limit, stoppedBy, unit: moved, difficult: swept.difficult, obstaclesCrossed: swept.obstaclesCrossed };
 }
 
 /** The prepared rectangles of a unit's stands in a scene. */
@@ -416,6 +417,10 @@ export function overlapInterval(a: Rect, d: Point, b: Rect, far: number, tol = 1
   return exit > enter + tol ? { enter, exit } : null;
 }
 
+function withPassedThrough(plan: PlannedMove, passedThrough: string[]): InterpenetratingMove {
+  return { distance: plan.distance, stoppedBy: plan.stoppedBy, unit: plan.unit, difficult: plan.difficult, obstaclesCrossed: plan.obstaclesCrossed, passedThrough };
+}
+
 /**
  * A straight move that may pass through the stands of the friendly units `passable` (a
  * voluntary interpenetration, declared before the dice): as {@link planMove} (the 2" halt from
@@ -430,7 +435,7 @@ export function planInterpenetratingMove(scene: Scene, unitId: string, heading: 
   const u = sceneUnit(scene, unitId);
   if (!u) throw new RangeError(`unknown unit "${unitId}"`);
   const through = new Set(passable.filter((id) => id !== unitId && sceneUnit(scene, id)?.side === u.side));
-  if (through.size === 0) return { ...planMove(scene, unitId, heading, distance, opts), passedThrough: [] };
+  if (through.size === 0) return withPassedThrough(planMove(scene, unitId, heading, distance, opts), []);
   // The friends it may pass through are out of the way: they neither stop the move nor hide the
   // enemy it must halt 2" from (it sees what lies beyond them as it comes through).
   const open = prepareScene(scene.table, scene.units.filter((x) => !through.has(x.id)));
@@ -444,7 +449,7 @@ export function planInterpenetratingMove(scene: Scene, unitId: string, heading: 
       if (lowerBoundDistance(movers, [ss[i].rect]) > base.distance) continue;
       for (const m of movers) {
         const iv = overlapInterval(m, d, ss[i].rect, base.distance);
-        if (iv) intervals.push({ unit: id, stand: i, ...iv });
+        if (iv) intervals.push({ unit: id, stand: i, enter: iv.enter, exit: iv.exit });
       }
     }
   }
@@ -459,9 +464,10 @@ export function planInterpenetratingMove(scene: Scene, unitId: string, heading: 
     stoppedBy = { kind: "stand", unit: first.unit, stand: first.stand, friend: true };
   }
   const passed = [...new Set(intervals.filter((iv) => iv.enter < t - 1e-6).map((iv) => iv.unit))].sort();
-  if (t === base.distance) return { ...base, passedThrough: passed };
+  if (t === base.distance) return withPassedThrough(base, passed);
   const moved = translateUnit(u, d.x * t, d.y * t);
-  return { distance: t, stoppedBy, unit: moved, ...sweptTerrain(u, d, t, scene.table, undefined, movers), passedThrough: passed };
+  const swept = sweptTerrain(u, d, t, scene.table, undefined, movers);
+  return { distance: t, stoppedBy, unit: moved, difficult: swept.difficult, obstaclesCrossed: swept.obstaclesCrossed, passedThrough: passed };
 }
 
 /**
