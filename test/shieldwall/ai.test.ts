@@ -309,7 +309,8 @@ describe("commander", () => {
         const legal = battleGame.legalMoves(s, side);
         if (!l.signalled || !legal.some((m) => m.type === "lead" && m.action === "challenge")) return;
         const units = s.units.filter((u) => u.side === "red" && u.u.contingent === l.contingent && u.u.status === "active" && u.stands.length > 0);
-        if (units.some((u) => totalDp(u.u) > DEFAULT_COMMANDER_OPTIONS.duelMaxDp)) return;
+        const o = DEFAULT_COMMANDER_OPTIONS;
+        if (units.some((u) => totalDp(u.u) > (l.lpValue >= o.cautiousDuelsAtValue ? o.cautiousDuelMaxDp : o.duelMaxDp))) return;
         if (d.type === "lead" && (d.action === "raise" || d.action === "cohesion")) {
           // urgentActScore: only raising a Shaken unit or steadying one at 4+ DPs outranks a challenge.
           const u = ctx.unit(d.target).u;
@@ -322,6 +323,25 @@ describe("commander", () => {
       });
     }
     expect(challenged).toBeGreaterThan(0);
+  });
+
+  it("seed 'Personal Combat', SW-12: a leader with LP value 4+ does not challenge while a unit of his contingent has 4+ DPs (a lost duel would drop it a level)", () => {
+    const maldon: BattleSetup = loadSetup("maldon-991.json");
+    const o = DEFAULT_COMMANDER_OPTIONS;
+    let held = 0;
+    for (const seed of [81, 82, 83, 84, 85, 86]) {
+      walk(maldon, seed, { red: commander, black: rnd(seed) }, (s, side, d) => {
+        if (side !== "red" || s.pending?.kind !== "lead") return;
+        const ctx = contextOf(s);
+        const l = ctx.leader(s.pending.leader);
+        if (l.lpValue < o.cautiousDuelsAtValue || !battleGame.legalMoves(s, side).some((m) => m.type === "lead" && m.action === "challenge")) return;
+        const units = s.units.filter((u) => u.side === "red" && u.u.contingent === l.contingent && u.u.status === "active" && u.stands.length > 0);
+        if (!units.some((u) => totalDp(u.u) > o.cautiousDuelMaxDp)) return;
+        expect(d.type === "lead" && d.action === "challenge").toBe(false);
+        held++;
+      });
+    }
+    expect(held).toBeGreaterThan(0);
   });
 
   it("seed 'Personal Combat', SW-7: a leader an enemy leader yet to act could still challenge keeps 3 LPs to accept (guardChallenges)", () => {

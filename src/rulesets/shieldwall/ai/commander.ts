@@ -62,6 +62,15 @@ export interface CommanderOptions {
   acceptMargin: number;
   /** Challenge only while no unit of the contingent carries more DPs than this (a lost duel adds one; at 4 it drops a level). */
   duelMaxDp: number;
+  /**
+   * …but a leader with at least this LP value challenges only while no unit of his contingent
+   * carries more DPs than `cautiousDuelMaxDp`: a lost duel puts a morale DP on every unit of the
+   * contingent, and on a unit with 4 DPs that DP drops it a level (ruling SW-12). Such a leader has
+   * LPs to spare for steadying his units instead; one with LP value 3 has only the challenge.
+   */
+  cautiousDuelsAtValue: number;
+  /** See `cautiousDuelsAtValue`. */
+  cautiousDuelMaxDp: number;
   /** Challenge when our fighter's strength is at least the closest enemy leader's best fighter's minus this. */
   challengeMargin: number;
   /** A lead action scoring above this (gain × urgency) is done before a challenge. */
@@ -104,6 +113,8 @@ export const DEFAULT_COMMANDER_OPTIONS: CommanderOptions = {
   restAtDp: 3,
   bloodLust: true,
   duelMaxDp: 9,
+  cautiousDuelsAtValue: 4,
+  cautiousDuelMaxDp: 3,
   challengeMargin: 5,
   urgentActScore: 4,
   guardChallenges: true,
@@ -361,7 +372,7 @@ function leadChoice(ctx: Ctx, p: Extract<Pending, { kind: "lead" }>, options: De
   // An urgent rally (gain × urgency above `urgentActScore`, e.g. a Shaken unit near the enemy) comes first.
   const urgent = acts.length > 0 && left >= 2 ? best(seed, s, acts, scoreAct) : null;
   const challenges = has((a) => a.action === "challenge");
-  if (challenges.length > 0 && left >= 3 && maxDp(units) <= o.duelMaxDp && !(urgent !== null && scoreAct(urgent) > o.urgentActScore)) {
+  if (challenges.length > 0 && left >= 3 && maxDp(units) <= (l.lpValue >= o.cautiousDuelsAtValue ? o.cautiousDuelMaxDp : o.duelMaxDp) && !(urgent !== null && scoreAct(urgent) > o.urgentActScore)) {
     const e = closestEnemyLeader(ctx, l);
     if (e) {
       const kinds = challenges.map((d) => (d as { fighter: FighterKind }).fighter);
