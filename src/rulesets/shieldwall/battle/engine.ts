@@ -1593,6 +1593,18 @@ function friendsWithin2(ctx: Ctx, home: BattleUnit): readonly string[] {
   );
 }
 
+/**
+ * Has `l` an enemy leader to challenge: one alive whose unit is on the table? The same answer as
+ * `closestEnemyLeader(ctx, l) !== null` (units on the table are a finite distance apart), without
+ * measuring any distance.
+ */
+export function enemyLeaderOnTable(ctx: Ctx, l: LeaderState): boolean {
+  if (!ctx.leaderUnit(l)) return false;
+  const side = sideOfId(l.id);
+  for (const e of ctx.s.leaders) if (sideOfId(e.id) !== side && e.status === "alive" && ctx.leaderUnit(e)) return true;
+  return false;
+}
+
 export function closestEnemyLeader(ctx: Ctx, l: LeaderState): LeaderState | null {
   const home = ctx.leaderUnit(l);
   if (!home) return null;
@@ -1634,7 +1646,7 @@ function leadOptionsUncached(ctx: Ctx, l: LeaderState): BattleDecision[] {
     }
   }
   if (!l.signalled && left >= LP_COSTS.signalAdvance) out.push({ type: "lead", action: "signal" });
-  if (left >= LP_COSTS.issueChallenge && closestEnemyLeader(ctx, l))
+  if (left >= LP_COSTS.issueChallenge && enemyLeaderOnTable(ctx, l))
     for (const f of fighterKinds(ctx, l)) out.push({ type: "lead", action: "challenge", fighter: f });
   return out;
 }
