@@ -631,14 +631,6 @@ export function sideOrder(s: BattleState): Side[] {
   return [s.first, other(s.first)];
 }
 
-function contingentX(ctx: Ctx, side: Side, c: string): number | null {
-  const us = ctx.sideUnits(side).filter((u) => u.u.contingent === c && onTable(u));
-  if (us.length === 0) return null;
-  let x = 0;
-  for (const u of us) x += unitCentre(geomOf(u)).x;
-  return x / us.length;
-}
-
 /**
  * A side's contingents from right to left as the army faces (red faces north: right is east).
  * Depends only on where the units stand (contingents and their units never change), so it is
@@ -649,11 +641,22 @@ export function contingentsRightToLeft(ctx: Ctx, side: Side): readonly string[] 
 }
 
 function contingentsRightToLeftUncached(ctx: Ctx, side: Side): string[] {
-  const cs = ctx.s.sides[side].contingents.map((c) => ({
-    c,
-    x: contingentX(ctx, side, c),
-  }));
-  const placed = cs.filter((e) => e.x !== null) as { c: string; x: number }[];
+  // Each contingent at the mean x of its units' centres (units on the table, in army order),
+  // summed in one pass over the units; contingents with no unit on the table are left out.
+  const contingents = ctx.s.sides[side].contingents;
+  const sum = contingents.map(() => 0);
+  const count = contingents.map(() => 0);
+  const units = ctx.s.units;
+  for (let i = 0; i < units.length; i++) {
+    const u = units[i];
+    if (u.side !== side || !onTable(u)) continue;
+    const k = contingents.indexOf(u.u.contingent);
+    if (k < 0) continue;
+    sum[k] += unitCentre(geomOf(u)).x;
+    count[k]++;
+  }
+  const placed: { c: string; x: number }[] = [];
+  for (let k = 0; k < contingents.length; k++) if (count[k] > 0) placed.push({ c: contingents[k], x: sum[k] / count[k] });
   placed.sort((a, b) => (side === "red" ? b.x - a.x : a.x - b.x) || (a.c < b.c ? -1 : 1));
   return placed.map((e) => e.c);
 }
