@@ -1895,10 +1895,20 @@ function nearestEnemyUncached(ctx: Ctx, bu: BattleUnit): BattleUnit | null {
   // Enemies in order of the distance between bounding boxes (ties in army order), each only while
   // that bound could still beat the best so far: then the tighter bound of the stands, and the
   // exact distance only if that one could too. Picked one at a time: few are ever looked at.
-  const enemies = enemiesOnTable(ctx, bu.side);
+  // The enemies on the table and their box distances gathered in one indexed pass (this runs for
+  // every unit offered a move, each time on new positions).
   const box = standsBox(bu.stands);
-  const lower = enemies.map((e) => boxDistance(box, standsBox(e.stands)));
-  const done = enemies.map(() => false);
+  const enemies: BattleUnit[] = [];
+  const lower: number[] = [];
+  const done: boolean[] = [];
+  const units = ctx.s.units;
+  for (let i = 0; i < units.length; i++) {
+    const e = units[i];
+    if (e.side === bu.side || !onTable(e)) continue;
+    enemies.push(e);
+    lower.push(boxDistance(box, standsBox(e.stands)));
+    done.push(false);
+  }
   let best: BattleUnit | null = null;
   let bd = Number.POSITIVE_INFINITY;
   for (;;) {
