@@ -2393,10 +2393,13 @@ export function alignDistance(ctx: Ctx, bu: BattleUnit): number | null {
   };
   const mine = front(bu);
   let best: number | null = null;
-  for (const o of ctx.sideUnits(bu.side)) {
-    if (o.id === bu.id || !onTable(o) || !o.u.formed || angleBetweenDegrees(unitFacing(geomOf(o)), facing) > 1) continue;
+  // The cheap tests first: how far ahead the friend's front is, then its facing, then the distance.
+  const units = ctx.s.units;
+  for (let i = 0; i < units.length; i++) {
+    const o = units[i];
+    if (o.side !== bu.side || o.id === bu.id || !onTable(o) || !o.u.formed) continue;
     const d = front(o) - mine;
-    if (d <= 0.05 || d > 12 || !within(bu, o, 12)) continue;
+    if (d <= 0.05 || d > 12 || angleBetweenDegrees(unitFacing(geomOf(o)), facing) > 1 || !within(bu, o, 12)) continue;
     if (best === null || d < best) best = d;
   }
   return best === null ? null : Math.round(best * 1000) / 1000;
