@@ -2343,7 +2343,7 @@ export function moveCandidates(ctx: Ctx, bu: BattleUnit, facts: CandidateFacts =
     for (const heading of withHeading(COMPASS, enemyHeading)) for (const extraD6 of bloodlustForced ? [false, true] : [false]) out.push({ kind: "unformed-move", heading, extraD6 });
   }
   // Voluntary interpenetration where a friend is in the way; embarking where the unit touches boats (docs: "Interpenetration", "Boats").
-  out.push(...interpenetrationOptions(ctx, bu, out, bu.u.formed ? null : enemyHeading), ...embarkOptions(ctx, bu));
+  out.push(...interpenetrationOptions(ctx, bu, bu.u.formed ? null : enemyHeading), ...embarkOptions(ctx, bu));
   return out;
 }
 
