@@ -363,13 +363,36 @@ export function shootingTargets(scene: Scene, from: StandRef, range = 2, opts: S
 export function shootingTargetUnits(scene: Scene, viewer: string, range: number, opts: SightOptions, eligible: (unit: string, stand: number) => boolean): Map<string, number> {
   const counts = new Map<string, number>();
   const own = sceneUnitStands(scene, viewer);
+  if (own.length === 0) return counts;
   const margin = range + 1e-3;
+  // Enemy stands whose boxes come within the range of the box of all the viewer's stands, in
+  // scene order: a stand outside it is out of range of each of them.
+  let minX = Number.POSITIVE_INFINITY;
+  let minY = Number.POSITIVE_INFINITY;
+  let maxX = Number.NEGATIVE_INFINITY;
+  let maxY = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < own.length; i++) {
+    const a = own[i];
+    if (a.minX < minX) minX = a.minX;
+    if (a.minY < minY) minY = a.minY;
+    if (a.maxX > maxX) maxX = a.maxX;
+    if (a.maxY > maxY) maxY = a.maxY;
+  }
+  const side = own[0].side;
+  const near: SceneStand[] = [];
+  for (let k = 0; k < scene.stands.length; k++) {
+    const s = scene.stands[k];
+    if (s.side === side || s.minX > maxX + margin || s.maxX < minX - margin || s.minY > maxY + margin || s.maxY < minY - margin) continue;
+    near.push(s);
+  }
+  if (near.length === 0) return counts;
   for (let i = 0; i < own.length; i++) {
     const a = own[i];
     const from = { unit: viewer, stand: i };
     const seen = new Set<string>();
-    for (const s of scene.stands) {
-      if (s.side === a.side || seen.has(s.unit)) continue;
+    for (let k = 0; k < near.length; k++) {
+      const s = near[k];
+      if (seen.has(s.unit)) continue;
       // Bounding boxes further apart than the range: the stands are too.
       if (s.minX > a.maxX + margin || s.maxX < a.minX - margin || s.minY > a.maxY + margin || s.maxY < a.minY - margin) continue;
       if (rectDistance(a.rect, s.rect) > range + 1e-6) continue;
