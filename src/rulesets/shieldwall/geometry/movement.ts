@@ -228,9 +228,21 @@ export function planMove(scene: Scene, unitId: string, heading: number, distance
       stoppedBy = why;
     }
   };
+  // The other units with a stand whose box is within the whole move (and the zone): the limit
+  // only shrinks, so every unit the tests below look at is among them (in scene order).
+  const nearUnits: number[] = [];
+  for (let oi = 0; oi < scene.units.length; oi++) {
+    const ss = scene.unitStands[oi];
+    for (let i = 0; i < ss.length; i++) {
+      if (!farther(ss[i], limit + Math.max(zone, 0))) {
+        nearUnits.push(oi);
+        break;
+      }
+    }
+  }
   // Halt at 2" from visible enemy.
   if (zone > 0) {
-    for (let ei = 0; ei < scene.units.length; ei++) {
+    for (const ei of nearUnits) {
       const e = scene.units[ei];
       if (e.side === u.side || e.stands.length === 0 || ignore.includes(e.id)) continue;
       const es = scene.unitStands[ei];
@@ -247,7 +259,7 @@ export function planMove(scene: Scene, unitId: string, heading: number, distance
     }
   }
   // Other stands: no moving through them.
-  for (let oi = 0; oi < scene.units.length; oi++) {
+  for (const oi of nearUnits) {
     const o = scene.units[oi];
     if (o.id === u.id || ignore.includes(o.id)) continue;
     const ss = scene.unitStands[oi];
