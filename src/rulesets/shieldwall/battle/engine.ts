@@ -65,7 +65,7 @@ import {
 } from "../combat.js";
 import { aboutFace, arcProblem, planMove, stepHeading, unitFacing } from "../geometry/movement.js";
 import { type Scene, type SceneStand, type SceneStandCache, prepareScene, unitSees, shootingTargetUnits } from "../geometry/los.js";
-import { planCharge } from "../geometry/charge.js";
+import { planChargeMove } from "../geometry/charge.js";
 import { unitContacts, CONTACT_TOLERANCE } from "../geometry/contact.js";
 import { type Edge, makeRect, type Rect, type Stand, rectCorners, rectOf, rectsOverlap, toLocal } from "../geometry/stand.js";
 import { bounds } from "../geometry/polygon.js";
@@ -2072,12 +2072,19 @@ export function unitInFront(ctx: Ctx, bu: BattleUnit, candidates: readonly strin
   const maxX = corridor.cx + ex;
   const minY = corridor.cy - ey;
   const maxY = corridor.cy + ey;
+  // The nearest friend in the corridor; distances are measured only once a second one is found
+  // (usually none or one is in the way).
   let best: BattleUnit | null = null;
-  let bestGap = Number.POSITIVE_INFINITY;
+  let bestGap = Number.NaN;
   for (const o of others) {
     const box = standsBox(o.stands);
     if (box.minX > maxX || box.maxX < minX || box.minY > maxY || box.maxY < minY) continue;
     if (!standRects(o.stands).some((st) => rectsOverlap(corridor, st, 0.01))) continue;
+    if (best === null) {
+      best = o;
+      continue;
+    }
+    if (Number.isNaN(bestGap)) bestGap = unitDist(bu, best);
     const gap = unitDist(bu, o);
     if (gap < bestGap) {
       bestGap = gap;
@@ -2836,7 +2843,7 @@ export function chargePlan(ctx: Ctx, charger: BattleUnit, target: BattleUnit) {
   const order = target.stands.map((st, i) => ({ i, d: Math.hypot(st.x - c.x, st.y - c.y) })).sort((a, b) => a.d - b.d);
   for (const { i } of order) {
     const edge = facingEdge(target.stands[i], c.x, c.y);
-    const plan = planCharge(scene, charger.id, { unit: target.id, stand: i }, edge);
+    const plan = planChargeMove(scene, charger.id, { unit: target.id, stand: i }, edge);
     if (plan.clear) return { plan, stand: i, edge };
   }
   return null;

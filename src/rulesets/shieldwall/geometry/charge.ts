@@ -84,13 +84,12 @@ export function chargeIntoContact(charger: UnitGeom, target: Stand, edge: Edge, 
   return { ...moved, stands: moved.stands.map((s, i) => (i === k ? pose : s)) };
 }
 
-export interface ChargePlan {
+/** A charge move planned (see {@link planChargeMove}); {@link ChargePlan} adds the contact made. */
+export interface ChargeMove {
   /** The charger in contact. */
   unit: UnitGeom;
   /** Index of the charger stand that makes contact. */
   chargerStand: number;
-  /** The contact made (front of the charger on the chosen edge of the target). */
-  contact: Contact;
   /** Furthest any corner of any charger stand travels (straight line), inches. */
   distance: number;
   /** True when nothing is in the way and the end position is legal. */
@@ -101,6 +100,11 @@ export interface ChargePlan {
   obstaclesCrossed: string[];
 }
 
+export interface ChargePlan extends ChargeMove {
+  /** The contact made (front of the charger on the chosen edge of the target). */
+  contact: Contact;
+}
+
 /**
  * Plans a charge by unit `chargerId` onto `edge` of stand `target` in the scene. The ground
  * passed over by each moving stand is taken as the convex hull of its start and end positions
@@ -109,11 +113,25 @@ export interface ChargePlan {
  * them.
  */
 export function planCharge(scene: Scene, chargerId: string, target: StandRef, edge: Edge, opts: ChargeOptions = {}): ChargePlan {
-  const charger = sceneUnit(scene, chargerId);
+  const m = planChargeMove(scene, chargerId, target, edge, opts);
+  const contact = contactBetween(m.unit.stands[m.chargerStand], targetStand(scene, target), scene.table.options.contactTolerance);
+  return { unit: m.unit, chargerStand: m.chargerStand, contact, distance: m.distance, clear: m.clear, blockedBy: m.blockedBy, obstaclesCrossed: m.obstaclesCrossed };
+}
+
+/** The stand `target` refers to in the scene. */
+function targetStand(scene: Scene, target: StandRef): Stand {
   const targetUnit = sceneUnit(scene, target.unit);
-  if (!charger || !targetUnit) throw new RangeError(`unknown unit "${!charger ? chargerId : target.unit}"`);
+  if (!targetUnit) throw new RangeError(`unknown unit "${target.unit}"`);
   const tStand = targetUnit.stands[target.stand];
   if (!tStand) throw new RangeError(`no stand ${target.stand} in unit "${target.unit}"`);
+  return tStand;
+}
+
+/** {@link planCharge} without working out the contact made (the battle engine needs only the move). */
+export function planChargeMove(scene: Scene, chargerId: string, target: StandRef, edge: Edge, opts: ChargeOptions = {}): ChargeMove {
+  const charger = sceneUnit(scene, chargerId);
+  if (!charger) throw new RangeError(`unknown unit "${chargerId}"`);
+  const tStand = targetStand(scene, target);
   const k = opts.chargerStand ?? nearestStandToEdge(charger, tStand, edge);
   const moved = chargeIntoContact(charger, tStand, edge, { chargerStand: k, align: opts.align });
   const blockedBy: ChargePlan["blockedBy"] = [];
@@ -150,7 +168,7 @@ export function planCharge(scene: Scene, chargerId: string, target: StandRef, ed
       const r = ps.rect;
       const poly = ps.corners;
       const inTheWay =
-        o.id === targetUnit.id
+        o.id === target.unit
           ? ends.some((e) => rectsOverlap(e, r, 1e-6))
           : hulls.some((h) => polygonsOverlap(h, poly, 1e-6)) || ends.some((e) => rectsOverlap(e, r, 1e-6));
       if (inTheWay) blockedBy.push({ kind: "stand", unit: o.id, stand: j });
@@ -165,6 +183,5 @@ export function planCharge(scene: Scene, chargerId: string, target: StandRef, ed
       if (inside > 1e-6) crossed.add(f.id);
     }
   }
-  const contact = contactBetween(moved.stands[k], tStand, scene.table.options.contactTolerance);
-  return { unit: moved, chargerStand: k, contact, distance, clear: blockedBy.length === 0, blockedBy, obstaclesCrossed: [...crossed].sort() };
+  return { unit: moved, chargerStand: k, distance, clear: blockedBy.length === 0, blockedBy, obstaclesCrossed: [...crossed].sort() };
 }
