@@ -65,7 +65,7 @@ import {
 } from "../combat.js";
 import { aboutFace, arcProblem, planMove, stepHeading, unitFacing } from "../geometry/movement.js";
 import { type Scene, type SceneStand, type SceneStandCache, prepareScene, unitSees, shootingTargetUnits } from "../geometry/los.js";
-import { planChargeMove } from "../geometry/charge.js";
+import { type ChargeMove, planChargeMove } from "../geometry/charge.js";
 import { unitContacts, CONTACT_TOLERANCE } from "../geometry/contact.js";
 import { type Edge, makeRect, type Rect, type Stand, rectCorners, rectOf, rectsOverlap, toLocal } from "../geometry/stand.js";
 import { bounds } from "../geometry/polygon.js";
@@ -2836,8 +2836,29 @@ export function facingEdge(target: Stand, px: number, py: number): Edge {
   return u >= 0 ? "right" : "left";
 }
 
-/** A clear charge move onto the target, trying its stands nearest first; null if none. */
-export function chargePlan(ctx: Ctx, charger: BattleUnit, target: BattleUnit) {
+/** A clear charge move found: the move, the target stand it contacts and on which edge. */
+export interface ChargeFound {
+  plan: ChargeMove;
+  stand: number;
+  edge: Edge;
+}
+
+/**
+ * A clear charge move onto the target, trying its stands nearest first; null if none. Kept while
+ * nothing moves, so the charge move made after the charge test reuses the one found when the
+ * charge was declared.
+ */
+export function chargePlan(ctx: Ctx, charger: BattleUnit, target: BattleUnit): ChargeFound | null {
+  const plans = ctx.cachedGeometry("cp", charger.id, () => new Map<string, ChargeFound | null>());
+  let found = plans.get(target.id);
+  if (found === undefined) {
+    found = chargePlanUncached(ctx, charger, target);
+    plans.set(target.id, found);
+  }
+  return found;
+}
+
+function chargePlanUncached(ctx: Ctx, charger: BattleUnit, target: BattleUnit): ChargeFound | null {
   const scene = ctx.scene();
   const c = unitCentre(geomOf(charger));
   const order = target.stands.map((st, i) => ({ i, d: Math.hypot(st.x - c.x, st.y - c.y) })).sort((a, b) => a.d - b.d);
