@@ -2120,17 +2120,16 @@ function frontUnitFirst(ctx: Ctx, task: Extract<Task, { t: "move" }>): boolean {
   if (!canAct(bu) || bu.u.inCombat || bu.moved) return false;
   // The rest of this phase's moves: the move tasks at the head of the queue.
   const queue = ctx.s.queue;
-  let n = 0;
-  while (n < queue.length && queue[n].t === "move") n++;
-  const later = queue.slice(0, n) as Extract<Task, { t: "move" }>[];
-  const front = unitInFront(
-    ctx,
-    bu,
-    later.map((t) => t.unit),
-  );
+  const later: string[] = [];
+  for (let n = 0; n < queue.length; n++) {
+    const t = queue[n];
+    if (t.t !== "move") break;
+    later.push(t.unit);
+  }
+  const front = unitInFront(ctx, bu, later);
   if (!front) return false;
-  const i = later.findIndex((t) => t.unit === front.id);
-  const moved = later[i];
+  const i = later.indexOf(front.id);
+  const moved = queue[i];
   queue.splice(i, 1);
   push(ctx, moved, { t: "move", unit: bu.id, gaveWay: true });
   ctx.ev("front-first", `${front.u.name} is in the path of ${bu.u.name} and moves first (seed "Movement": where two moves intersect, the front unit may move first)`, {
