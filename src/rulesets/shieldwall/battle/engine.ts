@@ -65,7 +65,7 @@ import {
 } from "../combat.js";
 import { aboutFace, arcProblem, planMove, stepHeading, unitFacing } from "../geometry/movement.js";
 import { type Scene, type SceneStand, type SceneStandCache, prepareScene, unitSees, shootingTargetUnits } from "../geometry/los.js";
-import { planCharge } from "../geometry/charge.js";
+import { type ChargeMove, planChargeMove } from "../geometry/charge.js";
 import { unitContacts, CONTACT_TOLERANCE } from "../geometry/contact.js";
 import { type Edge, makeRect, type Rect, type Stand, rectCorners, rectOf, rectsOverlap, toLocal } from "../geometry/stand.js";
 import { bounds } from "../geometry/polygon.js";
@@ -2097,12 +2097,19 @@ export function unitInFront(ctx: Ctx, bu: BattleUnit, candidates: readonly strin
   const maxX = corridor.cx + ex;
   const minY = corridor.cy - ey;
   const maxY = corridor.cy + ey;
+  // The nearest friend in the corridor; distances are measured only once a second one is found
+  // (usually none or one is in the way).
   let best: BattleUnit | null = null;
-  let bestGap = Number.POSITIVE_INFINITY;
+  let bestGap = Number.NaN;
   for (const o of others) {
     const box = standsBox(o.stands);
     if (box.minX > maxX || box.maxX < minX || box.minY > maxY || box.maxY < minY) continue;
     if (!standRects(o.stands).some((st) => rectsOverlap(corridor, st, 0.01))) continue;
+    if (best === null) {
+      best = o;
+      continue;
+    }
+    if (Number.isNaN(bestGap)) bestGap = unitDist(bu, best);
     const gap = unitDist(bu, o);
     if (gap < bestGap) {
       bestGap = gap;
@@ -2138,17 +2145,16 @@ function frontUnitFirst(ctx: Ctx, task: Extract<Task, { t: "move" }>): boolean {
   if (!canAct(bu) || bu.u.inCombat || bu.moved) return false;
   // The rest of this phase's moves: the move tasks at the head of the queue.
   const queue = ctx.s.queue;
-  let n = 0;
-  while (n < queue.length && queue[n].t === "move") n++;
-  const later = queue.slice(0, n) as Extract<Task, { t: "move" }>[];
-  const front = unitInFront(
-    ctx,
-    bu,
-    later.map((t) => t.unit),
-  );
+  const later: string[] = [];
+  for (let n = 0; n < queue.length; n++) {
+    const t = queue[n];
+    if (t.t !== "move") break;
+    later.push(t.unit);
+  }
+  const front = unitInFront(ctx, bu, later);
   if (!front) return false;
-  const i = later.findIndex((t) => t.unit === front.id);
-  const moved = later[i];
+  const i = later.indexOf(front.id);
+  const moved = queue[i];
   queue.splice(i, 1);
   push(ctx, moved, { t: "move", unit: bu.id, gaveWay: true });
   ctx.ev("front-first", `${front.u.name} is in the path of ${bu.u.name} and moves first (seed "Movement": where two moves intersect, the front unit may move first)`, {
@@ -2857,14 +2863,35 @@ export function facingEdge(target: Stand, px: number, py: number): Edge {
   return u >= 0 ? "right" : "left";
 }
 
-/** A clear charge move onto the target, trying its stands nearest first; null if none. */
-export function chargePlan(ctx: Ctx, charger: BattleUnit, target: BattleUnit) {
+/** A clear charge move found: the move, the target stand it contacts and on which edge. */
+export interface ChargeFound {
+  plan: ChargeMove;
+  stand: number;
+  edge: Edge;
+}
+
+/**
+ * A clear charge move onto the target, trying its stands nearest first; null if none. Kept while
+ * nothing moves, so the charge move made after the charge test reuses the one found when the
+ * charge was declared.
+ */
+export function chargePlan(ctx: Ctx, charger: BattleUnit, target: BattleUnit): ChargeFound | null {
+  const plans = ctx.cachedGeometry("cp", charger.id, () => new Map<string, ChargeFound | null>());
+  let found = plans.get(target.id);
+  if (found === undefined) {
+    found = chargePlanUncached(ctx, charger, target);
+    plans.set(target.id, found);
+  }
+  return found;
+}
+
+function chargePlanUncached(ctx: Ctx, charger: BattleUnit, target: BattleUnit): ChargeFound | null {
   const scene = ctx.scene();
   const c = unitCentre(geomOf(charger));
   const order = target.stands.map((st, i) => ({ i, d: Math.hypot(st.x - c.x, st.y - c.y) })).sort((a, b) => a.d - b.d);
   for (const { i } of order) {
     const edge = facingEdge(target.stands[i], c.x, c.y);
-    const plan = planCharge(scene, charger.id, { unit: target.id, stand: i }, edge);
+    const plan = planChargeMove(scene, charger.id, { unit: target.id, stand: i }, edge);
     if (plan.clear) return { plan, stand: i, edge };
   }
   return null;
@@ -2880,8 +2907,9 @@ function chargeTargetsUncached(ctx: Ctx, bu: BattleUnit): string[] {
   const out: string[] = [];
   for (const e of enemiesOnTable(ctx, bu.side)) {
     if (!within(bu, e, 2)) continue;
-    if (!unitSees(scene, bu.id, e.id)) continue;
+    // The charge move before the sight line: it is blocked far more often than sight is (same answer, fewer sight lines).
     if (!chargePlan(ctx, bu, e)) continue;
+    if (!unitSees(scene, bu.id, e.id)) continue;
     out.push(e.id);
   }
   return out.sort((a, b) => unitDist(bu, ctx.unit(a)) - unitDist(bu, ctx.unit(b)) || (a < b ? -1 : 1));
