@@ -7,7 +7,20 @@
 import { describe, expect, it } from "vitest";
 import { randomPlayer } from "../../src/core/search/random-player.js";
 import { type BattleState, battleGame } from "../../src/rulesets/shieldwall/battle/index.js";
-import { canAct, Ctx, deployOptions, deployProblem, moveCandidates, moveOptions, moveProblem } from "../../src/rulesets/shieldwall/battle/engine.js";
+import {
+  canAct,
+  closestEnemyLeader,
+  Ctx,
+  deployOptions,
+  deployProblem,
+  enemyLeaderOnTable,
+  moveCandidates,
+  moveOptions,
+  moveProblem,
+  nearestEnemy,
+  headingTo,
+} from "../../src/rulesets/shieldwall/battle/engine.js";
+import type { MoveChoice } from "../../src/rulesets/shieldwall/battle/types.js";
 import { loadSetup } from "./battle-setup.js";
 
 const SCENARIOS = ["maldon-991.json", "raid.json", "raid-landing.json"];
@@ -35,6 +48,43 @@ describe('Enumerated choices agree with the full validation (seed "Movement", "M
         if (!canAct(bu) || bu.embarked !== undefined) continue;
         const full = moveCandidates(ctx, bu).filter((m) => moveProblem(ctx, bu, m) === null);
         expect(moveOptions(ctx, bu)).toEqual(full);
+        checked++;
+      }
+    });
+    expect(checked).toBeGreaterThan(100);
+  }, 600_000);
+
+  it.each(SCENARIOS)('seed "Manoeuvre": an interpenetrating move option is the enumerated straight advance of a formed unit, or the unformed move towards the nearest enemy, with the flag (%s, 4 random battles)', (file) => {
+    let offered = 0;
+    everyState(file, 4, (s) => {
+      if (s.phase !== "movement") return;
+      const ctx = new Ctx(s, true);
+      for (const bu of s.units) {
+        if (!canAct(bu) || bu.embarked !== undefined) continue;
+        const candidates = moveCandidates(ctx, bu);
+        const through = candidates.filter((m) => (m as { interpenetrate?: boolean }).interpenetrate === true);
+        if (through.length === 0) continue;
+        // The move the flag is offered with, found among the moves without it as a full search would.
+        const e = nearestEnemy(ctx, bu);
+        const towards = e === null ? null : Math.round(headingTo(bu, e));
+        const plain = candidates.filter((m) => (m as { interpenetrate?: boolean }).interpenetrate === undefined);
+        const pick = bu.u.formed
+          ? plain.find((m) => m.kind === "advance" && m.offset === 0 && !m.extraD6 && m.stopAt === undefined && !m.group)
+          : plain.find((m) => m.kind === "unformed-move" && !m.extraD6 && m.heading === towards);
+        expect(pick).toBeDefined();
+        expect(through).toEqual([{ ...(pick as MoveChoice), interpenetrate: true }]);
+        offered++;
+      }
+    });
+    expect(offered).toBeGreaterThan(0);
+  }, 600_000);
+
+  it.each(SCENARIOS)('seed "Personal Combat": a leader may be offered a challenge exactly when closestEnemyLeader finds an enemy leader (%s, 4 random battles)', (file) => {
+    let checked = 0;
+    everyState(file, 4, (s) => {
+      const ctx = new Ctx(s, true);
+      for (const l of s.leaders) {
+        expect(enemyLeaderOnTable(ctx, l)).toBe(closestEnemyLeader(ctx, l) !== null);
         checked++;
       }
     });

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   type Stand,
@@ -8,8 +9,15 @@ import {
   formLine,
   lineProblem,
   overlappingStands,
+  type Edge,
+  convexHull,
   planCharge,
+  polygonsOverlap,
   prepareScene,
+  rectCorners,
+  rectOf,
+  rectsOverlap,
+  segmentLengthInside,
   unitContacts,
 } from "../../src/rulesets/shieldwall/geometry/index.js";
 import { D, stand, unit, W } from "./geometry-fixtures.js";
@@ -106,5 +114,38 @@ describe("charge into contact (seed Charges and Combat, Resolving combat: align 
     });
     const plan = planCharge(prepareScene(table, [charger, unit("t", "north", [target])]), "c", { unit: "t", stand: 0 }, "front");
     expect(plan.obstaclesCrossed).toEqual(["ditch"]);
+  });
+});
+
+describe("charge path checks (speed: the swept box and hulls worked out only when needed)", () => {
+  it("Charges and Combat: what blocks or is crossed is what a check of every stand against each stand's swept hull finds (fast-check, fixed seed)", () => {
+    const edges: Edge[] = ["front", "rear", "left", "right"];
+    const at = fc.record({ x: fc.double({ min: 28, max: 44, noNaN: true }), y: fc.double({ min: 22, max: 38, noNaN: true }), facing: fc.double({ min: 0, max: 359, noNaN: true }) });
+    fc.assert(
+      fc.property(at, fc.integer({ min: 1, max: 3 }), fc.boolean(), fc.array(at, { maxLength: 4 }), fc.constantFrom(...edges), fc.tuple(at, at), (c, n, formed, others, edge, ditch) => {
+        const charger = unit("c", "south", formLine(c, n), formed);
+        const friends = others.map((o, i) => unit(`f${i}`, i % 2 === 0 ? "south" : "north", [stand(o.x, o.y, o.facing)]));
+        const table = defaultTable({
+          terrain: [{ id: "ditch", kind: "obstacle", points: [ditch[0], ditch[1]], difficult: true, cover: false, highGround: false, blocksSight: false }],
+        });
+        const plan = planCharge(prepareScene(table, [charger, ...friends, unit("t", "north", [target])]), "c", { unit: "t", stand: 0 }, edge);
+        // Every stand checked against every swept hull, nothing skipped.
+        const ends = plan.unit.stands.map(rectOf);
+        const hulls = charger.stands.map((st, i) => convexHull([...rectCorners(rectOf(st)), ...rectCorners(ends[i])]));
+        const blocked: { kind: string; unit: string; stand: number }[] = [];
+        for (const o of [...friends, unit("t", "north", [target])]) {
+          o.stands.forEach((st, j) => {
+            const r = rectOf(st);
+            const overlapsEnd = ends.some((e) => rectsOverlap(e, r, 1e-6));
+            const crossed = o.id !== "t" && hulls.some((h) => polygonsOverlap(h, rectCorners(r), 1e-6));
+            if (overlapsEnd || crossed) blocked.push({ kind: "stand", unit: o.id, stand: j });
+          });
+        }
+        expect(plan.blockedBy.filter((b) => b.kind === "stand")).toEqual(blocked);
+        const crossesDitch = hulls.some((h) => segmentLengthInside(ditch[0], ditch[1], h) > 1e-6);
+        expect(plan.obstaclesCrossed).toEqual(crossesDitch ? ["ditch"] : []);
+      }),
+      { seed: 4242, numRuns: 300 },
+    );
   });
 });

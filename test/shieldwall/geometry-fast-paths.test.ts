@@ -20,6 +20,8 @@ import {
   distanceBeforeZone,
   convexHull,
   gapsNear,
+  grownReachMargin,
+  makeRect,
   polygonsOverlap,
   segmentLengthInside,
   sweptTerrain,
@@ -31,6 +33,7 @@ import {
   rectOf,
   rectsDistance,
   sceneGaps,
+  segmentPenetrates,
   separation,
   sightLine,
   standSees,
@@ -200,6 +203,31 @@ describe("geometry fast paths agree exactly with the plain computation", () => {
       }),
       { seed: SEED, numRuns: 500 },
     );
+  });
+  it("Missile Exchange: a stand whose box grown by its reach margin is clear of a sight segment's box is not passed through by it, grown by the clearance (the sight test's box rejection)", () => {
+    let rejected = 0;
+    fc.assert(
+      fc.property(standArb(), fc.constantFrom(0, 0.01, 0.5), fc.array(fc.tuple(num(-1.5, 1.5), num(-1.5, 1.5), num(-1.5, 1.5), num(-1.5, 1.5)), { minLength: 20, maxLength: 20 }), (stand, c, ends) => {
+        const scene = prepareScene(defaultTable(), [{ id: "a", side: "south", formed: true, stands: [stand] }]);
+        const s = scene.stands[0];
+        const r = s.rect;
+        const grown = makeRect(r.cx, r.cy, r.fx, r.fy, r.rx, r.ry, r.hw + c, r.hd + c);
+        const m = grownReachMargin(c);
+        for (const [a, b, e, f] of ends) {
+          // End points around the stand's box, scaled to its size so many segments pass near it.
+          const px = r.cx + a * (s.maxX - s.minX);
+          const py = r.cy + b * (s.maxY - s.minY);
+          const qx = r.cx + e * (s.maxX - s.minX);
+          const qy = r.cy + f * (s.maxY - s.minY);
+          const clear = s.minX - m > Math.max(px, qx) || s.maxX + m < Math.min(px, qx) || s.minY - m > Math.max(py, qy) || s.maxY + m < Math.min(py, qy);
+          if (!clear) continue;
+          rejected++;
+          expect(segmentPenetrates(grown, px, py, qx, qy)).toBe(false);
+        }
+      }),
+      { seed: SEED, numRuns: 1000 },
+    );
+    expect(rejected).toBeGreaterThan(1000);
   });
   it("Movement: distanceBeforeZone skips pairs too far to beat the best so far or to come within the zone before the end of the move, with the same answer", () => {
     const group = fc.array(standArb(8), { minLength: 1, maxLength: 4 }).map((ss) => ss.map(rectOf));

@@ -65,7 +65,7 @@ import {
 } from "../combat.js";
 import { aboutFace, arcProblem, planMove, stepHeading, unitFacing } from "../geometry/movement.js";
 import { type Scene, type SceneStand, type SceneStandCache, prepareScene, unitSees, shootingTargetUnits } from "../geometry/los.js";
-import { planCharge } from "../geometry/charge.js";
+import { type ChargeMove, planChargeMove } from "../geometry/charge.js";
 import { unitContacts, CONTACT_TOLERANCE } from "../geometry/contact.js";
 import { type Edge, makeRect, type Rect, type Stand, rectCorners, rectOf, rectsOverlap, toLocal } from "../geometry/stand.js";
 import { bounds } from "../geometry/polygon.js";
@@ -631,14 +631,6 @@ export function sideOrder(s: BattleState): Side[] {
   return [s.first, other(s.first)];
 }
 
-function contingentX(ctx: Ctx, side: Side, c: string): number | null {
-  const us = ctx.sideUnits(side).filter((u) => u.u.contingent === c && onTable(u));
-  if (us.length === 0) return null;
-  let x = 0;
-  for (const u of us) x += unitCentre(geomOf(u)).x;
-  return x / us.length;
-}
-
 /**
  * A side's contingents from right to left as the army faces (red faces north: right is east).
  * Depends only on where the units stand (contingents and their units never change), so it is
@@ -649,11 +641,22 @@ export function contingentsRightToLeft(ctx: Ctx, side: Side): readonly string[] 
 }
 
 function contingentsRightToLeftUncached(ctx: Ctx, side: Side): string[] {
-  const cs = ctx.s.sides[side].contingents.map((c) => ({
-    c,
-    x: contingentX(ctx, side, c),
-  }));
-  const placed = cs.filter((e) => e.x !== null) as { c: string; x: number }[];
+  // Each contingent at the mean x of its units' centres (units on the table, in army order),
+  // summed in one pass over the units; contingents with no unit on the table are left out.
+  const contingents = ctx.s.sides[side].contingents;
+  const sum = contingents.map(() => 0);
+  const count = contingents.map(() => 0);
+  const units = ctx.s.units;
+  for (let i = 0; i < units.length; i++) {
+    const u = units[i];
+    if (u.side !== side || !onTable(u)) continue;
+    const k = contingents.indexOf(u.u.contingent);
+    if (k < 0) continue;
+    sum[k] += unitCentre(geomOf(u)).x;
+    count[k]++;
+  }
+  const placed: { c: string; x: number }[] = [];
+  for (let k = 0; k < contingents.length; k++) if (count[k] > 0) placed.push({ c: contingents[k], x: sum[k] / count[k] });
   placed.sort((a, b) => (side === "red" ? b.x - a.x : a.x - b.x) || (a.c < b.c ? -1 : 1));
   return placed.map((e) => e.c);
 }
@@ -1593,6 +1596,18 @@ function friendsWithin2(ctx: Ctx, home: BattleUnit): readonly string[] {
   );
 }
 
+/**
+ * Has `l` an enemy leader to challenge: one alive whose unit is on the table? The same answer as
+ * `closestEnemyLeader(ctx, l) !== null` (units on the table are a finite distance apart), without
+ * measuring any distance.
+ */
+export function enemyLeaderOnTable(ctx: Ctx, l: LeaderState): boolean {
+  if (!ctx.leaderUnit(l)) return false;
+  const side = sideOfId(l.id);
+  for (const e of ctx.s.leaders) if (sideOfId(e.id) !== side && e.status === "alive" && ctx.leaderUnit(e)) return true;
+  return false;
+}
+
 export function closestEnemyLeader(ctx: Ctx, l: LeaderState): LeaderState | null {
   const home = ctx.leaderUnit(l);
   if (!home) return null;
@@ -1634,7 +1649,7 @@ function leadOptionsUncached(ctx: Ctx, l: LeaderState): BattleDecision[] {
     }
   }
   if (!l.signalled && left >= LP_COSTS.signalAdvance) out.push({ type: "lead", action: "signal" });
-  if (left >= LP_COSTS.issueChallenge && closestEnemyLeader(ctx, l))
+  if (left >= LP_COSTS.issueChallenge && enemyLeaderOnTable(ctx, l))
     for (const f of fighterKinds(ctx, l)) out.push({ type: "lead", action: "challenge", fighter: f });
   return out;
 }
@@ -1880,10 +1895,20 @@ function nearestEnemyUncached(ctx: Ctx, bu: BattleUnit): BattleUnit | null {
   // Enemies in order of the distance between bounding boxes (ties in army order), each only while
   // that bound could still beat the best so far: then the tighter bound of the stands, and the
   // exact distance only if that one could too. Picked one at a time: few are ever looked at.
-  const enemies = enemiesOnTable(ctx, bu.side);
+  // The enemies on the table and their box distances gathered in one indexed pass (this runs for
+  // every unit offered a move, each time on new positions).
   const box = standsBox(bu.stands);
-  const lower = enemies.map((e) => boxDistance(box, standsBox(e.stands)));
-  const done = enemies.map(() => false);
+  const enemies: BattleUnit[] = [];
+  const lower: number[] = [];
+  const done: boolean[] = [];
+  const units = ctx.s.units;
+  for (let i = 0; i < units.length; i++) {
+    const e = units[i];
+    if (e.side === bu.side || !onTable(e)) continue;
+    enemies.push(e);
+    lower.push(boxDistance(box, standsBox(e.stands)));
+    done.push(false);
+  }
   let best: BattleUnit | null = null;
   let bd = Number.POSITIVE_INFINITY;
   for (;;) {
@@ -2072,12 +2097,19 @@ export function unitInFront(ctx: Ctx, bu: BattleUnit, candidates: readonly strin
   const maxX = corridor.cx + ex;
   const minY = corridor.cy - ey;
   const maxY = corridor.cy + ey;
+  // The nearest friend in the corridor; distances are measured only once a second one is found
+  // (usually none or one is in the way).
   let best: BattleUnit | null = null;
-  let bestGap = Number.POSITIVE_INFINITY;
+  let bestGap = Number.NaN;
   for (const o of others) {
     const box = standsBox(o.stands);
     if (box.minX > maxX || box.maxX < minX || box.minY > maxY || box.maxY < minY) continue;
     if (!standRects(o.stands).some((st) => rectsOverlap(corridor, st, 0.01))) continue;
+    if (best === null) {
+      best = o;
+      continue;
+    }
+    if (Number.isNaN(bestGap)) bestGap = unitDist(bu, best);
     const gap = unitDist(bu, o);
     if (gap < bestGap) {
       bestGap = gap;
@@ -2113,17 +2145,16 @@ function frontUnitFirst(ctx: Ctx, task: Extract<Task, { t: "move" }>): boolean {
   if (!canAct(bu) || bu.u.inCombat || bu.moved) return false;
   // The rest of this phase's moves: the move tasks at the head of the queue.
   const queue = ctx.s.queue;
-  let n = 0;
-  while (n < queue.length && queue[n].t === "move") n++;
-  const later = queue.slice(0, n) as Extract<Task, { t: "move" }>[];
-  const front = unitInFront(
-    ctx,
-    bu,
-    later.map((t) => t.unit),
-  );
+  const later: string[] = [];
+  for (let n = 0; n < queue.length; n++) {
+    const t = queue[n];
+    if (t.t !== "move") break;
+    later.push(t.unit);
+  }
+  const front = unitInFront(ctx, bu, later);
   if (!front) return false;
-  const i = later.findIndex((t) => t.unit === front.id);
-  const moved = later[i];
+  const i = later.indexOf(front.id);
+  const moved = queue[i];
   queue.splice(i, 1);
   push(ctx, moved, { t: "move", unit: bu.id, gaveWay: true });
   ctx.ev("front-first", `${front.u.name} is in the path of ${bu.u.name} and moves first (seed "Movement": where two moves intersect, the front unit may move first)`, {
@@ -2318,7 +2349,7 @@ export function moveCandidates(ctx: Ctx, bu: BattleUnit, facts: CandidateFacts =
     for (const heading of withHeading(COMPASS, enemyHeading)) for (const extraD6 of bloodlustForced ? [false, true] : [false]) out.push({ kind: "unformed-move", heading, extraD6 });
   }
   // Voluntary interpenetration where a friend is in the way; embarking where the unit touches boats (docs: "Interpenetration", "Boats").
-  out.push(...interpenetrationOptions(ctx, bu, out, bu.u.formed ? null : enemyHeading), ...embarkOptions(ctx, bu));
+  out.push(...interpenetrationOptions(ctx, bu, bu.u.formed ? null : enemyHeading), ...embarkOptions(ctx, bu));
   return out;
 }
 
@@ -2368,10 +2399,13 @@ export function alignDistance(ctx: Ctx, bu: BattleUnit): number | null {
   };
   const mine = front(bu);
   let best: number | null = null;
-  for (const o of ctx.sideUnits(bu.side)) {
-    if (o.id === bu.id || !onTable(o) || !o.u.formed || angleBetweenDegrees(unitFacing(geomOf(o)), facing) > 1) continue;
+  // The cheap tests first: how far ahead the friend's front is, then its facing, then the distance.
+  const units = ctx.s.units;
+  for (let i = 0; i < units.length; i++) {
+    const o = units[i];
+    if (o.side !== bu.side || o.id === bu.id || !onTable(o) || !o.u.formed) continue;
     const d = front(o) - mine;
-    if (d <= 0.05 || d > 12 || !within(bu, o, 12)) continue;
+    if (d <= 0.05 || d > 12 || angleBetweenDegrees(unitFacing(geomOf(o)), facing) > 1 || !within(bu, o, 12)) continue;
     if (best === null || d < best) best = d;
   }
   return best === null ? null : Math.round(best * 1000) / 1000;
@@ -2829,14 +2863,35 @@ export function facingEdge(target: Stand, px: number, py: number): Edge {
   return u >= 0 ? "right" : "left";
 }
 
-/** A clear charge move onto the target, trying its stands nearest first; null if none. */
-export function chargePlan(ctx: Ctx, charger: BattleUnit, target: BattleUnit) {
+/** A clear charge move found: the move, the target stand it contacts and on which edge. */
+export interface ChargeFound {
+  plan: ChargeMove;
+  stand: number;
+  edge: Edge;
+}
+
+/**
+ * A clear charge move onto the target, trying its stands nearest first; null if none. Kept while
+ * nothing moves, so the charge move made after the charge test reuses the one found when the
+ * charge was declared.
+ */
+export function chargePlan(ctx: Ctx, charger: BattleUnit, target: BattleUnit): ChargeFound | null {
+  const plans = ctx.cachedGeometry("cp", charger.id, () => new Map<string, ChargeFound | null>());
+  let found = plans.get(target.id);
+  if (found === undefined) {
+    found = chargePlanUncached(ctx, charger, target);
+    plans.set(target.id, found);
+  }
+  return found;
+}
+
+function chargePlanUncached(ctx: Ctx, charger: BattleUnit, target: BattleUnit): ChargeFound | null {
   const scene = ctx.scene();
   const c = unitCentre(geomOf(charger));
   const order = target.stands.map((st, i) => ({ i, d: Math.hypot(st.x - c.x, st.y - c.y) })).sort((a, b) => a.d - b.d);
   for (const { i } of order) {
     const edge = facingEdge(target.stands[i], c.x, c.y);
-    const plan = planCharge(scene, charger.id, { unit: target.id, stand: i }, edge);
+    const plan = planChargeMove(scene, charger.id, { unit: target.id, stand: i }, edge);
     if (plan.clear) return { plan, stand: i, edge };
   }
   return null;
@@ -2852,8 +2907,9 @@ function chargeTargetsUncached(ctx: Ctx, bu: BattleUnit): string[] {
   const out: string[] = [];
   for (const e of enemiesOnTable(ctx, bu.side)) {
     if (!within(bu, e, 2)) continue;
-    if (!unitSees(scene, bu.id, e.id)) continue;
+    // The charge move before the sight line: it is blocked far more often than sight is (same answer, fewer sight lines).
     if (!chargePlan(ctx, bu, e)) continue;
+    if (!unitSees(scene, bu.id, e.id)) continue;
     out.push(e.id);
   }
   return out.sort((a, b) => unitDist(bu, ctx.unit(a)) - unitDist(bu, ctx.unit(b)) || (a < b ? -1 : 1));

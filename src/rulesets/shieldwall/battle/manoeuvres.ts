@@ -35,10 +35,13 @@ const INTERPENETRATING_KINDS: readonly string[] = ["advance", "toward", "change-
 
 /** Friendly units on the table a unit may pass through: all but itself and units in combat (they are locked with the enemy). */
 export function passableFriends(ctx: Ctx, bu: BattleUnit): string[] {
-  return ctx
-    .sideUnits(bu.side)
-    .filter((o) => o.id !== bu.id && onTable(o) && !o.u.inCombat)
-    .map((o) => o.id);
+  const out: string[] = [];
+  const units = ctx.s.units;
+  for (let i = 0; i < units.length; i++) {
+    const o = units[i];
+    if (o.side === bu.side && o.id !== bu.id && onTable(o) && !o.u.inCombat) out.push(o.id);
+  }
+  return out;
 }
 
 /**
@@ -91,24 +94,17 @@ export function interpenetrateProblem(m: MoveChoice): string | null {
  * the way within the dice's reach, and only one per unit (few options: random battles stay fast
  * and random players do not pass through friends at every turn): a formed unit's straight
  * advance on AvD; an unformed unit's move towards the nearest enemy on AvD. Every other move
- * that takes the flag may be submitted with it.
+ * that takes the flag may be submitted with it. For a unit that is not retiring, whose
+ * enumerated moves (`moveCandidates` in engine.ts) always hold that advance, or that unformed move when
+ * there is an enemy (`nearestEnemyHeading`, rounded, not null): it is built here, not looked up.
  */
-export function interpenetrationOptions(ctx: Ctx, bu: BattleUnit, base: readonly MoveChoice[], nearestEnemyHeading: number | null): MoveChoice[] {
-  const pick = bu.u.formed
-    ? base.find((m) => m.kind === "advance" && m.offset === 0 && !m.extraD6 && m.stopAt === undefined && !m.group)
-    : nearestEnemyHeading === null
-      ? undefined
-      : base.find((m) => m.kind === "unformed-move" && !m.extraD6 && m.stopAt === undefined && m.heading === nearestEnemyHeading);
-  if (!pick) return [];
-  const heading = pick.kind === "advance" ? bu.stands[0].facing : (pick as Extract<MoveChoice, { kind: "unformed-move" }>).heading;
+export function interpenetrationOptions(ctx: Ctx, bu: BattleUnit, nearestEnemyHeading: number | null): MoveChoice[] {
+  const formed = bu.u.formed;
+  if (!formed && nearestEnemyHeading === null) return [];
+  const heading = formed ? bu.stands[0].facing : (nearestEnemyHeading as number);
   const passable = passableFriends(ctx, bu);
   if (passable.length === 0 || !friendInTheWay(ctx.scene(), bu.id, heading, MOVE_REACH.avd, passable)) return [];
-  // The picked move with the flag, its fields in the same order (built field by field: a spread of the many shapes of moves is slow).
-  return [
-    pick.kind === "advance"
-      ? { kind: "advance", offset: pick.offset, extraD6: pick.extraD6, interpenetrate: true }
-      : { kind: "unformed-move", heading, extraD6: (pick as Extract<MoveChoice, { kind: "unformed-move" }>).extraD6, interpenetrate: true },
-  ];
+  return [formed ? { kind: "advance", offset: 0, extraD6: false, interpenetrate: true } : { kind: "unformed-move", heading, extraD6: false, interpenetrate: true }];
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -84,13 +84,12 @@ export function chargeIntoContact(charger: UnitGeom, target: Stand, edge: Edge, 
   return { ...moved, stands: moved.stands.map((s, i) => (i === k ? pose : s)) };
 }
 
-export interface ChargePlan {
+/** A charge move planned (see {@link planChargeMove}); {@link ChargePlan} adds the contact made. */
+export interface ChargeMove {
   /** The charger in contact. */
   unit: UnitGeom;
   /** Index of the charger stand that makes contact. */
   chargerStand: number;
-  /** The contact made (front of the charger on the chosen edge of the target). */
-  contact: Contact;
   /** Furthest any corner of any charger stand travels (straight line), inches. */
   distance: number;
   /** True when nothing is in the way and the end position is legal. */
@@ -101,6 +100,11 @@ export interface ChargePlan {
   obstaclesCrossed: string[];
 }
 
+export interface ChargePlan extends ChargeMove {
+  /** The contact made (front of the charger on the chosen edge of the target). */
+  contact: Contact;
+}
+
 /**
  * Plans a charge by unit `chargerId` onto `edge` of stand `target` in the scene. The ground
  * passed over by each moving stand is taken as the convex hull of its start and end positions
@@ -109,62 +113,81 @@ export interface ChargePlan {
  * them.
  */
 export function planCharge(scene: Scene, chargerId: string, target: StandRef, edge: Edge, opts: ChargeOptions = {}): ChargePlan {
-  const charger = sceneUnit(scene, chargerId);
+  const m = planChargeMove(scene, chargerId, target, edge, opts);
+  const contact = contactBetween(m.unit.stands[m.chargerStand], targetStand(scene, target), scene.table.options.contactTolerance);
+  return { unit: m.unit, chargerStand: m.chargerStand, contact, distance: m.distance, clear: m.clear, blockedBy: m.blockedBy, obstaclesCrossed: m.obstaclesCrossed };
+}
+
+/** The stand `target` refers to in the scene. */
+function targetStand(scene: Scene, target: StandRef): Stand {
   const targetUnit = sceneUnit(scene, target.unit);
-  if (!charger || !targetUnit) throw new RangeError(`unknown unit "${!charger ? chargerId : target.unit}"`);
+  if (!targetUnit) throw new RangeError(`unknown unit "${target.unit}"`);
   const tStand = targetUnit.stands[target.stand];
   if (!tStand) throw new RangeError(`no stand ${target.stand} in unit "${target.unit}"`);
+  return tStand;
+}
+
+/** {@link planCharge} without working out the contact made (the battle engine needs only the move). */
+export function planChargeMove(scene: Scene, chargerId: string, target: StandRef, edge: Edge, opts: ChargeOptions = {}): ChargeMove {
+  const charger = sceneUnit(scene, chargerId);
+  if (!charger) throw new RangeError(`unknown unit "${chargerId}"`);
+  const tStand = targetStand(scene, target);
   const k = opts.chargerStand ?? nearestStandToEdge(charger, tStand, edge);
   const moved = chargeIntoContact(charger, tStand, edge, { chargerStand: k, align: opts.align });
   const blockedBy: ChargePlan["blockedBy"] = [];
   const crossed = new Set<string>();
   let distance = 0;
-  const hulls: Point[][] = [];
   const ends = moved.stands.map(rectOf);
-  charger.stands.forEach((s, i) => {
-    const a = rectCorners(rectOf(s));
-    const b = rectCorners(ends[i]);
-    for (let c = 0; c < 4; c++) distance = Math.max(distance, Math.hypot(a[c].x - b[c].x, a[c].y - b[c].y));
-    hulls.push(convexHull([...a, ...b]));
-  });
-  // Bounding box of the ground swept (the hulls hold the end positions too): stands whose boxes
-  // lie clear of it can neither be crossed nor overlapped.
+  // Bounding box of the ground swept: of every charger stand's corners at the start and the end
+  // (their convex hulls, below, have the same extremes). Stands whose boxes lie clear of it can
+  // neither be crossed nor overlapped.
   let bx0 = Number.POSITIVE_INFINITY;
   let by0 = Number.POSITIVE_INFINITY;
   let bx1 = Number.NEGATIVE_INFINITY;
   let by1 = Number.NEGATIVE_INFINITY;
-  for (const h of hulls) {
-    for (const p of h) {
+  const corners: Point[][] = [];
+  for (let i = 0; i < charger.stands.length; i++) {
+    const a = rectCorners(rectOf(charger.stands[i]));
+    const b = rectCorners(ends[i]);
+    for (let c = 0; c < 4; c++) distance = Math.max(distance, Math.hypot(a[c].x - b[c].x, a[c].y - b[c].y));
+    const both = [...a, ...b];
+    for (const p of both) {
       if (p.x < bx0) bx0 = p.x;
       if (p.y < by0) by0 = p.y;
       if (p.x > bx1) bx1 = p.x;
       if (p.y > by1) by1 = p.y;
     }
+    corners.push(both);
   }
+  // The ground each stand passes over, worked out only when another unit's stand or an obstacle
+  // lies near enough to need it (about half the charges in a battle).
+  let hulls: Point[][] | null = null;
+  const swept = (): Point[][] => (hulls ??= corners.map(convexHull));
   const m = 1e-3;
   for (let oi = 0; oi < scene.units.length; oi++) {
     const o = scene.units[oi];
     if (o.id === charger.id) continue;
-    scene.unitStands[oi].forEach((ps, j) => {
-      if (ps.minX > bx1 + m || ps.maxX < bx0 - m || ps.minY > by1 + m || ps.maxY < by0 - m) return;
+    const stands = scene.unitStands[oi];
+    for (let j = 0; j < stands.length; j++) {
+      const ps = stands[j];
+      if (ps.minX > bx1 + m || ps.maxX < bx0 - m || ps.minY > by1 + m || ps.maxY < by0 - m) continue;
       const r = ps.rect;
       const poly = ps.corners;
       const inTheWay =
-        o.id === targetUnit.id
+        o.id === target.unit
           ? ends.some((e) => rectsOverlap(e, r, 1e-6))
-          : hulls.some((h) => polygonsOverlap(h, poly, 1e-6)) || ends.some((e) => rectsOverlap(e, r, 1e-6));
+          : swept().some((h) => polygonsOverlap(h, poly, 1e-6)) || ends.some((e) => rectsOverlap(e, r, 1e-6));
       if (inTheWay) blockedBy.push({ kind: "stand", unit: o.id, stand: j });
-    });
+    }
   }
   if (ends.some((e) => overhang(e, scene.table) > 1e-6)) blockedBy.push({ kind: "table-edge" });
   for (const f of scene.table.terrain) {
     if (f.kind !== "obstacle") continue;
-    for (const h of hulls) {
+    for (const h of swept()) {
       let inside = 0;
       for (let i = 0; i + 1 < f.points.length; i++) inside += segmentLengthInside(f.points[i], f.points[i + 1], h);
       if (inside > 1e-6) crossed.add(f.id);
     }
   }
-  const contact = contactBetween(moved.stands[k], tStand, scene.table.options.contactTolerance);
-  return { unit: moved, chargerStand: k, contact, distance, clear: blockedBy.length === 0, blockedBy, obstaclesCrossed: [...crossed].sort() };
+  return { unit: moved, chargerStand: k, distance, clear: blockedBy.length === 0, blockedBy, obstaclesCrossed: [...crossed].sort() };
 }

@@ -363,13 +363,36 @@ export function shootingTargets(scene: Scene, from: StandRef, range = 2, opts: S
 export function shootingTargetUnits(scene: Scene, viewer: string, range: number, opts: SightOptions, eligible: (unit: string, stand: number) => boolean): Map<string, number> {
   const counts = new Map<string, number>();
   const own = sceneUnitStands(scene, viewer);
+  if (own.length === 0) return counts;
   const margin = range + 1e-3;
+  // Enemy stands whose boxes come within the range of the box of all the viewer's stands, in
+  // scene order: a stand outside it is out of range of each of them.
+  let minX = Number.POSITIVE_INFINITY;
+  let minY = Number.POSITIVE_INFINITY;
+  let maxX = Number.NEGATIVE_INFINITY;
+  let maxY = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < own.length; i++) {
+    const a = own[i];
+    if (a.minX < minX) minX = a.minX;
+    if (a.minY < minY) minY = a.minY;
+    if (a.maxX > maxX) maxX = a.maxX;
+    if (a.maxY > maxY) maxY = a.maxY;
+  }
+  const side = own[0].side;
+  const near: SceneStand[] = [];
+  for (let k = 0; k < scene.stands.length; k++) {
+    const s = scene.stands[k];
+    if (s.side === side || s.minX > maxX + margin || s.maxX < minX - margin || s.minY > maxY + margin || s.maxY < minY - margin) continue;
+    near.push(s);
+  }
+  if (near.length === 0) return counts;
   for (let i = 0; i < own.length; i++) {
     const a = own[i];
     const from = { unit: viewer, stand: i };
     const seen = new Set<string>();
-    for (const s of scene.stands) {
-      if (s.side === a.side || seen.has(s.unit)) continue;
+    for (let k = 0; k < near.length; k++) {
+      const s = near[k];
+      if (seen.has(s.unit)) continue;
       // Bounding boxes further apart than the range: the stands are too.
       if (s.minX > a.maxX + margin || s.maxX < a.minX - margin || s.minY > a.maxY + margin || s.maxY < a.minY - margin) continue;
       if (rectDistance(a.rect, s.rect) > range + 1e-6) continue;
@@ -404,13 +427,44 @@ interface Blocker {
   gap: SceneGap | null;
   terrain: SightTerrain | null;
   corridor: number;
+  /** A box the blocker lies in (infinite if not known): a segment whose box is clear of it is not blocked by it. */
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
 }
 const UNKNOWN = 0;
 const IN_CORRIDOR = 1;
 const OUT_OF_CORRIDOR = -1;
 
-function makeBlocker(kind: 0 | 1 | 2, rect: Rect | null, stand: SceneStand | null, gap: SceneGap | null, terrain: SightTerrain | null, corridor: number): Blocker {
-  return { kind, rect, stand, gap, terrain, corridor };
+/**
+ * `around`: the prepared stand a rectangle blocker is made from, its outline grown by at most
+ * `clearance` (the blocker's reach box is that stand's box grown by {@link grownReachMargin}); a
+ * blocker without one reaches everywhere.
+ */
+function makeBlocker(
+  kind: 0 | 1 | 2,
+  rect: Rect | null,
+  stand: SceneStand | null,
+  gap: SceneGap | null,
+  terrain: SightTerrain | null,
+  corridor: number,
+  around: SceneStand | null,
+  clearance: number,
+): Blocker {
+  const m = grownReachMargin(clearance);
+  return around
+    ? { kind, rect, stand, gap, terrain, corridor, minX: around.minX - m, minY: around.minY - m, maxX: around.maxX + m, maxY: around.maxY + m }
+    : { kind, rect, stand, gap, terrain, corridor, minX: Number.NEGATIVE_INFINITY, minY: Number.NEGATIVE_INFINITY, maxX: Number.POSITIVE_INFINITY, maxY: Number.POSITIVE_INFINITY };
+}
+
+/**
+ * How far beyond a stand's box its outline grown by `clearance` can reach: each corner moves by
+ * the clearance along both of the stand's axes, at most clearance·√2 in x or in y; the rest is
+ * room for rounding. A segment whose box is further off cannot pass through the grown outline.
+ */
+export function grownReachMargin(clearance: number): number {
+  return 2 * clearance + 1e-6;
 }
 
 /** Slack on the box of the sight test's points (the corridor's box): far beyond rounding, so the box holds the corridor. */
@@ -553,20 +607,20 @@ function sightClear(scene: Scene, viewer: SceneStand, target: SceneStand, source
   const targetIndex = scene.stands.indexOf(target);
   // What may block, as one list: the viewer, other stands grown by the clearance, narrow gaps
   // (not those beside the viewer or the target), sight-blocking terrain.
-  const listed: Blocker[] = [makeBlocker(0, viewer.rect, null, null, null, IN_CORRIDOR)];
+  const listed: Blocker[] = [makeBlocker(0, viewer.rect, null, null, null, IN_CORRIDOR, viewer, 0)];
   for (const s of scene.stands) {
     if (s === viewer || s === target) continue;
     if (s.maxX < x0 - c || s.minX > x1 + c || s.maxY < y0 - c || s.minY > y1 + c) continue;
-    listed.push(makeBlocker(0, standSight(s, c).grown, s, null, null, UNKNOWN));
+    listed.push(makeBlocker(0, standSight(s, c).grown, s, null, null, UNKNOWN, s, c));
   }
   for (const g of gapsNear(scene, x0, y0, x1, y1)) {
     if (g.a === viewerIndex || g.b === viewerIndex || g.a === targetIndex || g.b === targetIndex) continue;
     if (Math.max(g.p.x, g.q.x) < x0 || Math.min(g.p.x, g.q.x) > x1 || Math.max(g.p.y, g.q.y) < y0 || Math.min(g.p.y, g.q.y) > y1) continue;
-    listed.push(makeBlocker(1, null, null, g, null, UNKNOWN));
+    listed.push(makeBlocker(1, null, null, g, null, UNKNOWN, null, 0));
   }
   for (const t of scene.sightTerrain) {
     if (t.maxX < x0 || t.minX > x1 || t.maxY < y0 || t.minY > y1) continue;
-    listed.push(makeBlocker(2, null, null, null, t, UNKNOWN));
+    listed.push(makeBlocker(2, null, null, null, t, UNKNOWN, null, 0));
   }
   let corridor: Corridor | null = null;
   /** Does blocker b reach into the corridor (worked out once)? */
@@ -584,8 +638,14 @@ function sightClear(scene: Scene, viewer: SceneStand, target: SceneStand, source
     if (Math.abs(qx - px) + Math.abs(qy - py) < 1e-9) return true;
     // Sight leaves through the source edge: strictly outwards.
     if ((qx - px) * src.nx + (qy - py) * src.ny <= 1e-9) return false;
+    const sx0 = Math.min(px, qx);
+    const sy0 = Math.min(py, qy);
+    const sx1 = Math.max(px, qx);
+    const sy1 = Math.max(py, qy);
     for (let i = 0; i < blockers.length; i++) {
       const b = blockers[i];
+      // A stand's box clear of the segment's box: it cannot block (no need to clip the segment).
+      if (b.minX > sx1 || b.maxX < sx0 || b.minY > sy1 || b.maxY < sy0) continue;
       const blocked =
         b.kind === 0
           ? segmentPenetrates(b.rect as Rect, px, py, qx, qy)
@@ -909,7 +969,7 @@ function firstEntry(r: Rect, px: number, py: number, dx: number, dy: number, out
 }
 
 /** Does segment pq pass through the inside of rectangle r (more than a graze)? */
-function segmentPenetrates(r: Rect, px: number, py: number, qx: number, qy: number): boolean {
+export function segmentPenetrates(r: Rect, px: number, py: number, qx: number, qy: number): boolean {
   const ox = px - r.cx;
   const oy = py - r.cy;
   const u = ox * r.rx + oy * r.ry;

@@ -147,11 +147,23 @@ export function distanceBeforeOverlap(movers: readonly Rect[], d: Point, others:
   return { distance: best, index };
 }
 
+/** How far rectangles can move along d before overlapping rectangle `b` ({@link distanceBeforeOverlap} for one, without a list). */
+function distanceBeforeOverlapOf(movers: readonly Rect[], d: Point, b: Rect, tol = 1e-6): number {
+  let best = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < movers.length; i++) {
+    const t = timeToOverlap(movers[i], d.x, d.y, b, tol);
+    if (t < best) best = t;
+  }
+  return best;
+}
+
 export type MoveStop =
   | { kind: "enemy-zone"; unit: string }
   | { kind: "stand"; unit: string; stand: number; friend: boolean }
   | { kind: "obstacle"; id: string }
   | { kind: "table-edge" };
+
+const NO_UNITS: readonly string[] = [];
 
 export interface MoveOptions {
   /** Halt this far from visible enemy (seed "Movement": 2"); set to 0 to move into contact. */
@@ -189,7 +201,7 @@ export function planMove(scene: Scene, unitId: string, heading: number, distance
   if (ui < 0) throw new RangeError(`unknown unit "${unitId}"`);
   const u = scene.units[ui];
   const zone = opts.zone ?? HALT_ZONE;
-  const ignore = new Set(opts.ignoreUnits ?? []);
+  const ignore = opts.ignoreUnits ?? NO_UNITS;
   const d = headingVector(heading);
   const own = scene.unitStands[ui];
   const movers = own.map((s) => s.rect);
@@ -216,13 +228,27 @@ export function planMove(scene: Scene, unitId: string, heading: number, distance
       stoppedBy = why;
     }
   };
+  // The other units with a stand whose box is within the whole move (and the zone): the limit
+  // only shrinks, so every unit the tests below look at is among them (in scene order).
+  const nearUnits: number[] = [];
+  for (let oi = 0; oi < scene.units.length; oi++) {
+    const ss = scene.unitStands[oi];
+    for (let i = 0; i < ss.length; i++) {
+      if (!farther(ss[i], limit + Math.max(zone, 0))) {
+        nearUnits.push(oi);
+        break;
+      }
+    }
+  }
   // Halt at 2" from visible enemy.
   if (zone > 0) {
-    for (let ei = 0; ei < scene.units.length; ei++) {
+    for (const ei of nearUnits) {
       const e = scene.units[ei];
-      if (e.side === u.side || ignore.has(e.id) || e.stands.length === 0) continue;
+      if (e.side === u.side || e.stands.length === 0 || ignore.includes(e.id)) continue;
       const es = scene.unitStands[ei];
-      if (es.every((x) => farther(x, limit + zone))) continue;
+      let near = false;
+      for (let i = 0; i < es.length && !near; i++) near = !farther(es[i], limit + zone);
+      if (!near) continue;
       const er = es.map((x) => x.rect);
       // Out of reach: even the whole move cannot bring it within the zone.
       if (lowerBoundDistance(movers, er) > limit + zone) continue;
@@ -233,14 +259,15 @@ export function planMove(scene: Scene, unitId: string, heading: number, distance
     }
   }
   // Other stands: no moving through them.
-  for (let oi = 0; oi < scene.units.length; oi++) {
+  for (const oi of nearUnits) {
     const o = scene.units[oi];
-    if (o.id === u.id || ignore.has(o.id)) continue;
+    if (o.id === u.id || ignore.includes(o.id)) continue;
     const ss = scene.unitStands[oi];
     for (let i = 0; i < ss.length; i++) {
       if (farther(ss[i], limit)) continue;
-      if (lowerBoundDistance(movers, [ss[i].rect]) > limit) continue;
-      const t = distanceBeforeOverlap(movers, d, [ss[i].rect]).distance;
+      const r = ss[i].rect;
+      if (lowerBoundDistanceTo(movers, r) > limit) continue;
+      const t = distanceBeforeOverlapOf(movers, d, r);
       consider(t, { kind: "stand", unit: o.id, stand: i, friend: o.side === u.side });
     }
   }
@@ -249,8 +276,7 @@ export function planMove(scene: Scene, unitId: string, heading: number, distance
     for (const f of scene.table.terrain) {
       if (f.kind !== "obstacle") continue;
       for (let i = 0; i + 1 < f.points.length; i++) {
-        const seg = segmentRect(f.points[i], f.points[i + 1]);
-        const t = distanceBeforeOverlap(movers, d, [seg]).distance;
+        const t = distanceBeforeOverlapOf(movers, d, segmentRect(f.points[i], f.points[i + 1]));
         consider(t, { kind: "obstacle", id: f.id });
       }
     }
@@ -273,7 +299,14 @@ function sceneRects(scene: Scene, unitId: string): Rect[] {
 /** A cheap lower bound on the distance between two groups of rectangles (separating axes). */
 function lowerBoundDistance(a: readonly Rect[], b: readonly Rect[]): number {
   let best = Number.POSITIVE_INFINITY;
-  for (const x of a) for (const y of b) best = Math.min(best, Math.max(0, separation(x, y)));
+  for (let j = 0; j < b.length; j++) best = Math.min(best, lowerBoundDistanceTo(a, b[j]));
+  return best;
+}
+
+/** {@link lowerBoundDistance} to one rectangle. */
+function lowerBoundDistanceTo(a: readonly Rect[], y: Rect): number {
+  let best = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < a.length; i++) best = Math.min(best, Math.max(0, separation(a[i], y)));
   return best;
 }
 
@@ -446,7 +479,7 @@ export function planInterpenetratingMove(scene: Scene, unitId: string, heading: 
   for (const id of through) {
     const ss = sceneUnitStands(scene, id);
     for (let i = 0; i < ss.length; i++) {
-      if (lowerBoundDistance(movers, [ss[i].rect]) > base.distance) continue;
+      if (lowerBoundDistanceTo(movers, ss[i].rect) > base.distance) continue;
       for (const m of movers) {
         const iv = overlapInterval(m, d, ss[i].rect, base.distance);
         if (iv) intervals.push({ unit: id, stand: i, enter: iv.enter, exit: iv.exit });

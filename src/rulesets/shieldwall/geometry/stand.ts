@@ -207,7 +207,12 @@ function cornersToRect(a: Rect, b: Rect, best: number): number {
  * the distance is the least corner-to-rectangle distance either way.
  */
 export function rectDistance(a: Rect, b: Rect): number {
-  if (separation(a, b) <= 0) return 0;
+  return rectDistanceApart(a, b, separation(a, b));
+}
+
+/** {@link rectDistance} for a caller that has their separation (see {@link separation}) already. */
+export function rectDistanceApart(a: Rect, b: Rect, apart: number): number {
+  if (apart <= 0) return 0;
   return cornersToRect(b, a, cornersToRect(a, b, Number.POSITIVE_INFINITY));
 }
 

@@ -10,6 +10,7 @@ import {
   type Stand,
   makeStand,
   rectDistance,
+  rectDistanceApart,
   rectOf,
   rectsOverlap,
   rotateStandAbout,
@@ -113,8 +114,9 @@ export function rectsDistance(a: readonly Rect[], b: readonly Rect[]): number {
   for (const ra of a) {
     for (const rb of b) {
       // The separating-axis gap is a lower bound on the distance: a pair clearly further than the best so far cannot be nearer.
-      if (separation(ra, rb) > best + 1e-9) continue;
-      const d = rectDistance(ra, rb);
+      const apart = separation(ra, rb);
+      if (apart > best + 1e-9) continue;
+      const d = rectDistanceApart(ra, rb, apart);
       if (d < best) {
         best = d;
         if (d === 0) return 0;
