@@ -68,7 +68,7 @@ import { type Scene, type SceneStand, type SceneStandCache, prepareScene, unitSe
 import { type ChargeMove, planChargeMove } from "../geometry/charge.js";
 import { unitContacts, CONTACT_TOLERANCE } from "../geometry/contact.js";
 import { type Edge, makeRect, type Rect, type Stand, rectCorners, rectOf, rectsOverlap, toLocal } from "../geometry/stand.js";
-import { bounds } from "../geometry/polygon.js";
+import { bounds, boxesBounds } from "../geometry/polygon.js";
 import { featuresUnder, standIn, standOnTable, standPolygon, deploymentProblem, campOf } from "../geometry/table.js";
 import { type UnitGeom, formLine, rectsDistance, unitCentre } from "../geometry/unit.js";
 import { angleBetweenDegrees, headingVector, normaliseDegrees, vectorHeading } from "../geometry/vec.js";
@@ -732,20 +732,6 @@ interface Box {
 function boxesApart(a: Box, b: Box): boolean {
   return a.minX > b.maxX + 1e-9 || a.maxX < b.minX - 1e-9 || a.minY > b.maxY + 1e-9 || a.maxY < b.minY - 1e-9;
 }
-/** The bounding box of boxes (inside out, apart from every box, when there are none). */
-function unionBox(boxes: readonly Box[]): Box {
-  let minX = Number.POSITIVE_INFINITY;
-  let minY = Number.POSITIVE_INFINITY;
-  let maxX = Number.NEGATIVE_INFINITY;
-  let maxY = Number.NEGATIVE_INFINITY;
-  for (const b of boxes) {
-    if (b.minX < minX) minX = b.minX;
-    if (b.minY < minY) minY = b.minY;
-    if (b.maxX > maxX) maxX = b.maxX;
-    if (b.maxY > maxY) maxY = b.maxY;
-  }
-  return { minX, minY, maxX, maxY };
-}
 
 /** A stand's rectangle with its bounding box (rectangles whose boxes are apart cannot overlap). */
 interface BoxedRect extends Box {
@@ -837,7 +823,7 @@ function placedLine(s: BattleState, side: Side, contingent: string, x: number, d
       }
       return { unit, rects: stands.map(boxedRect) };
     });
-    placed = { line, box: unionBox(line.flatMap((l) => l.rects)), problem };
+    placed = { line, box: boxesBounds(line.flatMap((l) => l.rects)), problem };
     byX.set(x, placed);
   }
   return placed;
@@ -2476,7 +2462,7 @@ function formUpRoomProblem(ctx: Ctx, bu: BattleUnit, facing: number): string | n
   const stands = formUpStands(bu, facing);
   const boxes = stands.map(boxedRect);
   // Other units' stands near the whole line first, then near each stand.
-  const line = unionBox(boxes);
+  const line = boxesBounds(boxes);
   const near = ctx.scene().stands.filter((o) => o.unit !== bu.id && !boxesApart(o, line));
   for (const [i, st] of stands.entries()) {
     if (!standOnTable(st, ctx.s.table)) return "the formed line would not be wholly on the table";

@@ -16,7 +16,7 @@
  * the scene (blockers grown by the clearance), and those are all tried after a handful of quick
  * candidates.
  */
-import { bounds, convexHull, shapeClosest } from "./polygon.js";
+import { bounds, boxesBounds, convexHull, shapeClosest } from "./polygon.js";
 import { makeRect, type Rect, rectClosestPoints, type Stand, rectCorners, rectDistance, rectOf, separation } from "./stand.js";
 import { type Table, type TerrainFeature, terrainBlocksSegment } from "./table.js";
 import type { UnitGeom } from "./unit.js";
@@ -367,17 +367,7 @@ export function shootingTargetUnits(scene: Scene, viewer: string, range: number,
   const margin = range + 1e-3;
   // Enemy stands whose boxes come within the range of the box of all the viewer's stands, in
   // scene order: a stand outside it is out of range of each of them.
-  let minX = Number.POSITIVE_INFINITY;
-  let minY = Number.POSITIVE_INFINITY;
-  let maxX = Number.NEGATIVE_INFINITY;
-  let maxY = Number.NEGATIVE_INFINITY;
-  for (let i = 0; i < own.length; i++) {
-    const a = own[i];
-    if (a.minX < minX) minX = a.minX;
-    if (a.minY < minY) minY = a.minY;
-    if (a.maxX > maxX) maxX = a.maxX;
-    if (a.maxY > maxY) maxY = a.maxY;
-  }
+  const { minX, minY, maxX, maxY } = boxesBounds(own);
   const side = own[0].side;
   const near: SceneStand[] = [];
   for (let k = 0; k < scene.stands.length; k++) {
@@ -482,17 +472,8 @@ interface Corridor {
 
 function makeCorridor(points: readonly Point[]): Corridor {
   const hull = convexHull(points);
-  let minX = Number.POSITIVE_INFINITY;
-  let minY = Number.POSITIVE_INFINITY;
-  let maxX = Number.NEGATIVE_INFINITY;
-  let maxY = Number.NEGATIVE_INFINITY;
-  for (const p of hull) {
-    if (p.x < minX) minX = p.x;
-    if (p.y < minY) minY = p.y;
-    if (p.x > maxX) maxX = p.x;
-    if (p.y > maxY) maxY = p.y;
-  }
-  return { hull, axes: hullAxes(hull), minX, minY, maxX, maxY };
+  const b = bounds(hull);
+  return { hull, axes: hullAxes(hull), minX: b.minX, minY: b.minY, maxX: b.maxX, maxY: b.maxY };
 }
 
 /**

@@ -5,7 +5,7 @@
  * a move passes through.
  */
 import { type Scene, prepareScene, sceneUnit, sceneUnitIndex, sceneUnitStands, unitSees } from "./los.js";
-import { bounds, convexHull, polygonsOverlap, segmentLengthInside } from "./polygon.js";
+import { bounds, boxesBounds, convexHull, polygonsOverlap, segmentLengthInside } from "./polygon.js";
 import { type Rect, rectCorners, rectDistance, rectOf, segmentRect, separation, timeToOverlap, timeToWithin, translateRect } from "./stand.js";
 import { type Table, type TerrainFeature, distanceToTableEdge } from "./table.js";
 import { type UnitGeom, rectsDistance, rotateUnit, translateUnit, unitCentre } from "./unit.js";
@@ -206,16 +206,7 @@ export function planMove(scene: Scene, unitId: string, heading: number, distance
   const own = scene.unitStands[ui];
   const movers = own.map((s) => s.rect);
   // Bounding box of the mover: a stand whose box is further than the move (plus the zone) cannot stop it.
-  let bx0 = Number.POSITIVE_INFINITY;
-  let by0 = Number.POSITIVE_INFINITY;
-  let bx1 = Number.NEGATIVE_INFINITY;
-  let by1 = Number.NEGATIVE_INFINITY;
-  for (const m of own) {
-    if (m.minX < bx0) bx0 = m.minX;
-    if (m.minY < by0) by0 = m.minY;
-    if (m.maxX > bx1) bx1 = m.maxX;
-    if (m.maxY > by1) by1 = m.maxY;
-  }
+  const { minX: bx0, minY: by0, maxX: bx1, maxY: by1 } = boxesBounds(own);
   const farther = (o: { minX: number; minY: number; maxX: number; maxY: number }, reach: number): boolean => {
     const m = reach + 1e-3;
     return o.minX > bx1 + m || o.maxX < bx0 - m || o.minY > by1 + m || o.maxY < by0 - m;

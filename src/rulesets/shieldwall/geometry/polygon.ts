@@ -303,6 +303,22 @@ export function bounds(pts: readonly Point[]): { minX: number; minY: number; max
   return { minX, minY, maxX, maxY };
 }
 
+/** The bounding box of boxes (inside out, apart from every box, when there are none). */
+export function boxesBounds(boxes: readonly { minX: number; minY: number; maxX: number; maxY: number }[]): { minX: number; minY: number; maxX: number; maxY: number } {
+  let minX = Number.POSITIVE_INFINITY;
+  let minY = Number.POSITIVE_INFINITY;
+  let maxX = Number.NEGATIVE_INFINITY;
+  let maxY = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < boxes.length; i++) {
+    const b = boxes[i];
+    if (b.minX < minX) minX = b.minX;
+    if (b.minY < minY) minY = b.minY;
+    if (b.maxX > maxX) maxX = b.maxX;
+    if (b.maxY > maxY) maxY = b.maxY;
+  }
+  return { minX, minY, maxX, maxY };
+}
+
 /** Is a simple polygon free of self-intersections (non-adjacent edges do not meet)? */
 export function isSimplePolygon(poly: Polygon): boolean {
   const n = poly.length;
