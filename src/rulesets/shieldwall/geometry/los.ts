@@ -570,20 +570,11 @@ function sightClear(scene: Scene, viewer: SceneStand, target: SceneStand, source
   // into it can block. The points' box (a hair larger) sorts out what is plainly elsewhere;
   // whether a blocker in the box reaches into the corridor is asked only once it blocks a line
   // tried, so a clear first line needs no corridor at all.
-  let x0 = Number.POSITIVE_INFINITY;
-  let y0 = Number.POSITIVE_INFINITY;
-  let x1 = Number.NEGATIVE_INFINITY;
-  let y1 = Number.NEGATIVE_INFINITY;
-  for (const p of hullPts) {
-    if (p.x < x0) x0 = p.x;
-    if (p.y < y0) y0 = p.y;
-    if (p.x > x1) x1 = p.x;
-    if (p.y > y1) y1 = p.y;
-  }
-  x0 -= BOX_SLACK;
-  y0 -= BOX_SLACK;
-  x1 += BOX_SLACK;
-  y1 += BOX_SLACK;
+  const pb = bounds(hullPts);
+  const x0 = pb.minX - BOX_SLACK;
+  const y0 = pb.minY - BOX_SLACK;
+  const x1 = pb.maxX + BOX_SLACK;
+  const y1 = pb.maxY + BOX_SLACK;
   const viewerIndex = scene.stands.indexOf(viewer);
   const targetIndex = scene.stands.indexOf(target);
   // What may block, as one list: the viewer, other stands grown by the clearance, narrow gaps
