@@ -475,6 +475,8 @@ interface StandsFacts {
   /** Tells arrays apart as keys of other arrays' distance tables (a number keeps no array alive). */
   readonly serial: number;
   rects: Rect[] | null;
+  /** The rectangles with their bounding boxes (deployment and form-up room). */
+  boxed: readonly BoxedRect[] | null;
   box: Box | null;
   /** The stands as a scene prepares them (see `SCENE_STANDS`). */
   scene: SceneStand[] | undefined;
@@ -486,7 +488,7 @@ let standsSerial = 0;
 function standsFacts(stands: readonly Stand[]): StandsFacts {
   let f = STANDS_FACTS.get(stands);
   if (!f) {
-    f = { serial: ++standsSerial, rects: null, box: null, scene: undefined, distances: null };
+    f = { serial: ++standsSerial, rects: null, boxed: null, box: null, scene: undefined, distances: null };
     STANDS_FACTS.set(stands, f);
   }
   return f;
@@ -528,21 +530,7 @@ function standsDistance(a: readonly Stand[], b: readonly Stand[]): number {
 /** Bounding box of a stands array's rectangles, worked out once per array. */
 function standsBox(stands: readonly Stand[]): Box {
   const f = standsFacts(stands);
-  if (!f.box) {
-    let minX = Number.POSITIVE_INFINITY;
-    let minY = Number.POSITIVE_INFINITY;
-    let maxX = Number.NEGATIVE_INFINITY;
-    let maxY = Number.NEGATIVE_INFINITY;
-    for (const r of standRects(stands)) {
-      for (const c of rectCorners(r)) {
-        if (c.x < minX) minX = c.x;
-        if (c.y < minY) minY = c.y;
-        if (c.x > maxX) maxX = c.x;
-        if (c.y > maxY) maxY = c.y;
-      }
-    }
-    f.box = { minX, minY, maxX, maxY };
-  }
+  f.box ??= boxesBounds(boxedRects(stands));
   return f.box;
 }
 
@@ -737,20 +725,18 @@ function boxesApart(a: Box, b: Box): boolean {
 interface BoxedRect extends Box {
   r: Rect;
 }
-function boxedRect(st: Stand): BoxedRect {
-  const r = rectOf(st);
+function boxRect(r: Rect): BoxedRect {
   const b = bounds(rectCorners(r));
   return { r, minX: b.minX, minY: b.minY, maxX: b.maxX, maxY: b.maxY };
 }
-/** The boxed rectangles of a stands array, worked out once per array (stands arrays are replaced, never changed). */
-const BOXED_RECTS = new ObjectCache<readonly Stand[], readonly BoxedRect[]>("boxed rects");
+function boxedRect(st: Stand): BoxedRect {
+  return boxRect(rectOf(st));
+}
+/** The boxed rectangles of a stands array, worked out once per array (kept with its other facts). */
 function boxedRects(stands: readonly Stand[]): readonly BoxedRect[] {
-  let r = BOXED_RECTS.get(stands);
-  if (!r) {
-    r = stands.map(boxedRect);
-    BOXED_RECTS.set(stands, r);
-  }
-  return r;
+  const f = standsFacts(stands);
+  f.boxed ??= standRects(stands).map(boxRect);
+  return f.boxed;
 }
 
 /** {@link deployProblem} with the deployed stands' rectangles worked out once by the caller (null: work them out). */
