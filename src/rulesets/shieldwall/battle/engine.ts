@@ -2097,13 +2097,6 @@ function mayMoveWithRetinue(bu: BattleUnit, other: BattleUnit): boolean {
   return within(bu, other, 2) && angleBetweenDegrees(unitFacing(geomOf(other)), unitFacing(geomOf(bu))) <= 1;
 }
 
-/**
- * Seed "Movement": "All movement is conducted from right to left except where two moves
- * intersect, the front unit may move first." Before a unit moves, a friendly unit still to move
- * this phase that stands in its path (see {@link unitInFront}) moves first; the unit then moves
- * straight after it. Each unit gives way at most once a phase, so the order always ends. Option
- * `crossingMoves: "right-to-left"` keeps the strict acting order. Returns true if it reordered.
- */
 /** Sorts units front first along `heading` (by their stands' furthest reach that way); ties keep their order. */
 function sortFrontFirst(units: BattleUnit[], heading: number): void {
   const f = headingVector(heading);
@@ -2111,6 +2104,13 @@ function sortFrontFirst(units: BattleUnit[], heading: number): void {
   units.sort((a, b) => (reach.get(b.id) ?? 0) - (reach.get(a.id) ?? 0));
 }
 
+/**
+ * Seed "Movement": "All movement is conducted from right to left except where two moves
+ * intersect, the front unit may move first." Before a unit moves, a friendly unit still to move
+ * this phase that stands in its path (see {@link unitInFront}) moves first; the unit then moves
+ * straight after it. Each unit gives way at most once a phase, so the order always ends. Option
+ * `crossingMoves: "right-to-left"` keeps the strict acting order. Returns true if it reordered.
+ */
 function frontUnitFirst(ctx: Ctx, task: Extract<Task, { t: "move" }>): boolean {
   if (task.gaveWay || ctx.s.options.crossingMoves === "right-to-left") return false;
   const bu = ctx.unit(task.unit);
