@@ -1299,6 +1299,17 @@ function rolled(ctx: Ctx, side: Side, roll: DiceRoll): void {
   afterRoll(ctx, roll);
 }
 
+/** A set of dice just thrown: its event in the narrative, then {@link rolled}. */
+function thrown(ctx: Ctx, side: Side, roll: DiceRoll): void {
+  rollEvent(ctx, roll);
+  rolled(ctx, side, roll);
+}
+
+/** A unit's move dice thrown on the current ground, for `f` (see {@link thrown}). */
+function throwMoveDice(ctx: Ctx, side: Side, unit: string, dice: { kind: MoveKind; extraD6: boolean; formed: boolean }, f: MoveRollFor): void {
+  thrown(ctx, side, { what: "move", unit, dice, for: f, result: rollMoveDice(ctx, dice) });
+}
+
 /** What the engine does with a set of dice once it is final. */
 function afterRoll(ctx: Ctx, roll: DiceRoll): void {
   switch (roll.what) {
@@ -2164,8 +2175,7 @@ function moveTask(ctx: Ctx, id: string): void {
     aggression: bu.u.aggression,
   });
   const roll: DiceRoll = { what: "control", unit: id, reasons: need.reasons, result };
-  rollEvent(ctx, roll);
-  rolled(ctx, bu.side, roll);
+  thrown(ctx, bu.side, roll);
 }
 
 /** The control test's result, once final (seed "Control Test"). */
@@ -2190,7 +2200,7 @@ function afterControl(ctx: Ctx, id: string, r: ControlResult): void {
       return;
     case "advance-and-charge": {
       const dice = { kind: "normal" as const, extraD6: false, formed: cur.u.formed };
-      rolled(ctx, cur.side, { what: "move", unit: id, dice, for: { k: "bloodlust" }, result: rollMoveDice(ctx, dice) });
+      throwMoveDice(ctx, cur.side, id, dice, { k: "bloodlust" }); // its move's event carries the dice
       return;
     }
     case "repeat-move": {
@@ -2554,9 +2564,7 @@ export function applyMove(ctx: Ctx, bu: BattleUnit, m: MoveChoice, voluntary = t
     case "unformed-move": {
       // The move dice (a set a kept Seven may re-roll, ruling SW-11); the move follows once they are final.
       const dice = { kind: "normal" as const, extraD6: m.extraD6, formed: m.kind === "advance" || m.kind === "toward" };
-      const roll: DiceRoll = { what: "move", unit: id, dice, for: { k: "move", move: m, voluntary }, result: rollMoveDice(ctx, dice) };
-      rollEvent(ctx, roll);
-      rolled(ctx, bu.side, roll);
+      throwMoveDice(ctx, bu.side, id, dice, { k: "move", move: m, voluntary });
       return;
     }
     case "form-up": {
@@ -2578,9 +2586,7 @@ export function applyMove(ctx: Ctx, bu: BattleUnit, m: MoveChoice, voluntary = t
       if (m.heading === undefined) break;
       // The other half of the move: the move dice (a set a kept Seven may re-roll, ruling SW-11), then the move.
       const dice = { kind: "normal" as const, extraD6: m.extraD6 === true, formed: false };
-      const roll: DiceRoll = { what: "move", unit: id, dice, for: { k: "move", move: m, voluntary }, result: rollMoveDice(ctx, dice) };
-      rollEvent(ctx, roll);
-      rolled(ctx, bu.side, roll);
+      throwMoveDice(ctx, bu.side, id, dice, { k: "move", move: m, voluntary });
       return;
     }
     case "embark":
@@ -2724,8 +2730,7 @@ function fireShot(ctx: Ctx, i: number): void {
       tokens: useToken(s.sides[shooter.side].tokens, "skilledArcher"),
     };
   const roll: DiceRoll = { what: "shooting", unit: shooter.id, target: target.id, shot: i, input, result };
-  rollEvent(ctx, roll);
-  rolled(ctx, shooter.side, roll);
+  thrown(ctx, shooter.side, roll);
 }
 
 function missileHits(ctx: Ctx): void {
@@ -2947,8 +2952,7 @@ export function chargeTestTask(ctx: Ctx, id: string): void {
   const target = ctx.unit(dec.target);
   if (!canAct(bu) || !onTable(target) || bu.u.aggression === "shaken") return;
   const roll: DiceRoll = { what: "charge", unit: id, target: target.id, result: resolveCharge(ctx.rng, chargeInputFor(ctx, id)) };
-  rollEvent(ctx, roll);
-  rolled(ctx, bu.side, roll);
+  thrown(ctx, bu.side, roll);
 }
 
 export function chargeFails(ctx: Ctx, id: string): void {
@@ -3209,9 +3213,7 @@ function awayHeading(bu: BattleUnit, foes: BattleUnit[], positions: Map<string, 
 function retireMove(ctx: Ctx, bu: BattleUnit, what: string, foes: string[], then: AfterRetire): void {
   const es = foes.length > 0 ? foes : enemiesOnTable(ctx, bu.side).filter((e) => within(bu, e, 8)).map((e) => e.id);
   const dice = { kind: "retire" as const, extraD6: true, formed: false };
-  const roll: DiceRoll = { what: "move", unit: bu.id, dice, for: { k: "retire", what, foes: es, then }, result: rollMoveDice(ctx, dice) };
-  rollEvent(ctx, roll);
-  rolled(ctx, bu.side, roll);
+  throwMoveDice(ctx, bu.side, bu.id, dice, { k: "retire", what, foes: es, then });
 }
 
 /** The retire move once its dice are final; true if the unit got away (it is now retiring). */
@@ -3342,9 +3344,7 @@ function aftermathStep(ctx: Ctx, after: Aftermath): void {
         case "break": {
           if (!onTable(bu)) break;
           const dice = { kind: "rout" as const, extraD6: true, formed: false };
-          const roll: DiceRoll = { what: "move", unit: o.id, dice, for: { k: "rout", after: a }, result: rollMoveDice(ctx, dice) };
-          rollEvent(ctx, roll);
-          rolled(ctx, bu.side, roll);
+          throwMoveDice(ctx, bu.side, o.id, dice, { k: "rout", after: a });
           return;
         }
         case "separate": {
@@ -3366,9 +3366,7 @@ function aftermathStep(ctx: Ctx, after: Aftermath): void {
     if (!onTable(bu)) continue;
     if (o.move === "pursue") {
       const dice = { kind: "pursuit" as const, extraD6: true, formed: false };
-      const roll: DiceRoll = { what: "move", unit: o.id, dice, for: { k: "pursue", after: a, engagedStands: o.engagedStands }, result: rollMoveDice(ctx, dice) };
-      rollEvent(ctx, roll);
-      rolled(ctx, bu.side, roll);
+      throwMoveDice(ctx, bu.side, o.id, dice, { k: "pursue", after: a, engagedStands: o.engagedStands });
       return;
     } else if (o.move === "follow-up") {
       const foes = foesOf(o.id).filter((f) => a.fellBack[f.id] !== undefined);
@@ -3491,8 +3489,7 @@ function afterPursue(ctx: Ctx, id: string, before: Aftermath, engagedStands: num
   }
   const dice = Math.max(1, engagedStands);
   const hack: DiceRoll = { what: "free-hack", unit: id, target: t.id, dice, after, result: resolveFreeHack(ctx.rng, dice) };
-  rollEvent(ctx, hack);
-  rolled(ctx, bu.side, hack);
+  thrown(ctx, bu.side, hack);
 }
 
 /** The free hack's casualties once its dice are final (ruling SW-20). */
@@ -3555,9 +3552,7 @@ function pursuitCharge(ctx: Ctx, id: string, notNew: ReadonlySet<string>): strin
 /** A pursuer's move in the movement phase: towards the nearest enemy, the enemy camp, or off the enemy's table edge. */
 function pursuitMove(ctx: Ctx, bu: BattleUnit): void {
   const dice = { kind: "pursuit" as const, extraD6: true, formed: false };
-  const roll: DiceRoll = { what: "move", unit: bu.id, dice, for: { k: "pursuit" }, result: rollMoveDice(ctx, dice) };
-  rollEvent(ctx, roll);
-  rolled(ctx, bu.side, roll);
+  throwMoveDice(ctx, bu.side, bu.id, dice, { k: "pursuit" });
 }
 
 /** The movement-phase pursuit once its dice are final. */
