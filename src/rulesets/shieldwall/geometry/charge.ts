@@ -10,7 +10,7 @@
  */
 import { type Contact, contactBetween } from "./contact.js";
 import { type Scene, type StandRef, sceneUnit } from "./los.js";
-import { convexHull, polygonsOverlap, segmentLengthInside } from "./polygon.js";
+import { bounds, boxesBounds, convexHull, polygonsOverlap, segmentLengthInside } from "./polygon.js";
 import { type Edge, type Stand, edgeNormal, edgeSegment, makeStand, rectCorners, rectOf, rectsOverlap } from "./stand.js";
 import { overhang } from "./table.js";
 import { type UnitGeom, rotateUnit, translateUnit } from "./unit.js";
@@ -141,24 +141,14 @@ export function planChargeMove(scene: Scene, chargerId: string, target: StandRef
   // Bounding box of the ground swept: of every charger stand's corners at the start and the end
   // (their convex hulls, below, have the same extremes). Stands whose boxes lie clear of it can
   // neither be crossed nor overlapped.
-  let bx0 = Number.POSITIVE_INFINITY;
-  let by0 = Number.POSITIVE_INFINITY;
-  let bx1 = Number.NEGATIVE_INFINITY;
-  let by1 = Number.NEGATIVE_INFINITY;
   const corners: Point[][] = [];
   for (let i = 0; i < charger.stands.length; i++) {
     const a = rectCorners(rectOf(charger.stands[i]));
     const b = rectCorners(ends[i]);
     for (let c = 0; c < 4; c++) distance = Math.max(distance, Math.hypot(a[c].x - b[c].x, a[c].y - b[c].y));
-    const both = [...a, ...b];
-    for (const p of both) {
-      if (p.x < bx0) bx0 = p.x;
-      if (p.y < by0) by0 = p.y;
-      if (p.x > bx1) bx1 = p.x;
-      if (p.y > by1) by1 = p.y;
-    }
-    corners.push(both);
+    corners.push([...a, ...b]);
   }
+  const { minX: bx0, minY: by0, maxX: bx1, maxY: by1 } = boxesBounds(corners.map(bounds));
   // The ground each stand passes over, worked out only when another unit's stand or an obstacle
   // lies near enough to need it (about half the charges in a battle).
   let hulls: Point[][] | null = null;

@@ -519,7 +519,7 @@ export function friendInTheWay(scene: Scene, unitId: string, heading: number, re
     for (const s of sceneUnitStands(scene, id)) {
       if (s.minX > x1 + 1e-6 || s.maxX < x0 - 1e-6 || s.minY > y1 + 1e-6 || s.maxY < y0 - 1e-6) continue;
       movers ??= own.map((m) => m.rect);
-      if (distanceBeforeOverlap(movers, d, [s.rect]).distance < reach) return true;
+      if (distanceBeforeOverlapOf(movers, d, s.rect) < reach) return true;
     }
   }
   return false;
