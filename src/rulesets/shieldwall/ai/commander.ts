@@ -26,7 +26,7 @@
 import type { Player, PlayerId } from "../../../core/game.js";
 import type { Side } from "../army.js";
 import { battleGame } from "../battle/game.js";
-import { closestEnemyLeader, contingentLine, deployProblem, geomOf, nearestEnemy, onTable, shootingOptions, unitDist } from "../battle/engine.js";
+import { closestEnemyLeader, contingentLine, deployProblem, geomOf, nearestEnemy, onTable, shootingOptions, sideOfId, unitDist } from "../battle/engine.js";
 import type { BattleDecision, BattleState, BattleUnit, LeadAction, MoveChoice, Pending } from "../battle/types.js";
 import { godEffect, type GodEffectKind } from "../gods.js";
 import { lpLeft } from "../leaders.js";
@@ -308,11 +308,11 @@ function maxDp(units: BattleUnit[]): number {
  * closest enemy leader (seed "Personal Combat": a challenge goes to the closest enemy leader).
  */
 export function challengeThreat(ctx: Ctx, l: LeaderState): boolean {
-  const side = l.id.split(".")[0];
+  const side = sideOfId(l.id);
   for (const t of ctx.s.queue) {
     if (t.t !== "leader") continue;
     const e = ctx.leader(t.leader);
-    if (e.id.startsWith(`${side}.`) || e.status !== "alive" || lpLeft(e) < 3) continue;
+    if (sideOfId(e.id) === side || e.status !== "alive" || lpLeft(e) < 3) continue;
     const home = ctx.leaderUnit(e);
     if (!home || home.u.inCombat) continue;
     if (closestEnemyLeader(ctx, e)?.id === l.id) return true;
