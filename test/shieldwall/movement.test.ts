@@ -2,10 +2,18 @@ import { describe, expect, it } from "vitest";
 import { Fraction } from "../../src/core/fraction.js";
 import { Random } from "../../src/core/random.js";
 import { probeUnit } from "../../src/rulesets/shieldwall/checks.js";
-import { applyFatigue, fatigueDps, formUp, maySideStep, moveDice, moveDist, rollMove } from "../../src/rulesets/shieldwall/movement.js";
+import { applyFatigue, fatigueDps, formUp, maySideStep, moveDice, moveDist, rollMove, topMoveDice } from "../../src/rulesets/shieldwall/movement.js";
 import { totalDp } from "../../src/rulesets/shieldwall/units.js";
 
 describe("Shieldwall movement dice and fatigue", () => {
+  it("SW-2: the highest the move dice can show is 5 on the AvD alone, 11 with the D6 (rout, retire and pursuit always roll both)", () => {
+    expect(topMoveDice({ kind: "normal", extraD6: false })).toBe(5);
+    expect(topMoveDice({ kind: "normal", extraD6: true })).toBe(11);
+    for (const kind of ["rout", "retire", "pursuit"] as const) expect(topMoveDice({ kind, extraD6: false })).toBe(11);
+    // No throw of the dice shows more.
+    const rng = Random.fromSeed(11);
+    for (let i = 0; i < 200; i++) expect(rollMove(rng, { kind: "normal", extraD6: true, formed: false, soggyGround: false }).roll.total).toBeLessThanOrEqual(11);
+  });
   it("Movement rates: AvD plus an optional D6", () => {
     expect(moveDice({ kind: "normal", extraD6: false }).map((d) => d.name)).toEqual(["AvD"]);
     expect(moveDice({ kind: "normal", extraD6: true }).map((d) => d.name)).toEqual(["AvD", "D6"]);

@@ -21,6 +21,11 @@ export function moveDice(input: MoveDiceInput): Die[] {
   return input.kind === "normal" && !input.extraD6 ? [AVERAGE_DIE] : [AVERAGE_DIE, D6];
 }
 
+/** The highest total the move dice can show (AvD 5, D6 6), before any bonus. */
+export function topMoveDice(input: MoveDiceInput): number {
+  return moveDice(input).reduce((t, d) => t + Math.max(...d.faces), 0);
+}
+
 /** +1" for rout and retire moves (ruling SW-2). */
 export function moveBonus(kind: MoveKind): number {
   return kind === "rout" || kind === "retire" ? 1 : 0;

@@ -12,7 +12,7 @@ import type { Side } from "../army.js";
 import { nearestEnemy, unitDist } from "../battle/engine.js";
 import type { BattleDecision, DiceRoll, Pending } from "../battle/types.js";
 import { mirrorResult } from "../combat.js";
-import { moveDice } from "../movement.js";
+import { topMoveDice } from "../movement.js";
 import { appraiseCharge, type Ctx } from "./view.js";
 
 /** Should the side re-roll this set of dice with its Seven? `chargeThreshold`: the commander's bar for a charge worth making. */
@@ -37,7 +37,7 @@ export function wantsReroll(ctx: Ctx, side: Side, roll: DiceRoll, chargeThreshol
       const e = nearestEnemy(ctx, bu);
       if (!e) return false;
       const gap = unitDist(bu, e);
-      const top = moveDice(roll.dice).reduce((t, d) => t + Math.max(...d.faces), 0);
+      const top = topMoveDice(roll.dice);
       return gap > 2 && gap - inches > 2 && gap - top <= 2;
     }
     case "shooting":

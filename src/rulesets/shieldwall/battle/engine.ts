@@ -74,7 +74,7 @@ import { type UnitGeom, formLine, rectsDistance, unitCentre } from "../geometry/
 import { angleBetweenDegrees, headingVector, normaliseDegrees, vectorHeading } from "../geometry/vec.js";
 import { applyGodEffect, callHolyPerson, drawGodCard, godEffect, type GodSide, holyCaller, holyCallRefusal, resolveInvocation, useToken } from "../gods.js";
 import { battleStandardRetiring, enemyAdvancingBeforeSignal, enemyBrokenNearby, friendBrokenNearby, friendRetiringNearby, leaderKilled } from "../morale.js";
-import { applyFatigue, formUp, type MoveKind, moveDice, type MoveRoll, rollMove } from "../movement.js";
+import { applyFatigue, formUp, maySideStep, type MoveKind, type MoveRoll, rollMove, topMoveDice } from "../movement.js";
 import { answerChallenge, appointFighter, duelConsequences, type FighterKind, FIGHTER_NAME, issueChallenge } from "../personal-combat.js";
 import { heuristicDuelPlayer } from "../personal-combat-ai.js";
 import { dealDuel, type DuelState, duelGame, playDuelQuietly } from "../personal-combat-game.js";
@@ -1251,11 +1251,6 @@ export function applyHolyCancel(ctx: Ctx, cancel: boolean, redraw: boolean): voi
 // The Seven (ruling SW-11): a kept Seven re-rolls any one set of dice thrown by its own side
 // =============================================================================================
 
-/** Top face of each die of a move roll (AvD 5, D6 6). */
-function topMove(dice: { kind: MoveKind; extraD6: boolean }): number {
-  return moveDice(dice).reduce((t, d) => t + Math.max(...d.faces), 0);
-}
-
 /**
  * Could re-rolling this set of dice help its side (docs/shieldwall/battle.md, "The Seven")? The
  * Seven is offered only then: not for a control test of 3–4 (the player already acts as he
@@ -1272,7 +1267,7 @@ export function fortuneMatters(ctx: Ctx, roll: DiceRoll): boolean {
     case "move": {
       const r = roll.result;
       if (r.fatigue > 0) return true;
-      if (r.roll.total >= topMove(roll.dice)) return false;
+      if (r.roll.total >= topMoveDice(roll.dice)) return false;
       const m = roll.for.k === "move" ? roll.for.move : null;
       const stopAt = m && "stopAt" in m ? m.stopAt : undefined;
       return !(stopAt !== undefined && r.inches >= stopAt);
@@ -2351,7 +2346,7 @@ function candidateAllowed(ctx: Ctx, bu: BattleUnit, m: MoveChoice, candidate: Ca
     case "toward":
       return headingAllowed(bu, facts, candidate.toward);
     case "step":
-      return maySideStep(bu) && advanceProblem(bu, facts, stepHeading(facts.geom, m.direction)) === null;
+      return maySideStep(bu.u.grade) && advanceProblem(bu, facts, stepHeading(facts.geom, m.direction)) === null;
     case "change-direction":
     case "unformed-move":
       return headingAllowed(bu, facts, m.heading);
@@ -2448,11 +2443,6 @@ function bloodlustBars(bu: BattleUnit, m: MoveChoice, facts: MoveFacts): boolean
   return facts.bloodlustForced && (BLOOD_LUST_BARRED.has(m.kind) || (m.kind === "about-face" && bu.u.formed && isAdvancing(bu.side, unitFacing(facts.geom))));
 }
 
-/** Only A and B grade units side-step, step back or step forward (seed "Manoeuvre"). */
-function maySideStep(bu: BattleUnit): boolean {
-  return bu.u.grade === "A" || bu.u.grade === "B";
-}
-
 /** Why the unit has no room to form up facing `facing` (the line off the table or overlapping another stand), or null. */
 function formUpRoomProblem(ctx: Ctx, bu: BattleUnit, facing: number): string | null {
   const stands = formUpStands(bu, facing);
@@ -2501,7 +2491,7 @@ export function moveProblem(ctx: Ctx, bu: BattleUnit, m: MoveChoice, facts: Move
       return null;
     case "step": {
       if (!bu.u.formed) return "only a formed unit side-steps";
-      if (!maySideStep(bu))
+      if (!maySideStep(bu.u.grade))
         return `only A and B grade units may side-step, step back or step forward (seed "Manoeuvre"); ${bu.u.name} is ${bu.u.grade}`;
       if (!STEP_DIRECTIONS.has(m.direction)) return "step direction must be forward, back, left or right";
       if (!finiteNumber(m.distance) || m.distance <= 0 || m.distance > 2 + 1e-9) return `a step is more than 0" and at most 2" (ruling SW-1)`;
