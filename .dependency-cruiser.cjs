@@ -87,7 +87,7 @@ module.exports = {
       exportsFields: ["exports"],
       conditionNames: ["import", "require", "node", "default", "types"],
       mainFields: ["module", "main", "types", "typings"],
-      extensions: [".ts", ".js", ".mjs", ".cjs", ".d.ts", ".json"],
+      extensions: [".ts", ".tsx", ".js", ".mjs", ".cjs", ".d.ts", ".json"],
     },
     reporterOptions: {
       text: { highlightFocused: true },
