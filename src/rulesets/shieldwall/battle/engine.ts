@@ -892,161 +892,58 @@ function push(ctx: Ctx, ...tasks: Task[]): void {
 }
 
 function runTask(ctx: Ctx, task: Task): void {
-  const s = ctx.s;
   switch (task.t) {
-    case "deploy": {
-      const red = undeployed(s, "red");
-      const black = undeployed(s, "black");
-      if (red.length === 0 && black.length === 0) {
-        push(ctx, { t: "turn-start" });
-        return;
-      }
-      let side: Side;
-      if (red.length === 0) side = "black";
-      else if (black.length === 0) side = "red";
-      else {
-        const r = rollDeployment(ctx.rng, {
-          redCincLp: cincLp(ctx, "red"),
-          blackCincLp: cincLp(ctx, "black"),
-        });
-        side = r.deploysFirst;
-        ctx.notes("deployment-dice", r.notes, { side });
-      }
-      push(ctx, { t: "deploy" });
-      s.pending = { kind: "deploy", side };
+    case "deploy":
+      deployTask(ctx);
       return;
-    }
-    case "turn-start": {
-      s.turn += 1;
-      s.phase = "initiative";
-      ctx.touch();
-      s.leaders = s.leaders.map((l) => (l.lpSpent === 0 ? l : leaderRecord({ ...l, lpSpent: 0 }))); // ruling SW-7
-      s.units = s.units.map((u) => (u.charged || u.mustCharge ? unitRecord({ ...u, charged: false, mustCharge: false }, u.u) : u));
-      ctx.ev("turn", `Turn ${s.turn} begins`, { number: s.turn });
-      if (s.options.initiativeChoice === "per-phase") {
-        // Seed "Turn Sequence": the winner decides whether to go first or second for each phase.
-        const c: Task = { t: "initiative-choice" };
-        push(ctx, { t: "initiative" }, c, { t: "gods" }, c, { t: "leadership" }, c, { t: "movement" }, c, { t: "missiles" }, c, { t: "combat" }, { t: "end-turn" });
-      } else push(ctx, { t: "initiative" }, { t: "gods" }, { t: "leadership" }, { t: "movement" }, { t: "missiles" }, { t: "combat" }, { t: "end-turn" });
+    case "turn-start":
+      turnStart(ctx);
       return;
-    }
-    case "initiative": {
-      const r = rollInitiative(ctx.rng, {
-        redCincLp: cincLp(ctx, "red"),
-        blackCincLp: cincLp(ctx, "black"),
-      });
-      s.initiative = r.winner;
-      ctx.notes("initiative", r.notes, { rolls: r.rolls, winner: r.winner });
-      if (s.options.initiativeChoice !== "per-phase") s.pending = { kind: "initiative", side: r.winner };
+    case "initiative":
+      initiativeTask(ctx);
       return;
-    }
     case "initiative-choice":
-      if (s.initiative) s.pending = { kind: "initiative", side: s.initiative };
+      initiativeChoiceTask(ctx);
       return;
-    case "gods": {
-      s.phase = "gods";
-      const d = drawGodCard(s.god.pack, ctx.rng);
-      s.god = {
-        ...s.god,
-        pack: d.pack,
-        draw: d,
-        calls: { red: false, black: false },
-        standing: null,
-        choices: {},
-      };
-      ctx.ev("god-card", `The gods' card is drawn: ${cardText(d.card)}`, {
-        card: d.card,
-        jokerNumber: d.jokerNumber,
-      });
-      const tasks: Task[] = sideOrder(s).map((side) => ({ t: "holy-call", side }) as Task);
-      push(ctx, ...tasks, { t: "god-resolve" }, { t: "god-effect" });
+    case "gods":
+      godsTask(ctx);
       return;
-    }
-    case "holy-call": {
-      const l = holyLeader(ctx, task.side);
-      if (l) s.pending = { kind: "holy-call", side: task.side, leader: l.id };
+    case "holy-call":
+      holyCallTask(ctx, task.side);
       return;
-    }
-    case "god-resolve": {
-      const caller = holyCaller(s.god.calls);
-      if (caller && !(s.god.calls.red && s.god.calls.black)) {
-        s.pending = { kind: "holy-cancel", side: caller };
-        return;
-      }
-      // No single caller (or both called, ruling SW-10): the card stands as drawn.
-      applyHolyCancel(ctx, false, false);
+    case "god-resolve":
+      godResolveTask(ctx);
       return;
-    }
     case "god-effect":
       godEffectTask(ctx);
       return;
-    case "leadership": {
-      s.phase = "leadership";
-      s.sw15Took = [];
-      const tasks: Task[] = [];
-      for (const side of sideOrder(s)) {
-        for (const c of contingentsRightToLeft(ctx, side)) {
-          const l = ctx.contingentLeader(c);
-          if (l) tasks.push({ t: "leader", leader: l.id });
-        }
-      }
-      for (const side of sideOrder(s)) {
-        for (const id of actingOrder(ctx, side)) if (ctx.unit(id).u.attachments.includes("camp-followers")) tasks.push({ t: "camp", unit: id });
-      }
-      push(ctx, ...tasks);
+    case "leadership":
+      leadershipTask(ctx);
       return;
-    }
-    case "leader": {
-      const l = ctx.leader(task.leader);
-      if (leadOptions(ctx, l).length > 1) s.pending = { kind: "lead", side: sideOfId(l.id), leader: l.id };
+    case "leader":
+      leaderTask(ctx, task.leader);
       return;
-    }
     case "challenge":
       challengeTask(ctx, task.challenger, task.fighter, task.fromKing);
       return;
-    case "camp": {
-      const bu = ctx.unit(task.unit);
-      if (onTable(bu) && bu.u.attachments.includes("camp-followers") && (campTargets(ctx, bu).length > 0 || campMoves(ctx, bu).length > 0)) {
-        s.pending = { kind: "camp", side: bu.side, unit: bu.id };
-      }
+    case "camp":
+      campTask(ctx, task.unit);
       return;
-    }
-    case "movement": {
-      s.phase = "movement";
-      s.sw15Took = [];
-      ctx.touch();
-      s.units = s.units.map((u) => (u.moved ? unitRecord({ ...u, moved: false }, u.u) : u));
-      const tasks: Task[] = [];
-      for (const side of sideOrder(s)) {
-        const order = actingOrder(ctx, side);
-        // Units aboard ship decide after their side's units on the table (docs: "Boats").
-        for (const id of [...order, ...embarkedUnits(ctx, side).filter((e) => !order.includes(e))]) tasks.push({ t: "move", unit: id });
-      }
-      push(ctx, ...tasks);
+    case "movement":
+      movementTask(ctx);
       return;
-    }
     case "move":
       if (frontUnitFirst(ctx, task)) return;
       moveTask(ctx, task.unit);
       return;
     case "sw15":
       return;
-    case "missiles": {
-      s.phase = "missiles";
-      s.shots = [];
-      const tasks: Task[] = [];
-      for (const side of sideOrder(s)) for (const id of actingOrder(ctx, side)) tasks.push({ t: "shoot", unit: id });
-      push(ctx, ...tasks, { t: "resolve-missiles" });
+    case "missiles":
+      missilesTask(ctx);
       return;
-    }
-    case "shoot": {
-      const bu = ctx.unit(task.unit);
-      if (!canAct(bu) || shootingRefusal(bu.u)) return;
-      const targets = shootingOptions(ctx, bu);
-      if (targets.length === 0) return;
-      s.pending = { kind: "shoot", side: bu.side, unit: bu.id };
+    case "shoot":
+      shootTask(ctx, task.unit);
       return;
-    }
     case "resolve-missiles":
       resolveMissiles(ctx);
       return;
@@ -1056,14 +953,9 @@ function runTask(ctx: Ctx, task: Task): void {
     case "missile-hits":
       missileHits(ctx);
       return;
-    case "combat": {
-      s.phase = "combat";
-      s.declarations = [];
-      const tasks: Task[] = [];
-      for (const side of sideOrder(s)) for (const id of actingOrder(ctx, side)) tasks.push({ t: "declare", unit: id });
-      push(ctx, ...tasks, { t: "charge-tests" }, { t: "fight" });
+    case "combat":
+      combatTask(ctx);
       return;
-    }
     case "declare":
       declareTask(ctx, task.unit);
       return;
@@ -1080,14 +972,199 @@ function runTask(ctx: Ctx, task: Task): void {
       startCombat(ctx, task.red, task.black, task.chain ?? 0);
       return;
     case "fight-end":
-      ctx.touch();
-      s.units = s.units.map((u) => (u.followingUp && !u.u.inCombat ? unitRecord({ ...u, followingUp: false }, u.u) : u));
+      fightEnd(ctx);
       return;
     case "end-turn":
       endTurn(ctx);
       return;
   }
 }
+
+/** The deployment: who deploys next (seed "Deployment"), or the first turn once all have deployed. */
+function deployTask(ctx: Ctx): void {
+  const s = ctx.s;
+  const red = undeployed(s, "red");
+  const black = undeployed(s, "black");
+  if (red.length === 0 && black.length === 0) {
+    push(ctx, { t: "turn-start" });
+    return;
+  }
+  let side: Side;
+  if (red.length === 0) side = "black";
+  else if (black.length === 0) side = "red";
+  else {
+    const r = rollDeployment(ctx.rng, {
+      redCincLp: cincLp(ctx, "red"),
+      blackCincLp: cincLp(ctx, "black"),
+    });
+    side = r.deploysFirst;
+    ctx.notes("deployment-dice", r.notes, { side });
+  }
+  push(ctx, { t: "deploy" });
+  s.pending = { kind: "deploy", side };
+}
+
+/** Per-phase initiative (house option): the winner chooses who goes first in the next phase. */
+function initiativeChoiceTask(ctx: Ctx): void {
+  const s = ctx.s;
+  if (s.initiative) s.pending = { kind: "initiative", side: s.initiative };
+}
+
+/** The fighting of a combat phase is over: units that followed up and are out of combat stop following up. */
+function fightEnd(ctx: Ctx): void {
+  const s = ctx.s;
+  ctx.touch();
+  s.units = s.units.map((u) => (u.followingUp && !u.u.inCombat ? unitRecord({ ...u, followingUp: false }, u.u) : u));
+}
+
+/** A new turn: its phases in order (seed "Turn Sequence"). */
+function turnStart(ctx: Ctx): void {
+  const s = ctx.s;
+  s.turn += 1;
+  s.phase = "initiative";
+  ctx.touch();
+  s.leaders = s.leaders.map((l) => (l.lpSpent === 0 ? l : leaderRecord({ ...l, lpSpent: 0 }))); // ruling SW-7
+  s.units = s.units.map((u) => (u.charged || u.mustCharge ? unitRecord({ ...u, charged: false, mustCharge: false }, u.u) : u));
+  ctx.ev("turn", `Turn ${s.turn} begins`, { number: s.turn });
+  if (s.options.initiativeChoice === "per-phase") {
+    // Seed "Turn Sequence": the winner decides whether to go first or second for each phase.
+    const c: Task = { t: "initiative-choice" };
+    push(ctx, { t: "initiative" }, c, { t: "gods" }, c, { t: "leadership" }, c, { t: "movement" }, c, { t: "missiles" }, c, { t: "combat" }, { t: "end-turn" });
+  } else push(ctx, { t: "initiative" }, { t: "gods" }, { t: "leadership" }, { t: "movement" }, { t: "missiles" }, { t: "combat" }, { t: "end-turn" });
+}
+
+/** The initiative roll (seed "Turn Sequence"). */
+function initiativeTask(ctx: Ctx): void {
+  const s = ctx.s;
+  const r = rollInitiative(ctx.rng, {
+    redCincLp: cincLp(ctx, "red"),
+    blackCincLp: cincLp(ctx, "black"),
+  });
+  s.initiative = r.winner;
+  ctx.notes("initiative", r.notes, { rolls: r.rolls, winner: r.winner });
+  if (s.options.initiativeChoice !== "per-phase") s.pending = { kind: "initiative", side: r.winner };
+}
+
+/** The gods phase: the card is drawn, each side may call on its holy person. */
+function godsTask(ctx: Ctx): void {
+  const s = ctx.s;
+  s.phase = "gods";
+  const d = drawGodCard(s.god.pack, ctx.rng);
+  s.god = {
+    ...s.god,
+    pack: d.pack,
+    draw: d,
+    calls: { red: false, black: false },
+    standing: null,
+    choices: {},
+  };
+  ctx.ev("god-card", `The gods' card is drawn: ${cardText(d.card)}`, {
+    card: d.card,
+    jokerNumber: d.jokerNumber,
+  });
+  const tasks: Task[] = sideOrder(s).map((side) => ({ t: "holy-call", side }) as Task);
+  push(ctx, ...tasks, { t: "god-resolve" }, { t: "god-effect" });
+}
+
+/** A side may call on its holy person. */
+function holyCallTask(ctx: Ctx, side: Side): void {
+  const s = ctx.s;
+  const l = holyLeader(ctx, side);
+  if (l) s.pending = { kind: "holy-call", side: side, leader: l.id };
+}
+
+/** The calls made: a single caller may cancel the card. */
+function godResolveTask(ctx: Ctx): void {
+  const s = ctx.s;
+  const caller = holyCaller(s.god.calls);
+  if (caller && !(s.god.calls.red && s.god.calls.black)) {
+    s.pending = { kind: "holy-cancel", side: caller };
+    return;
+  }
+  // No single caller (or both called, ruling SW-10): the card stands as drawn.
+  applyHolyCancel(ctx, false, false);
+}
+
+/** The leadership phase: each leader acts (contingents right to left), then the camp followers. */
+function leadershipTask(ctx: Ctx): void {
+  const s = ctx.s;
+  s.phase = "leadership";
+  s.sw15Took = [];
+  const tasks: Task[] = [];
+  for (const side of sideOrder(s)) {
+    for (const c of contingentsRightToLeft(ctx, side)) {
+      const l = ctx.contingentLeader(c);
+      if (l) tasks.push({ t: "leader", leader: l.id });
+    }
+  }
+  for (const side of sideOrder(s)) {
+    for (const id of actingOrder(ctx, side)) if (ctx.unit(id).u.attachments.includes("camp-followers")) tasks.push({ t: "camp", unit: id });
+  }
+  push(ctx, ...tasks);
+}
+
+/** A leader with something to do spends his leadership points. */
+function leaderTask(ctx: Ctx, leaderId: string): void {
+  const s = ctx.s;
+  const l = ctx.leader(leaderId);
+  if (leadOptions(ctx, l).length > 1) s.pending = { kind: "lead", side: sideOfId(l.id), leader: l.id };
+}
+
+/** Camp followers with somewhere to go or someone to help. */
+function campTask(ctx: Ctx, unitId: string): void {
+  const s = ctx.s;
+  const bu = ctx.unit(unitId);
+  if (onTable(bu) && bu.u.attachments.includes("camp-followers") && (campTargets(ctx, bu).length > 0 || campMoves(ctx, bu).length > 0)) {
+    s.pending = { kind: "camp", side: bu.side, unit: bu.id };
+  }
+}
+
+/** The movement phase: every unit in acting order. */
+function movementTask(ctx: Ctx): void {
+  const s = ctx.s;
+  s.phase = "movement";
+  s.sw15Took = [];
+  ctx.touch();
+  s.units = s.units.map((u) => (u.moved ? unitRecord({ ...u, moved: false }, u.u) : u));
+  const tasks: Task[] = [];
+  for (const side of sideOrder(s)) {
+    const order = actingOrder(ctx, side);
+    // Units aboard ship decide after their side's units on the table (docs: "Boats").
+    for (const id of [...order, ...embarkedUnits(ctx, side).filter((e) => !order.includes(e))]) tasks.push({ t: "move", unit: id });
+  }
+  push(ctx, ...tasks);
+}
+
+/** The missile phase: every unit may plan a shot, then all shots are rolled. */
+function missilesTask(ctx: Ctx): void {
+  const s = ctx.s;
+  s.phase = "missiles";
+  s.shots = [];
+  const tasks: Task[] = [];
+  for (const side of sideOrder(s)) for (const id of actingOrder(ctx, side)) tasks.push({ t: "shoot", unit: id });
+  push(ctx, ...tasks, { t: "resolve-missiles" });
+}
+
+/** A unit with a target may shoot. */
+function shootTask(ctx: Ctx, unitId: string): void {
+  const s = ctx.s;
+  const bu = ctx.unit(unitId);
+  if (!canAct(bu) || shootingRefusal(bu.u)) return;
+  const targets = shootingOptions(ctx, bu);
+  if (targets.length === 0) return;
+  s.pending = { kind: "shoot", side: bu.side, unit: bu.id };
+}
+
+/** The combat phase: every unit may declare a charge, then the charge tests and the fighting. */
+function combatTask(ctx: Ctx): void {
+  const s = ctx.s;
+  s.phase = "combat";
+  s.declarations = [];
+  const tasks: Task[] = [];
+  for (const side of sideOrder(s)) for (const id of actingOrder(ctx, side)) tasks.push({ t: "declare", unit: id });
+  push(ctx, ...tasks, { t: "charge-tests" }, { t: "fight" });
+}
+
 
 export function sideOfId(id: string): Side {
   return id.startsWith("red.") ? "red" : "black";
