@@ -25,7 +25,8 @@ import {
   shieldwallPlayers,
 } from "../../src/rulesets/shieldwall/ai/index.js";
 import { aheadOf, contextOf, expectedShootingHits, nearestEnemyDistance } from "../../src/rulesets/shieldwall/ai/view.js";
-import { shootingOptions, unitDist } from "../../src/rulesets/shieldwall/battle/engine.js";
+import { shootingOptions } from "../../src/rulesets/shieldwall/battle/queries.js";
+import { unitDist } from "../../src/rulesets/shieldwall/geometry/proximity.js";
 import { combatOdds } from "../../src/rulesets/shieldwall/combat.js";
 import { type BattleDecision, type BattleSetup, type BattleState, battleGame } from "../../src/rulesets/shieldwall/battle/index.js";
 import { totalDp } from "../../src/rulesets/shieldwall/units.js";

@@ -1,25 +1,17 @@
 /**
  * The enumerated choices of the battle's decisions take short cuts (game.ts `stateOptions`,
- * engine.ts `moveOptions`): these properties check, on every state of seeded random battles on
+ * move-options.ts `moveOptions`): these properties check, on every state of seeded random battles on
  * each shipped scenario, that the short cuts give exactly what the full validation gives — the
  * same choices in the same order (random players pick by index).
  */
 import { describe, expect, it } from "vitest";
 import { randomPlayer } from "../../src/core/search/random-player.js";
 import { type BattleState, battleGame } from "../../src/rulesets/shieldwall/battle/index.js";
-import {
-  canAct,
-  closestEnemyLeader,
-  Ctx,
-  deployOptions,
-  deployProblem,
-  enemyLeaderOnTable,
-  moveCandidates,
-  moveOptions,
-  moveProblem,
-  nearestEnemy,
-  headingTo,
-} from "../../src/rulesets/shieldwall/battle/engine.js";
+import { canAct } from "../../src/rulesets/shieldwall/battle/unit-facts.js";
+import { closestEnemyLeader, enemyLeaderOnTable, nearestEnemy, headingTo } from "../../src/rulesets/shieldwall/battle/queries.js";
+import { Ctx } from "../../src/rulesets/shieldwall/battle/ctx.js";
+import { deployOptions, deployProblem } from "../../src/rulesets/shieldwall/battle/phases/deployment.js";
+import { moveCandidates, moveOptions, moveProblem } from "../../src/rulesets/shieldwall/battle/move-options.js";
 import type { MoveChoice } from "../../src/rulesets/shieldwall/battle/types.js";
 import { loadSetup } from "./battle-setup.js";
 

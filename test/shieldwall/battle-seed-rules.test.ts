@@ -7,7 +7,11 @@
 import { describe, expect, it } from "vitest";
 import { seedState } from "../../src/core/random.js";
 import type { BattleState } from "../../src/rulesets/shieldwall/battle/index.js";
-import { applyMove, Ctx, movesAfterCombat, outflankingStands, run, shootingOptions } from "../../src/rulesets/shieldwall/battle/engine.js";
+import { applyMove } from "../../src/rulesets/shieldwall/battle/phases/movement.js";
+import { Ctx } from "../../src/rulesets/shieldwall/battle/ctx.js";
+import { movesAfterCombat } from "../../src/rulesets/shieldwall/battle/phases/aftermath.js";
+import { outflankingStands, shootingOptions } from "../../src/rulesets/shieldwall/battle/queries.js";
+import { run } from "../../src/rulesets/shieldwall/battle/loop.js";
 import type { UnitOutcome } from "../../src/rulesets/shieldwall/combat.js";
 import { unitContacts } from "../../src/rulesets/shieldwall/geometry/contact.js";
 import { gap, invariantProblem, line, N, position, S, signalled, start, unitOf, withUnit } from "./battle-setup.js";

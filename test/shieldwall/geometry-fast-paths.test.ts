@@ -5,7 +5,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { BattleUnit } from "../../src/rulesets/shieldwall/battle/types.js";
-import { unitDist, within } from "../../src/rulesets/shieldwall/battle/engine.js";
+import { unitDist, within } from "../../src/rulesets/shieldwall/geometry/proximity.js";
 import {
   type Point,
   type Rect,

@@ -26,7 +26,10 @@
 import type { Player, PlayerId } from "../../../core/game.js";
 import type { Side } from "../army.js";
 import { battleGame } from "../battle/game.js";
-import { closestEnemyLeader, contingentLine, deployProblem, geomOf, nearestEnemy, onTable, shootingOptions, sideOfId, unitDist } from "../battle/engine.js";
+import { closestEnemyLeader, contingentLine, nearestEnemy, shootingOptions } from "../battle/queries.js";
+import { deployProblem } from "../battle/phases/deployment.js";
+import { geomOf, onTable, sideOfId } from "../battle/unit-facts.js";
+import { unitDist } from "../geometry/proximity.js";
 import type { BattleDecision, BattleState, BattleUnit, LeadAction, MoveChoice, Pending } from "../battle/types.js";
 import { godEffect, type GodEffectKind } from "../gods.js";
 import { lpLeft } from "../leaders.js";

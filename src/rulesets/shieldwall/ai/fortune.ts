@@ -9,7 +9,8 @@
  * - a combat round its side loses (Set-Back or Defeat from its point of view).
  */
 import type { Side } from "../army.js";
-import { nearestEnemy, unitDist } from "../battle/engine.js";
+import { nearestEnemy } from "../battle/queries.js";
+import { unitDist } from "../geometry/proximity.js";
 import type { BattleDecision, DiceRoll, Pending } from "../battle/types.js";
 import { mirrorResult } from "../combat.js";
 import { topMoveDice } from "../movement.js";

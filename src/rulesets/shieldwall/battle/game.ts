@@ -11,33 +11,20 @@ import { Random, seedState } from "../../../core/random.js";
 import { type ArmyFile, armyProblems, buildForce, formatProblem, type Side } from "../army.js";
 import { defaultTable } from "../geometry/table.js";
 import { newGodPack, noTokens } from "../gods.js";
-import {
-  applyAnswer,
-  applyCamp,
-  applyDeploy,
-  applyFortune,
-  applyHolyCall,
-  applyHolyCancel,
-  applyLead,
-  applyMove,
-  answerOptions,
-  campMoves,
-  campTargets,
-  chargeTargets,
-  Ctx,
-  deployOptions,
-  deployProblem,
-  godChoiceOptions,
-  leadOptions,
-  moveOptions,
-  moveProblem,
-  other,
-  run,
-  shootDecisions,
-  sideOfId,
-} from "./engine.js";
+import { applyAnswer, applyCamp, applyLead, answerOptions, campMoves, campTargets, leadOptions } from "./phases/leadership.js";
+import { applyDeploy, deployOptions, deployProblem } from "./phases/deployment.js";
+import { applyFortune } from "./dice.js";
+import { applyHolyCall, applyHolyCancel, godChoiceOptions } from "./phases/gods.js";
+import { applyMove } from "./phases/movement.js";
+import { chargeTargets } from "./queries.js";
+import { Ctx } from "./ctx.js";
+import { moveOptions, moveProblem } from "./move-options.js";
+import { other, sideOfId } from "./unit-facts.js";
+import { run } from "./loop.js";
+import { shootDecisions } from "./phases/missiles.js";
 import { type Scenario, scenarioOptions } from "./scenario.js";
-import type { BattleDecision, BattleSetup, BattleState, BattleUnit, MoveChoice, Pending, SideState } from "./types.js";
+import type { BattleDecision, BattleState, BattleUnit, MoveChoice, Pending, SideState } from "./types.js";
+import type { BattleSetup } from "./scenario.js";
 
 /** Builds the battle's initial state (before any decision) from a scenario, the two parsed armies and a seed. */
 /**

@@ -9,8 +9,9 @@ export {
   describeDecision,
   SHIELDWALL_BATTLE_ID,
 } from "./game.js";
-export { armyBroken, lostStands, lostUnits } from "./engine.js";
+export { armyBroken, lostStands, lostUnits } from "./queries.js";
 export {
+  type BattleSetup,
   parseScenario,
   type Scenario,
   type ScenarioFile,

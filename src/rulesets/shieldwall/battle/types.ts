@@ -1,6 +1,6 @@
 /**
  * Shieldwall battle state, decisions and options (docs/shieldwall/battle.md). Plain serialisable
- * data only: the battle engine (engine.ts) works on it, the game (game.ts) exposes it.
+ * data only: the battle engine (loop.ts and phases/) works on it, the game (game.ts) exposes it.
  */
 import type { BaseState, GameEvent, GameResult } from "../../../core/game.js";
 import type { Side } from "../army.js";
@@ -375,9 +375,4 @@ export interface BattleState extends BaseState {
   result: GameResult | null;
   /** Events of the set-up before the first decision (fixed deployment, the first deployment dice), for the narrative. */
   setupEvents: GameEvent[];
-}
-
-export interface BattleSetup {
-  scenario: import("./scenario.js").Scenario;
-  armies: Record<Side, import("../army.js").ArmyFile>;
 }
