@@ -15,7 +15,7 @@ import { movesAfterCombat } from "../../src/rulesets/shieldwall/battle/phases/af
 import { run } from "../../src/rulesets/shieldwall/battle/loop.js";
 import { resolveControl, resolveFreeHack, resolveShooting, resolveCharge } from "../../src/rulesets/shieldwall/checks.js";
 import { type UnitOutcome, rollSide } from "../../src/rulesets/shieldwall/combat.js";
-import { rollMove } from "../../src/rulesets/shieldwall/movement.js";
+import { rollMove } from "../../src/rulesets/shieldwall/move-dice.js";
 import { wantsReroll } from "../../src/rulesets/shieldwall/ai/fortune.js";
 import { advanceChoice } from "../../src/rulesets/shieldwall/ai/advance.js";
 import { commanderChoice } from "../../src/rulesets/shieldwall/ai/commander.js";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { Fraction } from "../../src/core/fraction.js";
 import { Random } from "../../src/core/random.js";
 import { probeUnit } from "../../src/rulesets/shieldwall/checks.js";
-import { applyFatigue, fatigueDps, formUp, maySideStep, moveDice, moveDist, rollMove, topMoveDice } from "../../src/rulesets/shieldwall/movement.js";
+import { applyFatigue, fatigueDps, formUp, maySideStep, moveDice, moveDist, rollMove, topMoveDice } from "../../src/rulesets/shieldwall/move-dice.js";
 import { totalDp } from "../../src/rulesets/shieldwall/units.js";
 
 describe("Shieldwall movement dice and fatigue", () => {

@@ -5,17 +5,17 @@ import { IllegalMoveError, makeRecord, play, playOut, replay } from "../../src/c
 import { Random } from "../../src/core/random.js";
 import { mctsPlayer } from "../../src/core/search/mcts.js";
 import { randomPlayer } from "../../src/core/search/random-player.js";
-import { bestAnswer, chooseDiscards, exchangeScore, heuristicDuelPlayer, proportion, scoreEstimate, simulateDuels } from "../../src/rulesets/shieldwall/personal-combat-ai.js";
-import { type DuelSetup, type DuelState, dealDuel, duelGame, playDuelQuietly, unseenCards } from "../../src/rulesets/shieldwall/personal-combat-game.js";
-import { duelValue, exchangeOutcome, handSize, otherSide, type PlayedCard, playableAs, type Side } from "../../src/rulesets/shieldwall/personal-combat.js";
+import { bestAnswer, chooseDiscards, exchangeScore, heuristicDuelPlayer, proportion, scoreEstimate, simulateDuels } from "../../src/rulesets/shieldwall/duel/ai.js";
+import { type ShieldwallDuelSetup, type ShieldwallDuelState, dealDuel, shieldwallDuelGame, playDuelQuietly, unseenCards } from "../../src/rulesets/shieldwall/duel/game.js";
+import { duelValue, exchangeOutcome, handSize, otherSide, type PlayedCard, playableAs, type Side } from "../../src/rulesets/shieldwall/duel/rules.js";
 
-const LEADERS: DuelSetup = { a: { kind: "leader", specialWeapon: false }, b: { kind: "leader", specialWeapon: false } };
+const LEADERS: ShieldwallDuelSetup = { a: { kind: "leader", specialWeapon: false }, b: { kind: "leader", specialWeapon: false } };
 const codes = (cards: Card[]) => cards.map(cardCode).sort();
 
 /** Both players discard their first cards: the state just after the opening dice-off. */
-function afterDiscards(setup: DuelSetup, seed: number): DuelState {
+function afterDiscards(setup: ShieldwallDuelSetup, seed: number): ShieldwallDuelState {
   let s = dealDuel(setup, seed);
-  for (const p of ["a", "b"] as const) s = play(duelGame, s, p, duelGame.legalMoves(s, p)[0]).state;
+  for (const p of ["a", "b"] as const) s = play(shieldwallDuelGame, s, p, shieldwallDuelGame.legalMoves(s, p)[0]).state;
   return s;
 }
 
@@ -38,16 +38,16 @@ describe("Personal Combat deal and discard (seed \"Personal Combat\")", () => {
 
   it("Personal Combat discard: each player discards exactly his number, face down, then holds 5", () => {
     let s = dealDuel({ a: { kind: "leader", specialWeapon: true }, b: { kind: "heroic-champion", specialWeapon: false } }, 9);
-    expect(duelGame.toMove(s)).toBe("a");
-    expect(duelGame.legalMoves(s, "a")).toHaveLength(56); // 8 choose 3
-    expect(duelGame.validate(s, "a", { type: "discard", cards: [cardCode(s.hands.a[0])] })).toMatch(/discards exactly 3 cards/);
+    expect(shieldwallDuelGame.toMove(s)).toBe("a");
+    expect(shieldwallDuelGame.legalMoves(s, "a")).toHaveLength(56); // 8 choose 3
+    expect(shieldwallDuelGame.validate(s, "a", { type: "discard", cards: [cardCode(s.hands.a[0])] })).toMatch(/discards exactly 3 cards/);
     const thrown = s.hands.a.slice(0, 3).map(cardCode);
-    s = play(duelGame, s, "a", { type: "discard", cards: thrown }).state;
+    s = play(shieldwallDuelGame, s, "a", { type: "discard", cards: thrown }).state;
     expect(s.hands.a).toHaveLength(5);
     expect(codes(s.discarded.a!)).toEqual(thrown.slice().sort());
     expect(s.advantage).toBeNull();
-    expect(duelGame.legalMoves(s, "b")).toHaveLength(21); // 7 choose 2
-    s = play(duelGame, s, "b", duelGame.legalMoves(s, "b")[0]).state;
+    expect(shieldwallDuelGame.legalMoves(s, "b")).toHaveLength(21); // 7 choose 2
+    s = play(shieldwallDuelGame, s, "b", shieldwallDuelGame.legalMoves(s, "b")[0]).state;
     expect(s.hands.b).toHaveLength(5);
     expect(handSize(s.fighters.b).keep).toBe(5);
   });
@@ -62,25 +62,25 @@ describe("Personal Combat deal and discard (seed \"Personal Combat\")", () => {
     let s = afterDiscards(LEADERS, 4);
     const adv = s.advantage!;
     const other = adv === "a" ? "b" : "a";
-    expect(duelGame.toMove(s)).toBe(other);
-    expect(duelGame.legalMoves(s, adv)).toEqual([]);
-    expect(() => play(duelGame, s, adv, duelGame.legalMoves(s, other)[0])).toThrow(IllegalMoveError);
-    s = play(duelGame, s, other, duelGame.legalMoves(s, other)[0]).state;
+    expect(shieldwallDuelGame.toMove(s)).toBe(other);
+    expect(shieldwallDuelGame.legalMoves(s, adv)).toEqual([]);
+    expect(() => play(shieldwallDuelGame, s, adv, shieldwallDuelGame.legalMoves(s, other)[0])).toThrow(IllegalMoveError);
+    s = play(shieldwallDuelGame, s, other, shieldwallDuelGame.legalMoves(s, other)[0]).state;
     expect(s.pending?.side).toBe(other);
-    expect(duelGame.toMove(s)).toBe(adv);
-    s = play(duelGame, s, adv, duelGame.legalMoves(s, adv)[0]).state;
+    expect(shieldwallDuelGame.toMove(s)).toBe(adv);
+    s = play(shieldwallDuelGame, s, adv, shieldwallDuelGame.legalMoves(s, adv)[0]).state;
     expect(s.exchanges).toHaveLength(1);
     expect(s.exchanges[0].first).toBe(other);
   });
 
   it("SW-22 a card not in the hand, or played as the wrong colour, is refused", () => {
     const s = afterDiscards(LEADERS, 6);
-    const p = duelGame.toMove(s) as Side;
+    const p = shieldwallDuelGame.toMove(s) as Side;
     const own = s.hands[p].find((card) => colourOf(card) !== null)!;
     const wrong = colourOf(own) === "red" ? "black" : "red";
-    expect(duelGame.validate(s, p, { type: "play", card: cardCode(own), as: wrong })).toMatch(/only a joker/);
+    expect(shieldwallDuelGame.validate(s, p, { type: "play", card: cardCode(own), as: wrong })).toMatch(/only a joker/);
     const notMine = s.stock[0];
-    expect(duelGame.validate(s, p, { type: "play", card: cardCode(notMine), as: "red" })).toMatch(/not in/);
+    expect(shieldwallDuelGame.validate(s, p, { type: "play", card: cardCode(notMine), as: "red" })).toMatch(/not in/);
   });
 
   it("Personal Combat: a fighter may start with wounds already taken; 3 would be dead", () => {
@@ -93,27 +93,27 @@ describe("Personal Combat deal and discard (seed \"Personal Combat\")", () => {
 
 describe("SW-23 advantage and wounds in the duel", () => {
   /** A duel after the discards with chosen hands: b leads (a has the advantage). */
-  function rigged(a: string[], b: string[], wounds = { a: 0, b: 0 }): DuelState {
+  function rigged(a: string[], b: string[], wounds = { a: 0, b: 0 }): ShieldwallDuelState {
     const s = afterDiscards(LEADERS, 1);
     return { ...s, hands: { a: a.map(parseCard), b: b.map(parseCard) }, advantage: "a", wounds };
   }
-  const exchange = (s: DuelState, bCard: string, aCard: string) => {
-    const led = play(duelGame, s, "b", { type: "play", card: bCard, as: colourOf(parseCard(bCard))! }).state;
-    return play(duelGame, led, "a", { type: "play", card: aCard, as: colourOf(parseCard(aCard))! }).state;
+  const exchange = (s: ShieldwallDuelState, bCard: string, aCard: string) => {
+    const led = play(shieldwallDuelGame, s, "b", { type: "play", card: bCard, as: colourOf(parseCard(bCard))! }).state;
+    return play(shieldwallDuelGame, led, "a", { type: "play", card: aCard, as: colourOf(parseCard(aCard))! }).state;
   };
 
   it("SW-23 in the duel, the red player who parries takes the advantage and leads no more", () => {
     const s = exchange(rigged(["10H", "2C"], ["9S", "3D"]), "9S", "10H");
     expect(s.exchanges[0].result.kind).toBe("parried");
     expect(s.advantage).toBe("a");
-    expect(duelGame.toMove(s)).toBe("b");
+    expect(shieldwallDuelGame.toMove(s)).toBe("b");
   });
 
   it("SW-23 in the duel, a black card that beats the parry wounds and takes the advantage", () => {
     const s = exchange(rigged(["5H", "2C"], ["9S", "3D"]), "9S", "5H");
     expect(s.wounds).toEqual({ a: 1, b: 0 });
     expect(s.advantage).toBe("b");
-    expect(duelGame.toMove(s)).toBe("a"); // a, without the advantage now, leads
+    expect(shieldwallDuelGame.toMove(s)).toBe("a"); // a, without the advantage now, leads
   });
 
   it("SW-23 in the duel, equal cards send the advantage to a fresh dice-off", () => {
@@ -128,19 +128,19 @@ describe("SW-23 advantage and wounds in the duel", () => {
     const s = exchange(rigged(["5H", "2C", "4C"], ["9S", "3D", "KH"], { a: 2, b: 0 }), "9S", "5H");
     expect(s.outcome).toMatchObject({ end: "kill", winner: "b", wounds: { a: 3, b: 0 } });
     expect(s.hands.a).toHaveLength(2);
-    expect(duelGame.toMove(s)).toBeNull();
-    expect(duelGame.result(s)!.rewards).toEqual({ b: 1, a: 0 });
+    expect(shieldwallDuelGame.toMove(s)).toBeNull();
+    expect(shieldwallDuelGame.result(s)!.rewards).toEqual({ b: 1, a: 0 });
   });
 });
 
 describe("SW-24 hidden hands", () => {
   it("SW-24 a player's view shows his own hand and the cards played, never the opponent's hand or discards", () => {
     let s = afterDiscards(LEADERS, 12);
-    const first = duelGame.toMove(s)!;
-    s = play(duelGame, s, first, duelGame.legalMoves(s, first)[0]).state;
+    const first = shieldwallDuelGame.toMove(s)!;
+    s = play(shieldwallDuelGame, s, first, shieldwallDuelGame.legalMoves(s, first)[0]).state;
     for (const p of ["a", "b"] as const) {
       const o = p === "a" ? "b" : "a";
-      const v = duelGame.view(s, p) as Record<string, unknown>;
+      const v = shieldwallDuelGame.view(s, p) as Record<string, unknown>;
       const text = JSON.stringify(v);
       for (const card of [...s.hands[o], ...s.discarded[o]!, ...s.stock]) expect(text).not.toContain(JSON.stringify(card));
       expect(v.hand).toEqual(s.hands[p]);
@@ -151,12 +151,12 @@ describe("SW-24 hidden hands", () => {
 
   it("SW-24 determinize keeps what the player knows and deals the unseen cards afresh", () => {
     let s = afterDiscards(LEADERS, 21);
-    const first = duelGame.toMove(s)!;
-    s = play(duelGame, s, first, duelGame.legalMoves(s, first)[0]).state;
+    const first = shieldwallDuelGame.toMove(s)!;
+    s = play(shieldwallDuelGame, s, first, shieldwallDuelGame.legalMoves(s, first)[0]).state;
     const rng = Random.fromSeed(3);
     let changed = false;
     for (let i = 0; i < 20; i++) {
-      const d = duelGame.determinize!(s, "a", rng);
+      const d = shieldwallDuelGame.determinize!(s, "a", rng);
       expect(d.hands.a).toEqual(s.hands.a);
       expect(d.discarded.a).toEqual(s.discarded.a);
       expect(d.pending).toEqual(s.pending);
@@ -175,14 +175,14 @@ describe("The duel played out", () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 0, max: 2 ** 31 - 1 }),
-        fc.constantFrom<DuelSetup>(
+        fc.constantFrom<ShieldwallDuelSetup>(
           LEADERS,
           { a: { kind: "leader", specialWeapon: true }, b: { kind: "heroic-champion", specialWeapon: false } },
           { a: { kind: "champion", specialWeapon: false, wounds: 1 }, b: { kind: "leader", specialWeapon: false, wounds: 2 } },
         ),
         (seed, setup) => {
           const start = dealDuel(setup, seed);
-          const g = playOut(duelGame, start, { a: randomPlayer(duelGame, seed), b: randomPlayer(duelGame, seed + 1) });
+          const g = playOut(shieldwallDuelGame, start, { a: randomPlayer(shieldwallDuelGame, seed), b: randomPlayer(shieldwallDuelGame, seed + 1) });
           const s = g.state;
           expect(s.exchanges.length).toBeLessThanOrEqual(5);
           const w = { a: start.wounds.a, b: start.wounds.b };
@@ -197,7 +197,7 @@ describe("The duel played out", () => {
             expect(s.hands.b).toHaveLength(0);
             expect(Math.max(w.a, w.b)).toBeLessThan(3);
           } else expect(Math.max(w.a, w.b)).toBe(3);
-          const r = duelGame.result(s)!;
+          const r = shieldwallDuelGame.result(s)!;
           expect(r.rewards.a + r.rewards.b).toBe(1);
         },
       ),
@@ -209,7 +209,7 @@ describe("The duel played out", () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 0, max: 2 ** 31 - 1 }),
-        fc.constantFrom<DuelSetup>(
+        fc.constantFrom<ShieldwallDuelSetup>(
           LEADERS,
           { a: { kind: "leader", specialWeapon: true }, b: { kind: "champion", specialWeapon: false, wounds: 2 } },
           { a: { kind: "heroic-champion", specialWeapon: false, wounds: 1 }, b: { kind: "leader", specialWeapon: true }, options: { duelJokers: 1 } },
@@ -218,7 +218,7 @@ describe("The duel played out", () => {
         (seed, setup, samples) => {
           const start = dealDuel(setup, seed);
           const players = () => ({ a: heuristicDuelPlayer(seed + 1, { samples }), b: heuristicDuelPlayer(seed + 2, { samples }) });
-          const checked = playOut(duelGame, start, players()).state;
+          const checked = playOut(shieldwallDuelGame, start, players()).state;
           expect(playDuelQuietly(start, players())).toEqual(checked);
         },
       ),
@@ -228,9 +228,9 @@ describe("The duel played out", () => {
 
   it("C-2 a recorded duel replays to the same state", () => {
     const setup = { a: { kind: "heroic-champion" as const, specialWeapon: false }, b: { kind: "leader" as const, specialWeapon: true } };
-    const g = playOut(duelGame, dealDuel(setup, 77), { a: heuristicDuelPlayer(1), b: heuristicDuelPlayer(2) });
-    const record = makeRecord(duelGame, setup, 77, g.decisions, g.state);
-    const again = replay(duelGame, record);
+    const g = playOut(shieldwallDuelGame, dealDuel(setup, 77), { a: heuristicDuelPlayer(1), b: heuristicDuelPlayer(2) });
+    const record = makeRecord(shieldwallDuelGame, setup, 77, g.decisions, g.state);
+    const again = replay(shieldwallDuelGame, record);
     expect(again.matches).toBe(true);
     expect(again.state.outcome).toEqual(g.state.outcome);
   });
@@ -240,7 +240,7 @@ describe("The duel played out", () => {
  * The lead of the "ai" player worked out plainly: for each sampled opponent hand, his best answer
  * by bestAnswer and what it scores for the leader by exchangeScore, averaged per lead.
  */
-function plainLead(state: DuelState, me: Side, seed: number, samples: number, infer: boolean): PlayedCard {
+function plainLead(state: ShieldwallDuelState, me: Side, seed: number, samples: number, infer: boolean): PlayedCard {
   const hand = state.hands[me];
   const leads = hand.flatMap((card) => playableAs(card).map((as) => ({ card, as })));
   if (leads.length === 1) return leads[0];
@@ -275,14 +275,14 @@ describe("The computer player", () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), fc.integer({ min: 0, max: 8 }), fc.boolean(), fc.constantFrom(1, 8, 24), (seed, randomPlays, infer, samples) => {
         // Some random plays from a fresh deal (fighters with wounds too), then the ai leads.
-        const setup: DuelSetup = { a: { kind: "leader", specialWeapon: true, wounds: seed % 3 }, b: { kind: "champion", specialWeapon: false, wounds: (seed >> 2) % 3 } };
+        const setup: ShieldwallDuelSetup = { a: { kind: "leader", specialWeapon: true, wounds: seed % 3 }, b: { kind: "champion", specialWeapon: false, wounds: (seed >> 2) % 3 } };
         let s = dealDuel(setup, seed);
-        const random = randomPlayer(duelGame, seed);
-        for (let i = 0; i < 2 + randomPlays && duelGame.toMove(s) !== null; i++) {
-          const p = duelGame.toMove(s)!;
-          s = play(duelGame, s, p, random.choose(s, p)).state;
+        const random = randomPlayer(shieldwallDuelGame, seed);
+        for (let i = 0; i < 2 + randomPlays && shieldwallDuelGame.toMove(s) !== null; i++) {
+          const p = shieldwallDuelGame.toMove(s)!;
+          s = play(shieldwallDuelGame, s, p, random.choose(s, p)).state;
         }
-        const me = duelGame.toMove(s) as Side | null;
+        const me = shieldwallDuelGame.toMove(s) as Side | null;
         if (me === null || s.pending !== null || s.discarded[me] === null) return;
         const lead = heuristicDuelPlayer(seed + 1, { samples, inferDiscards: infer }).choosePlay(s, me);
         expect(lead).toEqual(plainLead(s, me, seed + 1, samples, infer));
@@ -317,7 +317,7 @@ describe("The computer player", () => {
   });
 
   it("SW-24 the information-set MCTS plays a legal duel through determinize", () => {
-    const g = playOut(duelGame, dealDuel(LEADERS, 8), { a: mctsPlayer(duelGame, { seed: 1, iterations: 60 }), b: randomPlayer(duelGame, 2) });
+    const g = playOut(shieldwallDuelGame, dealDuel(LEADERS, 8), { a: mctsPlayer(shieldwallDuelGame, { seed: 1, iterations: 60 }), b: randomPlayer(shieldwallDuelGame, 2) });
     expect(g.state.outcome).not.toBeNull();
   });
 

@@ -25,8 +25,8 @@ import {
   resolveExchange,
   resolveRefusal,
   rollAdvantage,
-} from "../../src/rulesets/shieldwall/personal-combat.js";
-import { fightPersonalCombat, heuristicDuelPlayer } from "../../src/rulesets/shieldwall/personal-combat-ai.js";
+} from "../../src/rulesets/shieldwall/duel/rules.js";
+import { fightPersonalCombat, heuristicDuelPlayer } from "../../src/rulesets/shieldwall/duel/ai.js";
 import { emptyDp, type LeaderState, probeLeader, totalDp, type UnitState } from "../../src/rulesets/shieldwall/units.js";
 
 function leader(over: Partial<LeaderState> = {}): LeaderState {

@@ -34,7 +34,7 @@ import type { BattleDecision, BattleState, BattleUnit, LeadAction, MoveChoice, P
 import { godEffect, type GodEffectKind } from "../gods.js";
 import { lpLeft } from "../leaders.js";
 import { restBlocked } from "../leaders.js";
-import { type FighterKind, handSize, advantageBonus } from "../personal-combat.js";
+import { type FighterKind, handSize, advantageBonus } from "../duel/rules.js";
 import { aggressionIndex, type Grade, GRADE_RANK, type LeaderState, totalDp } from "../units.js";
 import { unitCentre } from "../geometry/unit.js";
 import { fortuneChoice } from "./fortune.js";

@@ -13,7 +13,7 @@ import { nearestEnemy } from "../battle/queries.js";
 import { unitDist } from "../geometry/proximity.js";
 import type { BattleDecision, DiceRoll, Pending } from "../battle/types.js";
 import { mirrorResult } from "../combat.js";
-import { topMoveDice } from "../movement.js";
+import { topMoveDice } from "../move-dice.js";
 import { appraiseCharge, type Ctx } from "./view.js";
 
 /** Should the side re-roll this set of dice with its Seven? `chargeThreshold`: the commander's bar for a charge worth making. */

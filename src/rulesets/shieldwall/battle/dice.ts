@@ -10,7 +10,7 @@ import type { Side } from "../army.js";
 import { controlModifier, resolveCharge, resolveControl, resolveFreeHack, resolveShooting } from "../checks.js";
 import { mirrorResult, rollSide as rollCombatSide, roundInput, withSideRoll } from "../combat.js";
 import { useToken } from "../gods.js";
-import { type MoveKind, type MoveRoll, rollMove, topMoveDice } from "../movement.js";
+import { type MoveKind, type MoveRoll, rollMove, topMoveDice } from "../move-dice.js";
 import { Ctx } from "./ctx.js";
 import { next } from "./hand-off.js";
 import { chargeInputFor } from "./queries.js";

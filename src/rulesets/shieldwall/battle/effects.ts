@@ -12,7 +12,7 @@ import type { Stand } from "../geometry/stand.js";
 import { unitCentre } from "../geometry/unit.js";
 import { normaliseDegrees, vectorHeading } from "../geometry/vec.js";
 import { battleStandardRetiring, enemyAdvancingBeforeSignal, enemyBrokenNearby, friendBrokenNearby, friendRetiringNearby, leaderKilled } from "../morale.js";
-import { type MoveRoll, applyFatigue } from "../movement.js";
+import { type MoveRoll, applyFatigue } from "../move-dice.js";
 import { Ctx } from "./ctx.js";
 import { throwMoveDice } from "./dice.js";
 import { chargePlan, chargeTargets, enemiesOnTable, findCombats } from "./queries.js";

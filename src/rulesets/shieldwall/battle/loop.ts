@@ -4,7 +4,7 @@
  * `state.pending`) or the battle ends. What follows a roll (`afterRoll`) and a retire move
  * (`afterRetire`) is dispatched here too, so phases never import one another (see hand-off.ts).
  */
-import type { MoveRoll } from "../movement.js";
+import type { MoveRoll } from "../move-dice.js";
 import { Ctx } from "./ctx.js";
 import { chargeMove, markMoved, retireMoveRolled } from "./effects.js";
 import { afterFreeHack, afterPursue, afterRout, aftermathStep } from "./phases/aftermath.js";

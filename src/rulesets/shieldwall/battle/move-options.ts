@@ -11,7 +11,7 @@ import { standOnTable } from "../geometry/table.js";
 import { type UnitGeom, formLine, unitCentre } from "../geometry/unit.js";
 import { angleBetweenDegrees, headingVector } from "../geometry/vec.js";
 import { mayAdvance } from "../leaders.js";
-import { maySideStep } from "../movement.js";
+import { maySideStep } from "../move-dice.js";
 import { Ctx } from "./ctx.js";
 import { boatsMoveProblem, embarkOptions, embarkedOptions, interpenetrateProblem, interpenetrationOptions, standHeadingsProblem } from "./manoeuvres.js";
 import { headingTo, nearestEnemy, towardHeading, towardHeadingOf } from "./queries.js";

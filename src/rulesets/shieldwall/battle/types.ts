@@ -8,11 +8,11 @@ import type { GodDraw, GodPack, GodTokens } from "../gods.js";
 import type { Stand } from "../geometry/stand.js";
 import type { Table } from "../geometry/table.js";
 import type { StepDirection } from "../geometry/movement.js";
-import type { FighterKind } from "../personal-combat.js";
+import type { FighterKind } from "../duel/rules.js";
 import type { LeaderState, UnitState } from "../units.js";
 import type { ChargeResult, ControlResult, ShootingInput } from "../checks.js";
 import type { CombatInput, CombatRound, SideRoll, UnitOutcome } from "../combat.js";
-import type { MoveKind, MoveRoll } from "../movement.js";
+import type { MoveKind, MoveRoll } from "../move-dice.js";
 import type { Roll } from "../../../core/dice.js";
 
 export type { Side } from "../army.js";

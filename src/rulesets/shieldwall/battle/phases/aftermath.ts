@@ -6,7 +6,7 @@ import { unitDist, within } from "../../geometry/proximity.js";
 import type { Stand } from "../../geometry/stand.js";
 import { unitCentre } from "../../geometry/unit.js";
 import { normaliseDegrees, vectorHeading } from "../../geometry/vec.js";
-import type { MoveRoll } from "../../movement.js";
+import type { MoveRoll } from "../../move-dice.js";
 import { Ctx, push } from "../ctx.js";
 import { throwMoveDice, thrown } from "../dice.js";
 import { awayHeading, moveStraight, pursuitCharge, refreshInCombat, retireMove, standardFalls, unitGone } from "../effects.js";

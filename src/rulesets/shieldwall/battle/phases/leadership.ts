@@ -7,9 +7,9 @@ import { randomPlayer } from "../../../../core/search/random-player.js";
 import { unitFacing } from "../../geometry/movement.js";
 import { within } from "../../geometry/proximity.js";
 import { LP_COSTS, campFollowersRemoveDp, changeAggression, increaseCohesion, lpLeft, moveCampFollowers, signalAdvance } from "../../leaders.js";
-import { heuristicDuelPlayer } from "../../personal-combat-ai.js";
-import { type DuelState, dealDuel, duelGame, playDuelQuietly } from "../../personal-combat-game.js";
-import { FIGHTER_NAME, type FighterKind, answerChallenge, appointFighter, duelConsequences, issueChallenge } from "../../personal-combat.js";
+import { heuristicDuelPlayer } from "../../duel/ai.js";
+import { type ShieldwallDuelState, dealDuel, shieldwallDuelGame, playDuelQuietly } from "../../duel/game.js";
+import { FIGHTER_NAME, type FighterKind, answerChallenge, appointFighter, duelConsequences, issueChallenge } from "../../duel/rules.js";
 import { type LeaderState, totalDp } from "../../units.js";
 import { Ctx, push } from "../ctx.js";
 import { leaderDies, moveStraight, unitGone } from "../effects.js";
@@ -202,9 +202,9 @@ function fightDuel(ctx: Ctx, aLeaderId: string, aKind: FighterKind, bLeaderId: s
   const fb = appointFighter(bKind === "heroic-champion" && !heroic(lb) ? "champion" : bKind, lb, heroic(lb));
   const seed = ctx.rng.int(0, 0x7fffffff);
   const start = dealDuel({ a: fa, b: fb }, seed);
-  let duel: DuelState;
+  let duel: ShieldwallDuelState;
   if (ctx.s.options.duelPlayer === "random") {
-    duel = playOut(duelGame, start, { a: randomPlayer(duelGame, seed + 1), b: randomPlayer(duelGame, seed + 2) }, { keepEvents: false }).state;
+    duel = playOut(shieldwallDuelGame, start, { a: randomPlayer(shieldwallDuelGame, seed + 1), b: randomPlayer(shieldwallDuelGame, seed + 2) }, { keepEvents: false }).state;
   } else {
     // Two computer players: no moves to check or events to describe, only the outcome counts.
     const ai = (k: number) => heuristicDuelPlayer(seed + k, { samples: DUEL_AI_SAMPLES });

@@ -10,7 +10,7 @@ import { campOf, standOnTable } from "../../geometry/table.js";
 import { unitCentre } from "../../geometry/unit.js";
 import { angleBetweenDegrees, headingVector, vectorHeading } from "../../geometry/vec.js";
 import { restAndReform } from "../../leaders.js";
-import { type MoveRoll, formUp } from "../../movement.js";
+import { type MoveRoll, formUp } from "../../move-dice.js";
 import { Ctx, push } from "../ctx.js";
 import { throwMoveDice, thrown } from "../dice.js";
 import { markMoved, moveStraight, pursuitCharge, retireMove, takeFatigue } from "../effects.js";

@@ -5,15 +5,15 @@
  *
  * Every mechanic is a plain function with explicit inputs. Nothing here knows about the table:
  * "the closest enemy leader" and "retinue in combat" arrive as inputs. The duel as a game with
- * hidden hands lives in personal-combat-game.ts and uses these functions.
+ * hidden hands lives in duel/game.ts and uses these functions.
  */
-import { type Card, type Colour, cardName, cardValue, colourOf, isJoker, RANKS, type Rank } from "../../core/cards.js";
-import { D6, rollDie } from "../../core/dice.js";
-import { Dist } from "../../core/distribution.js";
-import type { Random } from "../../core/random.js";
-import { cannotSpend, challengeCost, changeLpValue, LP_CEILING, spendLp } from "./leaders.js";
-import { leaderKilled, personalCombatOutcome } from "./morale.js";
-import type { Changed, LeaderState, UnitState } from "./units.js";
+import { type Card, type Colour, cardName, cardValue, colourOf, isJoker, RANKS, type Rank } from "../../../core/cards.js";
+import { D6, rollDie } from "../../../core/dice.js";
+import { Dist } from "../../../core/distribution.js";
+import type { Random } from "../../../core/random.js";
+import { cannotSpend, challengeCost, changeLpValue, LP_CEILING, spendLp } from "../leaders.js";
+import { leaderKilled, personalCombatOutcome } from "../morale.js";
+import type { Changed, LeaderState, UnitState } from "../units.js";
 
 export type Side = "a" | "b";
 export const SIDES: readonly Side[] = ["a", "b"];

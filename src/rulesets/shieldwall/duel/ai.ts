@@ -13,11 +13,11 @@
  *   best answer from that hand; it leads the card with the best average.
  * "mcts" is the generic information-set MCTS over the same game; "random" picks any legal play.
  */
-import { type Card, type Colour, cardCode, colourOf, newPack } from "../../core/cards.js";
-import { type Player, type PlayerId, playOut } from "../../core/game.js";
-import { Random } from "../../core/random.js";
-import { mctsPlayer } from "../../core/search/mcts.js";
-import { randomPlayer } from "../../core/search/random-player.js";
+import { type Card, type Colour, cardCode, colourOf, newPack } from "../../../core/cards.js";
+import { type Player, type PlayerId, playOut } from "../../../core/game.js";
+import { Random } from "../../../core/random.js";
+import { mctsPlayer } from "../../../core/search/mcts.js";
+import { randomPlayer } from "../../../core/search/random-player.js";
 import {
   type Consequences,
   type DuelOutcome,
@@ -33,8 +33,8 @@ import {
   type PlayedCard,
   playableAs,
   type Side,
-} from "./personal-combat.js";
-import { type DuelChooser, type DuelMove, type DuelSetup, type DuelState, dealDuel, duelGame, playDuelQuietly, unseenCards } from "./personal-combat-game.js";
+} from "./rules.js";
+import { type DuelChooser, type ShieldwallDuelMove, type ShieldwallDuelSetup, type ShieldwallDuelState, dealDuel, shieldwallDuelGame, playDuelQuietly, unseenCards } from "./game.js";
 
 /** The weights of the card-playing heuristic (defaults tuned by play against each other). */
 export interface HeuristicWeights {
@@ -272,7 +272,7 @@ function sortedByValue(kinds: readonly number[], count: number, into: number[]):
 }
 
 /** The card-playing computer player described above; deterministic given its seed. */
-export function heuristicDuelPlayer(seed: number, opts: HeuristicOptions = {}): Player<DuelState, DuelMove> & DuelChooser {
+export function heuristicDuelPlayer(seed: number, opts: HeuristicOptions = {}): Player<ShieldwallDuelState, ShieldwallDuelMove> & DuelChooser {
   // Made on the first lead that needs sampling: many duel players never sample.
   let sampler: Random | null = null;
   const samples = opts.samples ?? 24;
@@ -281,7 +281,7 @@ export function heuristicDuelPlayer(seed: number, opts: HeuristicOptions = {}): 
   const infer = opts.inferDiscards ?? true;
 
   /** Leading face up: average over fresh deals of what I cannot see (ruling SW-24). */
-  const chooseLead = (state: DuelState, me: Side): PlayedCard => {
+  const chooseLead = (state: ShieldwallDuelState, me: Side): PlayedCard => {
     const hand = state.hands[me];
     const leads: PlayedCard[] = [];
     for (const card of hand) for (const as of playableAs(card)) leads.push({ card, as });
@@ -320,7 +320,7 @@ export function heuristicDuelPlayer(seed: number, opts: HeuristicOptions = {}): 
   return {
     name: "ai",
     ...chooser,
-    choose(state: DuelState, player: PlayerId): DuelMove {
+    choose(state: ShieldwallDuelState, player: PlayerId): ShieldwallDuelMove {
       const me = player as Side;
       if (state.discarded[me] === null) return { type: "discard", cards: chooser.chooseDiscards(state, me).map(cardCode) };
       const { card, as } = chooser.choosePlay(state, me);
@@ -332,15 +332,15 @@ export function heuristicDuelPlayer(seed: number, opts: HeuristicOptions = {}): 
 export type DuelPlayerKind = "ai" | "random" | "mcts";
 export const DUEL_PLAYER_KINDS: readonly DuelPlayerKind[] = ["ai", "random", "mcts"];
 
-export function duelPlayer(kind: DuelPlayerKind, seed: number, mctsIterations = 300): Player<DuelState, DuelMove> {
+export function duelPlayer(kind: DuelPlayerKind, seed: number, mctsIterations = 300): Player<ShieldwallDuelState, ShieldwallDuelMove> {
   if (kind === "ai") return heuristicDuelPlayer(seed);
-  if (kind === "random") return randomPlayer(duelGame, seed);
-  if (kind === "mcts") return mctsPlayer(duelGame, { seed, iterations: mctsIterations });
+  if (kind === "random") return randomPlayer(shieldwallDuelGame, seed);
+  if (kind === "mcts") return mctsPlayer(shieldwallDuelGame, { seed, iterations: mctsIterations });
   throw new RangeError(`unknown player "${String(kind)}": expected ai, random or mcts`);
 }
 
 /** Does this player also name its cards directly, for {@link playDuelQuietly}? */
-function choosesDirectly(p: Player<DuelState, DuelMove>): p is Player<DuelState, DuelMove> & DuelChooser {
+function choosesDirectly(p: Player<ShieldwallDuelState, ShieldwallDuelMove>): p is Player<ShieldwallDuelState, ShieldwallDuelMove> & DuelChooser {
   return "chooseDiscards" in p && "choosePlay" in p;
 }
 
@@ -354,7 +354,7 @@ export interface DuelTally {
 }
 
 export interface SimulationInput {
-  setup: DuelSetup;
+  setup: ShieldwallDuelSetup;
   players: Record<Side, DuelPlayerKind>;
   games: number;
   seed: number;
@@ -374,7 +374,7 @@ export function simulateDuels(input: SimulationInput): DuelTally {
   const tally: DuelTally = { games: 0, aWins: 0, bWins: 0, honour: 0, mutualKills: 0 };
   for (let g = 0; g < input.games; g++) {
     const start = dealDuel(input.setup, seeds.nextUint32());
-    const end = quiet ? playDuelQuietly(start, quiet) : playOut(duelGame, start, players, { keepEvents: false }).state;
+    const end = quiet ? playDuelQuietly(start, quiet) : playOut(shieldwallDuelGame, start, players, { keepEvents: false }).state;
     const o = end.outcome!;
     tally.games++;
     if (o.end === "kill") {
@@ -415,7 +415,7 @@ export function scoreEstimate(t: DuelTally): Estimate {
 
 export interface PersonalCombatRun {
   /** The finished duel (both hands, discards, every exchange). */
-  state: DuelState;
+  state: ShieldwallDuelState;
   outcome: DuelOutcome;
   consequences: Consequences;
   /** What happened, in order: the duel's events, then the consequences. */
@@ -429,18 +429,18 @@ export interface PersonalCombatRun {
  */
 export function fightPersonalCombat(input: {
   sides: Record<Side, DuelSide>;
-  players: Record<Side, Player<DuelState, DuelMove>>;
+  players: Record<Side, Player<ShieldwallDuelState, ShieldwallDuelMove>>;
   seed: number;
   options?: Partial<PersonalCombatOptions>;
   /** Wounds already taken, for a duel resumed in the middle. */
   wounds?: Partial<Record<Side, number>>;
 }): PersonalCombatRun {
-  const setup: DuelSetup = {
+  const setup: ShieldwallDuelSetup = {
     a: { ...input.sides.a.fighter, wounds: input.wounds?.a ?? 0 },
     b: { ...input.sides.b.fighter, wounds: input.wounds?.b ?? 0 },
     options: input.options,
   };
-  const played = playOut(duelGame, dealDuel(setup, input.seed), input.players);
+  const played = playOut(shieldwallDuelGame, dealDuel(setup, input.seed), input.players);
   const outcome = played.state.outcome!;
   const consequences = duelConsequences(outcome, input.sides, input.options);
   return { state: played.state, outcome, consequences, notes: [...played.events.map((e) => e.text), ...consequences.notes] };

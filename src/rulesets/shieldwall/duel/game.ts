@@ -9,9 +9,9 @@
  * player's own hand and discards and the cards played; `determinize` deals the opponent's
  * unseen cards afresh for information-set search.
  */
-import { type Card, type Colour, cardCode, cardName, newPack, parseCard } from "../../core/cards.js";
-import type { Applied, Game, GameEvent, GameResult, PlayerId } from "../../core/game.js";
-import { Random, type RandomState, seedState } from "../../core/random.js";
+import { type Card, type Colour, cardCode, cardName, newPack, parseCard } from "../../../core/cards.js";
+import type { Applied, Game, GameEvent, GameResult, PlayerId } from "../../../core/game.js";
+import { Random, type RandomState, seedState } from "../../../core/random.js";
 import {
   type DiceOff,
   type DuelOutcome,
@@ -31,20 +31,20 @@ import {
   resolveExchange,
   rollAdvantage,
   type Side,
-} from "./personal-combat.js";
+} from "./rules.js";
 
 export interface DuelFighterSetup extends Fighter {
   /** Wounds already taken in this duel (0–2), for odds from the middle of a fight. */
   wounds?: number;
 }
 
-export interface DuelSetup {
+export interface ShieldwallDuelSetup {
   a: DuelFighterSetup;
   b: DuelFighterSetup;
   options?: Partial<PersonalCombatOptions>;
 }
 
-export type DuelMove = { type: "discard"; cards: string[] } | { type: "play"; card: string; as: Colour };
+export type ShieldwallDuelMove = { type: "discard"; cards: string[] } | { type: "play"; card: string; as: Colour };
 
 export interface ExchangeRecord {
   /** Who played first (face up, without the advantage). */
@@ -56,7 +56,7 @@ export interface ExchangeRecord {
   diceOff: DiceOff | null;
 }
 
-export interface DuelState {
+export interface ShieldwallDuelState {
   rng: RandomState;
   fighters: Record<Side, Fighter>;
   options: PersonalCombatOptions;
@@ -82,7 +82,7 @@ function asSide(p: PlayerId): Side {
 }
 
 /** Problems with a duel setup, or null (fighters per seed "Champions", wounds 0–2). */
-export function duelSetupProblem(setup: DuelSetup): string | null {
+export function duelSetupProblem(setup: ShieldwallDuelSetup): string | null {
   for (const s of PLAYERS) {
     const f = setup[s];
     if (!f) return `${s}: missing fighter`;
@@ -95,7 +95,7 @@ export function duelSetupProblem(setup: DuelSetup): string | null {
 }
 
 /** Deals a fresh duel: one shuffled pack, cards dealt one at a time to a and b in turn. */
-export function dealDuel(setup: DuelSetup, seed: number): DuelState {
+export function dealDuel(setup: ShieldwallDuelSetup, seed: number): ShieldwallDuelState {
   const problem = duelSetupProblem(setup);
   if (problem) throw new RangeError(problem);
   const options = personalCombatOptions(setup.options);
@@ -152,7 +152,7 @@ function removeCards(hand: Card[], codes: string[]): Card[] | string {
   return rest;
 }
 
-export function duelToMove(s: DuelState): Side | null {
+export function duelToMove(s: ShieldwallDuelState): Side | null {
   if (s.outcome) return null;
   if (s.discarded.a === null) return "a";
   if (s.discarded.b === null) return "b";
@@ -160,7 +160,7 @@ export function duelToMove(s: DuelState): Side | null {
   return s.pending === null ? otherSide(adv) : adv;
 }
 
-export function duelLegalMoves(s: DuelState, player: PlayerId): DuelMove[] {
+export function duelLegalMoves(s: ShieldwallDuelState, player: PlayerId): ShieldwallDuelMove[] {
   const side = asSide(player);
   if (duelToMove(s) !== side) return [];
   const hand = s.hands[side];
@@ -168,12 +168,12 @@ export function duelLegalMoves(s: DuelState, player: PlayerId): DuelMove[] {
     const k = handSize(s.fighters[side]).discard;
     return combinations(hand.map(cardCode), k).map((cards) => ({ type: "discard", cards }));
   }
-  const moves: DuelMove[] = [];
+  const moves: ShieldwallDuelMove[] = [];
   for (const card of hand) for (const as of playableAs(card)) moves.push({ type: "play", card: cardCode(card), as });
   return moves;
 }
 
-function validateMove(s: DuelState, player: PlayerId, move: DuelMove): string | null {
+function validateMove(s: ShieldwallDuelState, player: PlayerId, move: ShieldwallDuelMove): string | null {
   const side = asSide(player);
   if (s.outcome) return "the personal combat is over";
   if (duelToMove(s) !== side) return `it is ${duelToMove(s)}'s turn, not ${side}'s`;
@@ -198,7 +198,7 @@ function validateMove(s: DuelState, player: PlayerId, move: DuelMove): string | 
  * and in dealDuel in one field order, so they share one object shape (spreads that change fields,
  * as `{ ...s, pending }`, proved several times slower here).
  */
-function copyOf(s: DuelState): DuelState {
+function copyOf(s: ShieldwallDuelState): ShieldwallDuelState {
   return {
     rng: s.rng,
     fighters: s.fighters,
@@ -225,7 +225,7 @@ function withSide<T>(r: Readonly<Record<Side, T>>, side: Side, value: T): Record
  * discarded, the opening dice-off (ruling SW-22). One of the two transitions shared by the game's
  * `apply` and {@link playDuelQuietly}.
  */
-function afterDiscard(s: DuelState, side: Side, thrown: readonly Card[]): DuelState {
+function afterDiscard(s: ShieldwallDuelState, side: Side, thrown: readonly Card[]): ShieldwallDuelState {
   const hand = s.hands[side];
   const remaining = hand.filter((c) => !thrown.includes(c));
   if (remaining.length + thrown.length !== hand.length) throw new RangeError(`${side} discards cards that are not in his hand`);
@@ -248,7 +248,7 @@ function afterDiscard(s: DuelState, side: Side, thrown: readonly Card[]): DuelSt
  * answer that resolves the exchange (ruling SW-23), ending the duel or passing the advantage
  * (by a dice-off after equal cards, rulings SW-22, SW-23). The other shared transition.
  */
-function afterPlay(s: DuelState, side: Side, card: Card, as: Colour): DuelState {
+function afterPlay(s: ShieldwallDuelState, side: Side, card: Card, as: Colour): ShieldwallDuelState {
   const hand = s.hands[side];
   const i = hand.indexOf(card);
   if (i < 0) throw new RangeError(`${cardCode(card)} is not in ${side}'s hand`);
@@ -289,11 +289,11 @@ function afterPlay(s: DuelState, side: Side, card: Card, as: Colour): DuelState 
 }
 
 /** The card with this code in the player's hand (the move has been validated). */
-function cardInHand(s: DuelState, side: Side, code: string): Card {
+function cardInHand(s: ShieldwallDuelState, side: Side, code: string): Card {
   return s.hands[side].find((c) => cardCode(c) === code)!;
 }
 
-function applyMove(s: DuelState, player: PlayerId, move: DuelMove): Applied<DuelState> {
+function applyMove(s: ShieldwallDuelState, player: PlayerId, move: ShieldwallDuelMove): Applied<ShieldwallDuelState> {
   const side = asSide(player);
   const events: GameEvent[] = [];
   if (move.type === "discard") {
@@ -323,18 +323,18 @@ function applyMove(s: DuelState, player: PlayerId, move: DuelMove): Applied<Duel
 /** A computer player that names its cards directly, for {@link playDuelQuietly}. */
 export interface DuelChooser {
   /** The cards `me` throws away from his hand (his discard count of them). */
-  chooseDiscards(state: DuelState, me: Side): readonly Card[];
+  chooseDiscards(state: ShieldwallDuelState, me: Side): readonly Card[];
   /** The card `me` plays from his hand, and the colour it is played as. */
-  choosePlay(state: DuelState, me: Side): PlayedCard;
+  choosePlay(state: ShieldwallDuelState, me: Side): PlayedCard;
 }
 
 /**
  * Plays a duel between two computer players to its end through the same transitions as
- * `duelGame.apply`, without writing their choices as moves, checking them again and describing
+ * `shieldwallDuelGame.apply`, without writing their choices as moves, checking them again and describing
  * them as events: for the battle, which keeps only the outcome. It reaches the same final state
  * as `playOut` with the same players (tested).
  */
-export function playDuelQuietly(start: DuelState, players: Record<Side, DuelChooser>): DuelState {
+export function playDuelQuietly(start: ShieldwallDuelState, players: Record<Side, DuelChooser>): ShieldwallDuelState {
   let s = start;
   for (let side = duelToMove(s); side !== null; side = duelToMove(s)) {
     if (s.discarded[side] === null) s = afterDiscard(s, side, players[side].chooseDiscards(s, side));
@@ -352,7 +352,7 @@ export function describeOutcome(o: DuelOutcome): string {
   return `the cards are played out: honour is satisfied (wounds a ${o.wounds.a}, b ${o.wounds.b})`;
 }
 
-function result(s: DuelState): GameResult | null {
+function result(s: ShieldwallDuelState): GameResult | null {
   const o = s.outcome;
   if (!o) return null;
   if (o.winner) return { winner: o.winner, rewards: { [o.winner]: 1, [otherSide(o.winner)]: 0 }, reason: describeOutcome(o) };
@@ -375,7 +375,7 @@ export interface DuelView {
   outcome: DuelOutcome | null;
 }
 
-export function duelView(s: DuelState, player: PlayerId): DuelView {
+export function duelView(s: ShieldwallDuelState, player: PlayerId): DuelView {
   const you = asSide(player);
   const o = otherSide(you);
   return {
@@ -395,13 +395,13 @@ export function duelView(s: DuelState, player: PlayerId): DuelView {
 }
 
 /** The cards `player` has not seen: the opponent's hand and discards and the undealt stock. */
-export function unseenCards(s: DuelState, player: PlayerId): Card[] {
+export function unseenCards(s: ShieldwallDuelState, player: PlayerId): Card[] {
   const o = otherSide(asSide(player));
   return [...s.hands[o], ...(s.discarded[o] ?? []), ...s.stock];
 }
 
 /** Deals the opponent's unseen cards afresh (same counts), keeping all that `player` knows. */
-export function duelDeterminize(s: DuelState, player: PlayerId, rng: Random): DuelState {
+export function duelDeterminize(s: ShieldwallDuelState, player: PlayerId, rng: Random): ShieldwallDuelState {
   const o = otherSide(asSide(player));
   const pool = rng.shuffleInPlace(unseenCards(s, player));
   const nh = s.hands[o].length;
@@ -414,11 +414,11 @@ export function duelDeterminize(s: DuelState, player: PlayerId, rng: Random): Du
   };
 }
 
-export function duelMoveKey(m: DuelMove): string {
+export function duelMoveKey(m: ShieldwallDuelMove): string {
   return m.type === "discard" ? `d:${m.cards.slice().sort().join(",")}` : `p:${m.card}:${m.as}`;
 }
 
-export const duelGame: Game<DuelState, DuelMove, DuelSetup> = {
+export const shieldwallDuelGame: Game<ShieldwallDuelState, ShieldwallDuelMove, ShieldwallDuelSetup> = {
   id: "shieldwall-duel",
   players: PLAYERS,
   setup: dealDuel,
