@@ -19,11 +19,26 @@ import type { BattleState, BattleUnit, Task } from "./types.js";
 import { geomOf, onTable } from "./unit-facts.js";
 
 /**
- * Derived answers about a state: one map per kind of answer (a short constant such as "mo" for
- * move options), keyed by what the answer is about (a unit's or side's id, a leader's record), so
- * that a lookup builds no key string.
+ * A kind of derived answer kept in a state's memo: answers of type `T` about an `A` (a unit's or
+ * side's id, a leader's record). Made once per kind, as a module constant, with {@link memoKind}.
+ * The kind object itself keys its map of answers, so a lookup builds no key string.
  */
-type Memo = Map<string, Map<unknown, unknown>>;
+export interface MemoKind<A, T> {
+  /** For reading (debugging): the answer's name, such as "moveOptions". */
+  readonly name: string;
+  /** The answer depends only on where units stand: kept in the geometry memo (see `Ctx.geoMemo`). */
+  readonly geometry: boolean;
+  /** Type-only: ties the kind to what its answers are about and their type (never set). */
+  readonly answer?: (about: A) => T;
+}
+
+/** A memo kind (see {@link MemoKind}); `geometry`: kept in the geometry memo. */
+export function memoKind<A, T>(name: string, geometry: boolean): MemoKind<A, T> {
+  return { name, geometry };
+}
+
+/** Derived answers about a state: one map per kind of answer, keyed by what the answer is about. */
+type Memo = Map<MemoKind<never, unknown>, Map<unknown, unknown>>;
 
 /** What contexts worked out about a state object (states are never changed once made): one entry per state. */
 interface Derived {
@@ -119,13 +134,9 @@ export class Ctx {
     }
   }
 
-  /** The answer of kind `kind` about `about` (see {@link Memo}) in this state: `f()`, worked out once. */
-  cached<T>(kind: string, about: unknown, f: () => T): T {
-    return memoised(this.memo, kind, about, f);
-  }
-  /** Like `cached`, for answers that depend only on the units' positions on the table (see `geoMemo`). */
-  cachedGeometry<T>(kind: string, about: unknown, f: () => T): T {
-    return memoised(this.geoMemo, kind, about, f);
+  /** The answer of kind `kind` about `about` in this state: `f()`, worked out once (in the geometry memo for a geometry kind). */
+  cached<A, T>(kind: MemoKind<A, T>, about: A, f: () => T): T {
+    return memoised(kind.geometry ? this.geoMemo : this.memo, kind, about, f);
   }
 
   ev(type: string, text: string, detail: Record<string, unknown> = {}): void {
@@ -233,7 +244,8 @@ export class Ctx {
   }
 }
 
-function memoised<T>(memo: Memo, kind: string, about: unknown, f: () => T): T {
+/** The one place an answer is read back from a memo: its kind fixes its type. */
+function memoised<A, T>(memo: Memo, kind: MemoKind<A, T>, about: A, f: () => T): T {
   let answers = memo.get(kind);
   if (answers === undefined) {
     answers = new Map();

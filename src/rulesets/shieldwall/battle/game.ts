@@ -17,7 +17,7 @@ import { applyFortune } from "./dice.js";
 import { applyHolyCall, applyHolyCancel, godChoiceOptions } from "./phases/gods.js";
 import { applyMove } from "./phases/movement.js";
 import { chargeTargets } from "./queries.js";
-import { Ctx } from "./ctx.js";
+import { Ctx, memoKind } from "./ctx.js";
 import { moveOptions, moveProblem } from "./move-options.js";
 import { other, sideOfId } from "./unit-facts.js";
 import { run } from "./loop.js";
@@ -236,6 +236,8 @@ function pendingOptions(ctx: Ctx, p: Pending): BattleDecision[] {
   }
 }
 
+const DECISION_OPTIONS = memoKind<Pending, BattleDecision[]>("decisionOptions", false);
+
 /**
  * The enumerated choices of a state's pending decision `p`, worked out once per state object
  * (states are never changed once made; kept in the state's memo, keyed by the pending decision:
@@ -244,7 +246,7 @@ function pendingOptions(ctx: Ctx, p: Pending): BattleDecision[] {
  * those very choices is then an identity check.
  */
 function stateOptions(ctx: Ctx, p: Pending): BattleDecision[] {
-  return ctx.cached("decision-options", p, () => pendingOptions(ctx, p));
+  return ctx.cached(DECISION_OPTIONS, p, () => pendingOptions(ctx, p));
 }
 
 /** Why the decision is illegal now, or null. */

@@ -12,7 +12,7 @@ import { type UnitGeom, formLine, unitCentre } from "../geometry/unit.js";
 import { angleBetweenDegrees, headingVector } from "../geometry/vec.js";
 import { mayAdvance } from "../leaders.js";
 import { maySideStep } from "../move-dice.js";
-import { Ctx } from "./ctx.js";
+import { Ctx, memoKind } from "./ctx.js";
 import { boatsMoveProblem, embarkOptions, embarkedOptions, interpenetrateProblem, interpenetrationOptions, standHeadingsProblem } from "./manoeuvres.js";
 import { headingTo, nearestEnemy, towardHeading, towardHeadingOf } from "./queries.js";
 import type { BattleUnit, MoveChoice } from "./types.js";
@@ -29,16 +29,17 @@ function withHeading(hs: readonly number[], extra: number | null): readonly numb
   return extra === null || hs.includes(extra) ? hs : [...hs, extra];
 }
 
+const MOVE_OPTIONS = memoKind<string, MoveChoice[]>("moveOptions", false);
+
 /** Enumerated movement choices (any other parameters are validated by {@link moveProblem}). */
 export function moveOptions(ctx: Ctx, bu: BattleUnit): MoveChoice[] {
-  return ctx.cached("mo", bu.id, () => moveOptionsUncached(ctx, bu));
+  return ctx.cached(MOVE_OPTIONS, bu.id, () => {
+    if (bu.embarked !== undefined) return embarkedOptions(ctx, bu);
+    const facts = candidateFacts(ctx, bu);
+    return moveCandidates(ctx, bu, facts).filter((m) => candidateAllowed(ctx, bu, m, facts));
+  });
 }
 
-function moveOptionsUncached(ctx: Ctx, bu: BattleUnit): MoveChoice[] {
-  if (bu.embarked !== undefined) return embarkedOptions(ctx, bu);
-  const facts = candidateFacts(ctx, bu);
-  return moveCandidates(ctx, bu, facts).filter((m) => candidateAllowed(ctx, bu, m, facts));
-}
 
 /** What the enumerated choices of one unit in one state share: its {@link MoveFacts} and more. */
 interface CandidateFacts {

@@ -16,7 +16,7 @@ import { formLine, unitCentre } from "../geometry/unit.js";
 import { angleBetweenDegrees, headingVector, normaliseDegrees, vectorHeading } from "../geometry/vec.js";
 import { holyCallRefusal } from "../gods.js";
 import { type LeaderState, totalDp } from "../units.js";
-import { Ctx } from "./ctx.js";
+import { Ctx, memoKind } from "./ctx.js";
 import type { BattleState, BattleUnit } from "./types.js";
 import { canAct, forwardHeading, geomOf, onTable, other, sideOfId } from "./unit-facts.js";
 
@@ -25,35 +25,36 @@ export function sideOrder(s: BattleState): Side[] {
   return [s.first, other(s.first)];
 }
 
+const CONTINGENTS_RIGHT_TO_LEFT = memoKind<Side, readonly string[]>("contingentsRightToLeft", true);
+
 /**
  * A side's contingents from right to left as the army faces (red faces north: right is east).
  * Depends only on where the units stand (contingents and their units never change), so it is
  * kept in the geometry memo; callers must not change the list.
  */
 export function contingentsRightToLeft(ctx: Ctx, side: Side): readonly string[] {
-  return ctx.cachedGeometry("crl", side, () => contingentsRightToLeftUncached(ctx, side));
+  return ctx.cached(CONTINGENTS_RIGHT_TO_LEFT, side, () => {
+    // Each contingent at the mean x of its units' centres (units on the table, in army order),
+    // summed in one pass over the units; contingents with no unit on the table are left out.
+    const contingents = ctx.s.sides[side].contingents;
+    const sum = contingents.map(() => 0);
+    const count = contingents.map(() => 0);
+    const units = ctx.s.units;
+    for (let i = 0; i < units.length; i++) {
+      const u = units[i];
+      if (u.side !== side || !onTable(u)) continue;
+      const k = contingents.indexOf(u.u.contingent);
+      if (k < 0) continue;
+      sum[k] += unitCentre(geomOf(u)).x;
+      count[k]++;
+    }
+    const placed: { c: string; x: number }[] = [];
+    for (let k = 0; k < contingents.length; k++) if (count[k] > 0) placed.push({ c: contingents[k], x: sum[k] / count[k] });
+    placed.sort((a, b) => (side === "red" ? b.x - a.x : a.x - b.x) || (a.c < b.c ? -1 : 1));
+    return placed.map((e) => e.c);
+  });
 }
 
-function contingentsRightToLeftUncached(ctx: Ctx, side: Side): string[] {
-  // Each contingent at the mean x of its units' centres (units on the table, in army order),
-  // summed in one pass over the units; contingents with no unit on the table are left out.
-  const contingents = ctx.s.sides[side].contingents;
-  const sum = contingents.map(() => 0);
-  const count = contingents.map(() => 0);
-  const units = ctx.s.units;
-  for (let i = 0; i < units.length; i++) {
-    const u = units[i];
-    if (u.side !== side || !onTable(u)) continue;
-    const k = contingents.indexOf(u.u.contingent);
-    if (k < 0) continue;
-    sum[k] += unitCentre(geomOf(u)).x;
-    count[k]++;
-  }
-  const placed: { c: string; x: number }[] = [];
-  for (let k = 0; k < contingents.length; k++) if (count[k] > 0) placed.push({ c: contingents[k], x: sum[k] / count[k] });
-  placed.sort((a, b) => (side === "red" ? b.x - a.x : a.x - b.x) || (a.c < b.c ? -1 : 1));
-  return placed.map((e) => e.c);
-}
 
 /** Units of a contingent in acting order: retinue, right band, left band. */
 export function contingentUnits(ctx: Ctx, side: Side, c: string): string[] {
@@ -61,9 +62,11 @@ export function contingentUnits(ctx: Ctx, side: Side, c: string): string[] {
   return [sd.retinues[c], ...sd.bands[c]];
 }
 
+const ACTING_ORDER = memoKind<Side, readonly string[]>("actingOrder", true);
+
 /** A side's units in acting order (contingents right to left); kept in the geometry memo like {@link contingentsRightToLeft}, so callers must not change it. */
 export function actingOrder(ctx: Ctx, side: Side): readonly string[] {
-  return ctx.cachedGeometry("ao", side, () => {
+  return ctx.cached(ACTING_ORDER, side, () => {
     const sd = ctx.s.sides[side];
     const out: string[] = [];
     for (const c of contingentsRightToLeft(ctx, side)) {
@@ -150,9 +153,11 @@ export function leaderReach(ctx: Ctx, l: LeaderState): BattleUnit[] {
     .filter((u) => !u.u.inCombat);
 }
 
+const FRIENDS_WITHIN_2 = memoKind<string, readonly string[]>("friendsWithin2", true);
+
 /** The unit and the friendly units on the table within 2" of it, in army order: kept in the geometry memo (a leader acts several times a turn). */
 function friendsWithin2(ctx: Ctx, home: BattleUnit): readonly string[] {
-  return ctx.cachedGeometry("fw2", home.id, () =>
+  return ctx.cached(FRIENDS_WITHIN_2, home.id, () =>
     ctx
       .sideUnits(home.side)
       .filter((u) => onTable(u) && (u.id === home.id || within(home, u, 2)))
@@ -194,61 +199,61 @@ export function enemiesOnTable(ctx: Ctx, side: Side): BattleUnit[] {
   return ctx.s.units.filter((u) => u.side !== side && onTable(u));
 }
 
+const NEAREST_VISIBLE_ENEMY = memoKind<string, string | null>("nearestVisibleEnemy", true);
+
 /** The nearest enemy unit the unit can see (seed "Movement": "visible enemy"), or null. */
 export function nearestVisibleEnemy(ctx: Ctx, bu: BattleUnit): BattleUnit | null {
-  const id = ctx.cachedGeometry("nve", bu.id, () => nearestVisibleEnemyUncached(ctx, bu)?.id ?? null);
+  const id = ctx.cached(NEAREST_VISIBLE_ENEMY, bu.id, (): string | null => {
+    const scene = ctx.scene();
+    const es = enemiesOnTable(ctx, bu.side)
+      .map((e) => ({ e, d: unitDist(bu, e) }))
+      .sort((a, b) => a.d - b.d || (a.e.id < b.e.id ? -1 : 1));
+    for (const { e } of es) if (unitSees(scene, bu.id, e.id)) return e.id;
+    return null;
+  });
   return id === null ? null : ctx.unit(id);
 }
 
-function nearestVisibleEnemyUncached(ctx: Ctx, bu: BattleUnit): BattleUnit | null {
-  const scene = ctx.scene();
-  const es = enemiesOnTable(ctx, bu.side)
-    .map((e) => ({ e, d: unitDist(bu, e) }))
-    .sort((a, b) => a.d - b.d || (a.e.id < b.e.id ? -1 : 1));
-  for (const { e } of es) if (unitSees(scene, bu.id, e.id)) return e;
-  return null;
-}
+const NEAREST_ENEMY = memoKind<string, string | null>("nearestEnemy", true);
 
 export function nearestEnemy(ctx: Ctx, bu: BattleUnit): BattleUnit | null {
-  const id = ctx.cachedGeometry("ne", bu.id, () => nearestEnemyUncached(ctx, bu)?.id ?? null);
-  return id === null ? null : ctx.unit(id);
-}
-
-function nearestEnemyUncached(ctx: Ctx, bu: BattleUnit): BattleUnit | null {
-  // Enemies in order of the distance between bounding boxes (ties in army order), each only while
-  // that bound could still beat the best so far: then the tighter bound of the stands, and the
-  // exact distance only if that one could too. Picked one at a time: few are ever looked at.
-  // The enemies on the table and their box distances gathered in one indexed pass (this runs for
-  // every unit offered a move, each time on new positions).
-  const box = standsBox(bu.stands);
-  const enemies: BattleUnit[] = [];
-  const lower: number[] = [];
-  const done: boolean[] = [];
-  const units = ctx.s.units;
-  for (let i = 0; i < units.length; i++) {
-    const e = units[i];
-    if (e.side === bu.side || !onTable(e)) continue;
-    enemies.push(e);
-    lower.push(boxDistance(box, standsBox(e.stands)));
-    done.push(false);
-  }
-  let best: BattleUnit | null = null;
-  let bd = Number.POSITIVE_INFINITY;
-  for (;;) {
-    let k = -1;
-    for (let i = 0; i < enemies.length; i++) if (!done[i] && (k < 0 || lower[i] < lower[k])) k = i;
-    if (k < 0 || lower[k] > bd + 1e-9) break;
-    done[k] = true;
-    const e = enemies[k];
-    if (distanceLowerBound(bu, e) > bd + 1e-9) continue;
-    const d = unitDist(bu, e);
-    // Ties go to the unit listed first, as a plain scan in army order would.
-    if (d < bd - 1e-9 || (Math.abs(d - bd) <= 1e-9 && best !== null && ctx.s.units.indexOf(e) < ctx.s.units.indexOf(best))) {
-      bd = d;
-      best = e;
+  const id = ctx.cached(NEAREST_ENEMY, bu.id, (): string | null => {
+    // Enemies in order of the distance between bounding boxes (ties in army order), each only while
+    // that bound could still beat the best so far: then the tighter bound of the stands, and the
+    // exact distance only if that one could too. Picked one at a time: few are ever looked at.
+    // The enemies on the table and their box distances gathered in one indexed pass (this runs for
+    // every unit offered a move, each time on new positions).
+    const box = standsBox(bu.stands);
+    const enemies: BattleUnit[] = [];
+    const lower: number[] = [];
+    const done: boolean[] = [];
+    const units = ctx.s.units;
+    for (let i = 0; i < units.length; i++) {
+      const e = units[i];
+      if (e.side === bu.side || !onTable(e)) continue;
+      enemies.push(e);
+      lower.push(boxDistance(box, standsBox(e.stands)));
+      done.push(false);
     }
-  }
-  return best;
+    let best: BattleUnit | null = null;
+    let bd = Number.POSITIVE_INFINITY;
+    for (;;) {
+      let k = -1;
+      for (let i = 0; i < enemies.length; i++) if (!done[i] && (k < 0 || lower[i] < lower[k])) k = i;
+      if (k < 0 || lower[k] > bd + 1e-9) break;
+      done[k] = true;
+      const e = enemies[k];
+      if (distanceLowerBound(bu, e) > bd + 1e-9) continue;
+      const d = unitDist(bu, e);
+      // Ties go to the unit listed first, as a plain scan in army order would.
+      if (d < bd - 1e-9 || (Math.abs(d - bd) <= 1e-9 && best !== null && ctx.s.units.indexOf(e) < ctx.s.units.indexOf(best))) {
+        bd = d;
+        best = e;
+      }
+    }
+    return best === null ? null : best.id;
+  });
+  return id === null ? null : ctx.unit(id);
 }
 
 export function headingTo(from: BattleUnit, to: BattleUnit): number {
@@ -347,16 +352,19 @@ function mayMoveWithRetinue(bu: BattleUnit, other: BattleUnit): boolean {
   return within(bu, other, 2) && angleBetweenDegrees(unitFacing(geomOf(other)), unitFacing(geomOf(bu))) <= 1;
 }
 
+const SHOOTING_OPTIONS = memoKind<string, { target: string; stands: number }[]>("shootingOptions", false);
+
 /** Eligible targets and how many stands of the shooter can shoot each. */
 export function shootingOptions(ctx: Ctx, bu: BattleUnit): { target: string; stands: number }[] {
-  return ctx.cached("so", bu.id, () => shootingOptionsUncached(ctx, bu));
+  return ctx.cached(SHOOTING_OPTIONS, bu.id, () => {
+    // Enemy engaged in combat with friends are not eligible targets, however, outflanking stands are (seed).
+    const counts = shootingTargetUnits(ctx.scene(), bu.id, 2, { allRound: !bu.u.formed }, (id, stand) => !ctx.unit(id).u.inCombat || outflankingStands(ctx, id).includes(stand));
+    return [...counts.entries()].map(([target, stands]) => ({ target, stands })).sort((a, b) => (a.target < b.target ? -1 : 1));
+  });
 }
 
-function shootingOptionsUncached(ctx: Ctx, bu: BattleUnit): { target: string; stands: number }[] {
-  // Enemy engaged in combat with friends are not eligible targets, however, outflanking stands are (seed).
-  const counts = shootingTargetUnits(ctx.scene(), bu.id, 2, { allRound: !bu.u.formed }, (id, stand) => !ctx.unit(id).u.inCombat || outflankingStands(ctx, id).includes(stand));
-  return [...counts.entries()].map(([target, stands]) => ({ target, stands })).sort((a, b) => (a.target < b.target ? -1 : 1));
-}
+
+const OUTFLANKING_STANDS = memoKind<string, number[]>("outflankingStands", false);
 
 /**
  * Seed "Missile Exchange": "Enemy engaged in combat with friends are not eligible targets,
@@ -366,7 +374,7 @@ function shootingOptionsUncached(ctx: Ctx, bu: BattleUnit): { target: string; st
  * stands are not targets. An unformed friend faces all round and cannot be outflanked.
  */
 export function outflankingStands(ctx: Ctx, id: string): number[] {
-  return ctx.cached("of", id, () => {
+  return ctx.cached(OUTFLANKING_STANDS, id, () => {
     const e = ctx.unit(id);
     const tol = ctx.s.table.options.contactTolerance;
     const out = new Set<number>();
@@ -399,50 +407,51 @@ export interface ChargeFound {
   edge: Edge;
 }
 
+const CHARGE_PLANS = memoKind<string, Map<string, ChargeFound | null>>("chargePlans", true);
+
 /**
  * A clear charge move onto the target, trying its stands nearest first; null if none. Kept while
  * nothing moves, so the charge move made after the charge test reuses the one found when the
  * charge was declared.
  */
 export function chargePlan(ctx: Ctx, charger: BattleUnit, target: BattleUnit): ChargeFound | null {
-  const plans = ctx.cachedGeometry("cp", charger.id, () => new Map<string, ChargeFound | null>());
+  const plans = ctx.cached(CHARGE_PLANS, charger.id, () => new Map<string, ChargeFound | null>());
   let found = plans.get(target.id);
-  if (found === undefined) {
-    found = chargePlanUncached(ctx, charger, target);
-    plans.set(target.id, found);
-  }
-  return found;
-}
-
-function chargePlanUncached(ctx: Ctx, charger: BattleUnit, target: BattleUnit): ChargeFound | null {
+  if (found !== undefined) return found;
+  found = null;
   const scene = ctx.scene();
   const c = unitCentre(geomOf(charger));
   const order = target.stands.map((st, i) => ({ i, d: Math.hypot(st.x - c.x, st.y - c.y) })).sort((a, b) => a.d - b.d);
   for (const { i } of order) {
     const edge = facingEdge(target.stands[i], c.x, c.y);
     const plan = planChargeMove(scene, charger.id, { unit: target.id, stand: i }, edge);
-    if (plan.clear) return { plan, stand: i, edge };
+    if (plan.clear) {
+      found = { plan, stand: i, edge };
+      break;
+    }
   }
-  return null;
+  plans.set(target.id, found);
+  return found;
 }
+
+const CHARGE_TARGETS = memoKind<string, string[]>("chargeTargets", true);
 
 /** Enemy units this unit may charge: within 2", visible, and reachable by a clear charge move. */
 export function chargeTargets(ctx: Ctx, bu: BattleUnit): string[] {
-  return ctx.cachedGeometry("ct", bu.id, () => chargeTargetsUncached(ctx, bu));
+  return ctx.cached(CHARGE_TARGETS, bu.id, () => {
+    const scene = ctx.scene();
+    const out: string[] = [];
+    for (const e of enemiesOnTable(ctx, bu.side)) {
+      if (!within(bu, e, 2)) continue;
+      // The charge move before the sight line: it is blocked far more often than sight is (same answer, fewer sight lines).
+      if (!chargePlan(ctx, bu, e)) continue;
+      if (!unitSees(scene, bu.id, e.id)) continue;
+      out.push(e.id);
+    }
+    return out.sort((a, b) => unitDist(bu, ctx.unit(a)) - unitDist(bu, ctx.unit(b)) || (a < b ? -1 : 1));
+  });
 }
 
-function chargeTargetsUncached(ctx: Ctx, bu: BattleUnit): string[] {
-  const scene = ctx.scene();
-  const out: string[] = [];
-  for (const e of enemiesOnTable(ctx, bu.side)) {
-    if (!within(bu, e, 2)) continue;
-    // The charge move before the sight line: it is blocked far more often than sight is (same answer, fewer sight lines).
-    if (!chargePlan(ctx, bu, e)) continue;
-    if (!unitSees(scene, bu.id, e.id)) continue;
-    out.push(e.id);
-  }
-  return out.sort((a, b) => unitDist(bu, ctx.unit(a)) - unitDist(bu, ctx.unit(b)) || (a < b ? -1 : 1));
-}
 
 /**
  * The charge test's inputs for unit `id` as the table stands now (seed "Charges and Combat"):
@@ -469,49 +478,52 @@ interface Engagement {
   black: Set<string>;
 }
 
+const COMBATS = memoKind<null, readonly Engagement[]>("combats", true);
+
 /** Groups of units in contact with enemy: each group is one combat (seed "Resolving combat"). */
 export function findCombats(ctx: Ctx): readonly Engagement[] {
   // Contacts depend only on where units stand: kept in the geometry memo (the fight phase asks
   // again right after marking units in combat). Callers must not change the groups.
-  return ctx.cachedGeometry("fc", null, () => findCombatsUncached(ctx));
+  return ctx.cached(COMBATS, null, () => {
+    const tol = ctx.s.table.options.contactTolerance;
+    const live = ctx.s.units.filter((u) => onTable(u));
+    const red = live.filter((u) => u.side === "red");
+    const black = live.filter((u) => u.side === "black");
+    const parent = new Map<string, string>();
+    const find = (x: string): string => {
+      let p = parent.get(x) ?? x;
+      while (p !== (parent.get(p) ?? p)) p = parent.get(p) ?? p;
+      return p;
+    };
+    const engaged = new Set<string>();
+    for (const r of red) {
+      for (const b of black) {
+        if (!within(r, b, tol)) continue;
+        if (unitContacts(geomOf(r), geomOf(b), tol).length === 0) continue;
+        engaged.add(r.id);
+        engaged.add(b.id);
+        const pr = find(r.id);
+        const pb = find(b.id);
+        if (pr !== pb) parent.set(pb, pr);
+      }
+    }
+    const groups = new Map<string, Engagement>();
+    for (const u of live) {
+      if (!engaged.has(u.id)) continue;
+      const root = find(u.id);
+      let g = groups.get(root);
+      if (!g) {
+        g = { red: new Set(), black: new Set() };
+        groups.set(root, g);
+      }
+      g[u.side].add(u.id);
+    }
+    return [...groups.values()];
+  });
 }
 
-function findCombatsUncached(ctx: Ctx): Engagement[] {
-  const tol = ctx.s.table.options.contactTolerance;
-  const live = ctx.s.units.filter((u) => onTable(u));
-  const red = live.filter((u) => u.side === "red");
-  const black = live.filter((u) => u.side === "black");
-  const parent = new Map<string, string>();
-  const find = (x: string): string => {
-    let p = parent.get(x) ?? x;
-    while (p !== (parent.get(p) ?? p)) p = parent.get(p) ?? p;
-    return p;
-  };
-  const engaged = new Set<string>();
-  for (const r of red) {
-    for (const b of black) {
-      if (!within(r, b, tol)) continue;
-      if (unitContacts(geomOf(r), geomOf(b), tol).length === 0) continue;
-      engaged.add(r.id);
-      engaged.add(b.id);
-      const pr = find(r.id);
-      const pb = find(b.id);
-      if (pr !== pb) parent.set(pb, pr);
-    }
-  }
-  const groups = new Map<string, Engagement>();
-  for (const u of live) {
-    if (!engaged.has(u.id)) continue;
-    const root = find(u.id);
-    let g = groups.get(root);
-    if (!g) {
-      g = { red: new Set(), black: new Set() };
-      groups.set(root, g);
-    }
-    g[u.side].add(u.id);
-  }
-  return [...groups.values()];
-}
+
+const ON_GROUND_OR_COVER = memoKind<string, boolean>("onGroundOrCover", true);
 
 /**
  * Does a stand of the unit stand on high ground or in cover (its opponents' combat modifier)?
@@ -519,7 +531,7 @@ function findCombatsUncached(ctx: Ctx): Engagement[] {
  * combatant of a combat asks it of each of its foes.
  */
 export function onGroundOrCover(ctx: Ctx, bu: BattleUnit): boolean {
-  return ctx.cachedGeometry("gc", bu.id, () => bu.stands.some((st) => featuresUnder(standPolygon(st), ctx.s.table).some((f) => f.highGround || f.cover)));
+  return ctx.cached(ON_GROUND_OR_COVER, bu.id, () => bu.stands.some((st) => featuresUnder(standPolygon(st), ctx.s.table).some((f) => f.highGround || f.cover)));
 }
 
 export function lostUnits(s: BattleState, side: Side): number {

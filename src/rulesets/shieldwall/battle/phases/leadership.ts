@@ -11,7 +11,7 @@ import { heuristicDuelPlayer } from "../../duel/ai.js";
 import { type ShieldwallDuelState, dealDuel, shieldwallDuelGame, playDuelQuietly } from "../../duel/game.js";
 import { FIGHTER_NAME, type FighterKind, answerChallenge, appointFighter, duelConsequences, issueChallenge } from "../../duel/rules.js";
 import { type LeaderState, totalDp } from "../../units.js";
-import { Ctx, push } from "../ctx.js";
+import { Ctx, push, memoKind } from "../ctx.js";
 import { leaderDies, moveStraight, unitGone } from "../effects.js";
 import { actingOrder, closestEnemyLeader, contingentUnits, contingentsRightToLeft, enemyLeaderOnTable, leaderInCombat, leaderReach, sideOrder } from "../queries.js";
 import type { BattleDecision, BattleUnit, Pending, Task } from "../types.js";
@@ -60,27 +60,28 @@ function fighterKinds(ctx: Ctx, l: LeaderState): FighterKind[] {
   return kinds;
 }
 
+const LEAD_OPTIONS = memoKind<LeaderState, BattleDecision[]>("leadOptions", false);
+
 export function leadOptions(ctx: Ctx, l: LeaderState): BattleDecision[] {
-  return ctx.cached("lo", l, () => leadOptionsUncached(ctx, l));
+  return ctx.cached(LEAD_OPTIONS, l, () => {
+    const out: BattleDecision[] = [{ type: "lead", action: "done" }];
+    if (l.status !== "alive" || !ctx.leaderUnit(l) || leaderInCombat(ctx, l)) return out; // ruling SW-8
+    const left = lpLeft(l);
+    const reach = leaderReach(ctx, l);
+    if (left >= LP_COSTS.increaseCohesion) for (const u of reach) if (totalDp(u.u) > 0) out.push({ type: "lead", action: "cohesion", target: u.id });
+    if (left >= LP_COSTS.changeAggression) {
+      for (const u of reach) {
+        if (u.u.aggression !== "bloodlust") out.push({ type: "lead", action: "raise", target: u.id });
+        if (u.u.aggression !== "shaken" && u.u.aggression !== "present") out.push({ type: "lead", action: "lower", target: u.id });
+      }
+    }
+    if (!l.signalled && left >= LP_COSTS.signalAdvance) out.push({ type: "lead", action: "signal" });
+    if (left >= LP_COSTS.issueChallenge && enemyLeaderOnTable(ctx, l))
+      for (const f of fighterKinds(ctx, l)) out.push({ type: "lead", action: "challenge", fighter: f });
+    return out;
+  });
 }
 
-function leadOptionsUncached(ctx: Ctx, l: LeaderState): BattleDecision[] {
-  const out: BattleDecision[] = [{ type: "lead", action: "done" }];
-  if (l.status !== "alive" || !ctx.leaderUnit(l) || leaderInCombat(ctx, l)) return out; // ruling SW-8
-  const left = lpLeft(l);
-  const reach = leaderReach(ctx, l);
-  if (left >= LP_COSTS.increaseCohesion) for (const u of reach) if (totalDp(u.u) > 0) out.push({ type: "lead", action: "cohesion", target: u.id });
-  if (left >= LP_COSTS.changeAggression) {
-    for (const u of reach) {
-      if (u.u.aggression !== "bloodlust") out.push({ type: "lead", action: "raise", target: u.id });
-      if (u.u.aggression !== "shaken" && u.u.aggression !== "present") out.push({ type: "lead", action: "lower", target: u.id });
-    }
-  }
-  if (!l.signalled && left >= LP_COSTS.signalAdvance) out.push({ type: "lead", action: "signal" });
-  if (left >= LP_COSTS.issueChallenge && enemyLeaderOnTable(ctx, l))
-    for (const f of fighterKinds(ctx, l)) out.push({ type: "lead", action: "challenge", fighter: f });
-  return out;
-}
 
 export function applyLead(ctx: Ctx, l: LeaderState, d: Extract<BattleDecision, { type: "lead" }>): void {
   if (d.action === "done") {
