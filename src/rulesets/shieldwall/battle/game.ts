@@ -21,6 +21,7 @@ import { Ctx, memoKind } from "./ctx.js";
 import { moveOptions, moveProblem } from "./move-options.js";
 import { other, sideOfId } from "./unit-facts.js";
 import { run } from "./loop.js";
+import { battleEnding } from "./phases/end-turn.js";
 import { shootDecisions } from "./phases/missiles.js";
 import { type Scenario, scenarioOptions } from "./scenario.js";
 import type { BattleDecision, BattleState, BattleUnit, MoveChoice, Pending, SideState } from "./types.js";
@@ -432,6 +433,20 @@ export function applyDecision(state: BattleState, player: PlayerId, d: BattleDec
 }
 
 export const SHIELDWALL_BATTLE_ID = "shieldwall-battle";
+
+/**
+ * The battle's result with its machine-readable `code` (ruling SW-25: "half-units-lost",
+ * "leaders-lost", "no-units-left", "both-broke", "turn-limit-win", "turn-limit-draw"), or null
+ * while it goes on. The code is worked out from the final state by the function that ended the
+ * battle (`battleEnding`); the stored result, part of the state and its hash, and `result()`,
+ * recorded in the golden playthroughs, keep only winner, rewards and reason.
+ */
+export function battleResultWithCode(state: BattleState): GameResult | null {
+  const r = state.result;
+  if (r === null) return null;
+  const end = battleEnding(state);
+  return end === null ? r : { ...r, code: end.code };
+}
 
 export const battleGame: Game<BattleState, BattleDecision, BattleSetup> = {
   id: SHIELDWALL_BATTLE_ID,

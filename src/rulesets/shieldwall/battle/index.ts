@@ -4,6 +4,7 @@
  */
 export {
   battleGame,
+  battleResultWithCode,
   createBattle,
   decisionProblem,
   describeDecision,

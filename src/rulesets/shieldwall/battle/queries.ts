@@ -548,12 +548,24 @@ export function lostStands(s: BattleState, side: Side): number {
   return n;
 }
 
-export function armyBroken(s: BattleState, side: Side): string | null {
+/** Why an army has lost (ruling SW-25, house rule): the category and the reason in words. */
+export interface ArmyLoss {
+  code: "half-units-lost" | "leaders-lost" | "no-units-left";
+  text: string;
+}
+
+/** Has the side's army lost (ruling SW-25, house rule): half its units, all its leaders, or every unit off the table? */
+export function armyLoss(s: BattleState, side: Side): ArmyLoss | null {
   const units = s.units.filter((u) => u.side === side).length;
   const lost = lostUnits(s, side);
-  if (lost >= Math.ceil(units / 2)) return `${side} has lost ${lost} of ${units} units`;
-  if (s.leaders.filter((l) => sideOfId(l.id) === side).every((l) => l.status !== "alive")) return `${side}'s leaders are all dead or captured`;
+  if (lost >= Math.ceil(units / 2)) return { code: "half-units-lost", text: `${side} has lost ${lost} of ${units} units` };
+  if (s.leaders.filter((l) => sideOfId(l.id) === side).every((l) => l.status !== "alive")) return { code: "leaders-lost", text: `${side}'s leaders are all dead or captured` };
   // Units aboard ship are not on the table (house rule, docs: "Boats").
-  if (!s.units.some((u) => u.side === side && u.u.status === "active" && u.embarked === undefined)) return `${side} has no units left on the table`;
+  if (!s.units.some((u) => u.side === side && u.u.status === "active" && u.embarked === undefined)) return { code: "no-units-left", text: `${side} has no units left on the table` };
   return null;
+}
+
+/** The reason in words why the side's army has lost (see {@link armyLoss}), or null. */
+export function armyBroken(s: BattleState, side: Side): string | null {
+  return armyLoss(s, side)?.text ?? null;
 }
