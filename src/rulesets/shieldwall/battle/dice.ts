@@ -14,7 +14,8 @@ import { type MoveKind, type MoveRoll, rollMove, topMoveDice } from "../move-dic
 import { Ctx } from "./ctx.js";
 import { next } from "./hand-off.js";
 import { chargeInputFor } from "./queries.js";
-import type { DiceRoll, MoveRollFor, Pending } from "./types.js";
+import type { DiceRoll, MoveRollFor,  } from "./types.js";
+import type { DecisionKind, PendingOf } from "./decision-kind.js";
 
 /**
  * Could re-rolling this set of dice help its side (docs/shieldwall/battle.md, "The Seven")? The
@@ -227,7 +228,7 @@ function rollEvent(ctx: Ctx, roll: DiceRoll): void {
 }
 
 /** The Seven (SW-11): play it to re-roll the set of dice just thrown (the second result stands), or keep it. */
-export function applyFortune(ctx: Ctx, p: Extract<Pending, { kind: "fortune" }>, reroll: boolean): void {
+export function applyFortune(ctx: Ctx, p: PendingOf<"fortune">, reroll: boolean): void {
   let roll = p.roll;
   if (reroll) {
     const side = p.side;
@@ -267,4 +268,12 @@ function diceFaces(roll: DiceRoll): number[] {
   }
 }
 
-
+/** The Seven (ruling SW-11): play it to re-roll the set of dice just thrown, or keep it. */
+export const FORTUNE_DECISION: DecisionKind<"fortune"> = {
+  options: () => [
+    { type: "fortune", reroll: false },
+    { type: "fortune", reroll: true },
+  ],
+  apply: (ctx, p, d) => applyFortune(ctx, p, d.reroll),
+  describe: (d) => (d.reroll ? "play the Seven: re-roll" : "keep the Seven"),
+};

@@ -8,20 +8,38 @@ import type { MoveRoll } from "../move-dice.js";
 import { Ctx } from "./ctx.js";
 import { chargeMove, markMoved, retireMoveRolled } from "./effects.js";
 import { afterFreeHack, afterPursue, afterRout, aftermathStep } from "./phases/aftermath.js";
-import { chargeFails, chargeTestTask, chargeTests, combatTask, declareTask } from "./phases/charges.js";
+import { CHARGE_DECISION, chargeFails, chargeTestTask, chargeTests, combatTask, declareTask } from "./phases/charges.js";
 import { combatOffers, fight, fightEnd, startCombat } from "./phases/combat.js";
-import { deployTask } from "./phases/deployment.js";
+import { DEPLOY_DECISION, deployTask } from "./phases/deployment.js";
 import { endTurn } from "./phases/end-turn.js";
-import { godEffectTask, godResolveTask, godsTask, holyCallTask } from "./phases/gods.js";
-import { initiativeChoiceTask, initiativeTask, turnStart } from "./phases/initiative.js";
-import { campTask, challengeTask, leaderTask, leadershipTask } from "./phases/leadership.js";
-import { fireShot, missileHits, missilesTask, resolveMissiles, shootTask } from "./phases/missiles.js";
-import { afterControl, afterPursuitMove, bloodlustAdvance, diceMove, finishMove, frontUnitFirst, moveTask, movementTask } from "./phases/movement.js";
+import { GOD_CHOICE_DECISION, HOLY_CALL_DECISION, HOLY_CANCEL_DECISION, godEffectTask, godResolveTask, godsTask, holyCallTask } from "./phases/gods.js";
+import { INITIATIVE_DECISION, initiativeChoiceTask, initiativeTask, turnStart } from "./phases/initiative.js";
+import { ANSWER_DECISION, CAMP_DECISION, LEAD_DECISION, campTask, challengeTask, leaderTask, leadershipTask } from "./phases/leadership.js";
+import { SHOOT_DECISION, fireShot, missileHits, missilesTask, resolveMissiles, shootTask } from "./phases/missiles.js";
+import { MOVE_DECISION, afterControl, afterPursuitMove, bloodlustAdvance, diceMove, finishMove, frontUnitFirst, moveTask, movementTask } from "./phases/movement.js";
 import type { DiceRoll, MoveRollFor, Task } from "./types.js";
 import { wireHandOffs } from "./hand-off.js";
+import type { DecisionTable } from "./decision-kind.js";
+import { FORTUNE_DECISION } from "./dice.js";
 import { movesAfterCombat } from "./phases/aftermath.js";
 
 wireHandOffs({ afterRoll, movesAfterCombat });
+
+/** Every kind of decision, each defined in its phase (the Seven in dice.ts), keyed by its pending kind. */
+export const DECISIONS: DecisionTable = {
+  deploy: DEPLOY_DECISION,
+  initiative: INITIATIVE_DECISION,
+  "holy-call": HOLY_CALL_DECISION,
+  "holy-cancel": HOLY_CANCEL_DECISION,
+  "god-choice": GOD_CHOICE_DECISION,
+  lead: LEAD_DECISION,
+  answer: ANSWER_DECISION,
+  camp: CAMP_DECISION,
+  move: MOVE_DECISION,
+  shoot: SHOOT_DECISION,
+  charge: CHARGE_DECISION,
+  fortune: FORTUNE_DECISION,
+};
 
 export function run(ctx: Ctx): void {
   const s = ctx.s;

@@ -5,6 +5,7 @@ import { thrown } from "../dice.js";
 import { actingOrder, chargeInputFor, chargeTargets, contingentUnits, contingentsRightToLeft, sideOrder } from "../queries.js";
 import type { DiceRoll, Task } from "../types.js";
 import { canAct, onTable } from "../unit-facts.js";
+import type { DecisionKind, DecisionOf } from "../decision-kind.js";
 
 /** The combat phase: every unit may declare a charge, then the charge tests and the fighting. */
 export function combatTask(ctx: Ctx): void {
@@ -64,3 +65,16 @@ export function chargeFails(ctx: Ctx, id: string): void {
   ctx.setU(applied.value);
   ctx.notes("charge-failed", applied.notes.slice(1), { unit: id });
 }
+
+/** A unit's charge declaration (seed "Charges and Combat"): no charge, or a charge on a target it can reach. */
+export const CHARGE_DECISION: DecisionKind<"charge"> = {
+  options: (ctx, p) => [{ type: "charge", target: null }, ...chargeTargets(ctx, ctx.unit(p.unit)).map((target): DecisionOf<"charge"> => ({ type: "charge", target }))],
+  apply(ctx, p, d) {
+    const unit = p.unit;
+    if (d.target) {
+      ctx.s.declarations = [...ctx.s.declarations, { unit, target: d.target }];
+      ctx.ev("declare", `${ctx.unit(unit).u.name} declares a charge on ${ctx.unit(d.target).u.name}`, { unit, target: d.target });
+    }
+  },
+  describe: (d) => (d.target ? `charge ${d.target}` : "no charge"),
+};

@@ -8,6 +8,7 @@ import { rollDeployment } from "../../leaders.js";
 import { Ctx, push } from "../ctx.js";
 import { cincLp, contingentLine, undeployed, unitIn } from "../queries.js";
 import type { BattleState } from "../types.js";
+import type { DecisionKind } from "../decision-kind.js";
 
 /** Why a contingent may not be deployed there, or null (ruling SW-26, no overlaps, on the table). */
 export function deployProblem(s: BattleState, side: Side, contingent: string, x: number, distance: number): string | null {
@@ -160,3 +161,11 @@ export function deployTask(ctx: Ctx): void {
   push(ctx, { t: "deploy" });
   s.pending = { kind: "deploy", side };
 }
+
+/** Deploying a contingent (seed "Deployment", ruling SW-26): any position `deployProblem` accepts; the options are a grid of them. */
+export const DEPLOY_DECISION: DecisionKind<"deploy"> = {
+  options: (ctx, p) => deployOptions(ctx.s, p.side).map((o) => ({ type: "deploy", ...o })),
+  problem: (ctx, p, d) => deployProblem(ctx.s, p.side, d.contingent, d.x, d.distance),
+  apply: (ctx, _p, d, side) => applyDeploy(ctx, side, d.contingent, d.x, d.distance),
+  describe: (d) => `deploy ${d.contingent} at x ${d.x}, ${d.distance}" from the centre line`,
+};

@@ -5,6 +5,7 @@ import { Ctx, push } from "../ctx.js";
 import { currentDraw, holyLeader, sideOrder } from "../queries.js";
 import type { Pending, Task } from "../types.js";
 import { SIDE_LIST, other, sideOfId } from "../unit-facts.js";
+import type { DecisionKind, PendingOf } from "../decision-kind.js";
 
 /** The gods phase: the card is drawn, each side may call on its holy person. */
 export function godsTask(ctx: Ctx): void {
@@ -53,7 +54,7 @@ function cardText(card: import("../../../../core/cards.js").Card): string {
 
 
 
-export function godChoiceOptions(ctx: Ctx, p: Extract<Pending, { kind: "god-choice" }>): string[] {
+export function godChoiceOptions(ctx: Ctx, p: PendingOf<"god-choice">): string[] {
   const side = p.affected;
   switch (p.effect) {
     case "bad-omen":
@@ -187,4 +188,44 @@ export function applyHolyCancel(ctx: Ctx, cancel: boolean, redraw: boolean): voi
   };
 }
 
+/** Calling on the holy person (seed "The Gods", ruling SW-10). */
+export const HOLY_CALL_DECISION: DecisionKind<"holy-call"> = {
+  options: () => [
+    { type: "holy-call", call: false },
+    { type: "holy-call", call: true },
+  ],
+  apply: (ctx, p, d, side) => applyHolyCall(ctx, side, p.leader, d.call),
+  describe: (d) => (d.call ? "call on the holy person" : "do not call"),
+};
 
+/** The single caller may cancel the card, and then draw again (ruling SW-10). */
+export const HOLY_CANCEL_DECISION: DecisionKind<"holy-cancel"> = {
+  options: () => [
+    { type: "holy-cancel", cancel: false, redraw: false },
+    { type: "holy-cancel", cancel: true, redraw: false },
+    { type: "holy-cancel", cancel: true, redraw: true },
+  ],
+  problem: (_ctx, _p, d) => (d.redraw && !d.cancel ? "a replacement card is drawn only after cancelling (ruling SW-10)" : undefined),
+  apply: (ctx, _p, d) => applyHolyCancel(ctx, d.cancel, d.redraw),
+  describe: (d) => (!d.cancel ? "let the card stand" : d.redraw ? "cancel and draw again" : "cancel the card"),
+};
+
+/** The unit or leader a card's effect falls on, chosen by the side the card names (seed "The Gods"). */
+export const GOD_CHOICE_DECISION: DecisionKind<"god-choice"> = {
+  options: (ctx, p) => godChoiceOptions(ctx, p).map((target) => ({ type: "god-choice", target })),
+  apply(ctx, p, d, side) {
+    const s = ctx.s;
+    const key = CHOICE_KEY[p.effect];
+    s.god = {
+      ...s.god,
+      choices: {
+        ...s.god.choices,
+        [p.affected]: { ...s.god.choices[p.affected], [key]: d.target },
+      },
+    };
+    ctx.ev("god-choice", `${side} chooses ${d.target}`, {
+      target: d.target,
+    });
+  },
+  describe: (d) => `choose ${d.target}`,
+};

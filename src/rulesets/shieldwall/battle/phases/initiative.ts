@@ -4,6 +4,8 @@ import { Ctx, push } from "../ctx.js";
 import { cincLp } from "../queries.js";
 import { leaderRecord, unitRecord } from "../records.js";
 import type { Task } from "../types.js";
+import type { DecisionKind } from "../decision-kind.js";
+import { other } from "../unit-facts.js";
 
 /** Per-phase initiative (house option): the winner chooses who goes first in the next phase. */
 export function initiativeChoiceTask(ctx: Ctx): void {
@@ -38,3 +40,18 @@ export function initiativeTask(ctx: Ctx): void {
   ctx.notes("initiative", r.notes, { rolls: r.rolls, winner: r.winner });
   if (s.options.initiativeChoice !== "per-phase") s.pending = { kind: "initiative", side: r.winner };
 }
+
+/** The initiative winner chooses who acts first, this turn or (per-phase option) in the next phase (seed "Turn Sequence"). */
+export const INITIATIVE_DECISION: DecisionKind<"initiative"> = {
+  options: (_ctx, p) => [
+    { type: "initiative", first: p.side },
+    { type: "initiative", first: other(p.side) },
+  ],
+  apply(ctx, _p, d, side) {
+    const s = ctx.s;
+    s.first = d.first;
+    const phase = s.options.initiativeChoice === "per-phase" ? s.queue[0]?.t : undefined;
+    ctx.ev("initiative-choice", `${side} chooses that ${d.first} acts first ${phase ? `in the ${phase === "gods" ? "invoke the gods" : phase === "missiles" ? "missile exchange" : phase} phase` : "this turn"}`, { first: d.first, forPhase: phase ?? "turn" });
+  },
+  describe: (d) => `${d.first} acts first`,
+};

@@ -14,8 +14,9 @@ import { type LeaderState, totalDp } from "../../units.js";
 import { Ctx, push, memoKind } from "../ctx.js";
 import { leaderDies, moveStraight, unitGone } from "../effects.js";
 import { actingOrder, closestEnemyLeader, contingentUnits, contingentsRightToLeft, enemyLeaderOnTable, leaderInCombat, leaderReach, sideOrder } from "../queries.js";
-import type { BattleDecision, BattleUnit, Pending, Task } from "../types.js";
+import type { BattleUnit, Task } from "../types.js";
 import { forwardHeading, geomOf, onTable, sideOfId } from "../unit-facts.js";
+import type { DecisionKind, DecisionOf, PendingOf } from "../decision-kind.js";
 
 /** Opponent hands the duel AI samples per lead inside a battle (its default is 24; 8 keeps whole battles fast). */
 export const DUEL_AI_SAMPLES = 8;
@@ -60,11 +61,11 @@ function fighterKinds(ctx: Ctx, l: LeaderState): FighterKind[] {
   return kinds;
 }
 
-const LEAD_OPTIONS = memoKind<LeaderState, BattleDecision[]>("leadOptions", false);
+const LEAD_OPTIONS = memoKind<LeaderState, DecisionOf<"lead">[]>("leadOptions", false);
 
-export function leadOptions(ctx: Ctx, l: LeaderState): BattleDecision[] {
+export function leadOptions(ctx: Ctx, l: LeaderState): DecisionOf<"lead">[] {
   return ctx.cached(LEAD_OPTIONS, l, () => {
-    const out: BattleDecision[] = [{ type: "lead", action: "done" }];
+    const out: DecisionOf<"lead">[] = [{ type: "lead", action: "done" }];
     if (l.status !== "alive" || !ctx.leaderUnit(l) || leaderInCombat(ctx, l)) return out; // ruling SW-8
     const left = lpLeft(l);
     const reach = leaderReach(ctx, l);
@@ -83,7 +84,7 @@ export function leadOptions(ctx: Ctx, l: LeaderState): BattleDecision[] {
 }
 
 
-export function applyLead(ctx: Ctx, l: LeaderState, d: Extract<BattleDecision, { type: "lead" }>): void {
+export function applyLead(ctx: Ctx, l: LeaderState, d: DecisionOf<"lead">): void {
   if (d.action === "done") {
     ctx.ev("lead", `${l.name} is done for this turn (${lpLeft(l)} LP left, which lapse)`, { leader: l.id });
     return;
@@ -168,16 +169,16 @@ export function challengeTask(ctx: Ctx, challengerId: string, fighter: FighterKi
   };
 }
 
-export function answerOptions(ctx: Ctx, p: Extract<Pending, { kind: "answer" }>): BattleDecision[] {
+export function answerOptions(ctx: Ctx, p: PendingOf<"answer">): DecisionOf<"answer">[] {
   const l = ctx.leader(p.leader);
-  const out: BattleDecision[] = [{ type: "answer", accept: false, fighter: "leader" }];
+  const out: DecisionOf<"answer">[] = [{ type: "answer", accept: false, fighter: "leader" }];
   if (l.status === "alive" && !leaderInCombat(ctx, l) && lpLeft(l) >= LP_COSTS.acceptChallenge) {
     for (const f of fighterKinds(ctx, l)) out.push({ type: "answer", accept: true, fighter: f });
   }
   return out;
 }
 
-export function applyAnswer(ctx: Ctx, p: Extract<Pending, { kind: "answer" }>, accept: boolean, fighter: FighterKind): void {
+export function applyAnswer(ctx: Ctx, p: PendingOf<"answer">, accept: boolean, fighter: FighterKind): void {
   const target = ctx.leader(p.leader);
   const ans = answerChallenge({ leader: target, retinueInCombat: leaderInCombat(ctx, target), accept }, ctx.rng);
   ctx.notes("challenge-answer", ans.notes, { leader: target.id, accept });
@@ -273,4 +274,40 @@ export function applyCamp(ctx: Ctx, hostId: string, target: string | null, moveT
   }
 }
 
+/** Lead actions (seed "Leaders", rulings SW-4, SW-7, SW-8). */
+export const LEAD_DECISION: DecisionKind<"lead"> = {
+  options: (ctx, p) => leadOptions(ctx, ctx.leader(p.leader)),
+  apply: (ctx, p, d) => applyLead(ctx, ctx.leader(p.leader), d),
+  describe: (d) =>
+    d.action === "done"
+      ? "done"
+      : d.action === "signal"
+        ? "signal the advance"
+        : d.action === "challenge"
+          ? `challenge (${d.fighter} fights)`
+          : `${d.action} ${d.target}`,
+};
 
+/** Answering a challenge (seed "Personal Combat"). */
+export const ANSWER_DECISION: DecisionKind<"answer"> = {
+  options: answerOptions,
+  apply: (ctx, p, d) => applyAnswer(ctx, p, d.accept, d.fighter),
+  describe: (d) => (d.accept ? `accept (${d.fighter} fights)` : "refuse"),
+};
+
+/** Camp followers (ruling SW-6): tend no one or a unit, each without moving or then joining another unit. */
+export const CAMP_DECISION: DecisionKind<"camp"> = {
+  options(ctx, p) {
+    const host = ctx.unit(p.unit);
+    const targets: (string | null)[] = [null, ...campTargets(ctx, host).map((u) => u.id)];
+    const moves = campMoves(ctx, host);
+    const out: DecisionOf<"camp">[] = [];
+    for (const target of targets) {
+      out.push({ type: "camp", target });
+      for (const u of moves) out.push({ type: "camp", target, moveTo: u.id });
+    }
+    return out;
+  },
+  apply: (ctx, p, d) => applyCamp(ctx, p.unit, d.target, d.moveTo),
+  describe: (d) => `${d.target ? `tend ${d.target}` : "tend no one"}${d.moveTo ? `, then join ${d.moveTo}` : ""}`,
+};

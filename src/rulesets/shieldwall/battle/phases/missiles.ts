@@ -6,8 +6,9 @@ import { Ctx, push } from "../ctx.js";
 import { thrown } from "../dice.js";
 import { leaderRisk, unitGone } from "../effects.js";
 import { actingOrder, shootingOptions, sideOrder } from "../queries.js";
-import type { BattleDecision, BattleUnit, DiceRoll, Task } from "../types.js";
+import type { BattleUnit, DiceRoll, Task } from "../types.js";
 import { canAct, sideOfId } from "../unit-facts.js";
+import type { DecisionKind, DecisionOf } from "../decision-kind.js";
 
 /** The missile phase: every unit may plan a shot, then all shots are rolled. */
 export function missilesTask(ctx: Ctx): void {
@@ -29,11 +30,11 @@ export function shootTask(ctx: Ctx, unitId: string): void {
   s.pending = { kind: "shoot", side: bu.side, unit: bu.id };
 }
 
-export function shootDecisions(ctx: Ctx, bu: BattleUnit): BattleDecision[] {
+export function shootDecisions(ctx: Ctx, bu: BattleUnit): DecisionOf<"shoot">[] {
   const used = ctx.s.shots.filter((x) => x.archer && sideOfId(x.shooter) === bu.side).length;
   const archer = ctx.s.sides[bu.side].tokens.skilledArcher > used;
   // "Units may shoot": holding fire is allowed.
-  const out: BattleDecision[] = [{ type: "shoot", target: null, archer: false }];
+  const out: DecisionOf<"shoot">[] = [{ type: "shoot", target: null, archer: false }];
   for (const t of shootingOptions(ctx, bu)) {
     out.push({ type: "shoot", target: t.target, archer: false });
     if (archer) out.push({ type: "shoot", target: t.target, archer: true });
@@ -91,3 +92,12 @@ export function missileHits(ctx: Ctx): void {
   }
   s.shots = [];
 }
+
+/** A unit's shot (seed "Missile Exchange"): hold fire or plan a shot at a target, with the skilled archer if the side has him. */
+export const SHOOT_DECISION: DecisionKind<"shoot"> = {
+  options: (ctx, p) => shootDecisions(ctx, ctx.unit(p.unit)),
+  apply(ctx, p, d) {
+    if (d.target) ctx.s.shots = [...ctx.s.shots, { shooter: p.unit, target: d.target, archer: d.archer }];
+  },
+  describe: (d) => (d.target ? `shoot at ${d.target}${d.archer ? " with the skilled archer" : ""}` : "hold fire"),
+};

@@ -20,6 +20,7 @@ import { actingOrder, enemiesOnTable, headingTo, nearestVisibleEnemy, sideOrder,
 import { unitRecord } from "../records.js";
 import type { BattleUnit, DiceRoll, MoveChoice, Task } from "../types.js";
 import { canAct, forwardHeading, geomOf, onTable, other } from "../unit-facts.js";
+import type { DecisionKind } from "../decision-kind.js";
 
 /** The movement phase: every unit in acting order. */
 export function movementTask(ctx: Ctx): void {
@@ -370,4 +371,46 @@ export function afterPursuitMove(ctx: Ctx, id: string, roll: MoveRoll): void {
   markMoved(ctx, bu.id);
 }
 
+/** A move in a few words. */
+export function describeMove(m: MoveChoice): string {
+  const dice = (x: { extraD6: boolean; stopAt?: number; interpenetrate?: boolean }) =>
+    `${x.extraD6 ? "AvD+D6" : "AvD"}${x.stopAt !== undefined ? `, stop at ${x.stopAt}"` : ""}${x.interpenetrate ? ", through friends" : ""}`;
+  switch (m.kind) {
+    case "advance":
+      return `advance ${m.offset === 0 ? "straight" : `${m.offset > 0 ? "left" : "right"} ${Math.abs(m.offset)}°`} (${dice(m)})${m.group ? " with the group" : ""}`;
+    case "toward":
+      return `advance towards the nearest enemy (${dice(m)})${m.group ? " with the group" : ""}`;
+    case "about-face":
+      return "about face";
+    case "step":
+      return `step ${m.direction} ${m.distance}"`;
+    case "change-direction":
+      return `change direction to ${m.heading}° (${dice(m)}), unformed${m.headings ? `, stands on ${m.headings.join("°/")}°` : ""}`;
+    case "unformed-move":
+      return `move unformed on ${m.heading}° (${dice(m)})${m.headings ? `, stands on ${m.headings.join("°/")}°` : ""}`;
+    case "form-up":
+      return `form up facing ${m.facing}°`;
+    case "retire":
+      return "retire a further move";
+    case "rest":
+      return "rest and reform";
+    case "hold":
+      return "hold";
+    case "disembark":
+      return `disembark${m.heading !== undefined ? ` and move on ${m.heading}° (half of ${m.extraD6 ? "AvD+D6" : "AvD"})` : ""}`;
+    case "embark":
+      return `embark at ${m.boats}`;
+  }
+}
 
+/** A unit's move (seed "Movement", "Manoeuvre"): the enumerated choices, or any other `moveProblem` accepts. */
+export const MOVE_DECISION: DecisionKind<"move"> = {
+  options: (ctx, p) => moveOptions(ctx, ctx.unit(p.unit)).map((move) => ({ type: "move", move })),
+  problem: (ctx, p, d) => moveProblem(ctx, ctx.unit(p.unit), d.move),
+  apply(ctx, p, d) {
+    const bu = ctx.unit(p.unit);
+    ctx.event({ type: "move-decision", text: `${bu.u.name}: ${describeMove(d.move)}`, turn: ctx.s.turn, phase: ctx.s.phase, unit: bu.id, move: d.move });
+    applyMove(ctx, bu, d.move);
+  },
+  describe: (d) => describeMove(d.move),
+};
