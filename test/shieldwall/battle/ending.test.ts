@@ -4,9 +4,9 @@
  * result (part of the state and its hash) is unchanged.
  */
 import { describe, expect, it } from "vitest";
-import { randomPlayer } from "../../src/core/search/random-player.js";
-import { battleGame, battleResultWithCode } from "../../src/rulesets/shieldwall/battle/index.js";
-import { loadSetup } from "./battle-setup.js";
+import { randomPlayer } from "../../../src/core/search/random-player.js";
+import { battleGame, battleResultWithCode } from "../../../src/rulesets/shieldwall/battle/index.js";
+import { loadSetup } from "./setup.js";
 
 const PATTERN: Record<string, RegExp> = {
   "half-units-lost": /has lost \d+ of \d+ units/,

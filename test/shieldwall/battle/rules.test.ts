@@ -4,22 +4,22 @@
  * Moves Following Combat, Victory. Titles name the seed section or ruling.
  */
 import { describe, expect, it } from "vitest";
-import { play } from "../../src/core/game.js";
-import { seedState } from "../../src/core/random.js";
-import type { Card } from "../../src/core/cards.js";
-import { type BattleDecision, type BattleState, battleGame, createBattle, decisionProblem, parseScenario } from "../../src/rulesets/shieldwall/battle/index.js";
-import { applyMove } from "../../src/rulesets/shieldwall/battle/phases/movement.js";
-import { armyBroken, chargePlan, facingEdge, findCombats, nearestEnemy, shootingOptions } from "../../src/rulesets/shieldwall/battle/queries.js";
-import { Ctx } from "../../src/rulesets/shieldwall/battle/ctx.js";
-import { deployProblem } from "../../src/rulesets/shieldwall/battle/phases/deployment.js";
-import { moveOptions } from "../../src/rulesets/shieldwall/battle/move-options.js";
-import { movesAfterCombat } from "../../src/rulesets/shieldwall/battle/phases/aftermath.js";
-import { moveStraight } from "../../src/rulesets/shieldwall/battle/effects.js";
-import { run } from "../../src/rulesets/shieldwall/battle/loop.js";
-import type { UnitOutcome } from "../../src/rulesets/shieldwall/combat.js";
-import { rectOf, rectsOverlap } from "../../src/rulesets/shieldwall/geometry/stand.js";
-import { totalDp } from "../../src/rulesets/shieldwall/units.js";
-import { gap, invariantProblem, line, N, position, S, signalled, start, tinySetup, unitOf, withUnit } from "./battle-setup.js";
+import { play } from "../../../src/core/game.js";
+import { seedState } from "../../../src/core/random.js";
+import type { Card } from "../../../src/core/cards.js";
+import { type BattleDecision, type BattleState, battleGame, createBattle, decisionProblem, parseScenario } from "../../../src/rulesets/shieldwall/battle/index.js";
+import { applyMove } from "../../../src/rulesets/shieldwall/battle/phases/movement.js";
+import { armyBroken, chargePlan, facingEdge, findCombats, nearestEnemy, shootingOptions } from "../../../src/rulesets/shieldwall/battle/queries.js";
+import { Ctx } from "../../../src/rulesets/shieldwall/battle/ctx.js";
+import { deployProblem } from "../../../src/rulesets/shieldwall/battle/phases/deployment.js";
+import { moveOptions } from "../../../src/rulesets/shieldwall/battle/move-options.js";
+import { movesAfterCombat } from "../../../src/rulesets/shieldwall/battle/phases/aftermath.js";
+import { moveStraight } from "../../../src/rulesets/shieldwall/battle/effects.js";
+import { run } from "../../../src/rulesets/shieldwall/battle/loop.js";
+import type { UnitOutcome } from "../../../src/rulesets/shieldwall/combat.js";
+import { rectOf, rectsOverlap } from "../../../src/rulesets/shieldwall/geometry/stand.js";
+import { totalDp } from "../../../src/rulesets/shieldwall/units.js";
+import { gap, invariantProblem, line, N, position, S, signalled, start, tinySetup, unitOf, withUnit } from "./setup.js";
 
 function leaderOf(s: BattleState, id: string) {
   const l = s.leaders.find((x) => x.id === id);

@@ -6,22 +6,22 @@
  * result, declining keeps the first, and the token is spent only when used.
  */
 import { describe, expect, it } from "vitest";
-import { type GameEvent, play } from "../../src/core/game.js";
-import { Random, seedState } from "../../src/core/random.js";
-import { type BattleDecision, type BattleState, battleGame, type DiceRoll } from "../../src/rulesets/shieldwall/battle/index.js";
-import { chargeInputFor } from "../../src/rulesets/shieldwall/battle/queries.js";
-import { Ctx } from "../../src/rulesets/shieldwall/battle/ctx.js";
-import { movesAfterCombat } from "../../src/rulesets/shieldwall/battle/phases/aftermath.js";
-import { run } from "../../src/rulesets/shieldwall/battle/loop.js";
-import { resolveControl, resolveFreeHack, resolveShooting, resolveCharge } from "../../src/rulesets/shieldwall/checks.js";
-import { type UnitOutcome, rollSide } from "../../src/rulesets/shieldwall/combat.js";
-import { rollMove } from "../../src/rulesets/shieldwall/move-dice.js";
-import { wantsReroll } from "../../src/rulesets/shieldwall/ai/fortune.js";
-import { advanceChoice } from "../../src/rulesets/shieldwall/ai/advance.js";
-import { commanderChoice } from "../../src/rulesets/shieldwall/ai/commander.js";
-import { randomPlayer } from "../../src/core/search/random-player.js";
-import { contextOf } from "../../src/rulesets/shieldwall/ai/view.js";
-import { invariantProblem, line, N, position, S, signalled, start, unitOf, withUnit } from "./battle-setup.js";
+import { type GameEvent, play } from "../../../src/core/game.js";
+import { Random, seedState } from "../../../src/core/random.js";
+import { type BattleDecision, type BattleState, battleGame, type DiceRoll } from "../../../src/rulesets/shieldwall/battle/index.js";
+import { chargeInputFor } from "../../../src/rulesets/shieldwall/battle/queries.js";
+import { Ctx } from "../../../src/rulesets/shieldwall/battle/ctx.js";
+import { movesAfterCombat } from "../../../src/rulesets/shieldwall/battle/phases/aftermath.js";
+import { run } from "../../../src/rulesets/shieldwall/battle/loop.js";
+import { resolveControl, resolveFreeHack, resolveShooting, resolveCharge } from "../../../src/rulesets/shieldwall/checks.js";
+import { type UnitOutcome, rollSide } from "../../../src/rulesets/shieldwall/combat.js";
+import { rollMove } from "../../../src/rulesets/shieldwall/move-dice.js";
+import { wantsReroll } from "../../../src/rulesets/shieldwall/ai/fortune.js";
+import { advanceChoice } from "../../../src/rulesets/shieldwall/ai/advance.js";
+import { commanderChoice } from "../../../src/rulesets/shieldwall/ai/commander.js";
+import { randomPlayer } from "../../../src/core/search/random-player.js";
+import { contextOf } from "../../../src/rulesets/shieldwall/ai/view.js";
+import { invariantProblem, line, N, position, S, signalled, start, unitOf, withUnit } from "./setup.js";
 
 const KEEP: BattleDecision = { type: "fortune", reroll: false };
 const REROLL: BattleDecision = { type: "fortune", reroll: true };

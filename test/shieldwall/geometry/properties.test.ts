@@ -29,7 +29,7 @@ import {
   timeToWithin,
   unitDistance,
   unitSees,
-} from "../../src/rulesets/shieldwall/geometry/index.js";
+} from "../../../src/rulesets/shieldwall/geometry/index.js";
 
 const { width: W, depth: D } = BASE_SIZES["15mm"];
 const SEED = 20261122;

@@ -5,18 +5,18 @@
  * units and become unformed"), ruling SW-1 (embark/disembark costs half a move).
  */
 import { describe, expect, it } from "vitest";
-import { seedState } from "../../src/core/random.js";
-import type { ArmyFile } from "../../src/rulesets/shieldwall/army.js";
-import { type BattleState, battleGame, createBattle, decisionProblem, parseScenario } from "../../src/rulesets/shieldwall/battle/index.js";
-import { applyMove } from "../../src/rulesets/shieldwall/battle/phases/movement.js";
-import { armyBroken, lostStands, lostUnits } from "../../src/rulesets/shieldwall/battle/queries.js";
-import { Ctx } from "../../src/rulesets/shieldwall/battle/ctx.js";
-import { moveOptions } from "../../src/rulesets/shieldwall/battle/move-options.js";
-import { run } from "../../src/rulesets/shieldwall/battle/loop.js";
-import { moveThroughFriends } from "../../src/rulesets/shieldwall/battle/manoeuvres.js";
-import { rectOf } from "../../src/rulesets/shieldwall/geometry/stand.js";
-import { rectsDistance } from "../../src/rulesets/shieldwall/geometry/unit.js";
-import { gap, invariantProblem, line, N, position, S, signalled, start, tinySetup, unitOf } from "./battle-setup.js";
+import { seedState } from "../../../src/core/random.js";
+import type { ArmyFile } from "../../../src/rulesets/shieldwall/army.js";
+import { type BattleState, battleGame, createBattle, decisionProblem, parseScenario } from "../../../src/rulesets/shieldwall/battle/index.js";
+import { applyMove } from "../../../src/rulesets/shieldwall/battle/phases/movement.js";
+import { armyBroken, lostStands, lostUnits } from "../../../src/rulesets/shieldwall/battle/queries.js";
+import { Ctx } from "../../../src/rulesets/shieldwall/battle/ctx.js";
+import { moveOptions } from "../../../src/rulesets/shieldwall/battle/move-options.js";
+import { run } from "../../../src/rulesets/shieldwall/battle/loop.js";
+import { moveThroughFriends } from "../../../src/rulesets/shieldwall/battle/manoeuvres.js";
+import { rectOf } from "../../../src/rulesets/shieldwall/geometry/stand.js";
+import { rectsDistance } from "../../../src/rulesets/shieldwall/geometry/unit.js";
+import { gap, invariantProblem, line, N, position, S, signalled, start, tinySetup, unitOf } from "./setup.js";
 
 const pending = (s: BattleState, unit: string): BattleState => ({ ...s, pending: { kind: "move", side: unit.startsWith("red") ? "red" : "black", unit } });
 

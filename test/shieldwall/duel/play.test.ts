@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { cardName, parseCard } from "../../src/core/cards.js";
-import { randomPlayer } from "../../src/core/search/random-player.js";
-import { readHumanMove, runHumanDuel } from "../../src/cli/shieldwall/personal-combat-play.js";
-import { UsageError } from "../../src/cli/errors.js";
-import { type ShieldwallDuelSetup, type ShieldwallDuelState, dealDuel, shieldwallDuelGame } from "../../src/rulesets/shieldwall/duel/game.js";
+import { cardName, parseCard } from "../../../src/core/cards.js";
+import { randomPlayer } from "../../../src/core/search/random-player.js";
+import { readHumanMove, runHumanDuel } from "../../../src/cli/shieldwall/personal-combat-play.js";
+import { UsageError } from "../../../src/cli/errors.js";
+import { type ShieldwallDuelSetup, type ShieldwallDuelState, dealDuel, shieldwallDuelGame } from "../../../src/rulesets/shieldwall/duel/game.js";
 
 const LEADERS: ShieldwallDuelSetup = { a: { kind: "leader", specialWeapon: false }, b: { kind: "leader", specialWeapon: false } };
 

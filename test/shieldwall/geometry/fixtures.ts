@@ -1,5 +1,5 @@
 /** Stands and units for the geometry tests: 15mm stands (ruling SW-3), red facing north (90°). */
-import { BASE_SIZES, type Stand, type UnitGeom } from "../../src/rulesets/shieldwall/geometry/index.js";
+import { BASE_SIZES, type Stand, type UnitGeom } from "../../../src/rulesets/shieldwall/geometry/index.js";
 
 export const { width: W, depth: D } = BASE_SIZES["15mm"];
 

@@ -5,16 +5,16 @@
  * "Movement"). Titles name the seed section.
  */
 import { describe, expect, it } from "vitest";
-import { seedState } from "../../src/core/random.js";
-import type { BattleState } from "../../src/rulesets/shieldwall/battle/index.js";
-import { applyMove } from "../../src/rulesets/shieldwall/battle/phases/movement.js";
-import { Ctx } from "../../src/rulesets/shieldwall/battle/ctx.js";
-import { movesAfterCombat } from "../../src/rulesets/shieldwall/battle/phases/aftermath.js";
-import { outflankingStands, shootingOptions } from "../../src/rulesets/shieldwall/battle/queries.js";
-import { run } from "../../src/rulesets/shieldwall/battle/loop.js";
-import type { UnitOutcome } from "../../src/rulesets/shieldwall/combat.js";
-import { unitContacts } from "../../src/rulesets/shieldwall/geometry/contact.js";
-import { gap, invariantProblem, line, N, position, S, signalled, start, unitOf, withUnit } from "./battle-setup.js";
+import { seedState } from "../../../src/core/random.js";
+import type { BattleState } from "../../../src/rulesets/shieldwall/battle/index.js";
+import { applyMove } from "../../../src/rulesets/shieldwall/battle/phases/movement.js";
+import { Ctx } from "../../../src/rulesets/shieldwall/battle/ctx.js";
+import { movesAfterCombat } from "../../../src/rulesets/shieldwall/battle/phases/aftermath.js";
+import { outflankingStands, shootingOptions } from "../../../src/rulesets/shieldwall/battle/queries.js";
+import { run } from "../../../src/rulesets/shieldwall/battle/loop.js";
+import type { UnitOutcome } from "../../../src/rulesets/shieldwall/combat.js";
+import { unitContacts } from "../../../src/rulesets/shieldwall/geometry/contact.js";
+import { gap, invariantProblem, line, N, position, S, signalled, start, unitOf, withUnit } from "./setup.js";
 
 const W = 80 / 25.4; // 15mm stand width
 const D = 40 / 25.4; // 15mm stand depth

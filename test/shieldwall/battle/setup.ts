@@ -2,14 +2,14 @@
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type ArmyFile, armySchema } from "../../src/rulesets/shieldwall/army.js";
-import { type BattleSetup, type BattleState, createBattle, parseScenario } from "../../src/rulesets/shieldwall/battle/index.js";
-import { type Stand, rectOf, rectsOverlap } from "../../src/rulesets/shieldwall/geometry/stand.js";
-import { standOffTable } from "../../src/rulesets/shieldwall/geometry/table.js";
-import { formLine, rectsDistance } from "../../src/rulesets/shieldwall/geometry/unit.js";
-import { AGGRESSION_LEVELS, DP_KINDS } from "../../src/rulesets/shieldwall/units.js";
+import { type ArmyFile, armySchema } from "../../../src/rulesets/shieldwall/army.js";
+import { type BattleSetup, type BattleState, createBattle, parseScenario } from "../../../src/rulesets/shieldwall/battle/index.js";
+import { type Stand, rectOf, rectsOverlap } from "../../../src/rulesets/shieldwall/geometry/stand.js";
+import { standOffTable } from "../../../src/rulesets/shieldwall/geometry/table.js";
+import { formLine, rectsDistance } from "../../../src/rulesets/shieldwall/geometry/unit.js";
+import { AGGRESSION_LEVELS, DP_KINDS } from "../../../src/rulesets/shieldwall/units.js";
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
 
 export function loadSetup(name: string): BattleSetup {
   const path = resolve(root, "data/shieldwall/scenarios", name);

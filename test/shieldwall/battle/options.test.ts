@@ -5,15 +5,15 @@
  * same choices in the same order (random players pick by index).
  */
 import { describe, expect, it } from "vitest";
-import { randomPlayer } from "../../src/core/search/random-player.js";
-import { type BattleState, battleGame } from "../../src/rulesets/shieldwall/battle/index.js";
-import { canAct } from "../../src/rulesets/shieldwall/battle/unit-facts.js";
-import { closestEnemyLeader, enemyLeaderOnTable, nearestEnemy, headingTo } from "../../src/rulesets/shieldwall/battle/queries.js";
-import { Ctx } from "../../src/rulesets/shieldwall/battle/ctx.js";
-import { deployOptions, deployProblem } from "../../src/rulesets/shieldwall/battle/phases/deployment.js";
-import { moveCandidates, moveOptions, moveProblem } from "../../src/rulesets/shieldwall/battle/move-options.js";
-import type { MoveChoice } from "../../src/rulesets/shieldwall/battle/types.js";
-import { loadSetup } from "./battle-setup.js";
+import { randomPlayer } from "../../../src/core/search/random-player.js";
+import { type BattleState, battleGame } from "../../../src/rulesets/shieldwall/battle/index.js";
+import { canAct } from "../../../src/rulesets/shieldwall/battle/unit-facts.js";
+import { closestEnemyLeader, enemyLeaderOnTable, nearestEnemy, headingTo } from "../../../src/rulesets/shieldwall/battle/queries.js";
+import { Ctx } from "../../../src/rulesets/shieldwall/battle/ctx.js";
+import { deployOptions, deployProblem } from "../../../src/rulesets/shieldwall/battle/phases/deployment.js";
+import { moveCandidates, moveOptions, moveProblem } from "../../../src/rulesets/shieldwall/battle/move-options.js";
+import type { MoveChoice } from "../../../src/rulesets/shieldwall/battle/types.js";
+import { loadSetup } from "./setup.js";
 
 const SCENARIOS = ["maldon-991.json", "raid.json", "raid-landing.json"];
 

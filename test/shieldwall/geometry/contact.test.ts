@@ -10,8 +10,8 @@ import {
   formLine,
   unitContacts,
   unitsEngaged,
-} from "../../src/rulesets/shieldwall/geometry/index.js";
-import { D, stand, unit, W } from "./geometry-fixtures.js";
+} from "../../../src/rulesets/shieldwall/geometry/index.js";
+import { D, stand, unit, W } from "./fixtures.js";
 
 
 // The target faces south (270): its front edge is its south edge, its left flank its east edge.

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type Card, type Colour, newPack, parseCard } from "../../src/core/cards.js";
-import { Random } from "../../src/core/random.js";
+import { type Card, type Colour, newPack, parseCard } from "../../../src/core/cards.js";
+import { Random } from "../../../src/core/random.js";
 import {
   acceptChallenge,
   acceptRefusalReason,
@@ -25,9 +25,9 @@ import {
   resolveExchange,
   resolveRefusal,
   rollAdvantage,
-} from "../../src/rulesets/shieldwall/duel/rules.js";
-import { fightPersonalCombat, heuristicDuelPlayer } from "../../src/rulesets/shieldwall/duel/ai.js";
-import { emptyDp, type LeaderState, probeLeader, totalDp, type UnitState } from "../../src/rulesets/shieldwall/units.js";
+} from "../../../src/rulesets/shieldwall/duel/rules.js";
+import { fightPersonalCombat, heuristicDuelPlayer } from "../../../src/rulesets/shieldwall/duel/ai.js";
+import { emptyDp, type LeaderState, probeLeader, totalDp, type UnitState } from "../../../src/rulesets/shieldwall/units.js";
 
 function leader(over: Partial<LeaderState> = {}): LeaderState {
   return probeLeader({ id: "byrhtnoth", name: "Byrhtnoth", contingent: "centre", unit: "centre-retinue", lpValue: 4, ...over });

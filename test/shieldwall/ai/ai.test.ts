@@ -6,8 +6,8 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type PlayerId, play, playOut } from "../../src/core/game.js";
-import { randomPlayer } from "../../src/core/search/random-player.js";
+import { type PlayerId, play, playOut } from "../../../src/core/game.js";
+import { randomPlayer } from "../../../src/core/search/random-player.js";
 import {
   advanceChoice,
   advancePolicy,
@@ -23,14 +23,14 @@ import {
   godCardValue,
   RESULT_VALUE,
   shieldwallPlayers,
-} from "../../src/rulesets/shieldwall/ai/index.js";
-import { aheadOf, contextOf, expectedShootingHits, nearestEnemyDistance } from "../../src/rulesets/shieldwall/ai/view.js";
-import { shootingOptions } from "../../src/rulesets/shieldwall/battle/queries.js";
-import { unitDist } from "../../src/rulesets/shieldwall/geometry/proximity.js";
-import { combatOdds } from "../../src/rulesets/shieldwall/combat.js";
-import { type BattleDecision, type BattleSetup, type BattleState, battleGame } from "../../src/rulesets/shieldwall/battle/index.js";
-import { totalDp } from "../../src/rulesets/shieldwall/units.js";
-import { loadSetup } from "./battle-setup.js";
+} from "../../../src/rulesets/shieldwall/ai/index.js";
+import { aheadOf, contextOf, expectedShootingHits, nearestEnemyDistance } from "../../../src/rulesets/shieldwall/ai/view.js";
+import { shootingOptions } from "../../../src/rulesets/shieldwall/battle/queries.js";
+import { unitDist } from "../../../src/rulesets/shieldwall/geometry/proximity.js";
+import { combatOdds } from "../../../src/rulesets/shieldwall/combat.js";
+import { type BattleDecision, type BattleSetup, type BattleState, battleGame } from "../../../src/rulesets/shieldwall/battle/index.js";
+import { totalDp } from "../../../src/rulesets/shieldwall/units.js";
+import { loadSetup } from "../battle/setup.js";
 
 const raid: BattleSetup = loadSetup("raid.json");
 

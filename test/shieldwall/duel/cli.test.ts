@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { runCli, scratchFiles } from "../helpers/cli.js";
+import { runCli, scratchFiles } from "../../helpers/cli.js";
 
 const inputFile = scratchFiles("muster-duel-").file;
 

@@ -1,6 +1,6 @@
 /**
  * The property behind the seeded random battle tests (issue 4), shared by the shard files
- * `battle-property*.test.ts` so that vitest plays them on every core: a battle between seeded
+ * `property-*.test.ts` so that vitest plays them on every core: a battle between seeded
  * random players ends with a result (SW-25), never breaks an invariant after any decision (no
  * overlapping stands, aggression and DPs in range, LPs never spent beyond the value (SW-7), dead
  * leaders never asked to act, stand counts never negative and matching the table), and its record,
@@ -8,10 +8,10 @@
  */
 import fc from "fast-check";
 import { expect } from "vitest";
-import { type GameRecord, makeRecord, play, replay, stateHash } from "../../src/core/game.js";
-import { randomPlayer } from "../../src/core/search/random-player.js";
-import { type BattleDecision, type BattleSetup, type BattleState, battleGame } from "../../src/rulesets/shieldwall/battle/index.js";
-import { invariantProblem, loadSetup } from "./battle-setup.js";
+import { type GameRecord, makeRecord, play, replay, stateHash } from "../../../src/core/game.js";
+import { randomPlayer } from "../../../src/core/search/random-player.js";
+import { type BattleDecision, type BattleSetup, type BattleState, battleGame } from "../../../src/rulesets/shieldwall/battle/index.js";
+import { invariantProblem, loadSetup } from "./setup.js";
 
 /** Battles per shard: `MUSTER_BATTLES=N` raises every shard to N (a long run before a release). */
 export function shardRuns(normal: number): number {

@@ -1,13 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type Card, cardCode, colourOf, parseCard } from "../../src/core/cards.js";
-import { IllegalMoveError, makeRecord, play, playOut, replay } from "../../src/core/game.js";
-import { Random } from "../../src/core/random.js";
-import { mctsPlayer } from "../../src/core/search/mcts.js";
-import { randomPlayer } from "../../src/core/search/random-player.js";
-import { bestAnswer, chooseDiscards, exchangeScore, heuristicDuelPlayer, proportion, scoreEstimate, simulateDuels } from "../../src/rulesets/shieldwall/duel/ai.js";
-import { type ShieldwallDuelSetup, type ShieldwallDuelState, dealDuel, shieldwallDuelGame, playDuelQuietly, unseenCards } from "../../src/rulesets/shieldwall/duel/game.js";
-import { duelValue, exchangeOutcome, handSize, otherSide, type PlayedCard, playableAs, type Side } from "../../src/rulesets/shieldwall/duel/rules.js";
+import { type Card, cardCode, colourOf, parseCard } from "../../../src/core/cards.js";
+import { IllegalMoveError, makeRecord, play, playOut, replay } from "../../../src/core/game.js";
+import { Random } from "../../../src/core/random.js";
+import { mctsPlayer } from "../../../src/core/search/mcts.js";
+import { randomPlayer } from "../../../src/core/search/random-player.js";
+import { bestAnswer, chooseDiscards, exchangeScore, heuristicDuelPlayer, proportion, scoreEstimate, simulateDuels } from "../../../src/rulesets/shieldwall/duel/ai.js";
+import { type ShieldwallDuelSetup, type ShieldwallDuelState, dealDuel, shieldwallDuelGame, playDuelQuietly, unseenCards } from "../../../src/rulesets/shieldwall/duel/game.js";
+import { duelValue, exchangeOutcome, handSize, otherSide, type PlayedCard, playableAs, type Side } from "../../../src/rulesets/shieldwall/duel/rules.js";
 
 const LEADERS: ShieldwallDuelSetup = { a: { kind: "leader", specialWeapon: false }, b: { kind: "leader", specialWeapon: false } };
 const codes = (cards: Card[]) => cards.map(cardCode).sort();

@@ -7,10 +7,10 @@
  * fails here.
  */
 import { describe, expect, it } from "vitest";
-import { randomPlayer } from "../../src/core/search/random-player.js";
-import { type BattleState, battleGame } from "../../src/rulesets/shieldwall/battle/index.js";
-import { leaderRecord, stateRecord, unitRecord, unitStateRecord } from "../../src/rulesets/shieldwall/battle/records.js";
-import { loadSetup } from "./battle-setup.js";
+import { randomPlayer } from "../../../src/core/search/random-player.js";
+import { type BattleState, battleGame } from "../../../src/rulesets/shieldwall/battle/index.js";
+import { leaderRecord, stateRecord, unitRecord, unitStateRecord } from "../../../src/rulesets/shieldwall/battle/records.js";
+import { loadSetup } from "./setup.js";
 
 const SCENARIOS = ["maldon-991.json", "raid.json", "raid-landing.json"];
 

@@ -19,8 +19,8 @@ import {
   rectsOverlap,
   segmentLengthInside,
   unitContacts,
-} from "../../src/rulesets/shieldwall/geometry/index.js";
-import { D, stand, unit, W } from "./geometry-fixtures.js";
+} from "../../../src/rulesets/shieldwall/geometry/index.js";
+import { D, stand, unit, W } from "./fixtures.js";
 
 const close = (a: Stand, b: Stand) => {
   expect(a.x).toBeCloseTo(b.x, 9);

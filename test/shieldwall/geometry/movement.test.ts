@@ -19,8 +19,8 @@ import {
   step,
   stepProblem,
   unitDistance,
-} from "../../src/rulesets/shieldwall/geometry/index.js";
-import { D, stand, unit, W } from "./geometry-fixtures.js";
+} from "../../../src/rulesets/shieldwall/geometry/index.js";
+import { D, stand, unit, W } from "./fixtures.js";
 
 const area = (id: string, pts: [number, number][], flags: Partial<TerrainFeature> = {}): TerrainFeature => ({
   id,

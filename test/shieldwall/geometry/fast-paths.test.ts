@@ -4,8 +4,8 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { BattleUnit } from "../../src/rulesets/shieldwall/battle/types.js";
-import { unitDist, within } from "../../src/rulesets/shieldwall/geometry/proximity.js";
+import type { BattleUnit } from "../../../src/rulesets/shieldwall/battle/types.js";
+import { unitDist, within } from "../../../src/rulesets/shieldwall/geometry/proximity.js";
 import {
   type Point,
   type Rect,
@@ -40,8 +40,8 @@ import {
   type TerrainFeature,
   timeToWithin,
   translateRect,
-} from "../../src/rulesets/shieldwall/geometry/index.js";
-import { sortedByXThenY } from "../../src/rulesets/shieldwall/geometry/polygon.js";
+} from "../../../src/rulesets/shieldwall/geometry/index.js";
+import { sortedByXThenY } from "../../../src/rulesets/shieldwall/geometry/polygon.js";
 
 const SEED = 20261122;
 const { width: W, depth: D } = BASE_SIZES["15mm"];

@@ -9,8 +9,8 @@ import {
   standSees,
   unitSees,
   visibleEnemies,
-} from "../../src/rulesets/shieldwall/geometry/index.js";
-import { D, stand, unit, W } from "./geometry-fixtures.js";
+} from "../../../src/rulesets/shieldwall/geometry/index.js";
+import { D, stand, unit, W } from "./fixtures.js";
 
 const S = { unit: "shooter", stand: 0 };
 const T = { unit: "target", stand: 0 };

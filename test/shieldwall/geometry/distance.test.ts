@@ -16,8 +16,8 @@ import {
   unitDistance,
   unitWithin,
   unitsWithin,
-} from "../../src/rulesets/shieldwall/geometry/index.js";
-import { D, stand, unit, W } from "./geometry-fixtures.js";
+} from "../../../src/rulesets/shieldwall/geometry/index.js";
+import { D, stand, unit, W } from "./fixtures.js";
 
 
 describe("SW-3 stand sizes", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { InputError } from "../../src/cli/errors.js";
-import { validate } from "../../src/cli/input.js";
+import { InputError } from "../../../src/cli/errors.js";
+import { validate } from "../../../src/cli/input.js";
 import {
   BASE_SIZES,
   DEFAULT_TABLE_OPTIONS,
@@ -19,8 +19,8 @@ import {
   standPolygon,
   tableSchema,
   unitGeomSchema,
-} from "../../src/rulesets/shieldwall/geometry/index.js";
-import { D, stand, W } from "./geometry-fixtures.js";
+} from "../../../src/rulesets/shieldwall/geometry/index.js";
+import { D, stand, W } from "./fixtures.js";
 
 
 const parse = (data: unknown) => validate(tableSchema, data, "table.json", "SW-3");
