@@ -21,10 +21,11 @@ import { geomOf, onTable } from "./unit-facts.js";
 /**
  * A kind of derived answer kept in a state's memo: answers of type `T` about an `A` (a unit's or
  * side's id, a leader's record). Made once per kind, as a module constant, with {@link memoKind}.
- * The kind object itself keys its map of answers, so a lookup builds no key string.
+ * Its name (a constant string, unique among kinds) keys its map of answers, so a lookup builds no
+ * key string; the kind's type parameters type the answers.
  */
 export interface MemoKind<A, T> {
-  /** For reading (debugging): the answer's name, such as "moveOptions". */
+  /** The answer's name, such as "moveOptions": unique among kinds, it keys the kind's map of answers. */
   readonly name: string;
   /** The answer depends only on where units stand: kept in the geometry memo (see `Ctx.geoMemo`). */
   readonly geometry: boolean;
@@ -34,11 +35,15 @@ export interface MemoKind<A, T> {
 
 /** A memo kind (see {@link MemoKind}); `geometry`: kept in the geometry memo. */
 export function memoKind<A, T>(name: string, geometry: boolean): MemoKind<A, T> {
+  // Two kinds of one name would share a map of answers of different types.
+  if (MEMO_NAMES.has(name)) throw new Error(`battle engine: memo kind "${name}" is made twice`);
+  MEMO_NAMES.add(name);
   return { name, geometry };
 }
+const MEMO_NAMES = new Set<string>();
 
-/** Derived answers about a state: one map per kind of answer, keyed by what the answer is about. */
-type Memo = Map<MemoKind<never, unknown>, Map<unknown, unknown>>;
+/** Derived answers about a state: one map per kind of answer (by its name), keyed by what the answer is about. */
+type Memo = Map<string, Map<unknown, unknown>>;
 
 /** What contexts worked out about a state object (states are never changed once made): one entry per state. */
 interface Derived {
@@ -246,10 +251,10 @@ export class Ctx {
 
 /** The one place an answer is read back from a memo: its kind fixes its type. */
 function memoised<A, T>(memo: Memo, kind: MemoKind<A, T>, about: A, f: () => T): T {
-  let answers = memo.get(kind);
+  let answers = memo.get(kind.name);
   if (answers === undefined) {
     answers = new Map();
-    memo.set(kind, answers);
+    memo.set(kind.name, answers);
   } else {
     const v = answers.get(about);
     if (v !== undefined || answers.has(about)) return v as T;
