@@ -4,11 +4,15 @@
  * bit-identical to the plain computation (test/shieldwall/geometry/fast-paths.test.ts).
  */
 import { ObjectCache } from "../../../core/object-cache.js";
-import type { BattleUnit } from "../battle/types.js";
 import type { SceneStand, SceneStandCache } from "./los.js";
 import { bounds, boxesBounds } from "./polygon.js";
 import { type Rect, type Stand, rectCorners, rectOf } from "./stand.js";
 import { rectsDistance } from "./unit.js";
+
+/** What the unit helpers here read of a unit (a battle unit is one): its stands on the table. */
+export interface Placed {
+  readonly stands: readonly Stand[];
+}
 
 export function rectsDistanceOne(a: Stand, b: Stand): number {
   return rectsDistance([rectOf(a)], [rectOf(b)]);
@@ -60,7 +64,7 @@ export function standRects(stands: readonly Stand[]): Rect[] {
   return f.rects;
 }
 
-export function unitDist(a: BattleUnit, b: BattleUnit): number {
+export function unitDist(a: Placed, b: Placed): number {
   return standsDistance(a.stands, b.stands);
 }
 
@@ -136,7 +140,7 @@ function reachBox(stands: readonly Stand[]): Box {
  * the stands' centres (no point of a stand is further than its half diagonal from its centre):
  * first the boxes around the two units, then stand by stand; only near pairs are measured.
  */
-export function within(a: BattleUnit, b: BattleUnit, d: number): boolean {
+export function within(a: Placed, b: Placed, d: number): boolean {
   if (a.stands.length === 0 || b.stands.length === 0) return false;
   if (reachBoxesApart(a.stands, b.stands, d + 1e-3)) return false;
   // Stand centres further apart than d plus both half diagonals: those stands are too.
@@ -196,7 +200,7 @@ export function boxedRects(stands: readonly Stand[]): readonly BoxedRect[] {
 }
 
 /** A lower bound on the edge-to-edge distance between two units: stand centres less half diagonals. */
-export function distanceLowerBound(a: BattleUnit, b: BattleUnit): number {
+export function distanceLowerBound(a: Placed, b: Placed): number {
   let best = Number.POSITIVE_INFINITY;
   const as = a.stands;
   const bs = b.stands;
