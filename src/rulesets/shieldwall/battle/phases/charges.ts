@@ -1,4 +1,4 @@
-/** Charges (seed "Charges and Combat"): declarations and charge tests; the charge move is in effects.ts. */
+/** Charges (seed "Charges and Combat"; SW-17–SW-21): declarations and charge tests; the charge move is in effects.ts. */
 import { applyChargeResult, resolveCharge } from "../../checks.js";
 import { Ctx, push } from "../ctx.js";
 import { thrown } from "../dice.js";

@@ -1,4 +1,4 @@
-/** Combat (seed "Charges and Combat", "Resolving combat"): every group of units in contact fights, round by round. */
+/** Combat (seed "Charges and Combat", "Resolving combat"; SW-17–SW-21, SW-27): every group of units in contact fights, round by round. */
 import { leaderRiskRolls } from "../../checks.js";
 import { type CombatInput, type Combatant, RESULT_NAME, combatFromRounds, combatProblem, rollRound, roundInput } from "../../combat.js";
 import { unitContacts } from "../../geometry/contact.js";

@@ -1,4 +1,4 @@
-/** The gods phase (seed "The Gods", rulings SW-10, SW-11): the card, holy persons' calls and the effect. */
+/** The gods phase (seed "The Gods and Fortune", rulings SW-9, SW-10, SW-11): the card, holy persons' calls and the effect. */
 import type { Side } from "../../army.js";
 import { type GodSide, applyGodEffect, callHolyPerson, drawGodCard, godEffect, holyCaller, resolveInvocation } from "../../gods.js";
 import { Ctx, push } from "../ctx.js";

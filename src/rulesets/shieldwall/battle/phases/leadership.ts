@@ -1,6 +1,7 @@
 /**
- * The leadership phase (seed "Leaders", rulings SW-4, SW-6, SW-7): lead actions, challenges and
- * duels between leaders (played out with the Shieldwall duel), and camp followers.
+ * The leadership phase (seed "Leaders", "Personal Combat", "Deployment"; rulings SW-4, SW-6, SW-7,
+ * SW-8): lead actions, challenges and duels between leaders (played out with the Shieldwall duel),
+ * and camp followers.
  */
 import { playOut } from "../../../../core/game.js";
 import { randomPlayer } from "../../../../core/search/random-player.js";

@@ -1,4 +1,4 @@
-/** The missile phase (seed "Missile Exchange", ruling SW-11): planned shots, their dice and hits. */
+/** The missile phase (seed "Missile Exchange", rulings SW-16, SW-11): planned shots, their dice and hits. */
 import { applyShootingHits, leaderRiskRolls, resolveShooting, shootingRefusal } from "../../checks.js";
 import { standIn } from "../../geometry/table.js";
 import { useToken } from "../../gods.js";

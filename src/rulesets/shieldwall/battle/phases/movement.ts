@@ -1,6 +1,6 @@
 /**
- * The movement phase (seed "Movement", "Control Test", "Manoeuvre"): units in acting order, control
- * tests, chosen moves and their dice, and pursuers' moves.
+ * The movement phase (seed "Movement", "Manoeuvre", "Control Test", "Rest and Reform"; rulings SW-1,
+ * SW-2, SW-15): units in acting order, control tests, chosen moves and their dice, and pursuers' moves.
  */
 import { type ControlResult, mustTakeControlTest, resolveControl } from "../../checks.js";
 import { aboutFace, stepHeading, unitFacing } from "../../geometry/movement.js";
