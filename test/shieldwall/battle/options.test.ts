@@ -10,7 +10,7 @@ import { type BattleState, battleGame } from "../../../src/rulesets/shieldwall/b
 import { canAct } from "../../../src/rulesets/shieldwall/battle/unit-facts.js";
 import { closestEnemyLeader, enemyLeaderOnTable, nearestEnemy, headingTo } from "../../../src/rulesets/shieldwall/battle/queries.js";
 import { Ctx } from "../../../src/rulesets/shieldwall/battle/ctx.js";
-import { deployOptions, deployProblem } from "../../../src/rulesets/shieldwall/battle/phases/deployment.js";
+import { deployOptions, deployProblem } from "../../../src/rulesets/shieldwall/battle/placement.js";
 import { moveCandidates, moveOptions, moveProblem } from "../../../src/rulesets/shieldwall/battle/move-options.js";
 import type { MoveChoice } from "../../../src/rulesets/shieldwall/battle/types.js";
 import { loadSetup } from "./setup.js";

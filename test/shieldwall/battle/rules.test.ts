@@ -11,7 +11,7 @@ import { type BattleDecision, type BattleState, battleGame, createBattle, decisi
 import { applyMove } from "../../../src/rulesets/shieldwall/battle/phases/movement.js";
 import { armyBroken, chargePlan, facingEdge, findCombats, nearestEnemy, shootingOptions } from "../../../src/rulesets/shieldwall/battle/queries.js";
 import { Ctx } from "../../../src/rulesets/shieldwall/battle/ctx.js";
-import { deployProblem } from "../../../src/rulesets/shieldwall/battle/phases/deployment.js";
+import { deployProblem } from "../../../src/rulesets/shieldwall/battle/placement.js";
 import { moveOptions } from "../../../src/rulesets/shieldwall/battle/move-options.js";
 import { movesAfterCombat } from "../../../src/rulesets/shieldwall/battle/phases/aftermath.js";
 import { moveStraight } from "../../../src/rulesets/shieldwall/battle/effects.js";

@@ -27,7 +27,7 @@ import type { Player, PlayerId } from "../../../core/game.js";
 import type { Side } from "../army.js";
 import { battleGame } from "../battle/game.js";
 import { closestEnemyLeader, contingentLine, nearestEnemy, shootingOptions } from "../battle/queries.js";
-import { deployProblem } from "../battle/phases/deployment.js";
+import { deployProblem } from "../battle/placement.js";
 import { geomOf, onTable, sideOfId } from "../battle/unit-facts.js";
 import { unitDist } from "../geometry/proximity.js";
 import type { BattleDecision, BattleState, BattleUnit, LeadAction, MoveChoice, Pending } from "../battle/types.js";
