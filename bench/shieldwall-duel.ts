@@ -1,10 +1,10 @@
 /** Shieldwall personal combat: duels simulated per second (random v random, AI v AI), MCTS speed. */
 import { mctsSearch } from "../src/core/search/mcts.js";
-import { simulateDuels } from "../src/rulesets/shieldwall/personal-combat-ai.js";
-import { type DuelSetup, dealDuel, duelGame } from "../src/rulesets/shieldwall/personal-combat-game.js";
+import { simulateDuels } from "../src/rulesets/shieldwall/duel/ai.js";
+import { type ShieldwallDuelSetup, dealDuel, shieldwallDuelGame } from "../src/rulesets/shieldwall/duel/game.js";
 import { type BenchSection, medianMs, opsPerSecond } from "./harness.js";
 
-const LEADERS: DuelSetup = { a: { kind: "leader", specialWeapon: false }, b: { kind: "leader", specialWeapon: false } };
+const LEADERS: ShieldwallDuelSetup = { a: { kind: "leader", specialWeapon: false }, b: { kind: "leader", specialWeapon: false } };
 
 export const shieldwallDuelBench: BenchSection = {
   name: "shieldwall-duel",
@@ -17,7 +17,7 @@ export const shieldwallDuelBench: BenchSection = {
     // One MCTS decision at the first discard (21 choices) with determinised hidden hands.
     const start = dealDuel(LEADERS, 1);
     const iterations = 1000;
-    const mctsMs = medianMs(() => mctsSearch(duelGame, start, "a", { seed: 1, iterations }), 5);
+    const mctsMs = medianMs(() => mctsSearch(shieldwallDuelGame, start, "a", { seed: 1, iterations }), 5);
     return {
       randomVsRandomDuelsPerSecond,
       aiVsAiDuelsPerSecond,

@@ -20,7 +20,7 @@ import { duelGame as contestDuel } from "../src/rulesets/contest/game.js";
 import type { Profile } from "../src/rulesets/contest/profile.js";
 import { armySchema } from "../src/rulesets/shieldwall/army.js";
 import { type BattleSetup, battleGame, parseScenario } from "../src/rulesets/shieldwall/battle/index.js";
-import { duelGame as shieldwallDuel } from "../src/rulesets/shieldwall/personal-combat-game.js";
+import { shieldwallDuelGame as shieldwallDuel } from "../src/rulesets/shieldwall/duel/game.js";
 import { parseBoard } from "../src/rulesets/shove/board.js";
 import { shove } from "../src/rulesets/shove/game.js";
 

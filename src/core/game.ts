@@ -33,6 +33,8 @@ export interface GameResult {
   /** Per-player reward in [0, 1] (1 win, 0.5 draw, 0 loss unless a game says otherwise). */
   rewards: Record<PlayerId, number>;
   reason: string;
+  /** A machine-readable category of `reason` (e.g. "half-units-lost"), for games that give one. */
+  code?: string;
 }
 
 export interface Applied<S> {

@@ -102,12 +102,13 @@ describe("muster battle on Shieldwall (default game and scenario)", () => {
   });
 
   it("SW-25: endings are counted by kind and labelled house rule", () => {
-    const res = (winner: "red" | "black" | null, reason: string) => ({ winner, rewards: {}, reason });
-    expect(shieldwallEnding(res("black", "red has lost 4 of 7 units (ruling SW-25, house rule)"))).toBe("black wins: the enemy lost half its units (SW-25, house rule)");
-    expect(shieldwallEnding(res("red", "black's leaders are all dead or captured (ruling SW-25, house rule)"))).toBe("red wins: the enemy's leaders are all dead or captured (SW-25, house rule)");
-    expect(shieldwallEnding(res(null, "both armies broke in the same turn (x; y) (ruling SW-25, house rule)"))).toBe("draw: both armies broke in the same turn (SW-25, house rule)");
-    expect(shieldwallEnding(res(null, "turn limit 12: both lost 3 stands (ruling SW-25, house rule)"))).toBe("draw: turn limit, equal stands lost (SW-25, house rule)");
-    expect(shieldwallEnding(res("red", "turn limit 12: red lost 2 stands, black 5 (ruling SW-25, house rule)"))).toBe("red wins: turn limit, fewer stands lost (SW-25, house rule)");
+    const res = (winner: "red" | "black" | null, reason: string, code: string) => ({ winner, rewards: {}, reason, code });
+    expect(shieldwallEnding(res("black", "red has lost 4 of 7 units (ruling SW-25, house rule)", "half-units-lost"))).toBe("black wins: the enemy lost half its units (SW-25, house rule)");
+    expect(shieldwallEnding(res("red", "black's leaders are all dead or captured (ruling SW-25, house rule)", "leaders-lost"))).toBe("red wins: the enemy's leaders are all dead or captured (SW-25, house rule)");
+    expect(shieldwallEnding(res("red", "black has no units left on the table (ruling SW-25, house rule)", "no-units-left"))).toBe("red wins: the enemy has no units left on the table (SW-25, house rule)");
+    expect(shieldwallEnding(res(null, "both armies broke in the same turn (x; y) (ruling SW-25, house rule)", "both-broke"))).toBe("draw: both armies broke in the same turn (SW-25, house rule)");
+    expect(shieldwallEnding(res(null, "turn limit 12: both lost 3 stands (ruling SW-25, house rule)", "turn-limit-draw"))).toBe("draw: turn limit, equal stands lost (SW-25, house rule)");
+    expect(shieldwallEnding(res("red", "turn limit 12: red lost 2 stands, black 5 (ruling SW-25, house rule)", "turn-limit-win"))).toBe("red wins: turn limit, fewer stands lost (SW-25, house rule)");
   });
 });
 

@@ -10,7 +10,7 @@ import { pig } from "../../core/fixtures/pig.js";
 import type { BaseState, GameEvent, GameResult, PlayerId } from "../../core/game.js";
 import { type AnyGame, registerGame } from "../../core/records.js";
 import { shieldwallPlayers } from "../../rulesets/shieldwall/ai/index.js";
-import { type BattleState, battleGame as shieldwallBattle, lostStands, SHIELDWALL_BATTLE_ID } from "../../rulesets/shieldwall/battle/index.js";
+import { type BattleState, battleGame as shieldwallBattle, battleResultWithCode, lostStands, SHIELDWALL_BATTLE_ID } from "../../rulesets/shieldwall/battle/index.js";
 import { type ShoveState, shove, winReasonText } from "../../rulesets/shove/game.js";
 import { registerAi } from "./ai.js";
 
@@ -143,17 +143,25 @@ registerBattleGame({
 export const DEFAULT_BATTLE_GAME = SHIELDWALL_BATTLE_ID;
 
 /**
- * How a Shieldwall battle ended, as a category for counting (the engine's reason names units and
+ * How a Shieldwall battle ended, as a category for counting: the result's `code` (its reason names units and
  * numbers). Victory conditions are ruling SW-25, a house rule, and labelled so.
  */
 export function shieldwallEnding(result: GameResult): string {
-  const r = result.reason;
-  if (/both armies broke/.test(r)) return "draw: both armies broke in the same turn (SW-25, house rule)";
-  if (/has lost \d+ of \d+ units/.test(r)) return `${result.winner} wins: the enemy lost half its units (SW-25, house rule)`;
-  if (/leaders are all dead or captured/.test(r)) return `${result.winner} wins: the enemy's leaders are all dead or captured (SW-25, house rule)`;
-  if (/no units left on the table/.test(r)) return `${result.winner} wins: the enemy has no units left on the table (SW-25, house rule)`;
-  if (/^turn limit/.test(r)) return result.winner === null ? "draw: turn limit, equal stands lost (SW-25, house rule)" : `${result.winner} wins: turn limit, fewer stands lost (SW-25, house rule)`;
-  return result.winner === null ? `draw: ${r}` : `${result.winner} wins: ${r}`;
+  switch (result.code) {
+    case "both-broke":
+      return "draw: both armies broke in the same turn (SW-25, house rule)";
+    case "half-units-lost":
+      return `${result.winner} wins: the enemy lost half its units (SW-25, house rule)`;
+    case "leaders-lost":
+      return `${result.winner} wins: the enemy's leaders are all dead or captured (SW-25, house rule)`;
+    case "no-units-left":
+      return `${result.winner} wins: the enemy has no units left on the table (SW-25, house rule)`;
+    case "turn-limit-draw":
+      return "draw: turn limit, equal stands lost (SW-25, house rule)";
+    case "turn-limit-win":
+      return `${result.winner} wins: turn limit, fewer stands lost (SW-25, house rule)`;
+  }
+  return result.winner === null ? `draw: ${result.reason}` : `${result.winner} wins: ${result.reason}`;
 }
 
 registerBattleGame({
@@ -165,7 +173,7 @@ registerBattleGame({
   defaultAi: "commander",
   summarize(g) {
     const s = g.state as unknown as BattleState;
-    return { turns: s.turn, losses: { red: lostStands(s, "red"), black: lostStands(s, "black") }, ending: shieldwallEnding(g.result) };
+    return { turns: s.turn, losses: { red: lostStands(s, "red"), black: lostStands(s, "black") }, ending: shieldwallEnding(battleResultWithCode(s) ?? g.result) };
   },
   // Events carry their own turn and phase (docs/shieldwall/battle.md); the state's are the fallback.
   maxDecisions: 500_000,

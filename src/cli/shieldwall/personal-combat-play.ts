@@ -5,8 +5,8 @@
  */
 import { type Card, cardCode, cardName, colourOf, isJoker } from "../../core/cards.js";
 import { type Player, play } from "../../core/game.js";
-import { describeOutcome, type DuelMove, type DuelSetup, type DuelState, dealDuel, duelGame } from "../../rulesets/shieldwall/personal-combat-game.js";
-import { duelValue, handSize, otherSide, type Side } from "../../rulesets/shieldwall/personal-combat.js";
+import { describeOutcome, type ShieldwallDuelMove, type ShieldwallDuelSetup, type ShieldwallDuelState, dealDuel, shieldwallDuelGame } from "../../rulesets/shieldwall/duel/game.js";
+import { duelValue, handSize, otherSide, type Side } from "../../rulesets/shieldwall/duel/rules.js";
 import { UsageError } from "../errors.js";
 
 function show(cards: Card[]): string {
@@ -22,7 +22,7 @@ function parseNumbers(line: string, max: number): number[] | string {
 }
 
 /** Turns a typed line into a decision, or a reason to ask again. */
-export function readHumanMove(state: DuelState, side: Side, line: string): DuelMove | string {
+export function readHumanMove(state: ShieldwallDuelState, side: Side, line: string): ShieldwallDuelMove | string {
   const hand = state.hands[side];
   if (state.discarded[side] === null) {
     const k = handSize(state.fighters[side]).discard;
@@ -46,7 +46,7 @@ export function readHumanMove(state: DuelState, side: Side, line: string): DuelM
   return { type: "play", card: cardCode(card), as: colour };
 }
 
-function prompt(state: DuelState, side: Side): string {
+function prompt(state: ShieldwallDuelState, side: Side): string {
   const o = otherSide(side);
   const lines = [`Your wounds ${state.wounds[side]}, opponent's ${state.wounds[o]}. Your hand: ${show(state.hands[side])}`];
   if (state.discarded[side] === null) {
@@ -63,25 +63,25 @@ function prompt(state: DuelState, side: Side): string {
  * Returns the finished state; throws UsageError when the input ends before the duel does.
  */
 export async function runHumanDuel(
-  setup: DuelSetup,
+  setup: ShieldwallDuelSetup,
   seed: number,
   human: Side,
-  computer: Player<DuelState, DuelMove>,
+  computer: Player<ShieldwallDuelState, ShieldwallDuelMove>,
   lines: AsyncIterable<string>,
   write: (text: string) => void,
-): Promise<DuelState> {
+): Promise<ShieldwallDuelState> {
   let state = dealDuel(setup, seed);
   const it = lines[Symbol.asyncIterator]();
   write(`Personal combat (seed ${seed}): you are ${human}. Red cards parry, black cards strike; J 10, Q 11, K 12, A 13, joker 14.\n`);
-  for (let mover = duelGame.toMove(state); mover !== null; mover = duelGame.toMove(state)) {
-    let move: DuelMove;
+  for (let mover = shieldwallDuelGame.toMove(state); mover !== null; mover = shieldwallDuelGame.toMove(state)) {
+    let move: ShieldwallDuelMove;
     if (mover === human) {
       write(`${prompt(state, human)}\n`);
       for (;;) {
         const next = await it.next();
         if (next.done) throw new UsageError("standard input ended before the personal combat was over");
         const read = readHumanMove(state, human, next.value);
-        const why = typeof read === "string" ? read : duelGame.validate(state, human, read);
+        const why = typeof read === "string" ? read : shieldwallDuelGame.validate(state, human, read);
         if (why === null && typeof read !== "string") {
           move = read;
           break;
@@ -89,7 +89,7 @@ export async function runHumanDuel(
         write(`  ${why}. Again:\n`);
       }
     } else move = computer.choose(state, mover);
-    const applied = play(duelGame, state, mover, move);
+    const applied = play(shieldwallDuelGame, state, mover, move);
     state = applied.state;
     for (const e of applied.events) write(`  ${e.text}\n`);
   }

@@ -11,9 +11,9 @@ import { z } from "zod";
 import { cardName } from "../../core/cards.js";
 import { playOut } from "../../core/game.js";
 import { Random } from "../../core/random.js";
-import { advantageDist, FIGHTER_KINDS, FIGHTER_NAME, type FighterKind, type PersonalCombatOptions, refusalDist, resolveRefusal, type Side } from "../../rulesets/shieldwall/personal-combat.js";
-import { DUEL_PLAYER_KINDS, type DuelPlayerKind, type DuelTally, duelPlayer, type Estimate, proportion, scoreEstimate, simulateDuels } from "../../rulesets/shieldwall/personal-combat-ai.js";
-import { type DuelFighterSetup, type DuelSetup, dealDuel, describeOutcome, duelGame, duelSetupProblem } from "../../rulesets/shieldwall/personal-combat-game.js";
+import { advantageDist, FIGHTER_KINDS, FIGHTER_NAME, type FighterKind, type PersonalCombatOptions, refusalDist, resolveRefusal, type Side } from "../../rulesets/shieldwall/duel/rules.js";
+import { DUEL_PLAYER_KINDS, type DuelPlayerKind, type DuelTally, duelPlayer, type Estimate, proportion, scoreEstimate, simulateDuels } from "../../rulesets/shieldwall/duel/ai.js";
+import { type DuelFighterSetup, type ShieldwallDuelSetup, dealDuel, describeOutcome, shieldwallDuelGame, duelSetupProblem } from "../../rulesets/shieldwall/duel/game.js";
 import { type LeaderState, probeLeader } from "../../rulesets/shieldwall/units.js";
 import { UsageError } from "../errors.js";
 import { registerCalculator } from "../odds.js";
@@ -46,9 +46,9 @@ function fighterFromOpts(side: Side, o: FighterOpts): DuelFighterSetup {
   return { kind, specialWeapon, wounds };
 }
 
-function setupFromOpts(o: FighterOpts): DuelSetup {
+function setupFromOpts(o: FighterOpts): ShieldwallDuelSetup {
   const mutualKill = choice<PersonalCombatOptions["mutualKill"]>(o.mutualKill, ["both-lose", "no-winner"], "--mutual-kill");
-  const setup: DuelSetup = { a: fighterFromOpts("a", o), b: fighterFromOpts("b", o), options: { mutualKill } };
+  const setup: ShieldwallDuelSetup = { a: fighterFromOpts("a", o), b: fighterFromOpts("b", o), options: { mutualKill } };
   const problem = duelSetupProblem(setup);
   if (problem) throw new UsageError(problem.replace(/^([ab]): /, "--$1-weapon: ").replace(/^([ab])\.wounds: /, "--$1-wounds: "));
   return setup;
@@ -77,7 +77,7 @@ function estimateJson(e: Estimate) {
   return { p: e.p, standardError: e.se, ci95: e.ci95 };
 }
 
-function tallyReport(setup: DuelSetup, players: Record<Side, DuelPlayerKind>, tally: DuelTally, seed: number) {
+function tallyReport(setup: ShieldwallDuelSetup, players: Record<Side, DuelPlayerKind>, tally: DuelTally, seed: number) {
   const n = tally.games;
   const est = {
     aKills: proportion(tally.aWins, n),
@@ -152,7 +152,7 @@ export const personalCombatSchema = z.strictObject({
 export type PersonalCombatInput = z.infer<typeof personalCombatSchema>;
 
 export function runPersonalCombatOdds(input: PersonalCombatInput) {
-  const setup: DuelSetup = {
+  const setup: ShieldwallDuelSetup = {
     a: { kind: input.a.fighter, specialWeapon: input.a.specialWeapon, wounds: input.a.wounds },
     b: { kind: input.b.fighter, specialWeapon: input.b.specialWeapon, wounds: input.b.wounds },
     options: { mutualKill: input.mutualKill },
@@ -161,9 +161,9 @@ export function runPersonalCombatOdds(input: PersonalCombatInput) {
   return tallyReport(setup, input.players, tally, input.seed);
 }
 
-function narrate(setup: DuelSetup, players: Record<Side, DuelPlayerKind>, seed: number, iterations: number) {
+function narrate(setup: ShieldwallDuelSetup, players: Record<Side, DuelPlayerKind>, seed: number, iterations: number) {
   const start = dealDuel(setup, seed);
-  const played = playOut(duelGame, start, { a: duelPlayer(players.a, seed * 2 + 1, iterations), b: duelPlayer(players.b, seed * 2 + 2, iterations) });
+  const played = playOut(shieldwallDuelGame, start, { a: duelPlayer(players.a, seed * 2 + 1, iterations), b: duelPlayer(players.b, seed * 2 + 2, iterations) });
   const s = played.state;
   const lines = [
     `Personal combat (seed ${seed}): a ${describeFighter(setup.a)} (${players.a}) v b ${describeFighter(setup.b)} (${players.b})`,

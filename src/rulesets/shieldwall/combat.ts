@@ -292,15 +292,8 @@ const SETTLED = new ObjectCache<CombatInput, SettledInconclusive>("settled incon
 export function settleInconclusive(input: CombatInput): SettledInconclusive {
   // Asked several times of one combat (is there a refight, roll it, log it, conclude it): kept on
   // the input, which is never changed once the combat is being fought. Callers must not change it.
-  let settled = SETTLED.get(input);
-  if (!settled) {
-    settled = settleInconclusiveUncached(input);
-    SETTLED.set(input, settled);
-  }
-  return settled;
-}
-
-function settleInconclusiveUncached(input: CombatInput): SettledInconclusive {
+  const settled = SETTLED.get(input);
+  if (settled) return settled;
   const notes: string[] = [];
   const eliminated: string[] = [];
   const settle = (side: readonly Combatant[]) =>
@@ -315,7 +308,9 @@ function settleInconclusiveUncached(input: CombatInput): SettledInconclusive {
     });
   const a = settle(input.a);
   const b = settle(input.b);
-  return { next: { chargeCombat: false, a, b }, eliminated, notes };
+  const result: SettledInconclusive = { next: { chargeCombat: false, a, b }, eliminated, notes };
+  SETTLED.set(input, result);
+  return result;
 }
 
 export interface UnitOutcome {

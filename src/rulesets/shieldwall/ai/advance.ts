@@ -7,11 +7,11 @@
  */
 import type { Player, PlayerId } from "../../../core/game.js";
 import { battleGame } from "../battle/game.js";
-import { nearestEnemy } from "../battle/engine.js";
+import { nearestEnemy } from "../battle/queries.js";
 import type { BattleDecision, BattleState, MoveChoice } from "../battle/types.js";
 import { unitCentre } from "../geometry/unit.js";
 import { angleBetweenDegrees, normaliseDegrees, vectorHeading } from "../geometry/vec.js";
-import { geomOf } from "../battle/engine.js";
+import { geomOf } from "../battle/unit-facts.js";
 import { contextOf } from "./view.js";
 
 export const ADVANCE_PLAYER_NAME = "advance";

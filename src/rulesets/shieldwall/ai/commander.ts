@@ -26,12 +26,15 @@
 import type { Player, PlayerId } from "../../../core/game.js";
 import type { Side } from "../army.js";
 import { battleGame } from "../battle/game.js";
-import { closestEnemyLeader, contingentLine, deployProblem, geomOf, nearestEnemy, onTable, shootingOptions, sideOfId, unitDist } from "../battle/engine.js";
+import { closestEnemyLeader, contingentLine, nearestEnemy, shootingOptions } from "../battle/queries.js";
+import { deployProblem } from "../battle/placement.js";
+import { geomOf, onTable, sideOfId } from "../battle/unit-facts.js";
+import { unitDist } from "../geometry/proximity.js";
 import type { BattleDecision, BattleState, BattleUnit, LeadAction, MoveChoice, Pending } from "../battle/types.js";
 import { godEffect, type GodEffectKind } from "../gods.js";
 import { lpLeft } from "../leaders.js";
 import { restBlocked } from "../leaders.js";
-import { type FighterKind, handSize, advantageBonus } from "../personal-combat.js";
+import { type FighterKind, handSize, advantageBonus } from "../duel/rules.js";
 import { aggressionIndex, type Grade, GRADE_RANK, type LeaderState, totalDp } from "../units.js";
 import { unitCentre } from "../geometry/unit.js";
 import { fortuneChoice } from "./fortune.js";

@@ -9,7 +9,8 @@ import { randomPlayer } from "../../../core/search/random-player.js";
 import { type Interval, wilsonInterval } from "../../../core/stats.js";
 import type { Side } from "../army.js";
 import { battleGame } from "../battle/game.js";
-import type { BattleDecision, BattleSetup, BattleState } from "../battle/types.js";
+import type { BattleDecision, BattleState } from "../battle/types.js";
+import type { BattleSetup } from "../battle/scenario.js";
 import { advancePolicy } from "./advance.js";
 import { commanderPlayer } from "./commander.js";
 

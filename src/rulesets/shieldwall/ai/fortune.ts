@@ -9,10 +9,11 @@
  * - a combat round its side loses (Set-Back or Defeat from its point of view).
  */
 import type { Side } from "../army.js";
-import { nearestEnemy, unitDist } from "../battle/engine.js";
+import { nearestEnemy } from "../battle/queries.js";
+import { unitDist } from "../geometry/proximity.js";
 import type { BattleDecision, DiceRoll, Pending } from "../battle/types.js";
 import { mirrorResult } from "../combat.js";
-import { topMoveDice } from "../movement.js";
+import { topMoveDice } from "../move-dice.js";
 import { appraiseCharge, type Ctx } from "./view.js";
 
 /** Should the side re-roll this set of dice with its Seven? `chargeThreshold`: the commander's bar for a charge worth making. */

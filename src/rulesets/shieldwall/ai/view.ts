@@ -1,20 +1,23 @@
 /**
  * What the Shieldwall computer players read off a battle state: distances, who is near whom, and
  * the exact odds of a charge (the charge test and the combat it starts). Built on the engine's
- * exported queries (battle/engine.ts) and the rules' odds functions (checks.ts, combat.ts): no
+ * exported queries (battle/queries.ts) and the rules' odds functions (checks.ts, combat.ts): no
  * rule is re-implemented here. Pure and deterministic.
  */
 import { Fraction } from "../../../core/fraction.js";
 import type { Side } from "../army.js";
 import { chargeDist, shootingHitsDist } from "../checks.js";
 import { type Combatant, type CombatInput, combatOdds, type FinalResult } from "../combat.js";
-import { chargeInputFor, chargePlan, Ctx, headingTo, nearestEnemy, nearestVisibleEnemy, onTable, unitDist } from "../battle/engine.js";
+import { chargeInputFor, chargePlan, headingTo, nearestEnemy, nearestVisibleEnemy } from "../battle/queries.js";
+import { Ctx } from "../battle/ctx.js";
+import { onTable } from "../battle/unit-facts.js";
+import { unitDist } from "../geometry/proximity.js";
 import type { BattleState, BattleUnit } from "../battle/types.js";
 import { unitCentre } from "../geometry/unit.js";
 import { unitFacing } from "../geometry/movement.js";
 import { angleBetweenDegrees } from "../geometry/vec.js";
 import { standIn } from "../geometry/table.js";
-import { geomOf } from "../battle/engine.js";
+import { geomOf } from "../battle/unit-facts.js";
 
 export { Ctx };
 

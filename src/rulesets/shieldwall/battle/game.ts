@@ -11,33 +11,16 @@ import { Random, seedState } from "../../../core/random.js";
 import { type ArmyFile, armyProblems, buildForce, formatProblem, type Side } from "../army.js";
 import { defaultTable } from "../geometry/table.js";
 import { newGodPack, noTokens } from "../gods.js";
-import {
-  applyAnswer,
-  applyCamp,
-  applyDeploy,
-  applyFortune,
-  applyHolyCall,
-  applyHolyCancel,
-  applyLead,
-  applyMove,
-  answerOptions,
-  campMoves,
-  campTargets,
-  chargeTargets,
-  Ctx,
-  deployOptions,
-  deployProblem,
-  godChoiceOptions,
-  leadOptions,
-  moveOptions,
-  moveProblem,
-  other,
-  run,
-  shootDecisions,
-  sideOfId,
-} from "./engine.js";
+import { applyDeploy } from "./phases/deployment.js";
+import { deployProblem } from "./placement.js";
+import { Ctx, memoKind } from "./ctx.js";
+import { sideOfId } from "./unit-facts.js";
+import { DECISIONS, run } from "./loop.js";
+import { type DecisionKindName, type DecisionOf, isDecisionOf, type PendingOf } from "./decision-kind.js";
+import { battleEnding } from "./phases/end-turn.js";
 import { type Scenario, scenarioOptions } from "./scenario.js";
-import type { BattleDecision, BattleSetup, BattleState, BattleUnit, MoveChoice, Pending, SideState } from "./types.js";
+import type { BattleDecision, BattleState, BattleUnit, Pending, SideState } from "./types.js";
+import type { BattleSetup } from "./scenario.js";
 
 /** Builds the battle's initial state (before any decision) from a scenario, the two parsed armies and a seed. */
 /**
@@ -186,68 +169,34 @@ export function createBattle(scenario: Scenario, armies: Record<Side, ArmyFile>,
   return out;
 }
 
-// ---------------------------------------------------------------------------------------------
+/**
+ * The decision kinds (decision-kind.ts) are defined in their phases and gathered in loop.ts
+ * `DECISIONS`; these run the one for the pending decision. Generic over the kind, so the pending
+ * decision and the decision keep their matching types without casts.
+ */
 
-function pendingOptions(ctx: Ctx, p: Pending): BattleDecision[] {
-  switch (p.kind) {
-    case "deploy":
-      return deployOptions(ctx.s, p.side).map((o) => ({
-        type: "deploy",
-        ...o,
-      }));
-    case "initiative":
-      return [
-        { type: "initiative", first: p.side },
-        { type: "initiative", first: other(p.side) },
-      ];
-    case "holy-call":
-      return [
-        { type: "holy-call", call: false },
-        { type: "holy-call", call: true },
-      ];
-    case "holy-cancel":
-      return [
-        { type: "holy-cancel", cancel: false, redraw: false },
-        { type: "holy-cancel", cancel: true, redraw: false },
-        { type: "holy-cancel", cancel: true, redraw: true },
-      ];
-    case "god-choice":
-      return godChoiceOptions(ctx, p).map((target) => ({
-        type: "god-choice",
-        target,
-      }));
-    case "lead":
-      return leadOptions(ctx, ctx.leader(p.leader));
-    case "answer":
-      return answerOptions(ctx, p);
-    case "camp": {
-      // Tend no one or a unit, each without moving or then joining another unit.
-      const host = ctx.unit(p.unit);
-      const targets: (string | null)[] = [null, ...campTargets(ctx, host).map((u) => u.id)];
-      const moves = campMoves(ctx, host);
-      const out: BattleDecision[] = [];
-      for (const target of targets) {
-        out.push({ type: "camp", target });
-        for (const u of moves) out.push({ type: "camp", target, moveTo: u.id });
-      }
-      return out;
-    }
-    case "move":
-      return moveOptions(ctx, ctx.unit(p.unit)).map((move) => ({
-        type: "move",
-        move,
-      }));
-    case "shoot":
-      return shootDecisions(ctx, ctx.unit(p.unit));
-    case "fortune":
-      return [
-        { type: "fortune", reroll: false },
-        { type: "fortune", reroll: true },
-      ];
-    case "charge":
-      return [{ type: "charge", target: null }, ...chargeTargets(ctx, ctx.unit(p.unit)).map((target) => ({ type: "charge", target }) as BattleDecision)];
-  }
+/** The enumerated choices of a pending decision of kind `kind` (its phase's table entry). */
+function optionsOf<K extends DecisionKindName>(ctx: Ctx, kind: K, p: PendingOf<K>): BattleDecision[] {
+  return DECISIONS[kind].options(ctx, p);
 }
+
+/** Why `d` (not one of the enumerated choices, already of the right type) is illegal, if its kind decides beyond them. */
+function problemOf<K extends DecisionKindName>(ctx: Ctx, kind: K, p: PendingOf<K>, d: DecisionOf<K>): string | null | undefined {
+  const check = DECISIONS[kind].problem;
+  return check === undefined ? undefined : check(ctx, p, d);
+}
+
+function applyOf<K extends DecisionKindName>(ctx: Ctx, kind: K, p: PendingOf<K>, d: BattleDecision, side: Side): void {
+  const type = d.type;
+  if (!isDecisionOf(d, kind)) throw new Error(`the pending decision is "${kind}", not "${type}"`);
+  DECISIONS[kind].apply(ctx, p, d, side);
+}
+
+function describeOf<K extends DecisionKindName>(kind: K, d: DecisionOf<K>): string {
+  return DECISIONS[kind].describe(d);
+}
+
+const DECISION_OPTIONS = memoKind<Pending, BattleDecision[]>("decisionOptions", false);
 
 /**
  * The enumerated choices of a state's pending decision `p`, worked out once per state object
@@ -257,7 +206,7 @@ function pendingOptions(ctx: Ctx, p: Pending): BattleDecision[] {
  * those very choices is then an identity check.
  */
 function stateOptions(ctx: Ctx, p: Pending): BattleDecision[] {
-  return ctx.cached("decision-options", p, () => pendingOptions(ctx, p));
+  return ctx.cached(DECISION_OPTIONS, p, () => optionsOf(ctx, p.kind, p));
 }
 
 /** Why the decision is illegal now, or null. */
@@ -267,28 +216,14 @@ export function decisionProblem(state: BattleState, player: PlayerId, d: BattleD
   if (!p) return "no decision is pending";
   if (player !== p.side) return `it is ${p.side}'s decision, not ${player}'s`;
   if (d === null || typeof d !== "object" || typeof (d as { type?: unknown }).type !== "string") return "a decision is an object with a type";
-  const expected: Record<Pending["kind"], BattleDecision["type"]> = {
-    deploy: "deploy",
-    initiative: "initiative",
-    "holy-call": "holy-call",
-    "holy-cancel": "holy-cancel",
-    "god-choice": "god-choice",
-    lead: "lead",
-    answer: "answer",
-    camp: "camp",
-    move: "move",
-    shoot: "shoot",
-    charge: "charge",
-    fortune: "fortune",
-  };
-  if (d.type !== expected[p.kind]) return `the pending decision is "${expected[p.kind]}", not "${d.type}"`;
+  const type = d.type;
+  if (!isDecisionOf(d, p.kind)) return `the pending decision is "${p.kind}", not "${type}"`;
   const ctx = new Ctx(state, true);
   const opts = stateOptions(ctx, p);
   // One of the very choices `legalMoves` handed out for this state: legal, with no check worked out again.
   if (opts.includes(d)) return null;
-  if (d.type === "deploy" && p.kind === "deploy") return deployProblem(state, p.side, d.contingent, d.x, d.distance);
-  if (d.type === "move" && p.kind === "move") return moveProblem(ctx, ctx.unit(p.unit), d.move as MoveChoice);
-  if (d.type === "holy-cancel" && d.redraw && !d.cancel) return "a replacement card is drawn only after cancelling (ruling SW-10)";
+  const why = problemOf(ctx, p.kind, p, d);
+  if (why !== undefined) return why;
   // Decisions compare by canonical JSON (keys sorted), so the order of submitted fields does not matter.
   const want = canonicalJson(d);
   if (opts.some((o) => canonicalJson(o) === want)) return null;
@@ -296,69 +231,7 @@ export function decisionProblem(state: BattleState, player: PlayerId, d: BattleD
 }
 
 export function describeDecision(d: BattleDecision): string {
-  switch (d.type) {
-    case "deploy":
-      return `deploy ${d.contingent} at x ${d.x}, ${d.distance}" from the centre line`;
-    case "initiative":
-      return `${d.first} acts first`;
-    case "holy-call":
-      return d.call ? "call on the holy person" : "do not call";
-    case "holy-cancel":
-      return !d.cancel ? "let the card stand" : d.redraw ? "cancel and draw again" : "cancel the card";
-    case "god-choice":
-      return `choose ${d.target}`;
-    case "lead":
-      return d.action === "done"
-        ? "done"
-        : d.action === "signal"
-          ? "signal the advance"
-          : d.action === "challenge"
-            ? `challenge (${d.fighter} fights)`
-            : `${d.action} ${d.target}`;
-    case "answer":
-      return d.accept ? `accept (${d.fighter} fights)` : "refuse";
-    case "camp":
-      return `${d.target ? `tend ${d.target}` : "tend no one"}${d.moveTo ? `, then join ${d.moveTo}` : ""}`;
-    case "move":
-      return describeMove(d.move);
-    case "shoot":
-      return d.target ? `shoot at ${d.target}${d.archer ? " with the skilled archer" : ""}` : "hold fire";
-    case "charge":
-      return d.target ? `charge ${d.target}` : "no charge";
-    case "fortune":
-      return d.reroll ? "play the Seven: re-roll" : "keep the Seven";
-  }
-}
-
-function describeMove(m: MoveChoice): string {
-  const dice = (x: { extraD6: boolean; stopAt?: number; interpenetrate?: boolean }) =>
-    `${x.extraD6 ? "AvD+D6" : "AvD"}${x.stopAt !== undefined ? `, stop at ${x.stopAt}"` : ""}${x.interpenetrate ? ", through friends" : ""}`;
-  switch (m.kind) {
-    case "advance":
-      return `advance ${m.offset === 0 ? "straight" : `${m.offset > 0 ? "left" : "right"} ${Math.abs(m.offset)}°`} (${dice(m)})${m.group ? " with the group" : ""}`;
-    case "toward":
-      return `advance towards the nearest enemy (${dice(m)})${m.group ? " with the group" : ""}`;
-    case "about-face":
-      return "about face";
-    case "step":
-      return `step ${m.direction} ${m.distance}"`;
-    case "change-direction":
-      return `change direction to ${m.heading}° (${dice(m)}), unformed${m.headings ? `, stands on ${m.headings.join("°/")}°` : ""}`;
-    case "unformed-move":
-      return `move unformed on ${m.heading}° (${dice(m)})${m.headings ? `, stands on ${m.headings.join("°/")}°` : ""}`;
-    case "form-up":
-      return `form up facing ${m.facing}°`;
-    case "retire":
-      return "retire a further move";
-    case "rest":
-      return "rest and reform";
-    case "hold":
-      return "hold";
-    case "disembark":
-      return `disembark${m.heading !== undefined ? ` and move on ${m.heading}° (half of ${m.extraD6 ? "AvD+D6" : "AvD"})` : ""}`;
-    case "embark":
-      return `embark at ${m.boats}`;
-  }
+  return describeOf(d.type, d);
 }
 
 /** Applies a validated decision and runs the engine to the next decision. */
@@ -369,80 +242,26 @@ export function applyDecision(state: BattleState, player: PlayerId, d: BattleDec
   if (!p) throw new Error("no decision is pending");
   s.pending = null;
   s.decisions += 1;
-  const side = player as Side;
-  switch (d.type) {
-    case "deploy":
-      applyDeploy(ctx, side, d.contingent, d.x, d.distance);
-      break;
-    case "initiative":
-      s.first = d.first;
-      {
-        const phase = s.options.initiativeChoice === "per-phase" ? s.queue[0]?.t : undefined;
-        ctx.ev("initiative-choice", `${player} chooses that ${d.first} acts first ${phase ? `in the ${phase === "gods" ? "invoke the gods" : phase === "missiles" ? "missile exchange" : phase} phase` : "this turn"}`, { first: d.first, forPhase: phase ?? "turn" });
-      }
-      break;
-    case "holy-call":
-      applyHolyCall(ctx, side, (p as Extract<Pending, { kind: "holy-call" }>).leader, d.call);
-      break;
-    case "holy-cancel":
-      applyHolyCancel(ctx, d.cancel, d.redraw);
-      break;
-    case "god-choice": {
-      const gp = p as Extract<Pending, { kind: "god-choice" }>;
-      const key = {
-        "bad-omen": "badOmenUnit",
-        "beautiful-woman": "queenRetinue",
-        "new-hero": "kingLeader",
-        "favoured-leader": "aceLeader",
-      }[gp.effect];
-      s.god = {
-        ...s.god,
-        choices: {
-          ...s.god.choices,
-          [gp.affected]: { ...s.god.choices[gp.affected], [key]: d.target },
-        },
-      };
-      ctx.ev("god-choice", `${player} chooses ${d.target}`, {
-        target: d.target,
-      });
-      break;
-    }
-    case "lead":
-      applyLead(ctx, ctx.leader((p as Extract<Pending, { kind: "lead" }>).leader), d);
-      break;
-    case "answer":
-      applyAnswer(ctx, p as Extract<Pending, { kind: "answer" }>, d.accept, d.fighter);
-      break;
-    case "camp":
-      applyCamp(ctx, (p as Extract<Pending, { kind: "camp" }>).unit, d.target, d.moveTo);
-      break;
-    case "move": {
-      const bu = ctx.unit((p as Extract<Pending, { kind: "move" }>).unit);
-      ctx.event({ type: "move-decision", text: `${bu.u.name}: ${describeMove(d.move)}`, turn: s.turn, phase: s.phase, unit: bu.id, move: d.move });
-      applyMove(ctx, bu, d.move);
-      break;
-    }
-    case "shoot":
-      if (d.target)
-        s.shots = [...s.shots, { shooter: (p as Extract<Pending, { kind: "shoot" }>).unit, target: d.target, archer: d.archer }];
-      break;
-    case "charge": {
-      const unit = (p as Extract<Pending, { kind: "charge" }>).unit;
-      if (d.target) {
-        s.declarations = [...s.declarations, { unit, target: d.target }];
-        ctx.ev("declare", `${ctx.unit(unit).u.name} declares a charge on ${ctx.unit(d.target).u.name}`, { unit, target: d.target });
-      }
-      break;
-    }
-    case "fortune":
-      applyFortune(ctx, p as Extract<Pending, { kind: "fortune" }>, d.reroll);
-      break;
-  }
+  applyOf(ctx, p.kind, p, d, player as Side);
   run(ctx);
   return { state: ctx.finish(), events: ctx.events };
 }
 
 export const SHIELDWALL_BATTLE_ID = "shieldwall-battle";
+
+/**
+ * The battle's result with its machine-readable `code` (ruling SW-25: "half-units-lost",
+ * "leaders-lost", "no-units-left", "both-broke", "turn-limit-win", "turn-limit-draw"), or null
+ * while it goes on. The code is worked out from the final state by the function that ended the
+ * battle (`battleEnding`); the stored result, part of the state and its hash, and `result()`,
+ * recorded in the golden playthroughs, keep only winner, rewards and reason.
+ */
+export function battleResultWithCode(state: BattleState): GameResult | null {
+  const r = state.result;
+  if (r === null) return null;
+  const end = battleEnding(state);
+  return end === null ? r : { ...r, code: end.code };
+}
 
 export const battleGame: Game<BattleState, BattleDecision, BattleSetup> = {
   id: SHIELDWALL_BATTLE_ID,

@@ -4,13 +4,15 @@
  */
 export {
   battleGame,
+  battleResultWithCode,
   createBattle,
   decisionProblem,
   describeDecision,
   SHIELDWALL_BATTLE_ID,
 } from "./game.js";
-export { armyBroken, lostStands, lostUnits } from "./engine.js";
+export { armyBroken, lostStands, lostUnits } from "./queries.js";
 export {
+  type BattleSetup,
   parseScenario,
   type Scenario,
   type ScenarioFile,

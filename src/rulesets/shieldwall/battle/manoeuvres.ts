@@ -9,7 +9,7 @@
  *   unformed"; ruling SW-1: half a move) at a boats place of the table.
  * - **Unformed stands moving independently** (seed "Unformed Units"): a heading per stand.
  *
- * Kept apart from engine.ts: the engine calls in from its move options, validation and moves.
+ * Shared by the move options (move-options.ts) and the movement phase (phases/movement.ts).
  */
 import { mayAdvance } from "../leaders.js";
 import { CONTACT_TOLERANCE } from "../geometry/contact.js";
@@ -21,7 +21,9 @@ import { type BoatsPlace, boatsOf, standOnTable } from "../geometry/table.js";
 import { formLine } from "../geometry/unit.js";
 import { normaliseDegrees } from "../geometry/vec.js";
 import type { Side } from "../army.js";
-import { type Ctx, describeStop, forwardHeading, isAdvancing, moveStraight, onTable, sw15Check } from "./engine.js";
+import { type Ctx } from "./ctx.js";
+import { describeStop, moveStraight, sw15Check } from "./effects.js";
+import { forwardHeading, isAdvancing, onTable } from "./unit-facts.js";
 import type { BattleUnit, MoveChoice } from "./types.js";
 
 /** Longest move of the AvD, inches (the reach checked for friends in the way). */
@@ -95,7 +97,7 @@ export function interpenetrateProblem(m: MoveChoice): string | null {
  * and random players do not pass through friends at every turn): a formed unit's straight
  * advance on AvD; an unformed unit's move towards the nearest enemy on AvD. Every other move
  * that takes the flag may be submitted with it. For a unit that is not retiring, whose
- * enumerated moves (`moveCandidates` in engine.ts) always hold that advance, or that unformed move when
+ * enumerated moves (`moveCandidates` in move-options.ts) always hold that advance, or that unformed move when
  * there is an enemy (`nearestEnemyHeading`, rounded, not null): it is built here, not looked up.
  */
 export function interpenetrationOptions(ctx: Ctx, bu: BattleUnit, nearestEnemyHeading: number | null): MoveChoice[] {

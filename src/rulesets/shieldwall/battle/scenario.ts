@@ -4,7 +4,7 @@
  * the turn limit (ruling SW-25) and every option. Validated with zod; every problem names its field.
  */
 import { z } from "zod";
-import { armySchema } from "../army.js";
+import { type ArmyFile, armySchema, type Side } from "../army.js";
 import { tableSchema } from "../geometry/table.js";
 import { type BattleOptions, DEFAULT_BATTLE_OPTIONS } from "./types.js";
 
@@ -82,6 +82,12 @@ export const scenarioSchema = z
 
 export type ScenarioFile = z.input<typeof scenarioSchema>;
 export type Scenario = z.output<typeof scenarioSchema>;
+
+/** What a battle is made from: a scenario and the two armies. */
+export interface BattleSetup {
+  scenario: Scenario;
+  armies: Record<Side, ArmyFile>;
+}
 
 /** The options of a scenario with defaults filled in. */
 export function scenarioOptions(s: Scenario): BattleOptions {

@@ -1,6 +1,6 @@
 /**
  * Shieldwall battle state, decisions and options (docs/shieldwall/battle.md). Plain serialisable
- * data only: the battle engine (engine.ts) works on it, the game (game.ts) exposes it.
+ * data only: the battle engine (loop.ts and phases/) works on it, the game (game.ts) exposes it.
  */
 import type { BaseState, GameEvent, GameResult } from "../../../core/game.js";
 import type { Side } from "../army.js";
@@ -8,11 +8,11 @@ import type { GodDraw, GodPack, GodTokens } from "../gods.js";
 import type { Stand } from "../geometry/stand.js";
 import type { Table } from "../geometry/table.js";
 import type { StepDirection } from "../geometry/movement.js";
-import type { FighterKind } from "../personal-combat.js";
+import type { FighterKind } from "../duel/rules.js";
 import type { LeaderState, UnitState } from "../units.js";
 import type { ChargeResult, ControlResult, ShootingInput } from "../checks.js";
 import type { CombatInput, CombatRound, SideRoll, UnitOutcome } from "../combat.js";
-import type { MoveKind, MoveRoll } from "../movement.js";
+import type { MoveKind, MoveRoll } from "../move-dice.js";
 import type { Roll } from "../../../core/dice.js";
 
 export type { Side } from "../army.js";
@@ -375,9 +375,4 @@ export interface BattleState extends BaseState {
   result: GameResult | null;
   /** Events of the set-up before the first decision (fixed deployment, the first deployment dice), for the narrative. */
   setupEvents: GameEvent[];
-}
-
-export interface BattleSetup {
-  scenario: import("./scenario.js").Scenario;
-  armies: Record<Side, import("../army.js").ArmyFile>;
 }

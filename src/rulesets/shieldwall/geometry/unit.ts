@@ -71,7 +71,7 @@ export function unitAnchor(u: UnitGeom): Point {
 export function unitCentre(u: UnitGeom): Point {
   let x = 0;
   let y = 0;
-  // Indexed: stands arrays carrying cached facts take other hidden classes (see `reachBox` in battle/engine.ts).
+  // Indexed: stands arrays carrying cached facts take other hidden classes (see `reachBox` in geometry/proximity.ts).
   for (let i = 0; i < u.stands.length; i++) {
     x += u.stands[i].x;
     y += u.stands[i].y;

@@ -1,0 +1,331 @@
+/**
+ * State changes several phases share: moving a unit straight (halting 2" from visible enemy), the
+ * SW-15 check, fatigue, risk to leaders and their deaths, units lost, retire moves and their
+ * morale, charge moves (declared and pursuers' charges).
+ */
+import { resolveLeaderRisk, resolveRetinueEliminated } from "../checks.js";
+import { unableToMove } from "../combat.js";
+import { unitContacts } from "../geometry/contact.js";
+import { planMove } from "../geometry/movement.js";
+import { standsDistance, unitDist, within } from "../geometry/proximity.js";
+import type { Stand } from "../geometry/stand.js";
+import { unitCentre } from "../geometry/unit.js";
+import { normaliseDegrees, vectorHeading } from "../geometry/vec.js";
+import { battleStandardRetiring, enemyAdvancingBeforeSignal, enemyBrokenNearby, friendBrokenNearby, friendRetiringNearby, leaderKilled } from "../morale.js";
+import { type MoveRoll, applyFatigue } from "../move-dice.js";
+import { Ctx } from "./ctx.js";
+import { throwMoveDice } from "./dice.js";
+import { chargePlan, chargeTargets, enemiesOnTable, findCombats } from "./queries.js";
+import type { AfterRetire, BattleUnit } from "./types.js";
+import { canAct, forwardHeading, geomOf, onTable, sideOfId } from "./unit-facts.js";
+
+/** SW-15: enemy units of contingents that have not signalled, approached to within 8" by this move. */
+export function sw15Check(ctx: Ctx, mover: BattleUnit, before: Stand[]): void {
+  const s = ctx.s;
+  const after = mover.stands;
+  if (after.length === 0) return;
+  for (const e of enemiesOnTable(ctx, mover.side)) {
+    if (s.sw15Took.includes(e.id) || ctx.signalled(e.u.contingent)) continue;
+    if (!within(mover, e, 8)) continue;
+    // Cached distances: the mover's earlier stands were usually measured against this enemy before the move.
+    const was = standsDistance(before, e.stands);
+    const now = unitDist(mover, e);
+    if (!(now < was - 1e-6) || now > 8 + 1e-6) continue;
+    const r = enemyAdvancingBeforeSignal(e.u, {
+      contingentSignalled: ctx.signalled(e.u.contingent),
+      enemyAdvancedWithin8: true,
+      alreadyThisPhase: false,
+    });
+    if (!r.took) continue;
+    ctx.setU(r.value);
+    s.sw15Took = [...s.sw15Took, e.id];
+    ctx.notes("sw15", [`${mover.u.name} advances to within 8" of ${e.u.name}, whose leader has not signalled the advance (ruling SW-15)`, ...r.notes], {
+      unit: e.id,
+      mover: mover.id,
+    });
+  }
+}
+
+/** Moves a unit straight, halting 2" from visible enemy and short of other stands and obstacles. Returns the distance moved. */
+export function moveStraight(
+  ctx: Ctx,
+  bu: BattleUnit,
+  heading: number,
+  distance: number,
+  what: string,
+  opts: { zone?: number; offTable?: boolean; unform?: boolean } = {},
+): number {
+  const scene = ctx.scene();
+  const plan = planMove(scene, bu.id, heading, distance, {
+    zone: opts.zone ?? 2,
+    stopAtTableEdge: !opts.offTable,
+  });
+  const before = bu.stands;
+  let formed = bu.u.formed && !opts.unform;
+  if (plan.difficult.length > 0 && formed) formed = false;
+  const moved = plan.unit.stands;
+  const u = formed === bu.u.formed ? bu.u : { ...bu.u, formed };
+  ctx.setUnit({ ...bu, u, stands: moved });
+  const stop = plan.stoppedBy ? ` (stopped by ${describeStop(ctx, plan.stoppedBy)})` : "";
+  ctx.ev(
+    "move",
+    `${bu.u.name} ${what}: ${plan.distance.toFixed(2)}" of ${distance.toFixed(2)}" on heading ${Math.round(normaliseDegrees(heading))}°${stop}${plan.difficult.length > 0 && bu.u.formed ? "; difficult terrain: it becomes unformed" : ""}`,
+    {
+      unit: bu.id,
+      heading,
+      asked: distance,
+      distance: plan.distance,
+      stoppedBy: plan.stoppedBy,
+    },
+  );
+  if (plan.distance > 1e-6) sw15Check(ctx, ctx.unit(bu.id), before);
+  return plan.distance;
+}
+
+export function describeStop(ctx: Ctx, stop: NonNullable<ReturnType<typeof planMove>["stoppedBy"]>): string {
+  switch (stop.kind) {
+    case "enemy-zone":
+      return `halting 2" from visible enemy ${ctx.unit(stop.unit).u.name}`;
+    case "stand":
+      return `${stop.friend ? "friends" : "enemy"} in the way (${ctx.unit(stop.unit).u.name})`;
+    case "obstacle":
+      return `obstacle ${stop.id}`;
+    case "table-edge":
+      return "the table edge";
+  }
+}
+
+export function markMoved(ctx: Ctx, id: string): void {
+  const u = ctx.unit(id);
+  if (u.u.status === "active") ctx.setUnit({ ...u, moved: true });
+}
+
+export function takeFatigue(ctx: Ctx, id: string, fatigue: number, _distance: number): void {
+  const u = ctx.unit(id);
+  if (fatigue === 0 || !u.u.formed || u.u.status !== "active") return;
+  const r = applyFatigue(u.u, fatigue);
+  ctx.setU(r.value);
+  ctx.notes("fatigue", r.notes, { unit: id });
+}
+
+/** One risk-to-leaders roll; true if the leader died. */
+export function leaderRisk(ctx: Ctx, leaderId: string, inCombat: boolean): boolean {
+  const l = ctx.leader(leaderId);
+  if (l.status !== "alive") return true;
+  const r = resolveLeaderRisk(ctx.rng, l);
+  ctx.setLeader(r.value);
+  ctx.ev("leader-risk", `Risk to ${l.name}: D6 [${r.faces.join(", ")}]: ${r.notes.join("; ")}`, { leader: l.id, dice: r.faces, outcome: r.outcome });
+  if (r.value.status !== "alive") {
+    leaderDies(ctx, l.id, inCombat);
+    return true;
+  }
+  return false;
+}
+
+/** A leader has died: his contingent (or the whole army for the commander-in-chief) drops a level. */
+export function leaderDies(ctx: Ctx, leaderId: string, inNormalCombat: boolean): void {
+  const l = ctx.leader(leaderId);
+  const side = sideOfId(l.id);
+  const r = leaderKilled(
+    ctx.sideUnits(side).map((u) => u.u),
+    l,
+  );
+  for (const u of r.value) if (u !== ctx.unit(u.id).u) ctx.setU(u);
+  ctx.notes("leader-killed", r.notes, { leader: l.id });
+  if (inNormalCombat && ctx.hasUnit(l.unit)) {
+    const home = ctx.unit(l.unit);
+    if (home.u.status === "active") {
+      ctx.setUnit({ ...home, fightToDeath: true });
+      ctx.ev("fight-to-death", `${home.u.name} will fight to the death for ${l.name} (seed "Risk to Leaders")`, { unit: home.id });
+    }
+  }
+  for (const u of r.value)
+    if (u.status !== "active" && ctx.unit(u.id).deployed && ctx.unit(u.id).stands.length === 0) unitGone(ctx, ctx.unit(u.id), "destroyed");
+}
+
+/**
+ * A unit has left play (destroyed, broken or surrendered): morale of units within 2" (seed
+ * "Aggression Levels", ruling SW-14) and the fate of a leader with it (retinue eliminated).
+ * Call with the unit as it was on the table (stands still known), or after with `where`.
+ */
+export function unitGone(ctx: Ctx, bu: BattleUnit, how: string, where: Stand[] = bu.stands): void {
+  const ghost: BattleUnit = { ...bu, stands: where };
+  if (where.length > 0) {
+    for (const u of ctx.s.units) {
+      if (!onTable(u) || u.id === bu.id || !within(ghost, u, 2)) continue;
+      const r = u.side === bu.side ? friendBrokenNearby(u.u, { brokenGrade: bu.u.grade, within2: true }) : enemyBrokenNearby(u.u, { within2: true });
+      if (r.value !== u.u) {
+        ctx.setU(r.value);
+        ctx.notes("morale", r.notes, { unit: u.id, cause: bu.id });
+      }
+    }
+  }
+  const l = ctx.s.leaders.find((x) => x.unit === bu.id && x.status === "alive");
+  if (l) {
+    const friends = ctx.sideUnits(bu.side).filter((u) => onTable(u) && u.id !== bu.id && (u.u.grade === "A" || u.u.grade === "B"));
+    friends.sort((a, b) => unitDist(ghost, a) - unitDist(ghost, b) || (a.id < b.id ? -1 : 1));
+    const r = resolveRetinueEliminated(ctx.rng, l, friends[0]?.id ?? null);
+    ctx.setLeader(r.value);
+    ctx.notes("retinue-eliminated", r.notes, {
+      leader: l.id,
+      dice: [r.face],
+      outcome: r.outcome,
+    });
+    if (r.value.status === "killed") leaderDies(ctx, l.id, false);
+  }
+  ctx.ev("unit-lost", `${bu.u.name} is ${how}`, { unit: bu.id, how });
+}
+
+
+
+export function chargeMove(ctx: Ctx, id: string, targetId: string): void {
+  const s = ctx.s;
+  const bu = ctx.unit(id);
+  const target = ctx.unit(targetId);
+  const engaged = unitContacts(geomOf(bu), geomOf(target), s.table.options.contactTolerance).length > 0;
+  if (engaged) {
+    ctx.setUnit({ ...bu, charged: true });
+    return;
+  }
+  const p = chargePlan(ctx, bu, target);
+  if (!p) {
+    ctx.ev("charge-blocked", `${bu.u.name} finds no clear way into contact with ${target.u.name} and stays where it is`, { unit: id, target: target.id });
+    return;
+  }
+  const formed = bu.u.formed && p.plan.obstaclesCrossed.length === 0;
+  ctx.setUnit({
+    ...bu,
+    u: formed === bu.u.formed ? bu.u : { ...bu.u, formed },
+    stands: p.plan.unit.stands,
+    charged: true,
+  });
+  ctx.ev("charge-move", `${bu.u.name} charges into contact with the ${p.edge} of ${target.u.name}${p.edge === "front" ? "" : " (a flank or rear charge)"}`, {
+    unit: id,
+    target: target.id,
+    edge: p.edge,
+    distance: p.plan.distance,
+  });
+}
+
+export function refreshInCombat(ctx: Ctx): void {
+  const engaged = new Set<string>();
+  for (const g of findCombats(ctx)) for (const id of [...g.red, ...g.black]) engaged.add(id);
+  for (const u of ctx.s.units) {
+    const want = onTable(u) && engaged.has(u.id);
+    if (u.u.inCombat !== want) ctx.setUnit({ ...u, u: { ...u.u, inCombat: want } });
+  }
+}
+
+function centroidOf(units: BattleUnit[], positions: Map<string, Stand[]>): { x: number; y: number } {
+  let x = 0;
+  let y = 0;
+  let n = 0;
+  for (const u of units) {
+    for (const st of positions.get(u.id) ?? u.stands) {
+      x += st.x;
+      y += st.y;
+      n++;
+    }
+  }
+  return n === 0 ? { x: 0, y: 0 } : { x: x / n, y: y / n };
+}
+
+export function awayHeading(bu: BattleUnit, foes: BattleUnit[], positions: Map<string, Stand[]>): number {
+  const c = unitCentre(geomOf(bu));
+  const f = centroidOf(foes, positions);
+  const dx = c.x - f.x;
+  const dy = c.y - f.y;
+  if (Math.hypot(dx, dy) < 1e-9) return normaliseDegrees(forwardHeading(bu.side) + 180);
+  return normaliseDegrees(vectorHeading({ x: dx, y: dy }));
+}
+
+/** A retire move (AvD+D6+1, ruling SW-2) away from `foes` (default: enemy within 8"); its dice may be re-rolled with a Seven (SW-11), then `then`. */
+export function retireMove(ctx: Ctx, bu: BattleUnit, what: string, foes: string[], then: AfterRetire): void {
+  const es = foes.length > 0 ? foes : enemiesOnTable(ctx, bu.side).filter((e) => within(bu, e, 8)).map((e) => e.id);
+  const dice = { kind: "retire" as const, extraD6: true, formed: false };
+  throwMoveDice(ctx, bu.side, bu.id, dice, { k: "retire", what, foes: es, then });
+}
+
+/** The retire move once its dice are final; true if the unit got away (it is now retiring). */
+export function retireMoveRolled(ctx: Ctx, id: string, foes: string[], roll: MoveRoll): boolean {
+  const bu = ctx.unit(id);
+  const es = foes.map((f) => ctx.unit(f));
+  const heading = es.length > 0 ? awayHeading(bu, es, new Map()) : normaliseDegrees(forwardHeading(bu.side) + 180);
+  const before = bu.stands;
+  ctx.setUnit({ ...bu, u: { ...bu.u, formed: false } });
+  const d = moveStraight(ctx, ctx.unit(bu.id), heading, roll.inches, "retires", { zone: 0 });
+  if (d < 0.25) {
+    const r = unableToMove(ctx.unit(bu.id).u, "retire", false);
+    ctx.setU(r.unit);
+    ctx.notes("unable-to-move", r.notes, { unit: bu.id });
+    return false;
+  }
+  ctx.setUnit({ ...ctx.unit(bu.id), retiring: true, pursuing: false });
+  retiringMorale(ctx, ctx.unit(bu.id), before);
+  return true;
+}
+
+function retiringMorale(ctx: Ctx, bu: BattleUnit, before: Stand[]): void {
+  const ghost = { ...bu, stands: before };
+  for (const u of ctx.s.units) {
+    if (!onTable(u) || u.id === bu.id || !within(ghost, u, 2)) continue;
+    const r =
+      u.side === bu.side
+        ? friendRetiringNearby(u.u, {
+            retiringGrade: bu.u.grade,
+            within2: true,
+          })
+        : enemyBrokenNearby(u.u, { within2: true });
+    if (r.value !== u.u) {
+      ctx.setU(r.value);
+      ctx.notes("morale", r.notes, { unit: u.id, cause: bu.id });
+    }
+  }
+  standardFalls(ctx, bu);
+}
+
+/** SW-14: a battle standard retiring or routing shakes its whole army once. */
+export function standardFalls(ctx: Ctx, bu: BattleUnit): void {
+  if (!bu.u.attachments.includes("battle-standard")) return;
+  const sd = ctx.s.sides[bu.side];
+  if (sd.standardApplied) return;
+  const r = battleStandardRetiring(
+    ctx.sideUnits(bu.side).map((u) => u.u),
+    false,
+  );
+  for (const u of r.value) if (u !== ctx.unit(u.id).u) ctx.setU(u);
+  ctx.s.sides[bu.side] = { ...sd, standardApplied: true };
+  ctx.notes("battle-standard", r.notes, { side: bu.side });
+}
+
+/**
+ * Seed "Moves Following Combat", Pursue: "Pursuers encountering new enemy automatically charge
+ * them. Note that the pursuers will be unformed. A new target must react according to the normal
+ * charge responses if it is charged in these circumstances. This is worked out immediately as a
+ * new charge." After its pursuit move, a pursuer with a visible enemy unit within 2" (not one of
+ * `notNew`: after combat, the units of that combat) that a clear charge move reaches charges the nearest at once: no declaration and no
+ * charge test (the charge is automatic, like Blood Lust's), the normal charge move into contact
+ * (it stays unformed), and the target, which declared no charge, stands to receive at the halt
+ * (seed "Charges and Combat"). Both are then in combat and the pursuit ends. A Shaken pursuer
+ * does not charge (Shaken units may not initiate a charge). Returns the target, or null.
+ */
+export function pursuitCharge(ctx: Ctx, id: string, notNew: ReadonlySet<string>): string | null {
+  const bu = ctx.unit(id);
+  if (!canAct(bu) || bu.u.aggression === "shaken") return null;
+  const targetId = chargeTargets(ctx, bu).find((t) => !notNew.has(t));
+  if (targetId === undefined) return null;
+  const target = ctx.unit(targetId);
+  ctx.ev(
+    "pursuit-charge",
+    `${bu.u.name} pursues into ${target.u.name} and charges them at once, unformed and with no charge test; ${target.u.name} stands to receive at the halt (seed "Moves Following Combat": pursuers encountering new enemy automatically charge them)`,
+    { unit: id, target: targetId, automatic: true },
+  );
+  chargeMove(ctx, id, targetId);
+  const cur = ctx.unit(id);
+  // No clear way in after all (the charge-blocked event says so): it stays a pursuer.
+  if (unitContacts(geomOf(cur), geomOf(ctx.unit(targetId)), ctx.s.table.options.contactTolerance).length === 0) return null;
+  ctx.setUnit({ ...cur, pursuing: false, mustCharge: false, u: { ...cur.u, inCombat: true } });
+  const t = ctx.unit(targetId);
+  if (!t.u.inCombat) ctx.setUnit({ ...t, u: { ...t.u, inCombat: true } });
+  return targetId;
+}

@@ -1,0 +1,80 @@
+/** Charges (seed "Charges and Combat"; SW-17–SW-21): declarations and charge tests; the charge move is in effects.ts. */
+import { applyChargeResult, resolveCharge } from "../../checks.js";
+import { Ctx, push } from "../ctx.js";
+import { thrown } from "../dice.js";
+import { actingOrder, chargeInputFor, chargeTargets, contingentUnits, contingentsRightToLeft, sideOrder } from "../queries.js";
+import type { DiceRoll, Task } from "../types.js";
+import { canAct, onTable } from "../unit-facts.js";
+import type { DecisionKind, DecisionOf } from "../decision-kind.js";
+
+/** The combat phase: every unit may declare a charge, then the charge tests and the fighting. */
+export function combatTask(ctx: Ctx): void {
+  const s = ctx.s;
+  s.phase = "combat";
+  s.declarations = [];
+  const tasks: Task[] = [];
+  for (const side of sideOrder(s)) for (const id of actingOrder(ctx, side)) tasks.push({ t: "declare", unit: id });
+  push(ctx, ...tasks, { t: "charge-tests" }, { t: "fight" });
+}
+
+export function declareTask(ctx: Ctx, id: string): void {
+  const bu = ctx.unit(id);
+  if (!canAct(bu) || bu.u.inCombat || bu.u.aggression === "shaken") return; // Shaken units may not initiate a charge
+  const forced = bu.mustCharge || bu.pursuing || bu.u.aggression === "bloodlust";
+  if (!forced && !ctx.signalled(bu.u.contingent)) return;
+  if (bu.retiring) return;
+  const targets = chargeTargets(ctx, bu);
+  if (targets.length === 0) return;
+  if (forced) {
+    const why = bu.pursuing
+      ? "pursuers encountering new enemy charge them"
+      : bu.u.aggression === "bloodlust"
+        ? 'Blood Lust must declare a charge within 2"'
+        : "control test: advance and charge";
+    ctx.s.declarations = [...ctx.s.declarations, { unit: id, target: targets[0] }];
+    ctx.ev("declare", `${bu.u.name} must charge ${ctx.unit(targets[0]).u.name} (${why})`, { unit: id, target: targets[0], automatic: true });
+    return;
+  }
+  ctx.s.pending = { kind: "charge", side: bu.side, unit: id };
+}
+
+export function chargeTests(ctx: Ctx): void {
+  const s = ctx.s;
+  const tasks: Task[] = [];
+  // Test the retinue first within each contingent, then the bands right to left; initiative side first.
+  for (const side of sideOrder(s)) {
+    for (const c of contingentsRightToLeft(ctx, side)) for (const id of contingentUnits(ctx, side, c)) if (s.declarations.some((d) => d.unit === id)) tasks.push({ t: "charge-test", unit: id });
+  }
+  push(ctx, ...tasks);
+}
+
+/** One charge test (seed "Charges and Combat"): a failure costs 1 morale DP and the unit stays; a kept Seven may re-roll it first (SW-11). */
+export function chargeTestTask(ctx: Ctx, id: string): void {
+  const s = ctx.s;
+  const dec = s.declarations.find((d) => d.unit === id);
+  if (!dec) return;
+  const bu = ctx.unit(id);
+  const target = ctx.unit(dec.target);
+  if (!canAct(bu) || !onTable(target) || bu.u.aggression === "shaken") return;
+  const roll: DiceRoll = { what: "charge", unit: id, target: target.id, result: resolveCharge(ctx.rng, chargeInputFor(ctx, id)) };
+  thrown(ctx, bu.side, roll);
+}
+
+export function chargeFails(ctx: Ctx, id: string): void {
+  const applied = applyChargeResult(ctx.unit(id).u, false);
+  ctx.setU(applied.value);
+  ctx.notes("charge-failed", applied.notes.slice(1), { unit: id });
+}
+
+/** A unit's charge declaration (seed "Charges and Combat"): no charge, or a charge on a target it can reach. */
+export const CHARGE_DECISION: DecisionKind<"charge"> = {
+  options: (ctx, p) => [{ type: "charge", target: null }, ...chargeTargets(ctx, ctx.unit(p.unit)).map((target): DecisionOf<"charge"> => ({ type: "charge", target }))],
+  apply(ctx, p, d) {
+    const unit = p.unit;
+    if (d.target) {
+      ctx.s.declarations = [...ctx.s.declarations, { unit, target: d.target }];
+      ctx.ev("declare", `${ctx.unit(unit).u.name} declares a charge on ${ctx.unit(d.target).u.name}`, { unit, target: d.target });
+    }
+  },
+  describe: (d) => (d.target ? `charge ${d.target}` : "no charge"),
+};

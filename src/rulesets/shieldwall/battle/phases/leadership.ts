@@ -1,0 +1,314 @@
+/**
+ * The leadership phase (seed "Leaders", "Personal Combat", "Deployment"; rulings SW-4, SW-6, SW-7,
+ * SW-8): lead actions, challenges and duels between leaders (played out with the Shieldwall duel),
+ * and camp followers.
+ */
+import { playOut } from "../../../../core/game.js";
+import { randomPlayer } from "../../../../core/search/random-player.js";
+import { unitFacing } from "../../geometry/movement.js";
+import { within } from "../../geometry/proximity.js";
+import { LP_COSTS, campFollowersRemoveDp, changeAggression, increaseCohesion, lpLeft, moveCampFollowers, signalAdvance } from "../../leaders.js";
+import { heuristicDuelPlayer } from "../../duel/ai.js";
+import { type ShieldwallDuelState, dealDuel, shieldwallDuelGame, playDuelQuietly } from "../../duel/game.js";
+import { FIGHTER_NAME, type FighterKind, answerChallenge, appointFighter, duelConsequences, issueChallenge } from "../../duel/rules.js";
+import { type LeaderState, totalDp } from "../../units.js";
+import { Ctx, push, memoKind } from "../ctx.js";
+import { leaderDies, moveStraight, unitGone } from "../effects.js";
+import { actingOrder, closestEnemyLeader, contingentUnits, contingentsRightToLeft, enemyLeaderOnTable, leaderInCombat, leaderReach, sideOrder } from "../queries.js";
+import type { BattleUnit, Task } from "../types.js";
+import { forwardHeading, geomOf, onTable, sideOfId } from "../unit-facts.js";
+import type { DecisionKind, DecisionOf, PendingOf } from "../decision-kind.js";
+
+/** Opponent hands the duel AI samples per lead inside a battle (its default is 24; 8 keeps whole battles fast). */
+export const DUEL_AI_SAMPLES = 8;
+
+/** The leadership phase: each leader acts (contingents right to left), then the camp followers. */
+export function leadershipTask(ctx: Ctx): void {
+  const s = ctx.s;
+  s.phase = "leadership";
+  s.sw15Took = [];
+  const tasks: Task[] = [];
+  for (const side of sideOrder(s)) {
+    for (const c of contingentsRightToLeft(ctx, side)) {
+      const l = ctx.contingentLeader(c);
+      if (l) tasks.push({ t: "leader", leader: l.id });
+    }
+  }
+  for (const side of sideOrder(s)) {
+    for (const id of actingOrder(ctx, side)) if (ctx.unit(id).u.attachments.includes("camp-followers")) tasks.push({ t: "camp", unit: id });
+  }
+  push(ctx, ...tasks);
+}
+
+/** A leader with something to do spends his leadership points. */
+export function leaderTask(ctx: Ctx, leaderId: string): void {
+  const s = ctx.s;
+  const l = ctx.leader(leaderId);
+  if (leadOptions(ctx, l).length > 1) s.pending = { kind: "lead", side: sideOfId(l.id), leader: l.id };
+}
+
+/** Camp followers with somewhere to go or someone to help. */
+export function campTask(ctx: Ctx, unitId: string): void {
+  const s = ctx.s;
+  const bu = ctx.unit(unitId);
+  if (onTable(bu) && bu.u.attachments.includes("camp-followers") && (campTargets(ctx, bu).length > 0 || campMoves(ctx, bu).length > 0)) {
+    s.pending = { kind: "camp", side: bu.side, unit: bu.id };
+  }
+}
+
+function fighterKinds(ctx: Ctx, l: LeaderState): FighterKind[] {
+  const kinds: FighterKind[] = ["leader", "champion"];
+  if (ctx.hasUnit(l.unit) && ctx.unit(l.unit).u.attachments.includes("heroic-champion")) kinds.push("heroic-champion");
+  return kinds;
+}
+
+const LEAD_OPTIONS = memoKind<LeaderState, DecisionOf<"lead">[]>("leadOptions", false);
+
+export function leadOptions(ctx: Ctx, l: LeaderState): DecisionOf<"lead">[] {
+  return ctx.cached(LEAD_OPTIONS, l, () => {
+    const out: DecisionOf<"lead">[] = [{ type: "lead", action: "done" }];
+    if (l.status !== "alive" || !ctx.leaderUnit(l) || leaderInCombat(ctx, l)) return out; // ruling SW-8
+    const left = lpLeft(l);
+    const reach = leaderReach(ctx, l);
+    if (left >= LP_COSTS.increaseCohesion) for (const u of reach) if (totalDp(u.u) > 0) out.push({ type: "lead", action: "cohesion", target: u.id });
+    if (left >= LP_COSTS.changeAggression) {
+      for (const u of reach) {
+        if (u.u.aggression !== "bloodlust") out.push({ type: "lead", action: "raise", target: u.id });
+        if (u.u.aggression !== "shaken" && u.u.aggression !== "present") out.push({ type: "lead", action: "lower", target: u.id });
+      }
+    }
+    if (!l.signalled && left >= LP_COSTS.signalAdvance) out.push({ type: "lead", action: "signal" });
+    if (left >= LP_COSTS.issueChallenge && enemyLeaderOnTable(ctx, l))
+      for (const f of fighterKinds(ctx, l)) out.push({ type: "lead", action: "challenge", fighter: f });
+    return out;
+  });
+}
+
+
+export function applyLead(ctx: Ctx, l: LeaderState, d: DecisionOf<"lead">): void {
+  if (d.action === "done") {
+    ctx.ev("lead", `${l.name} is done for this turn (${lpLeft(l)} LP left, which lapse)`, { leader: l.id });
+    return;
+  }
+  const inCombat = leaderInCombat(ctx, l);
+  const side = sideOfId(l.id);
+  push(ctx, { t: "leader", leader: l.id });
+  if (d.action === "cohesion" || d.action === "raise" || d.action === "lower") {
+    const target = ctx.unit(d.target);
+    const home = ctx.leaderUnit(l);
+    if (!home) throw new RangeError(`${l.name} has no unit on the table`);
+    const tgt = {
+      unit: target.u,
+      within2: target.id === home.id || within(home, target, 2),
+    };
+    const r = d.action === "cohesion" ? increaseCohesion(l, inCombat, tgt) : changeAggression(l, inCombat, tgt, d.action);
+    ctx.setLeader(r.leader);
+    ctx.setU(r.unit);
+    ctx.notes("lead", r.notes, {
+      leader: l.id,
+      action: d.action,
+      target: target.id,
+    });
+    return;
+  }
+  if (d.action === "signal") {
+    const units = ctx.sideUnits(side).filter((u) => u.u.contingent === l.contingent && onTable(u) && !u.u.inCombat);
+    const standard = ctx.sideUnits(side).filter((u) => onTable(u) && u.u.attachments.includes("battle-standard"));
+    const inputs = units.map((u) => ({
+      unit: u.u,
+      battleStandardWithin2: standard.some((b) => b.id === u.id || within(b, u, 2)),
+    }));
+    const r = signalAdvance(l, inCombat, inputs);
+    ctx.setLeader(r.leader);
+    ctx.notes("signal", r.notes, { leader: l.id });
+    // Initial moves, in acting order, straight ahead (unformed units: towards the enemy's half).
+    for (const id of contingentUnits(ctx, side, l.contingent)) {
+      const m = r.moves.find((x) => x.unit === id);
+      if (!m || m.inches <= 0) continue;
+      const bu = ctx.unit(id);
+      const heading = bu.u.formed ? unitFacing(geomOf(bu)) : forwardHeading(side);
+      moveStraight(ctx, bu, heading, m.inches, "initial move");
+    }
+    return;
+  }
+  // Challenge.
+  push(ctx, {
+    t: "challenge",
+    challenger: l.id,
+    fighter: d.fighter,
+    fromKing: false,
+  });
+}
+
+export function challengeTask(ctx: Ctx, challengerId: string, fighter: FighterKind, fromKing: boolean): void {
+  const l = ctx.leader(challengerId);
+  const target = closestEnemyLeader(ctx, l);
+  let issued: ReturnType<typeof issueChallenge>;
+  try {
+    issued = issueChallenge({
+      challenger: l,
+      retinueInCombat: leaderInCombat(ctx, l),
+      target,
+      fromKing,
+    });
+  } catch (err) {
+    ctx.ev("challenge", `No challenge: ${(err as Error).message}`, {
+      leader: l.id,
+    });
+    return;
+  }
+  ctx.setLeader(issued.value);
+  if (!target) return;
+  ctx.notes("challenge", issued.notes, { leader: l.id, target: target.id });
+  ctx.s.pending = {
+    kind: "answer",
+    side: sideOfId(target.id),
+    leader: target.id,
+    challenger: l.id,
+    fromKing,
+    challengerFighter: fighter,
+  };
+}
+
+export function answerOptions(ctx: Ctx, p: PendingOf<"answer">): DecisionOf<"answer">[] {
+  const l = ctx.leader(p.leader);
+  const out: DecisionOf<"answer">[] = [{ type: "answer", accept: false, fighter: "leader" }];
+  if (l.status === "alive" && !leaderInCombat(ctx, l) && lpLeft(l) >= LP_COSTS.acceptChallenge) {
+    for (const f of fighterKinds(ctx, l)) out.push({ type: "answer", accept: true, fighter: f });
+  }
+  return out;
+}
+
+export function applyAnswer(ctx: Ctx, p: PendingOf<"answer">, accept: boolean, fighter: FighterKind): void {
+  const target = ctx.leader(p.leader);
+  const ans = answerChallenge({ leader: target, retinueInCombat: leaderInCombat(ctx, target), accept }, ctx.rng);
+  ctx.notes("challenge-answer", ans.notes, { leader: target.id, accept });
+  let targetFighter: FighterKind | null = null;
+  if (ans.kind === "accepted") {
+    ctx.setLeader(ans.leader);
+    targetFighter = fighter;
+  } else if (ans.kind === "refused") {
+    const r = ans.refusal;
+    ctx.setLeader(r.leader);
+    if (r.leaderKilled) leaderDies(ctx, r.leader.id, false);
+    if (r.fighter) targetFighter = "champion";
+  }
+  if (targetFighter === null) return;
+  fightDuel(ctx, p.challenger, p.challengerFighter, target.id, targetFighter);
+}
+
+function fightDuel(ctx: Ctx, aLeaderId: string, aKind: FighterKind, bLeaderId: string, bKind: FighterKind): void {
+  const la = ctx.leader(aLeaderId);
+  const lb = ctx.leader(bLeaderId);
+  const heroic = (l: LeaderState) => ctx.hasUnit(l.unit) && ctx.unit(l.unit).u.attachments.includes("heroic-champion");
+  const fa = appointFighter(aKind === "heroic-champion" && !heroic(la) ? "champion" : aKind, la, heroic(la));
+  const fb = appointFighter(bKind === "heroic-champion" && !heroic(lb) ? "champion" : bKind, lb, heroic(lb));
+  const seed = ctx.rng.int(0, 0x7fffffff);
+  const start = dealDuel({ a: fa, b: fb }, seed);
+  let duel: ShieldwallDuelState;
+  if (ctx.s.options.duelPlayer === "random") {
+    duel = playOut(shieldwallDuelGame, start, { a: randomPlayer(shieldwallDuelGame, seed + 1), b: randomPlayer(shieldwallDuelGame, seed + 2) }, { keepEvents: false }).state;
+  } else {
+    // Two computer players: no moves to check or events to describe, only the outcome counts.
+    const ai = (k: number) => heuristicDuelPlayer(seed + k, { samples: DUEL_AI_SAMPLES });
+    duel = playDuelQuietly(start, { a: ai(1), b: ai(2) });
+  }
+  const outcome = duel.outcome;
+  if (!outcome) throw new Error("the duel ended without an outcome");
+  const nameOf = (l: LeaderState, k: FighterKind) => (k === "leader" ? l.name : `${l.name}'s ${FIGHTER_NAME[k]}`);
+  ctx.ev(
+    "duel",
+    `Personal combat: ${nameOf(la, fa.kind)} against ${nameOf(lb, fb.kind)}, ${duel.exchanges.length} exchanges, wounds ${outcome.wounds.a}-${outcome.wounds.b}`,
+    {
+      a: aLeaderId,
+      b: bLeaderId,
+      fighters: { a: fa.kind, b: fb.kind },
+      wounds: outcome.wounds,
+      end: outcome.end,
+      seed,
+    },
+  );
+  const sa = sideOfId(la.id);
+  const sb = sideOfId(lb.id);
+  const c = duelConsequences(outcome, {
+    a: { leader: la, fighter: fa, units: ctx.sideUnits(sa).map((u) => u.u) },
+    b: { leader: lb, fighter: fb, units: ctx.sideUnits(sb).map((u) => u.u) },
+  });
+  for (const side of [c.a, c.b]) {
+    ctx.setLeader(side.leader);
+    for (const u of side.units) if (u !== ctx.unit(u.id).u) ctx.setU(u);
+  }
+  ctx.notes("duel-result", c.notes, { a: aLeaderId, b: bLeaderId });
+  for (const u of [...c.a.units, ...c.b.units]) if (u.status !== "active" && ctx.unit(u.id).deployed) unitGone(ctx, ctx.unit(u.id), "destroyed");
+}
+
+export function campTargets(ctx: Ctx, host: BattleUnit): BattleUnit[] {
+  return ctx
+    .sideUnits(host.side)
+    .filter((u) => onTable(u) && u.u.contingent === host.u.contingent && totalDp(u.u) > 0 && (u.id === host.id || within(host, u, 2)));
+}
+
+/** Units the camp followers may move to join (ruling SW-6, "camp followers may be attached to any unit"): any other unit of the army on the table. */
+export function campMoves(ctx: Ctx, host: BattleUnit): BattleUnit[] {
+  return ctx.sideUnits(host.side).filter((u) => onTable(u) && u.id !== host.id);
+}
+
+export function applyCamp(ctx: Ctx, hostId: string, target: string | null, moveTo?: string): void {
+  const host = ctx.unit(hostId);
+  if (target === null) ctx.ev("camp", `${host.u.name}'s camp followers tend no one`, { unit: hostId });
+  else {
+    const t = ctx.unit(target);
+    const r = campFollowersRemoveDp({
+      host: host.u,
+      target: t.u,
+      within2: t.id === host.id || within(host, t, 2),
+    });
+    ctx.setU(r.value);
+    ctx.notes("camp", r.notes, { unit: hostId, target });
+  }
+  if (moveTo !== undefined) {
+    // Camp followers may move to join a different unit in the command phase (seed "Supernumeraries").
+    const m = moveCampFollowers(ctx.unit(hostId).u, ctx.unit(moveTo).u);
+    ctx.setU(m.from);
+    ctx.setU(m.to);
+    ctx.notes("camp-move", m.notes, { unit: hostId, to: moveTo });
+  }
+}
+
+/** Lead actions (seed "Leaders", rulings SW-4, SW-7, SW-8). */
+export const LEAD_DECISION: DecisionKind<"lead"> = {
+  options: (ctx, p) => leadOptions(ctx, ctx.leader(p.leader)),
+  apply: (ctx, p, d) => applyLead(ctx, ctx.leader(p.leader), d),
+  describe: (d) =>
+    d.action === "done"
+      ? "done"
+      : d.action === "signal"
+        ? "signal the advance"
+        : d.action === "challenge"
+          ? `challenge (${d.fighter} fights)`
+          : `${d.action} ${d.target}`,
+};
+
+/** Answering a challenge (seed "Personal Combat"). */
+export const ANSWER_DECISION: DecisionKind<"answer"> = {
+  options: answerOptions,
+  apply: (ctx, p, d) => applyAnswer(ctx, p, d.accept, d.fighter),
+  describe: (d) => (d.accept ? `accept (${d.fighter} fights)` : "refuse"),
+};
+
+/** Camp followers (ruling SW-6): tend no one or a unit, each without moving or then joining another unit. */
+export const CAMP_DECISION: DecisionKind<"camp"> = {
+  options(ctx, p) {
+    const host = ctx.unit(p.unit);
+    const targets: (string | null)[] = [null, ...campTargets(ctx, host).map((u) => u.id)];
+    const moves = campMoves(ctx, host);
+    const out: DecisionOf<"camp">[] = [];
+    for (const target of targets) {
+      out.push({ type: "camp", target });
+      for (const u of moves) out.push({ type: "camp", target, moveTo: u.id });
+    }
+    return out;
+  },
+  apply: (ctx, p, d) => applyCamp(ctx, p.unit, d.target, d.moveTo),
+  describe: (d) => `${d.target ? `tend ${d.target}` : "tend no one"}${d.moveTo ? `, then join ${d.moveTo}` : ""}`,
+};

@@ -1,0 +1,416 @@
+/**
+ * The movement phase (seed "Movement", "Manoeuvre", "Control Test", "Rest and Reform"; rulings SW-1,
+ * SW-2, SW-15): units in acting order, control tests, chosen moves and their dice, and pursuers' moves.
+ */
+import { type ControlResult, mustTakeControlTest, resolveControl } from "../../checks.js";
+import { aboutFace, stepHeading, unitFacing } from "../../geometry/movement.js";
+import { within } from "../../geometry/proximity.js";
+import { rectCorners, rectOf } from "../../geometry/stand.js";
+import { campOf, standOnTable } from "../../geometry/table.js";
+import { unitCentre } from "../../geometry/unit.js";
+import { angleBetweenDegrees, headingVector, vectorHeading } from "../../geometry/vec.js";
+import { restAndReform } from "../../leaders.js";
+import { type MoveRoll, formUp } from "../../move-dice.js";
+import { Ctx, push } from "../ctx.js";
+import { throwMoveDice, thrown } from "../dice.js";
+import { markMoved, moveStraight, pursuitCharge, retireMove, takeFatigue } from "../effects.js";
+import { applyEmbark, disembarkHalfMove, embarkedUnits, landUnit, moveStandsIndependently, moveThroughFriends } from "../manoeuvres.js";
+import { formUpStands, moveOptions, moveProblem } from "../move-options.js";
+import { actingOrder, enemiesOnTable, headingTo, nearestVisibleEnemy, sideOrder, towardHeading, unitInFront } from "../queries.js";
+import { unitRecord } from "../records.js";
+import type { BattleUnit, DiceRoll, MoveChoice, Task } from "../types.js";
+import { canAct, forwardHeading, geomOf, onTable, other } from "../unit-facts.js";
+import type { DecisionKind } from "../decision-kind.js";
+
+/** The movement phase: every unit in acting order. */
+export function movementTask(ctx: Ctx): void {
+  const s = ctx.s;
+  s.phase = "movement";
+  s.sw15Took = [];
+  ctx.touch();
+  s.units = s.units.map((u) => (u.moved ? unitRecord({ ...u, moved: false }, u.u) : u));
+  const tasks: Task[] = [];
+  for (const side of sideOrder(s)) {
+    const order = actingOrder(ctx, side);
+    // Units aboard ship decide after their side's units on the table (docs: "Boats").
+    for (const id of [...order, ...embarkedUnits(ctx, side).filter((e) => !order.includes(e))]) tasks.push({ t: "move", unit: id });
+  }
+  push(ctx, ...tasks);
+}
+
+function unbrokenLineToRetinue(ctx: Ctx, bu: BattleUnit, home: BattleUnit): boolean {
+  // Units of the contingent chained in base contact (no breaks) to the leader's unit.
+  const members = ctx.sideUnits(bu.side).filter((u) => onTable(u) && u.u.contingent === bu.u.contingent);
+  const seen = new Set([home.id]);
+  const stack = [home];
+  while (stack.length > 0) {
+    const cur = stack.pop() as BattleUnit;
+    for (const m of members) {
+      if (seen.has(m.id)) continue;
+      if (within(cur, m, 0.1)) {
+        seen.add(m.id);
+        stack.push(m);
+      }
+    }
+  }
+  return seen.has(bu.id);
+}
+
+/** Sorts units front first along `heading` (by their stands' furthest reach that way); ties keep their order. */
+function sortFrontFirst(units: BattleUnit[], heading: number): void {
+  const f = headingVector(heading);
+  const reach = new Map(units.map((u) => [u.id, Math.max(...u.stands.flatMap((st) => rectCorners(rectOf(st)).map((p) => p.x * f.x + p.y * f.y)))]));
+  units.sort((a, b) => (reach.get(b.id) ?? 0) - (reach.get(a.id) ?? 0));
+}
+
+/**
+ * Seed "Movement": "All movement is conducted from right to left except where two moves
+ * intersect, the front unit may move first." Before a unit moves, a friendly unit still to move
+ * this phase that stands in its path (see {@link unitInFront}) moves first; the unit then moves
+ * straight after it. Each unit gives way at most once a phase, so the order always ends. Option
+ * `crossingMoves: "right-to-left"` keeps the strict acting order. Returns true if it reordered.
+ */
+export function frontUnitFirst(ctx: Ctx, task: Extract<Task, { t: "move" }>): boolean {
+  if (task.gaveWay || ctx.s.options.crossingMoves === "right-to-left") return false;
+  const bu = ctx.unit(task.unit);
+  if (!canAct(bu) || bu.u.inCombat || bu.moved) return false;
+  // The rest of this phase's moves: the move tasks at the head of the queue.
+  const queue = ctx.s.queue;
+  const later: string[] = [];
+  for (let n = 0; n < queue.length; n++) {
+    const t = queue[n];
+    if (t.t !== "move") break;
+    later.push(t.unit);
+  }
+  const front = unitInFront(ctx, bu, later);
+  if (!front) return false;
+  const i = later.indexOf(front.id);
+  const moved = queue[i];
+  queue.splice(i, 1);
+  push(ctx, moved, { t: "move", unit: bu.id, gaveWay: true });
+  ctx.ev("front-first", `${front.u.name} is in the path of ${bu.u.name} and moves first (seed "Movement": where two moves intersect, the front unit may move first)`, {
+    unit: front.id,
+    behind: bu.id,
+  });
+  return true;
+}
+
+export function moveTask(ctx: Ctx, id: string): void {
+  const bu = ctx.unit(id);
+  if (bu.embarked !== undefined) {
+    // Aboard ship: no control test; disembark or hold (docs: "Boats").
+    if (bu.u.status === "active" && !bu.moved) ctx.s.pending = { kind: "move", side: bu.side, unit: id };
+    return;
+  }
+  if (!canAct(bu) || bu.u.inCombat || bu.moved) return;
+  const leader = ctx.contingentLeader(bu.u.contingent);
+  const home = leader && leader.status === "alive" ? ctx.leaderUnit(leader) : null;
+  // A leader aboard ship is beyond 2" of every unit on the table (docs: "Boats").
+  const leaderAboard = leader?.status === "alive" && ctx.hasUnit(leader.unit) && ctx.unit(leader.unit).embarked !== undefined;
+  const beyond2 = home ? home.id !== bu.id && !within(home, bu, 2) : leaderAboard;
+  const need = mustTakeControlTest({
+    beyond2OfRetinue: beyond2,
+    unbrokenLineSameDirection: home && beyond2 ? unbrokenLineToRetinue(ctx, bu, home) : false,
+    ceasingPursuit: bu.pursuing,
+    leaderKilled: leader?.status !== "alive",
+  });
+  if (!need.must) {
+    offerMove(ctx, id);
+    return;
+  }
+  const result = resolveControl(ctx.rng, {
+    grade: bu.u.grade,
+    aggression: bu.u.aggression,
+  });
+  const roll: DiceRoll = { what: "control", unit: id, reasons: need.reasons, result };
+  thrown(ctx, bu.side, roll);
+}
+
+/** The control test's result, once final (seed "Control Test"). */
+export function afterControl(ctx: Ctx, id: string, r: ControlResult): void {
+  const bu = ctx.unit(id);
+  if (bu.pursuing) {
+    if (r.pursuitContinues) {
+      pursuitMove(ctx, bu);
+      return;
+    }
+    ctx.setUnit({ ...bu, pursuing: false });
+    ctx.ev("pursuit-ends", `${bu.u.name} ceases pursuit`, { unit: id });
+  }
+  const cur = ctx.unit(id);
+  switch (r.outcome) {
+    case "retire":
+      retireMove(ctx, cur, "retires (control test)", [], { k: "mark-moved" });
+      return;
+    case "halt":
+      ctx.ev("halt", `${cur.u.name} halts`, { unit: id });
+      markMoved(ctx, id);
+      return;
+    case "advance-and-charge": {
+      const dice = { kind: "normal" as const, extraD6: false, formed: cur.u.formed };
+      throwMoveDice(ctx, cur.side, id, dice, { k: "bloodlust" }); // its move's event carries the dice
+      return;
+    }
+    case "repeat-move": {
+      const last = cur.lastMove;
+      if (last && moveProblem(ctx, cur, last) === null) {
+        ctx.ev("repeat-move", `${cur.u.name} repeats its last move`, {
+          unit: id,
+        });
+        applyMove(ctx, cur, last, false);
+      } else {
+        ctx.ev("halt", `${cur.u.name} has no last move to repeat and stays`, {
+          unit: id,
+        });
+        markMoved(ctx, id);
+      }
+      return;
+    }
+    case "free":
+      offerMove(ctx, id);
+      return;
+  }
+}
+
+/** The unit moves as its player wishes: the move decision (or it stays if it has no legal move). */
+function offerMove(ctx: Ctx, id: string): void {
+  const bu = ctx.unit(id);
+  if (moveOptions(ctx, bu).length === 0) {
+    ctx.ev("halt", `${bu.u.name} has no legal move and stays`, { unit: id });
+    markMoved(ctx, id);
+    return;
+  }
+  ctx.s.pending = { kind: "move", side: bu.side, unit: id };
+}
+
+/** Blood Lust's advance towards the nearest enemy after a control test of 5+, once its dice are final. */
+export function bloodlustAdvance(ctx: Ctx, id: string, roll: MoveRoll): void {
+  const cur = ctx.unit(id);
+  const dist = moveStraight(ctx, cur, towardHeading(ctx, cur), roll.inches, `advances towards the nearest enemy (Blood Lust, AvD ${roll.roll.faces.join("+")})`);
+  takeFatigue(ctx, id, roll.fatigue, dist);
+  ctx.setUnit({ ...ctx.unit(id), mustCharge: true, moved: true });
+}
+
+export function applyMove(ctx: Ctx, bu: BattleUnit, m: MoveChoice, voluntary = true): void {
+  const id = bu.id;
+  switch (m.kind) {
+    case "rest": {
+      const es = enemiesOnTable(ctx, bu.side);
+      const r = restAndReform({
+        unit: bu.u,
+        beyond2OfEnemy: !es.some((e) => within(bu, e, 2)),
+        beyond8OfEnemy: !es.some((e) => within(bu, e, 8)),
+        signalled: ctx.signalled(bu.u.contingent),
+      });
+      ctx.setU(r.value);
+      ctx.notes("rest", [`${bu.u.name} rests and reforms`, ...r.notes], {
+        unit: id,
+      });
+      break;
+    }
+    case "hold":
+      ctx.ev("hold", `${bu.u.name} holds its ground`, { unit: id });
+      break;
+    case "about-face": {
+      ctx.setUnit({ ...bu, stands: aboutFace(geomOf(bu)).stands });
+      ctx.ev("about-face", `${bu.u.name} about faces (half its move, ruling SW-1)`, { unit: id });
+      break;
+    }
+    case "step": {
+      moveStraight(ctx, bu, stepHeading(geomOf(bu), m.direction), m.distance, `steps ${m.direction} (no dice, no DPs)`);
+      break;
+    }
+    case "advance":
+    case "toward":
+    case "change-direction":
+    case "unformed-move": {
+      // The move dice (a set a kept Seven may re-roll, ruling SW-11); the move follows once they are final.
+      const dice = { kind: "normal" as const, extraD6: m.extraD6, formed: m.kind === "advance" || m.kind === "toward" };
+      throwMoveDice(ctx, bu.side, id, dice, { k: "move", move: m, voluntary });
+      return;
+    }
+    case "form-up": {
+      const r = formUp(bu.u);
+      ctx.setUnit({
+        ...bu,
+        u: r.value,
+        stands: formUpStands(bu, m.facing),
+        retiring: false,
+      });
+      ctx.notes("form-up", r.notes, { unit: id, facing: m.facing });
+      break;
+    }
+    case "retire":
+      retireMove(ctx, bu, "retires a further move", [], { k: "finish-move", move: m });
+      return;
+    case "disembark": {
+      landUnit(ctx, bu);
+      if (m.heading === undefined) break;
+      // The other half of the move: the move dice (a set a kept Seven may re-roll, ruling SW-11), then the move.
+      const dice = { kind: "normal" as const, extraD6: m.extraD6 === true, formed: false };
+      throwMoveDice(ctx, bu.side, id, dice, { k: "move", move: m, voluntary });
+      return;
+    }
+    case "embark":
+      applyEmbark(ctx, bu, m);
+      break;
+  }
+  finishMove(ctx, id, m, voluntary);
+}
+
+/** After a move: the unit has moved; a voluntary move is remembered for a control test's "repeat last move". */
+export function finishMove(ctx: Ctx, id: string, m: MoveChoice, voluntary: boolean): void {
+  const after = ctx.unit(id);
+  if (after.u.status === "active")
+    ctx.setUnit({
+      ...after,
+      moved: true,
+      lastMove: voluntary && m.kind !== "retire" ? m : after.lastMove,
+    });
+}
+
+/** A chosen move with dice, once the dice are final. */
+export function diceMove(ctx: Ctx, id: string, m: MoveChoice, voluntary: boolean, roll: MoveRoll): void {
+  const bu = ctx.unit(id);
+  if (m.kind === "advance" || m.kind === "toward") {
+    const heading = m.kind === "advance" ? unitFacing(geomOf(bu)) + m.offset : towardHeading(ctx, bu);
+    const dist = m.stopAt !== undefined ? Math.min(roll.inches, m.stopAt) : roll.inches;
+    const group = [bu];
+    if (m.group) {
+      const f = unitFacing(geomOf(bu));
+      for (const other of ctx.sideUnits(bu.side)) {
+        if (other.id === bu.id || other.u.contingent !== bu.u.contingent || !canAct(other) || !other.u.formed || other.u.inCombat || other.moved) continue;
+        if (other.pursuing || other.retiring || !within(bu, other, 2)) continue;
+        if (angleBetweenDegrees(unitFacing(geomOf(other)), f) > 1) continue;
+        if (
+          moveProblem(ctx, other, {
+            kind: "advance",
+            offset: m.kind === "advance" ? m.offset : 0,
+            extraD6: m.extraD6,
+          }) !== null
+        )
+          continue;
+        group.push(other);
+      }
+      if (group.length > 1)
+        ctx.ev("group-move", `${group.map((g) => g.u.name).join(", ")} move as one body on the same roll (seed "Movement")`, {
+          units: group.map((g) => g.id),
+        });
+    }
+    // Where two moves intersect the front unit moves first (seed "Movement"): the body moves front to back.
+    if (group.length > 1 && ctx.s.options.crossingMoves !== "right-to-left") sortFrontFirst(group, heading);
+    for (const g of group) {
+      const cur = ctx.unit(g.id);
+      const d = m.interpenetrate ? moveThroughFriends(ctx, cur, heading, dist, "moves") : moveStraight(ctx, cur, heading, dist, "moves");
+      takeFatigue(ctx, g.id, roll.fatigue, d);
+      markMoved(ctx, g.id);
+    }
+  } else if (m.kind === "change-direction" || m.kind === "unformed-move") {
+    const dist = m.stopAt !== undefined ? Math.min(roll.inches, m.stopAt) : roll.inches;
+    if (m.kind === "change-direction") {
+      ctx.setUnit({ ...bu, u: { ...bu.u, formed: false } });
+      ctx.ev("change-direction", `${bu.u.name} changes direction and becomes unformed (seed "Manoeuvre")`, { unit: id });
+    }
+    if (m.headings) moveStandsIndependently(ctx, ctx.unit(id), m.headings, dist, "moves unformed");
+    else if (m.interpenetrate) moveThroughFriends(ctx, ctx.unit(id), m.heading, dist, "moves unformed");
+    else moveStraight(ctx, ctx.unit(id), m.heading, dist, "moves unformed");
+  } else if (m.kind === "disembark" && m.heading !== undefined) disembarkHalfMove(ctx, id, m.heading, roll.inches);
+  finishMove(ctx, id, m, voluntary);
+}
+
+
+
+/** A pursuer's move in the movement phase: towards the nearest enemy, the enemy camp, or off the enemy's table edge. */
+function pursuitMove(ctx: Ctx, bu: BattleUnit): void {
+  const dice = { kind: "pursuit" as const, extraD6: true, formed: false };
+  throwMoveDice(ctx, bu.side, bu.id, dice, { k: "pursuit" });
+}
+
+/** The movement-phase pursuit once its dice are final. */
+export function afterPursuitMove(ctx: Ctx, id: string, roll: MoveRoll): void {
+  const bu = ctx.unit(id);
+  const e = nearestVisibleEnemy(ctx, bu);
+  if (e) {
+    moveStraight(ctx, bu, headingTo(bu, e), roll.inches, "pursues towards the enemy");
+    // Pursuers encountering new enemy charge them at once; the combat is fought in this turn's combat phase.
+    const charged = pursuitCharge(ctx, bu.id, new Set());
+    const cur = ctx.unit(bu.id);
+    if (!charged && within(cur, e, 2)) ctx.setUnit({ ...cur, mustCharge: true });
+    markMoved(ctx, bu.id);
+    return;
+  }
+  const camp = campOf(ctx.s.table, other(bu.side));
+  if (camp) {
+    let x = 0;
+    let y = 0;
+    for (const p of camp.polygon) {
+      x += p.x;
+      y += p.y;
+    }
+    const c = unitCentre(geomOf(bu));
+    const tx = x / camp.polygon.length;
+    const ty = y / camp.polygon.length;
+    const dist = Math.hypot(tx - c.x, ty - c.y);
+    moveStraight(ctx, bu, vectorHeading({ x: tx - c.x, y: ty - c.y }), Math.min(roll.inches, dist), "heads for the enemy camp");
+    const cur = ctx.unit(bu.id);
+    const c2 = unitCentre(geomOf(cur));
+    if (Math.hypot(tx - c2.x, ty - c2.y) <= 2) {
+      ctx.setUnit({ ...cur, looting: true, pursuing: false });
+      ctx.ev("loot", `${bu.u.name} reaches the enemy camp and loots it (out of the fight, not lost)`, { unit: bu.id });
+    }
+    markMoved(ctx, bu.id);
+    return;
+  }
+  moveStraight(ctx, bu, forwardHeading(bu.side), roll.inches, "pursues towards the enemy table edge", { offTable: true });
+  const cur = ctx.unit(bu.id);
+  if (cur.stands.some((st) => !standOnTable(st, ctx.s.table))) {
+    ctx.setU({ ...cur.u, status: "left-table" });
+    ctx.ev("left-table", `${bu.u.name} pursues off the table: out of the battle, not lost (ruling SW-21)`, { unit: bu.id });
+    return;
+  }
+  markMoved(ctx, bu.id);
+}
+
+/** A move in a few words. */
+export function describeMove(m: MoveChoice): string {
+  const dice = (x: { extraD6: boolean; stopAt?: number; interpenetrate?: boolean }) =>
+    `${x.extraD6 ? "AvD+D6" : "AvD"}${x.stopAt !== undefined ? `, stop at ${x.stopAt}"` : ""}${x.interpenetrate ? ", through friends" : ""}`;
+  switch (m.kind) {
+    case "advance":
+      return `advance ${m.offset === 0 ? "straight" : `${m.offset > 0 ? "left" : "right"} ${Math.abs(m.offset)}°`} (${dice(m)})${m.group ? " with the group" : ""}`;
+    case "toward":
+      return `advance towards the nearest enemy (${dice(m)})${m.group ? " with the group" : ""}`;
+    case "about-face":
+      return "about face";
+    case "step":
+      return `step ${m.direction} ${m.distance}"`;
+    case "change-direction":
+      return `change direction to ${m.heading}° (${dice(m)}), unformed${m.headings ? `, stands on ${m.headings.join("°/")}°` : ""}`;
+    case "unformed-move":
+      return `move unformed on ${m.heading}° (${dice(m)})${m.headings ? `, stands on ${m.headings.join("°/")}°` : ""}`;
+    case "form-up":
+      return `form up facing ${m.facing}°`;
+    case "retire":
+      return "retire a further move";
+    case "rest":
+      return "rest and reform";
+    case "hold":
+      return "hold";
+    case "disembark":
+      return `disembark${m.heading !== undefined ? ` and move on ${m.heading}° (half of ${m.extraD6 ? "AvD+D6" : "AvD"})` : ""}`;
+    case "embark":
+      return `embark at ${m.boats}`;
+  }
+}
+
+/** A unit's move (seed "Movement", "Manoeuvre"): the enumerated choices, or any other `moveProblem` accepts. */
+export const MOVE_DECISION: DecisionKind<"move"> = {
+  options: (ctx, p) => moveOptions(ctx, ctx.unit(p.unit)).map((move) => ({ type: "move", move })),
+  problem: (ctx, p, d) => moveProblem(ctx, ctx.unit(p.unit), d.move),
+  apply(ctx, p, d) {
+    const bu = ctx.unit(p.unit);
+    ctx.event({ type: "move-decision", text: `${bu.u.name}: ${describeMove(d.move)}`, turn: ctx.s.turn, phase: ctx.s.phase, unit: bu.id, move: d.move });
+    applyMove(ctx, bu, d.move);
+  },
+  describe: (d) => describeMove(d.move),
+};
