@@ -15,7 +15,7 @@ import { canonicalJson } from "../../core/hash.js";
 import { CheckFailedError, InputError, UsageError } from "../errors.js";
 import { parseJson, readText, validate } from "../input.js";
 import { globals, parseInteger, replacer } from "../output.js";
-import type { CliModule } from "../registry.js";
+import type { CliModule } from "../module.js";
 import { type AiSpec, aiEntry, aiNamesFor, parseAiSpec } from "./ai.js";
 import { type BattleGameEntry, battleGame, battleGameIds, DEFAULT_BATTLE_GAME } from "./catalog.js";
 import { narrate, outcomeLine } from "./narrative.js";

@@ -13,7 +13,7 @@ import { type DuelSetup, type Position, checkCards, deckAt, exchangeDist, outcom
 import { InputError, UsageError } from "../errors.js";
 import { registerCalculator } from "../odds.js";
 import { emit, globals, parseInteger } from "../output.js";
-import type { CliModule } from "../registry.js";
+import type { CliModule } from "../module.js";
 import { deckFileProblems, duelFromFile, loadPosition, positionSchema } from "./load.js";
 import { type PlayConfig, runPlay } from "./play.js";
 

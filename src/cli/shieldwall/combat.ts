@@ -22,7 +22,7 @@ import {
 } from "../../rulesets/shieldwall/combat.js";
 import { AGGRESSION_LEVELS, AGGRESSION_NAME, type SupernumeraryKind, type UnitState, emptyDp } from "../../rulesets/shieldwall/units.js";
 import { registerCalculator } from "../odds.js";
-import type { CliModule } from "../registry.js";
+import type { CliModule } from "../module.js";
 
 const flag = z.boolean();
 

@@ -32,6 +32,7 @@ import {
   targetOutcome,
 } from "../../rulesets/shieldwall/checks.js";
 import { AGGRESSION_LEVELS, AGGRESSION_NAME, type Aggression, type Grade } from "../../rulesets/shieldwall/units.js";
+import type { CliModule } from "../module.js";
 import { registerCalculator } from "../odds.js";
 
 const grade = z.enum(["A", "B", "C", "D"]);
@@ -297,3 +298,6 @@ export function registerShieldwallCalculators(): void {
     run: swLeaderRisk,
   });
 }
+
+/** The module `muster odds` loads for these four calculators. */
+export const shieldwallOddsCli: CliModule = { name: "shieldwall-odds", register: () => registerShieldwallCalculators() };

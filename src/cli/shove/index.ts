@@ -16,7 +16,7 @@ import { solveDeepening } from "../../rulesets/shove/solver.js";
 import { InputError, UsageError } from "../errors.js";
 import { parseJson, readText, validate } from "../input.js";
 import { emit, globals, parseInteger } from "../output.js";
-import type { CliModule } from "../registry.js";
+import type { CliModule } from "../module.js";
 import { type Controller, runPlay } from "./play.js";
 
 const HOUSE_NOTE = "default board: ruling SH-1, a house rule (the printed board is missing)";
