@@ -38,6 +38,7 @@ import {
 } from "./engine.js";
 import { type Scenario, scenarioOptions } from "./scenario.js";
 import type { BattleDecision, BattleSetup, BattleState, BattleUnit, MoveChoice, Pending, SideState } from "./types.js";
+import { battleOptions, battleStats } from "./options.js";
 
 /** Builds the battle's initial state (before any decision) from a scenario, the two parsed armies and a seed. */
 /**
@@ -446,7 +447,11 @@ export const SHIELDWALL_BATTLE_ID = "shieldwall-battle";
 
 export const battleGame: Game<BattleState, BattleDecision, BattleSetup> = {
   id: SHIELDWALL_BATTLE_ID,
+  title: "Shieldwall battle",
   players: ["red", "black"],
+  playerNames: { red: "Red", black: "Black" },
+  options: battleOptions,
+  stats: battleStats,
   setup(options: BattleSetup, seed: number): BattleState {
     return createBattle(options.scenario, options.armies, seed);
   },
