@@ -4,7 +4,14 @@
  */
 import { z } from "zod";
 import type { GameOptionsSpec } from "../../core/game.js";
-import type { DuelSetup } from "./personal-combat-game.js";
+import type { Fighter, PersonalCombatOptions } from "./personal-combat.js";
+
+/** The duel's setup (the same shape as personal-combat-game.ts DuelSetup, named here so this file imports nothing back from the game). */
+interface DuelSetup {
+  a: Fighter & { wounds?: number };
+  b: Fighter & { wounds?: number };
+  options?: Partial<PersonalCombatOptions>;
+}
 
 const fighterSchema = z.strictObject({
   kind: z.enum(["leader", "heroic-champion", "champion"], { error: "kind must be leader, heroic-champion or champion" }),
