@@ -188,7 +188,7 @@ export const battleCli: CliModule = {
   register(program: Command) {
     const sideOptions = (cmd: Command) =>
       cmd
-        .option("--game <id>", `game to play (default ${DEFAULT_BATTLE_GAME}; also pig, shove)`)
+        .option("--game <id>", `game to play (default ${DEFAULT_BATTLE_GAME}; also ${battleGameIds().filter((id) => id !== DEFAULT_BATTLE_GAME).join(", ")})`)
         .option("--scenario <file>", "scenario file (default for Shieldwall: data/shieldwall/scenarios/maldon-991.json)")
         .option("--red <ai>", `red's ${aiHelp()}`)
         .option("--black <ai>", `black's ${aiHelp()}`)
