@@ -15,3 +15,4 @@ export {
   narrateExchange,
 } from "./game.js";
 export { type Profile, profileSchema, profilesFileSchema } from "./profile.js";
+export { type CcTestInput, ccTestSchema, type ExchangeOdds, exchangeOdds, testOdds, type TestOdds } from "./odds.js";
