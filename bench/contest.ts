@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { playOut } from "../src/core/game.js";
 import { randomPlayer } from "../src/core/search/random-player.js";
 import { type DuelSolution, advise, advisedPlayer, solveDuel } from "../src/rulesets/contest/advisor.js";
-import { duelGame } from "../src/rulesets/contest/game.js";
+import { contestGame } from "../src/rulesets/contest/game.js";
 import { parseDeck } from "../src/rulesets/contest/deck.js";
 import { openEndedDist } from "../src/rulesets/contest/dice-tests.js";
 import { DEFAULT_OPTIONS, type DuelSetup, exchangeDist } from "../src/rulesets/contest/exchange.js";
@@ -39,10 +39,10 @@ function winRate(sol: DuelSolution, n: number, advisedSide: "A" | "B" | "both", 
   let draws = 0;
   for (let g = 0; g < n; g++) {
     const players = {
-      A: advisedSide === "B" ? randomPlayer(duelGame, 10_000 + g) : advisedPlayer(sol, 2 * g),
-      B: advisedSide === "A" ? randomPlayer(duelGame, 20_000 + g) : advisedPlayer(sol, 2 * g + 1),
+      A: advisedSide === "B" ? randomPlayer(contestGame, 10_000 + g) : advisedPlayer(sol, 2 * g),
+      B: advisedSide === "A" ? randomPlayer(contestGame, 20_000 + g) : advisedPlayer(sol, 2 * g + 1),
     };
-    const r = playOut(duelGame, duelGame.setup({ setup: sol.setup, distance }, 30_000 + g), players).result;
+    const r = playOut(contestGame, contestGame.setup({ setup: sol.setup, distance }, 30_000 + g), players).result;
     const x = advisedSide === "B" ? r.rewards.B : r.rewards.A;
     sum += x;
     sumSq += x * x;

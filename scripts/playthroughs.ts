@@ -16,7 +16,7 @@ import { pig } from "../src/core/fixtures/pig.js";
 import { randomPlayer } from "../src/core/search/random-player.js";
 import { parseDeck } from "../src/rulesets/contest/deck.js";
 import { DEFAULT_OPTIONS, type DuelSetup as ContestDuelSetup } from "../src/rulesets/contest/exchange.js";
-import { duelGame as contestDuel } from "../src/rulesets/contest/game.js";
+import { contestGame as contestDuel } from "../src/rulesets/contest/game.js";
 import type { Profile } from "../src/rulesets/contest/profile.js";
 import { armySchema } from "../src/rulesets/shieldwall/army.js";
 import { type BattleSetup, battleGame, parseScenario } from "../src/rulesets/shieldwall/battle/index.js";

@@ -2,11 +2,126 @@
  * The `muster` command line. Every failure the user can cause ends with one clear line on
  * standard error and exit code 2; a stack trace would be our bug, not the user's.
  */
-import { Command, CommanderError } from "commander";
+import { Command, CommanderError, Option } from "commander";
 import { IllegalMoveError } from "../core/game.js";
 import { CheckFailedError, InputError, UsageError } from "./errors.js";
+import type { CliModule } from "./module.js";
 import { clearCalculators } from "./odds.js";
-import { cliModules } from "./registry.js";
+
+/** The command-line modules, in the order they add their commands; each is imported only when needed. */
+const MODULES = {
+  core: async () => (await import("./core-commands.js")).coreCli,
+  odds: async () => (await import("./odds-command.js")).oddsCli,
+  "sw-combat": async () => (await import("./shieldwall/combat.js")).shieldwallCombatCli,
+  "sw-personal-combat": async () => (await import("./shieldwall/personal-combat.js")).shieldwallPersonalCombatCli,
+  "sw-odds": async () => (await import("./shieldwall/odds.js")).shieldwallOddsCli,
+  shieldwall: async () => (await import("./shieldwall/index.js")).shieldwallCli,
+  gurps: async () => (await import("./gurps/index.js")).gurpsCli,
+  contest: async () => (await import("./contest/index.js")).contestCli,
+  shove: async () => (await import("./shove/index.js")).shoveCli,
+  battle: async () => (await import("./battle/index.js")).battleCli,
+} satisfies Record<string, () => Promise<CliModule>>;
+
+export type ModuleKey = keyof typeof MODULES;
+
+export interface CommandEntry {
+  name: string;
+  /** Arguments as shown in the command list, e.g. "<dice>" or "[calculator]". */
+  args?: string;
+  /** Whether the command has options of its own (shown as "[options]"). */
+  options?: boolean;
+  description: string;
+  /** The modules that add this command (or its subcommands). */
+  modules: ModuleKey[];
+}
+
+/** Every top-level command with its one-line description: `muster --help` needs nothing else. */
+export const COMMANDS: readonly CommandEntry[] = [
+  { name: "demo", description: "a short narrated tour of the core: dice, cards, exact odds, and a computer game", modules: ["core"] },
+  { name: "roll", args: "<dice>", description: 'roll dice, e.g. "3d6", "AvD+D6", "2d6-1" (every face is shown)', modules: ["core"] },
+  { name: "odds", args: "[calculator]", options: true, description: "exact odds calculators: muster odds <calculator> --input FILE|- (see docs/odds.md)", modules: ["odds"] },
+  { name: "sw", description: "Shieldwall (Maldon v2.1) tools", modules: ["sw-personal-combat", "shieldwall"] },
+  { name: "army", description: "Shieldwall army lists (format: docs/shieldwall/army-format.md)", modules: ["shieldwall"] },
+  { name: "gurps", description: "GURPS 4e shields as cover (GC-1..GC-6): one attack step by step, or the four treatments compared", modules: ["gurps"] },
+  { name: "duel", description: "Contest of Champions: commander duels (deck check, advisor, play)", modules: ["contest"] },
+  { name: "shove", description: "Shove: a pushing game for two on a small board (rulings SH-1..SH-7)", modules: ["shove"] },
+  {
+    name: "battle",
+    options: true,
+    description: "a battle between computer players, told turn by turn (events grouped by turn and phase) with the outcome; Shieldwall victory is ruling SW-25, a house rule",
+    modules: ["battle"],
+  },
+  {
+    name: "replay",
+    args: "<record>",
+    options: true,
+    description: "re-play a game record of any game (by its game field) and verify every decision and the final state; exit 1 if it diverges",
+    modules: ["battle"],
+  },
+  {
+    name: "sim",
+    options: true,
+    description:
+      "many battles between computer players on worker threads: win and draw rates with 95% confidence intervals, mean turns and losses (Shieldwall victory: ruling SW-25, a house rule)",
+    modules: ["battle"],
+  },
+];
+
+/** Which module registers each exact-odds calculator (`muster odds NAME` loads only that one). */
+export const CALCULATORS: Readonly<Record<string, ModuleKey | null>> = {
+  dice: null,
+  "sw-charge": "sw-odds",
+  "sw-control": "sw-odds",
+  "sw-shooting": "sw-odds",
+  "sw-leader-risk": "sw-odds",
+  "sw-combat": "sw-combat",
+  "sw-personal-combat": "sw-personal-combat",
+  "cc-test": "contest",
+  "cc-exchange": "contest",
+  "gurps-cover": "gurps",
+};
+
+const loaded = new Set<ModuleKey>();
+
+/** The command modules imported so far in this process (for tests: `--help` imports none). */
+export function loadedModules(): ModuleKey[] {
+  return [...loaded];
+}
+
+/** The global options that take a value, and the `odds` command's. */
+const TAKES_VALUE = new Set(["--seed", "-i", "--input"]);
+
+/** The positional words of the command line (options and their values left out). */
+function words(args: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === "--") break;
+    if (TAKES_VALUE.has(a)) i++;
+    else if (!a.startsWith("-") || a === "-") out.push(a);
+  }
+  return out;
+}
+
+/** The modules the command line needs, in registration order: none for `muster --help`. */
+export function modulesFor(argv: string[]): ModuleKey[] {
+  let w = words(argv.slice(2));
+  if (w[0] === "help") w = w.slice(1);
+  const entry = COMMANDS.find((c) => c.name === w[0]);
+  if (!entry) return [];
+  const wanted = new Set<ModuleKey>(entry.modules);
+  if (entry.name === "odds") {
+    const calc = w[1];
+    if (calc !== undefined && calc in CALCULATORS) {
+      const owner = CALCULATORS[calc];
+      if (owner) wanted.add(owner);
+    } else {
+      // The list, or an unknown name answered with the list: every calculator.
+      for (const owner of Object.values(CALCULATORS)) if (owner) wanted.add(owner);
+    }
+  }
+  return (Object.keys(MODULES) as ModuleKey[]).filter((k) => wanted.has(k));
+}
 
 function fullName(cmd: Command): string {
   const names: string[] = [];
@@ -14,7 +129,11 @@ function fullName(cmd: Command): string {
   return names.join(" ");
 }
 
-export function buildProgram(): Command {
+/**
+ * The program with the commands of `modules` and, for every other command, a stand-in that only
+ * carries its name and description for the command list.
+ */
+export async function buildProgram(modules: ModuleKey[] = []): Promise<Command> {
   const program = new Command();
   program
     .name("muster")
@@ -25,7 +144,27 @@ export function buildProgram(): Command {
     .showHelpAfterError(false)
     .exitOverride();
   clearCalculators();
-  for (const mod of cliModules) mod.register(program);
+  const mods = await Promise.all(modules.map((k) => MODULES[k]()));
+  for (const k of modules) loaded.add(k);
+  for (const mod of mods) mod.register(program);
+  const real = new Map(program.commands.map((c) => [c.name(), c]));
+  const ordered: Command[] = [];
+  for (const entry of COMMANDS) {
+    let cmd = real.get(entry.name);
+    if (!cmd) {
+      cmd = new Command(entry.name).description(entry.description);
+      if (entry.args) cmd.arguments(entry.args);
+      if (entry.options) cmd.addOption(new Option("--stand-in").hideHelp());
+      cmd.allowUnknownOption().allowExcessArguments();
+      cmd.action(() => {
+        throw new Error(`command ${entry.name} was not loaded`);
+      });
+    }
+    ordered.push(cmd);
+  }
+  // Commands in the table's order (modules add theirs in another); stand-ins take their place.
+  (program.commands as Command[]).length = 0;
+  for (const cmd of ordered) program.addCommand(cmd);
   // Every command throws instead of exiting, and prints errors only through report() below.
   const configure = (cmd: Command) => {
     cmd.exitOverride();
@@ -46,8 +185,8 @@ export function buildProgram(): Command {
 
 /** Runs the CLI; returns the exit code instead of exiting, so tests can call it. */
 export async function main(argv: string[]): Promise<number> {
-  const program = buildProgram();
   try {
+    const program = await buildProgram(modulesFor(argv));
     await program.parseAsync(argv);
     return 0;
   } catch (err) {

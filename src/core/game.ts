@@ -10,6 +10,7 @@
  *   commitments that the other player's view does not show.
  * - `apply` never mutates its input.
  */
+import type { z } from "zod";
 import { hashValue } from "./hash.js";
 import type { Random, RandomState } from "./random.js";
 
@@ -33,7 +34,10 @@ export interface GameResult {
   /** Per-player reward in [0, 1] (1 win, 0.5 draw, 0 loss unless a game says otherwise). */
   rewards: Record<PlayerId, number>;
   reason: string;
-  /** A machine-readable category of `reason` (e.g. "half-units-lost"), for games that give one. */
+  /**
+   * A machine-readable category of the ending (e.g. "vanquished", "turn-limit-draw"): the same
+   * for every game that ended the same way, unlike `reason`, which names units and numbers.
+   */
   code?: string;
 }
 
@@ -42,10 +46,67 @@ export interface Applied<S> {
   events: GameEvent[];
 }
 
+/**
+ * A game's declared options (in the spirit of OpenSpiel's declared parameters): any caller — the
+ * command line, a web page, a server — can validate options given as JSON and fill in defaults
+ * without knowing the game.
+ */
+export interface GameOptionsSpec<O> {
+  /** Validates options given as JSON; an error's path names the field. */
+  readonly schema: z.ZodType<O>;
+  /** The options used when none are given (they pass `schema`). */
+  defaults(): O;
+  /** One line per top-level option field, for help screens. */
+  readonly describe?: Readonly<Record<string, string>>;
+}
+
+/**
+ * Options (or an options file) refused: the message names the field and the rule. Front ends put
+ * the file's name in front of it.
+ */
+export class OptionsError extends Error {
+  override name = "OptionsError";
+  constructor(
+    message: string,
+    readonly field?: string,
+    readonly rule?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** What statistics over many games need from one finished game. */
+export interface GameSummary {
+  /** Game turns played (a game's own notion of a turn). */
+  turns: number;
+  /** Losses per side, in the game's {@link GameStats.lossUnit}. */
+  losses: Record<PlayerId, number>;
+  /** How the game ended, as a short category for counting (not a unique sentence). */
+  ending: string;
+}
+
+/** How to read a finished game for statistics (`muster sim`). */
+export interface GameStats<S> {
+  /** What losses count ("stands", "tokens", "points"). */
+  readonly lossUnit: string;
+  /** Whether {@link summarize} needs the game's events (otherwise it gets an empty list). */
+  readonly needsEvents?: boolean;
+  summarize(state: S, result: GameResult, events: readonly GameEvent[]): GameSummary;
+}
+
 export interface Game<S extends BaseState, M, O = unknown> {
   /** Identifier used in records and on the command line. */
   readonly id: string;
+  /** Human name, e.g. "Shieldwall battle". */
+  readonly title: string;
+  /** The players' ids, as the rulebook names the sides. */
   readonly players: readonly PlayerId[];
+  /** A display name for each player id. */
+  readonly playerNames: Readonly<Record<PlayerId, string>>;
+  /** The options `setup` takes: schema and defaults. */
+  readonly options: GameOptionsSpec<O>;
+  /** Statistics of a finished game (turns, losses, ending), for simulations. */
+  readonly stats?: GameStats<S>;
 
   /** A new game from options and a seed. */
   setup(options: O, seed: number): S;

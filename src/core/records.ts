@@ -6,6 +6,7 @@
  *
  * Pure: no clock, console or files (the registry is a plain in-memory map).
  */
+import type { z } from "zod";
 import {
   type BaseState,
   type DecisionRecord,
@@ -13,6 +14,7 @@ import {
   type GameEvent,
   type GameRecord,
   makeRecord,
+  type PlayerId,
   play,
   type ReplayFailureKind,
   replay,
@@ -25,7 +27,7 @@ export type AnyGame = Game<BaseState, unknown, unknown>;
 const games = new Map<string, AnyGame>();
 
 /** Registers a game under its id (registering the same game twice is harmless). */
-export function registerGame(game: AnyGame): void {
+export function registerGame<S extends BaseState, M, O>(game: Game<S, M, O>): void {
   const known = games.get(game.id);
   if (known && known !== game) throw new Error(`another game is already registered as "${game.id}"`);
   games.set(game.id, game);
@@ -37,6 +39,67 @@ export function findGame(id: string): AnyGame | undefined {
 
 export function registeredGameIds(): string[] {
   return [...games.keys()].sort();
+}
+
+// ---- games a generic runner can play ----
+
+/** Where an event belongs in a narrative. */
+export interface Position {
+  turn?: number;
+  phase?: string;
+}
+
+/**
+ * Reads a file named (by a relative path) inside an options file, validated with `schema` and
+ * then `problems` (each message naming the place and rule); `field` is where the path was given.
+ * The front end does the reading and puts the file names into its errors.
+ */
+export type IncludeFile = <T>(path: string, field: string, schema: z.ZodType<T>, rule?: string, problems?: (value: T) => { message: string; field?: string; rule?: string }[]) => T;
+
+/**
+ * An options file format other than the options' own JSON (a Shove board's text, a Shieldwall
+ * scenario naming its army files): text in, options out. Pure: other files come through `include`.
+ * Throws {@link OptionsError} (its message names the line or field).
+ */
+export interface OptionsFileFormat<O> {
+  /** "json": the front end parses the file as JSON and passes the value; "text": the text itself. */
+  readonly format: "json" | "text";
+  /** The options of a file's content, and a title for output (e.g. the scenario's name). */
+  parse(content: unknown, include: IncludeFile): { options: O; title?: string };
+  /** The shipped file used when none is given (path parts under data/); otherwise the game's default options. */
+  readonly defaultFile?: readonly string[];
+}
+
+/** A game with what a generic runner (battle, sim, replay; a server) needs besides the game. */
+export interface PlayableGame<S extends BaseState, M, O> {
+  readonly game: Game<S, M, O>;
+  /** Computer player for a side that is not named. */
+  readonly defaultAi: string;
+  /** How the default options are called in output. */
+  readonly defaultLabel: string;
+  /** An options file format besides JSON (see {@link OptionsFileFormat}). */
+  readonly optionsFile?: OptionsFileFormat<O>;
+  /** The turn and phase of a state (default: `state.turn` and `state.phase`). */
+  position?(state: S): Position;
+  /** A decision limit that no sane game reaches (protects against an engine loop). */
+  readonly maxDecisions?: number;
+}
+
+/** A playable game of any types (the types are checked where it is defined, by {@link definePlayable}). */
+export type AnyPlayable = PlayableGame<BaseState, unknown, unknown>;
+
+/** Checks a playable game's parts against one another, and gives it the erased type a registry keeps. */
+export function definePlayable<S extends BaseState, M, O>(p: PlayableGame<S, M, O>): AnyPlayable {
+  return p;
+}
+
+/** A computer player a ruleset offers for some of its games. */
+export interface ComputerPlayerEntry {
+  readonly name: string;
+  readonly description: string;
+  /** Game ids it plays. */
+  readonly games: readonly string[];
+  make(seed: number): { name: string; choose(state: BaseState, player: PlayerId): unknown };
 }
 
 /** A record that also keeps the state hash after each decision (`checkpoints`, see GameRecord). */

@@ -2,9 +2,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { battleGame, shieldwallEnding } from "../../src/cli/battle/catalog.js";
+import { battleGame } from "../../src/cli/battle/catalog.js";
+import { endingCategory as shieldwallEnding } from "../../src/rulesets/shieldwall/battle/options.js";
 import { playGame } from "../../src/cli/battle/run.js";
-import { dataPath, loadShieldwallScenario } from "../../src/cli/battle/scenarios.js";
+import { dataPath, loadScenario } from "../../src/cli/battle/scenarios.js";
+import { SHIELDWALL_BATTLE_ID } from "../../src/rulesets/shieldwall/battle/index.js";
 import { type BattleState, lostStands } from "../../src/rulesets/shieldwall/battle/index.js";
 import { runCli } from "../helpers/cli.js";
 
@@ -37,7 +39,7 @@ describe("muster battle on Shieldwall (default game and scenario)", () => {
   });
 
   it("the narrative is every engine event text in order, and turn headings only increase", () => {
-    const setup = loadShieldwallScenario(undefined).options;
+    const setup = loadScenario(SHIELDWALL_BATTLE_ID, undefined).options;
     const played = playGame(entry(), setup, {}, 1, { log: true });
     const body = maldon.stdout.split("\n").filter((l) => l.startsWith("    ")).map((l) => l.slice(4));
     expect(body).toEqual(played.log.map((l) => l.event.text));

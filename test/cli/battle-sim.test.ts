@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { battleGame, registerBattleGame } from "../../src/cli/battle/catalog.js";
 import { simText } from "../../src/cli/battle/index.js";
 import { playGame } from "../../src/cli/battle/run.js";
-import { dataPath, loadShieldwallScenario } from "../../src/cli/battle/scenarios.js";
+import { dataPath, loadScenario } from "../../src/cli/battle/scenarios.js";
+import { SHIELDWALL_BATTLE_ID } from "../../src/rulesets/shieldwall/battle/index.js";
 import { aggregate, type GameOutcome, playIndexed, runSim, type SimReport } from "../../src/cli/battle/sim.js";
 import { deriveSeed } from "../../src/core/records.js";
 import { wilsonInterval } from "../../src/core/stats.js";
@@ -55,7 +56,7 @@ describe("muster sim: results do not depend on the number of worker threads (C-2
   });
 
   it("C-2: Shieldwall battle (raid scenario), 3 games: 2 workers equal this thread", async () => {
-    const options = loadShieldwallScenario(dataPath("shieldwall", "scenarios", "raid.json")).options;
+    const options = loadScenario(SHIELDWALL_BATTLE_ID, dataPath("shieldwall", "scenarios", "raid.json")).options;
     const spec = { gameId: "shieldwall-battle", options, players: {}, games: 3, seed: 12 };
     const here = await runSim({ ...spec, workers: 0 }, true);
     const two = await runSim({ ...spec, workers: 2, workerUrl }, true);

@@ -5,7 +5,7 @@ import { type DeckFile, parseDeck } from "../../src/rulesets/contest/deck.js";
 import { DEFAULT_OPTIONS, type DuelSetup } from "../../src/rulesets/contest/exchange.js";
 import { playOut } from "../../src/core/game.js";
 import { randomPlayer } from "../../src/core/search/random-player.js";
-import { duelGame } from "../../src/rulesets/contest/game.js";
+import { contestGame } from "../../src/rulesets/contest/game.js";
 import { floatField, solveMatrixGame } from "../../src/rulesets/contest/matrix-game.js";
 import type { Profile } from "../../src/rulesets/contest/profile.js";
 import { deck, makeSetup, MELEE_PATH, profile, RANGED_PATH } from "./helpers.js";
@@ -142,7 +142,7 @@ describe("advisor: value iteration over positions and the exact matrix game (iss
     let sum = 0;
     let sumSq = 0;
     for (let g = 0; g < N; g++) {
-      const r = playOut(duelGame, duelGame.setup({ setup: sol.setup, distance: 6 }, 1000 + g), { A: advisedPlayer(sol, 2 * g), B: advisedPlayer(sol, 2 * g + 1) }).result;
+      const r = playOut(contestGame, contestGame.setup({ setup: sol.setup, distance: 6 }, 1000 + g), { A: advisedPlayer(sol, 2 * g), B: advisedPlayer(sol, 2 * g + 1) }).result;
       sum += r.rewards.A;
       sumSq += r.rewards.A ** 2;
     }
@@ -157,7 +157,7 @@ describe("advisor: value iteration over positions and the exact matrix game (iss
     const N = 600;
     let sum = 0;
     for (let g = 0; g < N; g++) {
-      sum += playOut(duelGame, duelGame.setup({ setup: sol.setup, distance: 6 }, 5000 + g), { A: advisedPlayer(sol, g), B: randomPlayer(duelGame, g) }).result.rewards.A;
+      sum += playOut(contestGame, contestGame.setup({ setup: sol.setup, distance: 6 }, 5000 + g), { A: advisedPlayer(sol, g), B: randomPlayer(contestGame, g) }).result.rewards.A;
     }
     const mean = sum / N;
     expect(mean).toBeGreaterThan(value - 4 * Math.sqrt(0.25 / N));

@@ -3,40 +3,40 @@ import { describe, expect, it } from "vitest";
 import { type PlayerId, makeRecord, play, playOut, replay } from "../../src/core/game.js";
 import { Random } from "../../src/core/random.js";
 import { randomPlayer } from "../../src/core/search/random-player.js";
-import { duelGame } from "../../src/rulesets/contest/game.js";
+import { contestGame } from "../../src/rulesets/contest/game.js";
 import { makeSetup } from "./helpers.js";
 
 const setup = makeSetup("hector", "achilles");
 
 describe("the duel as a game (CC-5: secret choices revealed together)", () => {
   it("CC-5 A's card is hidden from B's view until both are revealed", () => {
-    const s0 = duelGame.setup({ setup, distance: 6 }, 1);
-    expect(duelGame.toMove(s0)).toBe("A");
-    const s1 = play(duelGame, s0, "A", { card: "cover" }).state;
-    expect(duelGame.toMove(s1)).toBe("B");
-    expect((duelGame.view(s1, "B") as { pending: string }).pending).toBe("hidden");
-    expect((duelGame.view(s1, "A") as { pending: string }).pending).toBe("cover");
-    const r = play(duelGame, s1, "B", { card: "shoot" });
+    const s0 = contestGame.setup({ setup, distance: 6 }, 1);
+    expect(contestGame.toMove(s0)).toBe("A");
+    const s1 = play(contestGame, s0, "A", { card: "cover" }).state;
+    expect(contestGame.toMove(s1)).toBe("B");
+    expect((contestGame.view(s1, "B") as { pending: string }).pending).toBe("hidden");
+    expect((contestGame.view(s1, "A") as { pending: string }).pending).toBe("cover");
+    const r = play(contestGame, s1, "B", { card: "shoot" });
     expect(r.events[0].text).toMatch(/plays Take Cover; .* plays Shoot/);
     expect(r.state.pending).toBeNull();
   });
 
   it("The Duel: no duel starts beyond every weapon's range unless in base contact", () => {
-    expect(() => duelGame.setup({ setup: makeSetup("marcellus", "marcellus"), distance: 5 }, 1)).toThrow(/no duel starts/);
-    expect(duelGame.setup({ setup: makeSetup("marcellus", "marcellus"), distance: 0 }, 1).position.distance).toBe(0);
+    expect(() => contestGame.setup({ setup: makeSetup("marcellus", "marcellus"), distance: 5 }, 1)).toThrow(/no duel starts/);
+    expect(contestGame.setup({ setup: makeSetup("marcellus", "marcellus"), distance: 0 }, 1).position.distance).toBe(0);
   });
 
   it("Ranged Contests: illegal cards are refused with the rule's reason", () => {
-    const s0 = duelGame.setup({ setup, distance: 6 }, 1);
+    const s0 = contestGame.setup({ setup, distance: 6 }, 1);
     const s = { ...s0, position: { ...s0.position, distance: 10 } };
-    expect(() => play(duelGame, s, "A", { card: "shoot" })).toThrow(/beyond the 6" range/);
-    expect(() => play(duelGame, s0, "A", { card: "strike" })).toThrow(/not a card of the Ranged contest action deck/);
+    expect(() => play(contestGame, s, "A", { card: "shoot" })).toThrow(/beyond the 6" range/);
+    expect(() => play(contestGame, s0, "A", { card: "strike" })).toThrow(/not a card of the Ranged contest action deck/);
   });
 
   it("The Duel: after the first exchange both survive and are engaged", () => {
-    const s0 = duelGame.setup({ setup, distance: 6 }, 3);
-    const s1 = play(duelGame, s0, "A", { card: "cover" }).state;
-    const r = play(duelGame, s1, "B", { card: "cover" });
+    const s0 = contestGame.setup({ setup, distance: 6 }, 3);
+    const s1 = play(contestGame, s0, "A", { card: "cover" }).state;
+    const r = play(contestGame, s1, "B", { card: "cover" });
     expect(r.events.some((e) => e.type === "engaged")).toBe(true);
     expect(r.state.engaged).toBe(true);
   });
@@ -44,7 +44,7 @@ describe("the duel as a game (CC-5: secret choices revealed together)", () => {
   it("Ranged/Melee Contests: a vanquished commander is removed and friendly units within 12 inches take a break test", () => {
     let found = false;
     for (let seed = 1; seed < 40 && !found; seed++) {
-      const g = playOut(duelGame, duelGame.setup({ setup, distance: 6 }, seed), { A: randomPlayer(duelGame, seed), B: randomPlayer(duelGame, seed + 1000) });
+      const g = playOut(contestGame, contestGame.setup({ setup, distance: 6 }, seed), { A: randomPlayer(contestGame, seed), B: randomPlayer(contestGame, seed + 1000) });
       const v = g.events.find((e) => e.type === "vanquished");
       if (v) {
         found = true;
@@ -57,9 +57,9 @@ describe("the duel as a game (CC-5: secret choices revealed together)", () => {
   });
 
   it("C-2 the same seed and choices replay to the same state", () => {
-    const g = playOut(duelGame, duelGame.setup({ setup, distance: 6 }, 9), { A: randomPlayer(duelGame, 1), B: randomPlayer(duelGame, 2) });
-    const record = makeRecord(duelGame, { setup, distance: 6 }, 9, g.decisions, g.state);
-    expect(replay(duelGame, record).matches).toBe(true);
+    const g = playOut(contestGame, contestGame.setup({ setup, distance: 6 }, 9), { A: randomPlayer(contestGame, 1), B: randomPlayer(contestGame, 2) });
+    const record = makeRecord(contestGame, { setup, distance: 6 }, 9, g.decisions, g.state);
+    expect(replay(contestGame, record).matches).toBe(true);
   });
 
   it("property: 1,000 random duels end, keep Might and distance in bounds, and name a result", () => {
@@ -67,17 +67,17 @@ describe("the duel as a game (CC-5: secret choices revealed together)", () => {
       fc.property(fc.integer({ min: 0, max: 2 ** 30 }), fc.integer({ min: 0, max: 6 }), (seed, distance) => {
         const rng = new Random(Random.fromSeed(seed).state());
         const players: Record<PlayerId, { choose: (s: typeof state, p: PlayerId) => { card: string } }> = {
-          A: { choose: (s, p) => rng.pick(duelGame.legalMoves(s, p)) },
-          B: { choose: (s, p) => rng.pick(duelGame.legalMoves(s, p)) },
+          A: { choose: (s, p) => rng.pick(contestGame.legalMoves(s, p)) },
+          B: { choose: (s, p) => rng.pick(contestGame.legalMoves(s, p)) },
         };
-        let state = duelGame.setup({ setup, distance }, seed);
-        for (let mover = duelGame.toMove(state); mover !== null; mover = duelGame.toMove(state)) {
-          state = play(duelGame, state, mover, players[mover].choose(state, mover)).state;
+        let state = contestGame.setup({ setup, distance }, seed);
+        for (let mover = contestGame.toMove(state); mover !== null; mover = contestGame.toMove(state)) {
+          state = play(contestGame, state, mover, players[mover].choose(state, mover)).state;
           const p = state.position;
           expect(p.mightA >= 0 && p.mightA <= 4 && p.mightB >= 0 && p.mightB <= 5).toBe(true);
           expect(p.distance >= 0 && p.distance <= 24).toBe(true);
         }
-        const r = duelGame.result(state)!;
+        const r = contestGame.result(state)!;
         expect(r).not.toBeNull();
         expect(r.rewards.A + r.rewards.B).toBe(1);
       }),

@@ -5,7 +5,7 @@
  */
 import { playthroughCases } from "../../scripts/playthroughs.js";
 import { pig } from "../../src/core/fixtures/pig.js";
-import { duelGame as contestGame, type DuelGameOptions as ContestOptions } from "../../src/rulesets/contest/game.js";
+import { contestGame, type ContestOptions } from "../../src/rulesets/contest/game.js";
 import { type BattleSetup, battleGame } from "../../src/rulesets/shieldwall/battle/index.js";
 import { type ShieldwallDuelSetup as ShieldwallDuelOptions, shieldwallDuelGame } from "../../src/rulesets/shieldwall/duel/game.js";
 import { shove, type ShoveOptions } from "../../src/rulesets/shove/game.js";

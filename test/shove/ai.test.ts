@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { playMatch, shovePlayer } from "../../src/rulesets/shove/ai.js";
 import { resolveConfig } from "../../src/rulesets/shove/game.js";
-import { wilson } from "../../src/cli/shove/index.js";
+import { wilsonInterval } from "../../src/core/stats.js";
 import { pos } from "./helpers.js";
 
 const config = resolveConfig({});
@@ -43,6 +43,7 @@ describe("Shove computer players", () => {
   });
 
   it("the 95% Wilson interval contains the observed rate and narrows with more games", () => {
+    const wilson = (w: number, n: number) => [wilsonInterval(w, n).low, wilsonInterval(w, n).high];
     const [lo, hi] = wilson(30, 100);
     expect(lo).toBeLessThan(0.3);
     expect(hi).toBeGreaterThan(0.3);

@@ -15,7 +15,7 @@ import { canonicalJson } from "../../core/hash.js";
 import { CheckFailedError, InputError, UsageError } from "../errors.js";
 import { parseJson, readText, validate } from "../input.js";
 import { globals, parseInteger, replacer } from "../output.js";
-import type { CliModule } from "../registry.js";
+import type { CliModule } from "../module.js";
 import { type AiSpec, aiEntry, aiNamesFor, parseAiSpec } from "./ai.js";
 import { type BattleGameEntry, battleGame, battleGameIds, DEFAULT_BATTLE_GAME } from "./catalog.js";
 import { narrate, outcomeLine } from "./narrative.js";
@@ -188,7 +188,7 @@ export const battleCli: CliModule = {
   register(program: Command) {
     const sideOptions = (cmd: Command) =>
       cmd
-        .option("--game <id>", `game to play (default ${DEFAULT_BATTLE_GAME}; also pig, shove)`)
+        .option("--game <id>", `game to play (default ${DEFAULT_BATTLE_GAME}; also ${battleGameIds().filter((id) => id !== DEFAULT_BATTLE_GAME).join(", ")})`)
         .option("--scenario <file>", "scenario file (default for Shieldwall: data/shieldwall/scenarios/maldon-991.json)")
         .option("--red <ai>", `red's ${aiHelp()}`)
         .option("--black <ai>", `black's ${aiHelp()}`)

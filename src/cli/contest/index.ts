@@ -8,12 +8,12 @@ import { z } from "zod";
 import { Fraction } from "../../core/fraction.js";
 import { advise, solveDuel } from "../../rulesets/contest/advisor.js";
 import { cardById } from "../../rulesets/contest/deck.js";
-import { openEndedDist, standardDist, versusDist } from "../../rulesets/contest/dice-tests.js";
-import { type DuelSetup, type Position, checkCards, deckAt, exchangeDist, outcomeOf } from "../../rulesets/contest/exchange.js";
+import { type CcTestInput, ccTestSchema, type ExchangeOdds, exchangeOdds, testOdds } from "../../rulesets/contest/odds.js";
+import { type DuelSetup, type Position, checkCards, deckAt, outcomeOf } from "../../rulesets/contest/exchange.js";
 import { InputError, UsageError } from "../errors.js";
 import { registerCalculator } from "../odds.js";
 import { emit, globals, parseInteger } from "../output.js";
-import type { CliModule } from "../registry.js";
+import type { CliModule } from "../module.js";
 import { deckFileProblems, duelFromFile, loadPosition, positionSchema } from "./load.js";
 import { type PlayConfig, runPlay } from "./play.js";
 
@@ -23,25 +23,14 @@ function frac(f: Fraction): string {
   return `${f.toString()} (${f.toDecimal(6)})`;
 }
 
-export const ccTestSchema = z
-  .strictObject({
-    test: z.enum(["standard", "open-ended", "versus"], { error: 'test must be "standard", "open-ended" or "versus" (rule CC-1)' }),
-    dice: z.number().int("dice must be a whole number").min(0, "dice must be 0 or more").max(40, "dice must be at most 40"),
-    defenderDice: z.number().int("defenderDice must be a whole number").min(0, "defenderDice must be 0 or more").max(40, "defenderDice must be at most 40").optional(),
-    cutoff: z.number().int("cutoff must be a whole number").min(0, "cutoff must be 0 or more").max(200, "cutoff must be at most 200").optional(),
-  })
-  .refine((i) => i.test !== "versus" || i.defenderDice !== undefined, { message: "a versus test needs defenderDice", path: ["defenderDice"] })
-  .refine((i) => i.test === "versus" || i.defenderDice === undefined, { message: "defenderDice is only for a versus test", path: ["defenderDice"] })
-  .refine((i) => i.test === "open-ended" || i.cutoff === undefined, { message: "cutoff is only for an open-ended test", path: ["cutoff"] });
-
-export type CcTestInput = z.output<typeof ccTestSchema>;
+export { type CcTestInput, ccTestSchema };
 
 /** The cc-test calculator's answer (exported for tests). */
 export function runCcTest(input: CcTestInput): { json: unknown; text: string } {
-  if (input.test === "versus") {
-    const d = versusDist(input.dice, input.defenderDice ?? 0);
-    const rows = d.outcomes();
-    const pass = d.prob((v) => v >= 0);
+  const odds = testOdds(input);
+  if (odds.test === "versus") {
+    const rows = odds.dist.outcomes();
+    const pass = odds.pass;
     return {
       json: {
         test: "versus",
@@ -58,32 +47,27 @@ export function runCcTest(input: CcTestInput): { json: unknown; text: string } {
       ].join("\n"),
     };
   }
-  if (input.test === "standard") {
-    const d = standardDist(input.dice);
+  if (odds.test === "standard") {
+    const d = odds.dist;
     return {
       json: { test: "standard", dice: input.dice, mean: d.mean().toJSON(), outcomes: d.outcomes().map((o) => ({ successes: o.value, p: o.p.toJSON(), atLeast: d.atLeast(o.value).toJSON() })) },
       text: [`Standard test (CC-1) of ${input.dice} dice: successes (4+), mean ${d.mean()}`, "  successes  P(=)                       P(>=)", ...d.outcomes().map((o) => `  ${String(o.value).padStart(9)}  ${frac(o.p).padEnd(26)} ${d.atLeast(o.value).toDecimal(6)}`)].join("\n"),
     };
   }
-  const cutoff = input.cutoff ?? Math.max(10, 2 * input.dice + 5);
-  const d = openEndedDist(input.dice, cutoff + 1);
-  const rows = d.outcomes().filter((o) => o.value <= cutoff);
-  const tail = d.probOf(cutoff + 1);
-  let total = tail;
-  for (const o of rows) total = total.add(o.p);
+  const { cutoff, rows, tail, total, mean } = odds;
   return {
     json: {
       test: "open-ended",
       dice: input.dice,
       cutoff,
-      mean: { ...Fraction.of(input.dice * 3, 5).toJSON(), note: "exact: 3/5 per die (1/2 per throw, 6/5 throws per die)" },
+      mean: { ...mean.toJSON(), note: "exact: 3/5 per die (1/2 per throw, 6/5 throws per die)" },
       outcomes: rows.map((o) => ({ successes: o.value, p: o.p.toJSON() })),
       tail: { successesMoreThan: cutoff, p: tail.toJSON() },
       sum: total.toJSON(),
     },
     text: [
       `Open-ended test (CC-1) of ${input.dice} dice: successes (4+), every 6 rolled again without limit. Exact up to ${cutoff}; the rest is one exact tail.`,
-      `  mean ${Fraction.of(input.dice * 3, 5)} (3/5 per die)`,
+      `  mean ${mean} (3/5 per die)`,
       "  successes  P(=)",
       ...rows.map((o) => `  ${String(o.value).padStart(9)}  ${frac(o.p)}`),
       `  ${`>${cutoff}`.padStart(9)}  ${frac(tail)}   (tail: every count above the cut-off)`,
@@ -109,23 +93,16 @@ function describeSetup(setup: DuelSetup, pos: Position): string {
 
 function runCcExchange(input: z.output<typeof ccExchangeSchema>): { json: unknown; text: string } {
   const { setup, position } = duelFromFile(input, "input");
-  let dist: ReturnType<typeof exchangeDist>;
+  let odds: ExchangeOdds;
   try {
     checkCards(setup, position, input.cards.a, input.cards.b);
-    dist = exchangeDist(setup, position, input.cards.a, input.cards.b);
+    odds = exchangeOdds(setup, position, input.cards.a, input.cards.b);
   } catch (err) {
     throw new InputError(`field cards: ${(err as Error).message}`);
   }
   const deck = deckAt(setup, position);
-  const rows = dist.outcomes();
-  const pA = dist.prob((p) => p.mightA === 0 && p.mightB > 0);
-  const pB = dist.prob((p) => p.mightB === 0 && p.mightA > 0);
-  const pBoth = dist.prob((p) => p.mightA === 0 && p.mightB === 0);
-  const pMelee = dist.prob((p) => p.distance === 0 && outcomeOf(p) === null);
-  const marg = (f: (p: Position) => number) => dist.map(f);
-  const dA = marg((p) => p.mightA - position.mightA);
-  const dB = marg((p) => p.mightB - position.mightB);
-  const dD = marg((p) => p.distance);
+  const rows = odds.dist.outcomes();
+  const { aRemoved: pA, bRemoved: pB, bothRemoved: pBoth, meleeBegins: pMelee, mightChangeA: dA, mightChangeB: dB, distanceAfter: dD } = odds;
   const cardName = (id: string) => cardById(deck, id)?.name ?? id;
   const json = {
     position,

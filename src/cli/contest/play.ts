@@ -9,7 +9,7 @@ import { play } from "../../core/game.js";
 import { type DuelSolution, advisedPlayer, solveDuel } from "../../rulesets/contest/advisor.js";
 import { findCard } from "../../rulesets/contest/deck.js";
 import { deckAt, legalCards } from "../../rulesets/contest/exchange.js";
-import { type DuelState, duelGame } from "../../rulesets/contest/game.js";
+import { type ContestState, contestGame } from "../../rulesets/contest/game.js";
 import { UsageError } from "../errors.js";
 import { type PositionFile, duelFromFile, requireDuel } from "./load.js";
 
@@ -29,7 +29,7 @@ export interface PlaySummary {
   result: { winner: string | null; reason: string };
   exchanges: number;
   choices: { A: string; B: string }[];
-  final: DuelState["position"];
+  final: ContestState["position"];
 }
 
 type Lines = AsyncIterator<string> | Iterator<string>;
@@ -42,7 +42,7 @@ function linesOf(src: AsyncIterable<string> | Iterable<string>): Lines {
 export async function runPlay(cfg: PlayConfig, input: AsyncIterable<string> | Iterable<string>, write: (s: string) => void): Promise<PlaySummary> {
   const { setup } = duelFromFile(cfg.file, "command line");
   requireDuel(setup, cfg.file.distance, "--distance");
-  let state = duelGame.setup({ setup, distance: cfg.file.distance, exchangeLimit: cfg.exchangeLimit }, cfg.seed);
+  let state = contestGame.setup({ setup, distance: cfg.file.distance, exchangeLimit: cfg.exchangeLimit }, cfg.seed);
   const lines = linesOf(input);
   const say = (s = "") => write(`${s}\n`);
   const nameOf = (s: "A" | "B") => (s === "A" ? setup.a : setup.b).profile.name;
@@ -59,7 +59,7 @@ export async function runPlay(cfg: PlayConfig, input: AsyncIterable<string> | It
   }
   const choices: { A: string; B: string }[] = [];
   let current: Partial<Record<"A" | "B", string>> = {};
-  for (let mover = duelGame.toMove(state); mover !== null; mover = duelGame.toMove(state)) {
+  for (let mover = contestGame.toMove(state); mover !== null; mover = contestGame.toMove(state)) {
     const side = mover as "A" | "B";
     const pos = state.position;
     const deck = deckAt(setup, pos);
@@ -86,7 +86,7 @@ export async function runPlay(cfg: PlayConfig, input: AsyncIterable<string> | It
         const text = next.value.trim();
         if (text === "quit") throw new UsageError(`duel abandoned by ${side} after ${state.exchanges} exchanges`);
         const found = findCard(deck, text);
-        const reason = found ? duelGame.validate(state, side, { card: found.id }) : `"${text}" is not a card of the ${deck.name}`;
+        const reason = found ? contestGame.validate(state, side, { card: found.id }) : `"${text}" is not a card of the ${deck.name}`;
         if (found && reason === null) {
           card = found.id;
           break;
@@ -96,7 +96,7 @@ export async function runPlay(cfg: PlayConfig, input: AsyncIterable<string> | It
       if (!cfg.computer) say(`${nameOf(side)} (${side}) has chosen a card.`);
     }
     current[side] = card;
-    const applied = play(duelGame, state, side, { card });
+    const applied = play(contestGame, state, side, { card });
     state = applied.state;
     if (side === "B") {
       choices.push({ A: current.A ?? "", B: current.B ?? "" });
@@ -104,7 +104,7 @@ export async function runPlay(cfg: PlayConfig, input: AsyncIterable<string> | It
       for (const e of applied.events) say(`  ${e.text}`);
     }
   }
-  const result = duelGame.result(state)!;
+  const result = contestGame.result(state)!;
   say();
   say(`Result: ${result.reason}.`);
   return { seed: cfg.seed, result: { winner: result.winner, reason: result.reason }, exchanges: state.exchanges, choices, final: state.position };

@@ -12,7 +12,7 @@ import { InputError, UsageError } from "../errors.js";
 import { fieldPath, parseJson, readJsonInput, readText } from "../input.js";
 import { registerCalculator } from "../odds.js";
 import { emit, globals, parseInteger } from "../output.js";
-import type { CliModule } from "../registry.js";
+import type { CliModule } from "../module.js";
 import { attackJson, attackText, compareJson, compareText, oddsJson, oddsText } from "./format.js";
 import { attackSchema, compareSchema, EXAMPLE_INPUT } from "./schema.js";
 

@@ -4,113 +4,15 @@
  * docs/shieldwall/combat.md. The numbers come from the ruleset's own combat functions.
  */
 import type { Command } from "commander";
-import { z } from "zod";
 import type { Fraction } from "../../core/fraction.js";
-import {
-  BOTH_FOLLOWING_UP,
-  type CombatInput,
-  type CombatOdds,
-  type Combatant,
-  type UnitDice,
-  COMBAT_RESULTS,
-  FINAL_RESULTS,
-  RESULT_NAME,
-  combatOdds,
-  combatStateDist,
-  combatantProblem,
-  describeUnitAfter,
-} from "../../rulesets/shieldwall/combat.js";
-import { AGGRESSION_LEVELS, AGGRESSION_NAME, type SupernumeraryKind, type UnitState, emptyDp } from "../../rulesets/shieldwall/units.js";
+import { type CombatOdds, type UnitDice, COMBAT_RESULTS, FINAL_RESULTS, RESULT_NAME, combatOdds } from "../../rulesets/shieldwall/combat.js";
+import { combatInputFrom, type SwCombatInput, swCombatSchema, unitsAfterCombat } from "../../rulesets/shieldwall/odds.js";
+import { AGGRESSION_NAME } from "../../rulesets/shieldwall/units.js";
+
+// The calculator's input and its conversion live in the ruleset (src/rulesets/shieldwall/odds.ts).
+export { combatantFromInput, combatInputFrom, plainCombatUnit, type SwCombatInput, swCombatSchema, type SwCombatUnit, swCombatUnitSchema } from "../../rulesets/shieldwall/odds.js";
 import { registerCalculator } from "../odds.js";
-import type { CliModule } from "../registry.js";
-
-const flag = z.boolean();
-
-/** One side's unit, exactly as issue 3 specifies it. */
-export const swCombatUnitSchema = z.strictObject({
-  grade: z.enum(["A", "B", "C", "D"]),
-  stands: z.int().min(1).max(20),
-  engagedStands: z.int().min(1).max(20),
-  aggression: z.enum(AGGRESSION_LEVELS),
-  dp: z.int().min(0).max(40),
-  charged: flag,
-  unformed: flag,
-  flankOrRear: flag,
-  opponentHasGround: flag,
-  leader: flag,
-  heroicChampion: flag,
-  battleStandard: flag,
-  flankSupport: z.union([z.literal(0), z.literal(1), z.literal(2)], { error: "must be 0, 1 or 2 (at most 1 stand on each flank)" }),
-  followingUp: flag,
-});
-export type SwCombatUnit = z.infer<typeof swCombatUnitSchema>;
-
-/** An sw-combat unit at Present with no DPs and every other factor off, changed by `fields` (for examples, tests and benchmarks). */
-export function plainCombatUnit(fields: Pick<SwCombatUnit, "grade" | "stands" | "engagedStands"> & Partial<SwCombatUnit>): SwCombatUnit {
-  return {
-    aggression: "present",
-    dp: 0,
-    charged: false,
-    unformed: false,
-    flankOrRear: false,
-    opponentHasGround: false,
-    leader: false,
-    heroicChampion: false,
-    battleStandard: false,
-    flankSupport: 0,
-    followingUp: false,
-    ...fields,
-  };
-}
-
-/** Builds the engine's combatant from a calculator unit. */
-export function combatantFromInput(side: "a" | "b", u: SwCombatUnit): Combatant {
-  const attachments: SupernumeraryKind[] = [];
-  if (u.heroicChampion) attachments.push("heroic-champion");
-  if (u.battleStandard) attachments.push("battle-standard");
-  // The schema has no unit kind: grade A is always a retinue; B is a retinue when it has a
-  // leader or a retinue-only attachment; C and D are bands (so a leader there is refused).
-  const retinue = u.grade === "A" || (u.grade === "B" && (u.leader || u.heroicChampion || u.battleStandard));
-  const unit: UnitState = {
-    id: side,
-    name: `side ${side}'s unit`,
-    kind: retinue ? "retinue" : "band",
-    grade: u.grade,
-    contingent: side,
-    stands: u.stands,
-    aggression: u.aggression,
-    dp: { ...emptyDp(), fatigue: u.dp },
-    formed: !u.unformed,
-    inCombat: true,
-    status: "active",
-    attachments,
-  };
-  return {
-    unit,
-    engagedStands: u.engagedStands,
-    charged: u.charged,
-    flankOrRear: u.flankOrRear,
-    opponentHasGround: u.opponentHasGround,
-    leader: u.leader,
-    flankSupport: u.flankSupport,
-    followingUp: u.followingUp,
-  };
-}
-
-export const swCombatSchema = z
-  .strictObject({ chargeCombat: z.boolean(), a: swCombatUnitSchema, b: swCombatUnitSchema })
-  .superRefine((input, ctx) => {
-    for (const side of ["a", "b"] as const) {
-      const problem = combatantProblem(combatantFromInput(side, input[side]), input.chargeCombat);
-      if (problem) ctx.addIssue({ code: "custom", path: [side, problem.field], message: problem.message });
-    }
-    if (input.a.followingUp && input.b.followingUp) ctx.addIssue({ code: "custom", path: ["b", "followingUp"], message: BOTH_FOLLOWING_UP });
-  });
-export type SwCombatInput = z.infer<typeof swCombatSchema>;
-
-export function combatInputFrom(input: SwCombatInput): CombatInput {
-  return { chargeCombat: input.chargeCombat, a: [combatantFromInput("a", input.a)], b: [combatantFromInput("b", input.b)] };
-}
+import type { CliModule } from "../module.js";
 
 function diceJson(d: UnitDice[]) {
   // One unit per side in this calculator.
@@ -158,13 +60,10 @@ export function swCombatText(input: SwCombatInput, odds: CombatOdds): string {
     );
   }
   lines.push("final (a second inconclusive round separates the units):", rows(FINAL_RESULTS, (k) => odds.final.probOf(k as never)));
-  const states = combatStateDist(combatInputFrom(input));
+  const after = unitsAfterCombat(input);
   for (const side of ["a", "b"] as const) {
     lines.push(`side ${side}'s unit after the combat (aggression, DPs, stands, move):`);
-    const dist = states.map((s) => {
-      const u = s.units.find((x) => x.id === side);
-      return u ? describeUnitAfter(u).replace(/^[ab]: /, "") : "gone";
-    });
+    const dist = after[side];
     for (const o of dist.outcomes().sort((x, y) => y.p.cmp(x.p))) lines.push(`  ${o.value.padEnd(44)} ${o.p.toString().padStart(30)}  ${o.p.toDecimal(6)}`);
   }
   return lines.join("\n");

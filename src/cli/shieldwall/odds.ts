@@ -3,39 +3,28 @@
  * `sw-shooting` and `sw-leader-risk` (input schemas in docs/shieldwall/odds.md). Every number
  * comes from the ruleset's own rule functions in src/rulesets/shieldwall/checks.ts.
  */
-import { z } from "zod";
 import type { Dist } from "../../core/distribution.js";
 import type { Fraction } from "../../core/fraction.js";
+import type { ControlOutcome } from "../../rulesets/shieldwall/checks.js";
 import {
-  applyChargeResult,
-  chargeDist,
-  chargeModifiers,
-  chargeRefusal,
-  type ControlOutcome,
-  controlDist,
-  controlModifier,
-  controlResult,
-  DEFAULT_CHARGE_OPTIONS,
-  DEFAULT_LEADER_RISK_OPTIONS,
-  DEFAULT_SHOOTING_OPTIONS,
-  type LeaderFate,
-  leaderRiskDist,
-  leaderRiskRolls,
-  mustDeclareCharge,
-  probeUnit,
-  retinueEliminatedDist,
-  riskOutcomeDist,
-  shootingDice,
-  shootingHitsDist,
-  shootingTargetDist,
-  type TargetOutcome,
-  targetOutcome,
-} from "../../rulesets/shieldwall/checks.js";
-import { AGGRESSION_LEVELS, AGGRESSION_NAME, type Aggression, type Grade } from "../../rulesets/shieldwall/units.js";
+  chargeOdds,
+  controlOdds,
+  leaderRiskOdds,
+  shootingOdds,
+  type SwChargeInput,
+  swChargeSchema,
+  type SwControlInput,
+  swControlSchema,
+  type SwLeaderRiskInput,
+  swLeaderRiskSchema,
+  type SwShootingInput,
+  swShootingSchema,
+} from "../../rulesets/shieldwall/odds.js";
+import { AGGRESSION_LEVELS, AGGRESSION_NAME, type Aggression } from "../../rulesets/shieldwall/units.js";
+import type { CliModule } from "../module.js";
 import { registerCalculator } from "../odds.js";
 
-const grade = z.enum(["A", "B", "C", "D"]);
-const aggression = z.enum(AGGRESSION_LEVELS);
+export { type SwChargeInput, swChargeSchema, type SwControlInput, swControlSchema, type SwLeaderRiskInput, swLeaderRiskSchema, type SwShootingInput, swShootingSchema };
 
 function pct(p: Fraction): string {
   return `${p.toString().padStart(24)}  ${p.toDecimal(6)}`;
@@ -45,48 +34,18 @@ function distJson<T>(d: Dist<T>) {
   return d.outcomes().map((o) => ({ value: o.value, p: o.p.toJSON() }));
 }
 
-function marginal<T, K extends string | number | boolean>(d: Dist<T>, key: (v: T) => K): Dist<K> {
-  return d.map(key);
-}
-
 // ---------------- sw-charge ----------------
 
-export const swChargeSchema = z
-  .strictObject({
-    grade,
-    aggression,
-    dp: z.int().min(0).max(40),
-    unformed: z.boolean().default(false),
-    retinueWithLeader: z.boolean().default(false),
-    friendChargingWithin2: z.boolean().default(false),
-    battleStandardWithin2: z.boolean().default(false),
-    options: z.strictObject({ chargeDisorderPenalty: z.enum(["once", "each"]).default("once") }).optional(),
-  })
-  .superRefine((v, ctx) => {
-    const refused = chargeRefusal(v);
-    if (refused) ctx.addIssue({ code: "custom", path: ["aggression"], message: `${refused} (seed "Charges and Combat")` });
-    if (v.retinueWithLeader && (v.grade === "C" || v.grade === "D")) {
-      ctx.addIssue({ code: "custom", path: ["retinueWithLeader"], message: `a retinue is A or B grade, so a grade ${v.grade} unit cannot be a retinue with its leader (rule SW-5)` });
-    }
-  });
-export type SwChargeInput = z.infer<typeof swChargeSchema>;
-
 export function swCharge(input: SwChargeInput) {
-  const options = { ...DEFAULT_CHARGE_OPTIONS, ...(input.options ?? {}) };
-  const dist = chargeDist(input, options);
-  const mods = chargeModifiers(input, options);
-  const automatic = mustDeclareCharge(input);
-  const charges = dist.probOf(true);
-  const unit = probeUnit({ grade: input.grade, kind: input.retinueWithLeader ? "retinue" : "band", stands: 1, aggression: input.aggression, dp: input.dp });
-  const failed = applyChargeResult(unit, false).value;
+  const { automatic, modifiers: mods, needs, charges, failed, onFailure } = chargeOdds(input);
   const json = {
     automatic,
     modifier: mods.total,
     modifiers: mods.parts.map(([label, value]) => ({ label, value })),
-    needs: automatic ? null : Math.max(1, 4 - mods.total),
+    needs,
     charges: charges.toJSON(),
     fails: charges.complement().toJSON(),
-    onFailure: automatic ? null : { ...targetOutcome(failed), morale: "1 morale DP (with 4 DPs already: an aggression drop instead, rule SW-12)" },
+    onFailure: onFailure === null ? null : { ...onFailure, morale: "1 morale DP (with 4 DPs already: an aggression drop instead, rule SW-12)" },
   };
   const lines = [
     `Charge test for a grade ${input.grade} unit, ${AGGRESSION_NAME[input.aggression]}, ${input.dp} DP${input.dp === 1 ? "" : "s"}:`,
@@ -101,19 +60,6 @@ export function swCharge(input: SwChargeInput) {
 
 // ---------------- sw-control ----------------
 
-export const swControlSchema = z
-  .strictObject({
-    grade,
-    aggression,
-    aGradeChoice: z.enum(["plus", "minus", "none"]).default("none"),
-  })
-  .superRefine((v, ctx) => {
-    if (v.aGradeChoice !== "none" && v.grade !== "A") {
-      ctx.addIssue({ code: "custom", path: ["aGradeChoice"], message: `the optional ±1 of the control test is for A grade units only, not grade ${v.grade} (seed "Control Test")` });
-    }
-  });
-export type SwControlInput = z.infer<typeof swControlSchema>;
-
 const CONTROL_TEXT: Record<ControlOutcome, string> = {
   retire: "Shaken: retire, cease pursuit",
   halt: "halt, cease pursuit",
@@ -123,11 +69,7 @@ const CONTROL_TEXT: Record<ControlOutcome, string> = {
 };
 
 export function swControl(input: SwControlInput) {
-  const mods = controlModifier(input);
-  const dist = controlDist(input);
-  const order: ControlOutcome[] = ["retire", "halt", "free", "repeat-move", "advance-and-charge"];
-  const outcomes = dist.outcomes().sort((x, y) => order.indexOf(x.value) - order.indexOf(y.value));
-  const continues = dist.prob((o) => controlResult(o === "advance-and-charge" || o === "repeat-move" ? 5 : 0, input.aggression).pursuitContinues);
+  const { modifiers: mods, outcomes, pursuitContinues: continues } = controlOdds(input);
   const json = {
     modifier: mods.total,
     modifiers: mods.parts.map(([label, value]) => ({ label, value })),
@@ -146,44 +88,9 @@ export function swControl(input: SwControlInput) {
 
 // ---------------- sw-shooting ----------------
 
-const shootingTarget = z.strictObject({
-  kind: z.enum(["retinue", "band"]),
-  grade,
-  stands: z.int().min(1).max(20),
-  aggression,
-  dp: z.int().min(0).max(40),
-  cover: z.boolean().default(false),
-});
-
-export const swShootingSchema = z
-  .strictObject({
-    shooterStands: z.int().min(1).max(20),
-    skilledArcher: z.boolean().default(false),
-    shooterInCombat: z.boolean().default(false),
-    target: shootingTarget,
-    options: z.strictObject({ halveOnceForRetinueInCover: z.boolean().default(true) }).optional(),
-  })
-  .superRefine((v, ctx) => {
-    const t = v.target;
-    if (t.kind === "retinue" && (t.grade === "C" || t.grade === "D")) ctx.addIssue({ code: "custom", path: ["target", "grade"], message: `a retinue may be A or B, not ${t.grade} (rule SW-5)` });
-    if (t.kind === "band" && t.grade === "A") ctx.addIssue({ code: "custom", path: ["target", "grade"], message: "a band may be B, C or D, not A (rule SW-5)" });
-    if (t.kind === "retinue" && t.stands > 2) ctx.addIssue({ code: "custom", path: ["target", "stands"], message: `a retinue has at most 2 stands, not ${t.stands} (rule SW-5)` });
-    if (v.shooterInCombat) ctx.addIssue({ code: "custom", path: ["shooterInCombat"], message: "units in combat do not shoot (rule SW-16)" });
-  });
-export type SwShootingInput = z.infer<typeof swShootingSchema>;
-
 export function swShooting(input: SwShootingInput) {
-  const options = { ...DEFAULT_SHOOTING_OPTIONS, ...(input.options ?? {}) };
-  const sIn = { shooterStands: input.shooterStands, skilledArcher: input.skilledArcher, targetIsRetinue: input.target.kind === "retinue", targetInCover: input.target.cover };
-  const dice = shootingDice(sIn, options);
-  const hits = shootingHitsDist(sIn, options);
+  const { dice, hits, after, aggression: agg, dp, stands, destroyed } = shootingOdds(input);
   const t = input.target;
-  const unit = probeUnit({ grade: t.grade as Grade, kind: t.kind, stands: t.stands, aggression: t.aggression as Aggression, dp: t.dp });
-  const after = shootingTargetDist(unit, hits);
-  const agg = marginal(after, (o: TargetOutcome) => o.aggression);
-  const dp = marginal(after, (o: TargetOutcome) => o.dp);
-  const stands = marginal(after, (o: TargetOutcome) => o.stands);
-  const destroyed = after.prob((o) => o.destroyed);
   const json = {
     dice: dice.dice,
     hitOn: 6,
@@ -213,34 +120,11 @@ export function swShooting(input: SwShootingInput) {
 
 // ---------------- sw-leader-risk ----------------
 
-export const swLeaderRiskSchema = z
-  .strictObject({
-    lpValue: z.int().min(1).max(6),
-    missileHits: z.int().min(0).max(60).default(0),
-    engagedInCombat: z.boolean().default(false),
-    options: z.strictObject({ leaderRiskPerMissileHit: z.boolean().default(true) }).optional(),
-  })
-  .superRefine((v, ctx) => {
-    if (v.missileHits === 0 && !v.engagedInCombat) {
-      ctx.addIssue({ code: "custom", path: ["missileHits"], message: 'a leader is at risk only when his retinue suffers a missile hit or was engaged in combat (seed "Risk to Leaders"): give missileHits ≥ 1 or engagedInCombat true' });
-    }
-  });
-export type SwLeaderRiskInput = z.infer<typeof swLeaderRiskSchema>;
-
 const RISK_TEXT = { unhurt: "unhurt", killed: "killed", severe: "severe wound (−2 LPs)", light: "light wound (−1 LP)" } as const;
 const ELIM_TEXT = { killed: "1-3: killed", captured: "4: captured", escapes: "5-6: escapes to the nearest A or B unit" } as const;
 
 export function swLeaderRisk(input: SwLeaderRiskInput) {
-  const rolls = leaderRiskRolls(input, { ...DEFAULT_LEADER_RISK_OPTIONS, ...(input.options ?? {}) });
-  const fate = leaderRiskDist(input.lpValue, rolls);
-  const riskOrder = ["unhurt", "light", "severe", "killed"];
-  const one = riskOutcomeDist();
-  const oneRoll = one.outcomes().sort((x, y) => riskOrder.indexOf(x.value) - riskOrder.indexOf(y.value));
-  const killed = fate.prob((f: LeaderFate) => f.status === "killed");
-  const lp = fate.map((f) => (f.status === "killed" ? 0 : f.lpValue));
-  const elimOrder = ["killed", "captured", "escapes"];
-  const elim = retinueEliminatedDist();
-  const elimRows = elim.outcomes().sort((x, y) => elimOrder.indexOf(x.value) - elimOrder.indexOf(y.value));
+  const { rolls, oneRoll, fate, killed, lpAfter: lp, retinueEliminated: elimRows } = leaderRiskOdds(input);
   const json = {
     rolls,
     oneRoll: oneRoll.map((o) => ({ outcome: o.value, p: o.p.toJSON() })),
@@ -297,3 +181,6 @@ export function registerShieldwallCalculators(): void {
     run: swLeaderRisk,
   });
 }
+
+/** The module `muster odds` loads for these four calculators. */
+export const shieldwallOddsCli: CliModule = { name: "shieldwall-odds", register: () => registerShieldwallCalculators() };

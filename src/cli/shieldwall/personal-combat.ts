@@ -19,7 +19,7 @@ import { UsageError } from "../errors.js";
 import { registerCalculator } from "../odds.js";
 import { emit, globals, parseInteger } from "../output.js";
 import { runHumanDuel } from "./personal-combat-play.js";
-import type { CliModule } from "../registry.js";
+import type { CliModule } from "../module.js";
 
 const DOCS = "docs/shieldwall/personal-combat.md";
 const MUTUAL_KILL_HELP = 'both fighters killed in one exchange: "both-lose" (default: each side suffers the loser\'s DP) or "no-winner"';

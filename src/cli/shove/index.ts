@@ -8,15 +8,16 @@ import { createInterface } from "node:readline";
 import type { Command } from "commander";
 import { z } from "zod";
 import { type GameRecord, replay } from "../../core/game.js";
+import { wilsonInterval } from "../../core/stats.js";
 import { AI_LEVELS, type AiLevel, DEFAULT_ITERATIONS, playMatch } from "../../rulesets/shove/ai.js";
-import { BoardFormatError, type BoardSpec, DEFAULT_BOARD, formatBoard, MAX_HEIGHT, MAX_WIDTH, parseBoard } from "../../rulesets/shove/board.js";
-import { boardProblem, type ShoveMove, type ShoveOptions, type ShoveState, shove } from "../../rulesets/shove/game.js";
+import { BoardFormatError, type BoardSpec, DEFAULT_BOARD, formatBoard } from "../../rulesets/shove/board.js";
+import { boardFromText, boardProblem, boardSchema, rulesSchema, type ShoveMove, type ShoveOptions, type ShoveState, shove } from "../../rulesets/shove/game.js";
 import { renderBoard, renderStatus } from "../../rulesets/shove/render.js";
 import { solveDeepening } from "../../rulesets/shove/solver.js";
 import { InputError, UsageError } from "../errors.js";
 import { parseJson, readText, validate } from "../input.js";
 import { emit, globals, parseInteger } from "../output.js";
-import type { CliModule } from "../registry.js";
+import type { CliModule } from "../module.js";
 import { type Controller, runPlay } from "./play.js";
 
 const HOUSE_NOTE = "default board: ruling SH-1, a house rule (the printed board is missing)";
@@ -25,39 +26,13 @@ const HOUSE_NOTE = "default board: ruling SH-1, a house rule (the printed board 
 export function loadBoard(file: string | undefined): BoardSpec {
   if (file === undefined) return DEFAULT_BOARD;
   const text = readText(file);
-  let board: BoardSpec;
   try {
-    board = parseBoard(text);
+    return boardFromText(text);
   } catch (err) {
     if (err instanceof BoardFormatError) throw new InputError(`${file}: ${err.message}`);
     throw err;
   }
-  const problem = boardProblem(board);
-  if (problem) throw new InputError(`${file}: ${problem}`);
-  return board;
 }
-
-const int = (what: string) => z.number({ error: `${what} must be a number` }).int(`${what} must be a whole number`);
-
-const boardSchema = z.strictObject({
-  name: z.string(),
-  width: int("width").min(2).max(MAX_WIDTH),
-  height: int("height").min(2).max(MAX_HEIGHT),
-  walls: z.strictObject({ bottom: z.boolean(), top: z.boolean(), left: z.boolean(), right: z.boolean() }),
-  red: z.array(int("a red start square")),
-  blue: z.array(int("a blue start square")),
-  victory: int("victory"),
-});
-
-const rulesSchema = z
-  .strictObject({
-    turnLimit: int("turnLimit").min(1).max(50),
-    redLockTurns: int("redLockTurns").min(1).max(50),
-    blueLockTurns: int("blueLockTurns").min(1).max(50),
-    pushDistance: int("pushDistance").min(1).max(26),
-    emptyPushes: z.boolean(),
-  })
-  .partial();
 
 const recordSchema = z.object({
   game: z.literal("shove", { error: 'game must be "shove"' }),
@@ -102,15 +77,10 @@ export function parseController(text: string, option: string): Controller {
   return { kind: "ai", level, iterations };
 }
 
-/** Wilson score interval for a proportion (95%). */
-export function wilson(wins: number, n: number): [number, number] {
-  if (n === 0) return [0, 1];
-  const z = 1.959963984540054;
-  const p = wins / n;
-  const denom = 1 + (z * z) / n;
-  const centre = (p + (z * z) / (2 * n)) / denom;
-  const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / denom;
-  return [Math.max(0, centre - half), Math.min(1, centre + half)];
+/** Wilson score interval for a proportion (95%), as [low, high] (core/stats.ts). */
+function wilson(wins: number, n: number): [number, number] {
+  const { low, high } = wilsonInterval(wins, n);
+  return [low, high];
 }
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;

@@ -23,7 +23,7 @@ import type { Player } from "../../core/game.js";
 import { Random } from "../../core/random.js";
 import { type Deck, type Pair, type Side, pairOf } from "./deck.js";
 import { type DuelSetup, type ExchangeRolls, type Position, applyExchange, deckAt, exchangeDist, legalCards, maxMight, outcomeOf, sideCap, sideDists } from "./exchange.js";
-import { DEFAULT_EXCHANGE_LIMIT, type DuelMove, type DuelState } from "./game.js";
+import { DEFAULT_EXCHANGE_LIMIT, type ContestMove, type ContestState } from "./game.js";
 import { type GameSolution, floatField, fractionField, matrixGameValue, solveMatrixGame } from "./matrix-game.js";
 
 export interface SolveOptions {
@@ -273,7 +273,7 @@ export interface DuelView {
  * The computer player: at each exchange it draws its card from the advisor's optimal mixed
  * strategy for the position and the exchanges left; seeded, so a game replays.
  */
-export function advisedPlayer(sol: DuelSolution, seed: number): Player<DuelState, DuelMove> {
+export function advisedPlayer(sol: DuelSolution, seed: number): Player<ContestState, ContestMove> {
   const rng = Random.fromSeed(seed, 1);
   return {
     name: "advised mixed strategy",

@@ -3,19 +3,21 @@
  * is hidden from B's view: CC-5, chosen secretly and revealed together), then the exchange is
  * resolved with the state's generator (C-2). The duel ends when a commander is at 0 Might.
  */
-import type { Applied, Game, GameEvent, GameResult, PlayerId } from "../../core/game.js";
+import { z } from "zod";
+import { type Applied, type Game, type GameEvent, type GameResult, type PlayerId } from "../../core/game.js";
 import { Random, type RandomState, seedState } from "../../core/random.js";
 import { cardById } from "./deck.js";
+import { shippedDuelSetup } from "./defaults.js";
 import { type DuelSetup, type Position, type RolledExchange, cardRefusal, deckAt, duelStart, legalCards, outcomeOf, resolveExchange } from "./exchange.js";
 
-export interface DuelGameOptions {
+export interface ContestOptions {
   setup: DuelSetup;
   distance: number;
   /** House rule: a duel still undecided after this many exchanges is a draw. Default 200. */
   exchangeLimit?: number;
 }
 
-export interface DuelState {
+export interface ContestState {
   rng: RandomState;
   setup: DuelSetup;
   position: Position;
@@ -26,16 +28,39 @@ export interface DuelState {
   engaged: boolean;
 }
 
-export interface DuelMove {
+export interface ContestMove {
   card: string;
 }
 
 export const DEFAULT_EXCHANGE_LIMIT = 200;
 
-const name = (s: DuelState, side: "A" | "B") => (side === "A" ? s.setup.a : s.setup.b).profile.name;
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/**
+ * The duel's options as JSON: the setup (both commanders with their profiles, the two decks and
+ * the duel options, as the game records keep them), the starting distance and the house
+ * exchange limit. A duel must be able to start at the distance (seed, The Duel).
+ */
+export const contestOptionsSchema: z.ZodType<ContestOptions> = z
+  .strictObject({
+    setup: z.custom<ContestOptions["setup"]>(
+      (v) => isObject(v) && isObject(v.a) && isObject(v.b) && isObject(v.a.profile) && isObject(v.b.profile) && isObject(v.ranged) && isObject(v.melee) && isObject(v.options),
+      "setup must give a and b (each with a profile), the ranged and melee decks and the duel options",
+    ),
+    distance: z.number().int("distance must be a whole number of inches").min(0, "distance must be 0 (base contact) or more"),
+    exchangeLimit: z.number().int("exchangeLimit must be a whole number").min(1, "exchangeLimit must be at least 1").optional(),
+  })
+  .superRefine((o, ctx) => {
+    if (!duelStart(o.setup.a.profile, o.setup.b.profile, o.distance)) ctx.addIssue({ code: "custom", path: ["distance"], message: `no duel starts at ${o.distance}": not in base contact and beyond every ranged weapon's range (seed, The Duel)` });
+  });
+
+/** How a duel ends (the result's code). */
+export const CONTEST_RESULT_CODES = ["vanquished", "both-fall", "exchange-limit"] as const;
+
+const name = (s: ContestState, side: "A" | "B") => (side === "A" ? s.setup.a : s.setup.b).profile.name;
 
 /** Sentences describing a resolved exchange (shared by the game's events and the CLI). */
-export function narrateExchange(state: DuelState, before: Position, r: RolledExchange): GameEvent[] {
+export function narrateExchange(state: ContestState, before: Position, r: RolledExchange): GameEvent[] {
   const events: GameEvent[] = [];
   const deck = deckAt(state.setup, before);
   const cardName = (id: string) => cardById(deck, id)?.name ?? id;
@@ -74,9 +99,28 @@ export function narrateExchange(state: DuelState, before: Position, r: RolledExc
   return events;
 }
 
-export const duelGame: Game<DuelState, DuelMove, DuelGameOptions> = {
+export const contestGame: Game<ContestState, ContestMove, ContestOptions> = {
   id: "contest-of-champions",
+  title: "Contest of Champions duel",
   players: ["A", "B"],
+  playerNames: { A: "Commander A", B: "Commander B" },
+  options: {
+    schema: contestOptionsSchema,
+    defaults: () => ({ setup: shippedDuelSetup(), distance: 0 }),
+    describe: {
+      setup: "the two commanders (profile, assistants), the ranged and melee decks and the duel options (default: Hector against Achilles, shipped decks)",
+      distance: "inches between the commanders at the start; 0 is base contact (default 0: a melee contest)",
+      exchangeLimit: `house rule: an undecided duel is a draw after this many exchanges (default ${DEFAULT_EXCHANGE_LIMIT})`,
+    },
+  },
+  stats: {
+    lossUnit: "Might",
+    summarize(state, result) {
+      const a = state.setup.a.profile.might;
+      const b = state.setup.b.profile.might;
+      return { turns: state.exchanges, losses: { A: Math.max(0, a - state.position.mightA), B: Math.max(0, b - state.position.mightB) }, ending: result.code ?? result.reason };
+    },
+  },
 
   setup(options, seed) {
     const kind = duelStart(options.setup.a.profile, options.setup.b.profile, options.distance);
@@ -107,14 +151,14 @@ export const duelGame: Game<DuelState, DuelMove, DuelGameOptions> = {
     return cardRefusal(state.setup, state.position, player as "A" | "B", move.card);
   },
 
-  apply(state, player, move): Applied<DuelState> {
+  apply(state, player, move): Applied<ContestState> {
     // ruling CC-5: A commits in secret; B chooses without seeing it; both are revealed together
     if (player === "A") return { state: { ...state, pending: move.card }, events: [{ type: "commit", text: `${name(state, "A")} has chosen a card.` }] };
     if (state.pending === null) throw new RangeError("B decides only after A has committed a card");
     const rng = new Random(state.rng);
     const before = state.position;
     const r = resolveExchange(rng, state.setup, before, state.pending, move.card);
-    const next: DuelState = { ...state, rng: rng.state(), position: r.position, pending: null, exchanges: state.exchanges + 1, engaged: true };
+    const next: ContestState = { ...state, rng: rng.state(), position: r.position, pending: null, exchanges: state.exchanges + 1, engaged: true };
     const events = narrateExchange(next, before, r);
     if (!state.engaged && outcomeOf(r.position) === null) events.push({ type: "engaged", text: "Both survive the first exchange: the commanders are engaged and may take no other actions until the duel is resolved (seed, The Duel)." });
     return { state: next, events };
@@ -124,10 +168,10 @@ export const duelGame: Game<DuelState, DuelMove, DuelGameOptions> = {
     const o = outcomeOf(state.position);
     if (o === "A" || o === "B") {
       const loser = o === "A" ? "B" : "A";
-      return { winner: o, rewards: { [o]: 1, [loser]: 0 } as Record<PlayerId, number>, reason: `${name(state, o)} vanquishes ${name(state, loser)}` };
+      return { winner: o, rewards: { [o]: 1, [loser]: 0 } as Record<PlayerId, number>, reason: `${name(state, o)} vanquishes ${name(state, loser)}`, code: "vanquished" };
     }
-    if (o === "draw") return { winner: null, rewards: { A: 0.5, B: 0.5 }, reason: "both commanders fall in the same exchange" };
-    if (state.exchanges >= state.exchangeLimit) return { winner: null, rewards: { A: 0.5, B: 0.5 }, reason: `no decision after ${state.exchangeLimit} exchanges (house rule: a draw)` };
+    if (o === "draw") return { winner: null, rewards: { A: 0.5, B: 0.5 }, reason: "both commanders fall in the same exchange", code: "both-fall" };
+    if (state.exchanges >= state.exchangeLimit) return { winner: null, rewards: { A: 0.5, B: 0.5 }, reason: `no decision after ${state.exchangeLimit} exchanges (house rule: a draw)`, code: "exchange-limit" };
     return null;
   },
 
@@ -140,3 +184,4 @@ export const duelGame: Game<DuelState, DuelMove, DuelGameOptions> = {
     return `${player} plays ${move.card}`;
   },
 };
+

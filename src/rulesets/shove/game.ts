@@ -3,9 +3,10 @@
  * every rule. Decisions are strings in the notation the screen uses: "b3 up", "push d4 from d3",
  * "end". The D4 at the start of each turn is a chance event drawn inside `apply` from `state.rng`.
  */
-import type { Applied, Game, GameEvent, GameResult, PlayerId } from "../../core/game.js";
+import { z } from "zod";
+import { type Applied, type Game, type GameEvent, type GameResult, type GameSummary, type PlayerId } from "../../core/game.js";
 import { Random, type RandomState, seedState } from "../../core/random.js";
-import { type BoardSpec, checkBoardShape, DEFAULT_BOARD, parseSquare } from "./board.js";
+import { BoardFormatError, type BoardSpec, checkBoardShape, DEFAULT_BOARD, MAX_HEIGHT, MAX_WIDTH, parseBoard, parseSquare } from "./board.js";
 import {
   actionCode,
   BLUE,
@@ -271,9 +272,78 @@ function sideOf(player: PlayerId): Side | null {
   return player === "blue" ? BLUE : player === "red" ? RED : null;
 }
 
+const int = (what: string) => z.number({ error: `${what} must be a number` }).int(`${what} must be a whole number`);
+
+/** A board as JSON (its start position is checked by {@link boardProblem}, see {@link shoveOptionsSchema}). */
+export const boardSchema = z.strictObject({
+  name: z.string(),
+  width: int("width").min(2).max(MAX_WIDTH),
+  height: int("height").min(2).max(MAX_HEIGHT),
+  walls: z.strictObject({ bottom: z.boolean(), top: z.boolean(), left: z.boolean(), right: z.boolean() }),
+  red: z.array(int("a red start square")),
+  blue: z.array(int("a blue start square")),
+  victory: int("victory"),
+});
+
+/** Rule options as JSON; each may be left out (defaults: {@link DEFAULT_RULES}). */
+export const rulesSchema = z
+  .strictObject({
+    turnLimit: int("turnLimit").min(1).max(50),
+    redLockTurns: int("redLockTurns").min(1).max(50),
+    blueLockTurns: int("blueLockTurns").min(1).max(50),
+    pushDistance: int("pushDistance").min(1).max(26),
+    emptyPushes: z.boolean(),
+  })
+  .partial();
+
+/** Shove's options as JSON: errors name the field (a board's start position included, SH-4, SH-6). */
+export const shoveOptionsSchema: z.ZodType<ShoveOptions> = z.strictObject({ board: boardSchema.optional(), rules: rulesSchema.optional() }).superRefine((o, ctx) => {
+  if (!o.board) return;
+  const problem = boardProblem(o.board);
+  if (problem) ctx.addIssue({ code: "custom", path: ["board"], message: problem });
+});
+
+/**
+ * A board from the text format (docs/shove.md), its start position checked: the options of a
+ * game on it. Throws {@link BoardFormatError} naming the line or the rule.
+ */
+export function boardFromText(text: string): BoardSpec {
+  const board = parseBoard(text);
+  const problem = boardProblem(board);
+  if (problem) throw new BoardFormatError(problem);
+  return board;
+}
+
+/** Result codes by WinReason: how a game of Shove ended. */
+export const SHOVE_RESULT_CODES = ["blue-on-victory", "no-red", "no-blue", "turn-limit"] as const;
+
+function summarize(s: ShoveState): GameSummary {
+  const nRed = s.config.board.red.length;
+  let red = 0;
+  let blue = 0;
+  s.tokens.forEach((sq, k) => {
+    if (sq < 0) {
+      if (k < nRed) red++;
+      else blue++;
+    }
+  });
+  return { turns: s.turn, losses: { blue, red }, ending: winReasonText(s) };
+}
+
 export const shove: Game<ShoveState, ShoveMove, ShoveOptions> = {
   id: "shove",
+  title: "Shove",
   players: ["blue", "red"],
+  playerNames: { blue: "Blue", red: "Red" },
+  options: {
+    schema: shoveOptionsSchema,
+    defaults: () => ({ board: DEFAULT_BOARD }),
+    describe: {
+      board: "the board (default: ruling SH-1, a house rule); a board file's text format is read by boardFromText",
+      rules: `rule options: turnLimit, redLockTurns, blueLockTurns, pushDistance, emptyPushes (defaults ${JSON.stringify(DEFAULT_RULES)})`,
+    },
+  },
+  stats: { lossUnit: "tokens", summarize },
 
   setup(options, seed) {
     const config = resolveConfig(options);
@@ -319,7 +389,7 @@ export const shove: Game<ShoveState, ShoveMove, ShoveOptions> = {
   result(s): GameResult | null {
     if (s.winner === null) return null;
     const loser = s.winner === "red" ? "blue" : "red";
-    return { winner: s.winner, rewards: { [s.winner]: 1, [loser]: 0 }, reason: winReasonText(s) };
+    return { winner: s.winner, rewards: { [s.winner]: 1, [loser]: 0 }, reason: winReasonText(s), code: SHOVE_RESULT_CODES[s.reason - 1] ?? "unknown" };
   },
 
   view: (s) => s,

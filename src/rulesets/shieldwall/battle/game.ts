@@ -21,6 +21,7 @@ import { battleEnding } from "./phases/end-turn.js";
 import { type Scenario, scenarioOptions } from "./scenario.js";
 import type { BattleDecision, BattleState, BattleUnit, Pending, SideState } from "./types.js";
 import type { BattleSetup } from "./scenario.js";
+import { battleOptions, battleStats } from "./options.js";
 
 /** Builds the battle's initial state (before any decision) from a scenario, the two parsed armies and a seed. */
 /**
@@ -253,19 +254,22 @@ export const SHIELDWALL_BATTLE_ID = "shieldwall-battle";
  * The battle's result with its machine-readable `code` (ruling SW-25: "half-units-lost",
  * "leaders-lost", "no-units-left", "both-broke", "turn-limit-win", "turn-limit-draw"), or null
  * while it goes on. The code is worked out from the final state by the function that ended the
- * battle (`battleEnding`); the stored result, part of the state and its hash, and `result()`,
- * recorded in the golden playthroughs, keep only winner, rewards and reason.
+ * battle (`battleEnding`), so the stored result, part of the state and its hash, needs none.
  */
-export function battleResultWithCode(state: BattleState): GameResult | null {
+function resultWithCode(state: BattleState): GameResult | null {
   const r = state.result;
   if (r === null) return null;
   const end = battleEnding(state);
-  return end === null ? r : { ...r, code: end.code };
+  return end === null ? r : { winner: r.winner, rewards: r.rewards, reason: r.reason, code: end.code };
 }
 
 export const battleGame: Game<BattleState, BattleDecision, BattleSetup> = {
   id: SHIELDWALL_BATTLE_ID,
+  title: "Shieldwall battle",
   players: ["red", "black"],
+  playerNames: { red: "Red", black: "Black" },
+  options: battleOptions,
+  stats: battleStats,
   setup(options: BattleSetup, seed: number): BattleState {
     return createBattle(options.scenario, options.armies, seed);
   },
@@ -284,7 +288,7 @@ export const battleGame: Game<BattleState, BattleDecision, BattleSetup> = {
     return applyDecision(state, player, move);
   },
   result(state: BattleState): GameResult | null {
-    return state.result;
+    return resultWithCode(state);
   },
   view(state: BattleState): unknown {
     // No hidden information on the table (the duel's hands are played out inside the engine).

@@ -4,7 +4,6 @@
  */
 export {
   battleGame,
-  battleResultWithCode,
   createBattle,
   decisionProblem,
   describeDecision,

@@ -12,6 +12,7 @@
 import { type Card, type Colour, cardCode, cardName, newPack, parseCard } from "../../../core/cards.js";
 import type { Applied, Game, GameEvent, GameResult, PlayerId } from "../../../core/game.js";
 import { Random, type RandomState, seedState } from "../../../core/random.js";
+import { shieldwallDuelOptions } from "./options.js";
 import {
   type DiceOff,
   type DuelOutcome,
@@ -355,8 +356,9 @@ export function describeOutcome(o: DuelOutcome): string {
 function result(s: ShieldwallDuelState): GameResult | null {
   const o = s.outcome;
   if (!o) return null;
-  if (o.winner) return { winner: o.winner, rewards: { [o.winner]: 1, [otherSide(o.winner)]: 0 }, reason: describeOutcome(o) };
-  return { winner: null, rewards: { a: 0.5, b: 0.5 }, reason: describeOutcome(o) };
+  // The code is how the duel ended: "kill", "mutual-kill" or "honour-satisfied".
+  if (o.winner) return { winner: o.winner, rewards: { [o.winner]: 1, [otherSide(o.winner)]: 0 }, reason: describeOutcome(o), code: o.end };
+  return { winner: null, rewards: { a: 0.5, b: 0.5 }, reason: describeOutcome(o), code: o.end };
 }
 
 /** What one player may see (ruling SW-24): his own hand and discards, and every card played. */
@@ -420,7 +422,10 @@ export function duelMoveKey(m: ShieldwallDuelMove): string {
 
 export const shieldwallDuelGame: Game<ShieldwallDuelState, ShieldwallDuelMove, ShieldwallDuelSetup> = {
   id: "shieldwall-duel",
+  title: "Shieldwall personal combat",
   players: PLAYERS,
+  playerNames: { a: "Fighter a", b: "Fighter b" },
+  options: shieldwallDuelOptions,
   setup: dealDuel,
   toMove: duelToMove,
   legalMoves: duelLegalMoves,

@@ -1,12 +1,12 @@
 /**
- * Battle command line measures: games per second through the sim runner's single-game routine,
+ * Command line measures (`muster sim`, the one bench section that imports src/cli): games per second through the sim runner's single-game routine,
  * simulation throughput on 1 and 2 worker threads (thread start-up included) for Pig, Shove and
  * the Shieldwall battle (commander v commander), record checking, and the statistics helpers.
  */
 import { performance } from "node:perf_hooks";
 import { battleGame } from "../src/cli/battle/catalog.js";
 import { playGame } from "../src/cli/battle/run.js";
-import { dataPath, loadShieldwallScenario } from "../src/cli/battle/scenarios.js";
+import { dataPath, loadScenario } from "../src/cli/battle/scenarios.js";
 import { playIndexed, runSim } from "../src/cli/battle/sim.js";
 import { checkedRecord, verifyRecord } from "../src/core/records.js";
 import { wilsonInterval } from "../src/core/stats.js";
@@ -37,7 +37,7 @@ export const battleBench: BenchSection = {
         ["maldon", "maldon-991.json"],
         ["raid", "raid.json"],
       ] as const) {
-        const options = loadShieldwallScenario(dataPath("shieldwall", "scenarios", file)).options;
+        const options = loadScenario("shieldwall-battle", dataPath("shieldwall", "scenarios", file)).options;
         let i = 0;
         // Slow games: time whole games for about 3 s after one warm-up game (opsPerSecond rounds to integers).
         playIndexed(sw, options, {}, 1, i++);

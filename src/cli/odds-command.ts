@@ -1,0 +1,72 @@
+/** `muster odds`: the frame that lists and runs the exact-odds calculators, and the core's own `dice` calculator. */
+import type { Command } from "commander";
+import { z } from "zod";
+import { expressionDist, parseDice } from "../core/dice-expression.js";
+import { UsageError } from "./errors.js";
+import { readJsonInput } from "./input.js";
+import type { CliModule } from "./module.js";
+import { getCalculator, listCalculators, registerCalculator } from "./odds.js";
+import { emit } from "./output.js";
+
+export const oddsCli: CliModule = {
+  name: "odds",
+  register(program: Command) {
+    registerCalculator({
+      name: "dice",
+      summary: "exact distribution of a dice total, with at-least and at-most tables",
+      docs: "docs/odds.md#dice",
+      schema: z.strictObject({ dice: z.string().min(1) }),
+      example: { dice: "2d6" },
+      run(input) {
+        let expr: ReturnType<typeof parseDice>;
+        try {
+          expr = parseDice(input.dice);
+        } catch (err) {
+          throw new UsageError(`field dice: ${(err as Error).message}`);
+        }
+        const dist = expressionDist(expr);
+        const json = {
+          dice: expr.text,
+          mean: dist.mean().toJSON(),
+          variance: dist.variance().toJSON(),
+          outcomes: dist.outcomes().map((o) => ({ total: o.value, p: o.p.toJSON(), atLeast: dist.atLeast(o.value).toJSON(), atMost: dist.atMost(o.value).toJSON() })),
+        };
+        const text = [
+          `${expr.text}: mean ${dist.mean()} (${dist.mean().toDecimal(4)}), variance ${dist.variance()}`,
+          "   total                      P(=)    decimal       P(>=)",
+          dist.format(6),
+        ].join("\n");
+        return { json, text };
+      },
+    });
+
+    program
+      .command("odds")
+      .description("exact odds calculators: muster odds <calculator> --input FILE|- (see docs/odds.md)")
+      .argument("[calculator]", "which calculator (omit to list them)")
+      .option("-i, --input <file>", 'input JSON file, or "-" for standard input')
+      .option("--example", "print an example input for the calculator")
+      .action((name: string | undefined, opts: { input?: string; example?: boolean }, cmd: Command) => {
+        if (!name) {
+          const list = listCalculators();
+          const width = Math.max(...list.map((c) => c.name.length)) + 2;
+          emit(
+            cmd,
+            list.map((c) => ({ name: c.name, summary: c.summary, docs: c.docs })),
+            list.map((c) => `  ${c.name.padEnd(width)}${c.summary}`).join("\n"),
+          );
+          return;
+        }
+        const calc = getCalculator(name);
+        if (!calc) throw new UsageError(`unknown calculator "${name}"; known: ${listCalculators().map((c) => c.name).join(", ")}`);
+        if (opts.example) {
+          process.stdout.write(`${JSON.stringify(calc.example, null, 2)}\n`);
+          return;
+        }
+        if (!opts.input) throw new UsageError(`odds ${name} needs --input FILE (or - for standard input); try --example`);
+        const input = readJsonInput(opts.input, calc.schema, calc.rule);
+        const out = calc.run(input);
+        emit(cmd, out.json, out.text);
+      });
+  },
+};
