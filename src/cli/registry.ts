@@ -8,6 +8,7 @@ import { shieldwallCombatCli } from "./shieldwall/combat.js";
 import { shieldwallPersonalCombatCli } from "./shieldwall/personal-combat.js";
 import { shieldwallCli } from "./shieldwall/index.js";
 import { shoveCli } from "./shove/index.js";
+import { serveCli } from "./serve.js";
 
 export interface CliModule {
   name: string;
@@ -15,4 +16,4 @@ export interface CliModule {
   register(program: Command): void;
 }
 
-export const cliModules: CliModule[] = [coreCli, shieldwallCombatCli, shieldwallPersonalCombatCli, shieldwallCli, gurpsCli, contestCli, shoveCli, battleCli];
+export const cliModules: CliModule[] = [coreCli, shieldwallCombatCli, shieldwallPersonalCombatCli, shieldwallCli, gurpsCli, contestCli, shoveCli, battleCli, serveCli];
