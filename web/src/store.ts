@@ -1,0 +1,251 @@
+/**
+ * The UI's state: a pure reducer over the worker's messages (tested in test/web/store.test.ts)
+ * and the Preact signals the components read. Nothing here computes a rule: it keeps what the
+ * worker sent and derives only presentation (names, grouping, filters).
+ */
+import { signal } from "@preact/signals";
+import type { GameEvent } from "../../src/core/game.js";
+import type { BattleDecision, BattleState, Pending, Side } from "../../src/rulesets/shieldwall/battle/index.js";
+import type { Controller, FromWorker, OptionView, Snapshot } from "./protocol.js";
+
+export interface LogEntry {
+  n: number;
+  kind: "event" | "decision" | "error" | "setup";
+  text: string;
+  side?: Side;
+  turn: number;
+  phase: string;
+}
+
+export interface BattleView {
+  battle: number;
+  scenario: string;
+  players: Record<Side, Controller>;
+  seed: number;
+  snapshot: Snapshot;
+  log: LogEntry[];
+  /** Side whose computer player is thinking. */
+  thinking: Side | null;
+  /** The last refusal or failure, in the engine's words (cleared by the next applied decision). */
+  error: string | null;
+}
+
+export interface UiState {
+  screen: "setup" | "battle";
+  battle: BattleView | null;
+  /** Why the last start failed (e.g. an uploaded scenario's named field). */
+  startError: string | null;
+}
+
+export const initialUi: UiState = { screen: "setup", battle: null, startError: null };
+
+/** At most this many log entries are kept (the oldest go first). */
+export const LOG_LIMIT = 5000;
+
+function appendLog(log: LogEntry[], entries: Omit<LogEntry, "n">[]): LogEntry[] {
+  let n = log.length > 0 ? log[log.length - 1].n : 0;
+  const out = log.concat(entries.map((e) => ({ ...e, n: ++n })));
+  return out.length > LOG_LIMIT ? out.slice(out.length - LOG_LIMIT) : out;
+}
+
+const eventEntries = (events: GameEvent[], state: BattleState, kind: LogEntry["kind"] = "event"): Omit<LogEntry, "n">[] =>
+  events.map((e) => ({ kind, text: e.text, turn: typeof e.turn === "number" ? e.turn : state.turn, phase: typeof e.phase === "string" ? e.phase : state.phase }));
+
+/** The UI state after a message from the worker. Messages of an older battle are ignored. */
+export function reduce(ui: UiState, msg: FromWorker): UiState {
+  const b = ui.battle;
+  switch (msg.type) {
+    case "started":
+      return {
+        screen: "battle",
+        startError: null,
+        battle: {
+          battle: msg.battle,
+          scenario: msg.scenario,
+          players: msg.players,
+          seed: msg.seed,
+          snapshot: msg.snapshot,
+          log: appendLog([], eventEntries(msg.events, msg.snapshot.state, "setup")),
+          thinking: null,
+          error: null,
+        },
+      };
+    case "applied": {
+      if (!b || b.battle !== msg.battle || msg.snapshot.seq <= b.snapshot.seq) return ui;
+      const who = msg.by === "human" ? `${msg.side} (you)` : `${msg.side} (${msg.by})`;
+      const decision: Omit<LogEntry, "n"> = { kind: "decision", side: msg.side, text: `${who}: ${msg.text}`, turn: b.snapshot.state.turn, phase: b.snapshot.state.phase };
+      return {
+        ...ui,
+        battle: { ...b, snapshot: msg.snapshot, thinking: null, error: null, log: appendLog(b.log, [decision, ...eventEntries(msg.events, msg.snapshot.state)]) },
+      };
+    }
+    case "thinking":
+      if (!b || b.battle !== msg.battle) return ui;
+      return { ...ui, battle: { ...b, thinking: msg.side } };
+    case "error":
+      if (msg.during === "start") return { ...ui, startError: msg.message };
+      if (!b || (msg.battle !== null && b.battle !== msg.battle)) return ui;
+      return {
+        ...ui,
+        battle: {
+          ...b,
+          thinking: null,
+          error: msg.message,
+          log: appendLog(b.log, [{ kind: "error", text: msg.during === "decide" ? `refused: ${msg.message}` : `error: ${msg.message}`, turn: b.snapshot.state.turn, phase: b.snapshot.state.phase }]),
+        },
+      };
+  }
+}
+
+// ---- presentation helpers (pure) ----
+
+/** Unit, leader and contingent names by id, for showing the engine's ids as names. */
+export function namesOf(state: BattleState): Map<string, string> {
+  const m = new Map<string, string>();
+  for (const u of state.units) m.set(u.id, u.u.name);
+  for (const l of state.leaders) m.set(l.id, l.name);
+  for (const side of ["red", "black"] as const) for (const [id, name] of Object.entries(state.sides[side].contingentNames)) if (!m.has(id)) m.set(id, name);
+  return m;
+}
+
+/** Replaces every id (e.g. "black.b-band1") in an engine text with its name. */
+export function withNames(text: string, names: Map<string, string>): string {
+  return text.replace(/\b(red|black)\.[A-Za-z0-9_-]+/g, (id) => names.get(id) ?? id);
+}
+
+/** Ids of the units (and contingents, leaders) a decision concerns, the pending one's subject first. */
+export function involved(pending: Pending | null, d: BattleDecision): string[] {
+  const ids: string[] = [];
+  if (pending && "unit" in pending) ids.push(pending.unit);
+  if (pending && "leader" in pending) ids.push(pending.leader);
+  switch (d.type) {
+    case "deploy":
+      ids.push(d.contingent);
+      break;
+    case "god-choice":
+      ids.push(d.target);
+      break;
+    case "lead":
+      if ("target" in d) ids.push(d.target);
+      break;
+    case "camp":
+      if (d.target) ids.push(d.target);
+      if (d.moveTo) ids.push(d.moveTo);
+      break;
+    case "shoot":
+    case "charge":
+      if (d.target) ids.push(d.target);
+      break;
+    default:
+      break;
+  }
+  return ids;
+}
+
+/** The group an option is listed under: the unit, leader or contingent it is about. */
+export function subjectOf(state: BattleState, d: BattleDecision): string {
+  const p = state.pending;
+  if (d.type === "deploy") return d.contingent;
+  if (p && "unit" in p) return p.unit;
+  if (p && "leader" in p) return p.leader;
+  return p ? p.side : "";
+}
+
+export interface OptionGroup {
+  subject: string;
+  options: { index: number; option: OptionView }[];
+}
+
+/** Options grouped by subject, in the engine's order. */
+export function groupOptions(state: BattleState, options: OptionView[]): OptionGroup[] {
+  const groups: OptionGroup[] = [];
+  options.forEach((option, index) => {
+    const subject = subjectOf(state, option.decision);
+    let g = groups.find((x) => x.subject === subject);
+    if (!g) groups.push((g = { subject, options: [] }));
+    g.options.push({ index, option });
+  });
+  return groups;
+}
+
+/** Units of a contingent or leader's contingent, so that selecting a unit also finds its contingent's options. */
+export function unitMatches(state: BattleState, selected: string, ids: string[]): boolean {
+  if (ids.includes(selected)) return true;
+  const u = state.units.find((x) => x.id === selected);
+  if (!u) return false;
+  if (ids.includes(u.u.contingent)) return true;
+  return state.leaders.some((l) => ids.includes(l.id) && l.unit === selected);
+}
+
+/** Options concerning `selected` (all when nothing is selected or none concerns it). */
+export function filterOptions(state: BattleState, options: OptionView[], selected: string | null): { shown: number[]; filtered: boolean } {
+  const all = options.map((_, i) => i);
+  if (!selected) return { shown: all, filtered: false };
+  const shown = all.filter((i) => unitMatches(state, selected, involved(state.pending, options[i].decision)));
+  return shown.length > 0 ? { shown, filtered: true } : { shown: all, filtered: false };
+}
+
+const PHASE_NAME: Record<string, string> = {
+  deployment: "deployment",
+  initiative: "initiative",
+  gods: "invoke the gods",
+  leadership: "leadership",
+  movement: "movement",
+  missiles: "missile exchange",
+  combat: "combat",
+  end: "end of turn",
+  over: "battle over",
+};
+export const phaseName = (p: string) => PHASE_NAME[p] ?? p;
+
+/** One line saying what the pending decision is about. */
+export function pendingPrompt(state: BattleState, names: Map<string, string>): string {
+  const p = state.pending;
+  if (!p) return state.result ? "The battle is over." : "";
+  const n = (id: string) => names.get(id) ?? id;
+  switch (p.kind) {
+    case "deploy":
+      return "Deploy a contingent: choose where its front line stands (x across the table, distance from the centre line).";
+    case "initiative":
+      return "You won the initiative: choose who acts first.";
+    case "holy-call":
+      return `Call on the holy person with ${n(p.leader)}?`;
+    case "holy-cancel":
+      return "The holy person may cancel the gods' card.";
+    case "god-choice":
+      return `The gods' card (${p.effect.replace("-", " ")}): choose who it touches.`;
+    case "lead":
+      return `${n(p.leader)} may spend leadership points.`;
+    case "answer":
+      return `${n(p.challenger)} challenges ${n(p.leader)} to single combat: accept or refuse.`;
+    case "camp":
+      return `Camp followers of ${n(p.unit)}: tend a unit, and maybe join another.`;
+    case "move":
+      return `Move ${n(p.unit)}.`;
+    case "shoot":
+      return `${n(p.unit)} may shoot.`;
+    case "charge":
+      return `${n(p.unit)} may declare a charge.`;
+    case "fortune":
+      return `You hold a Seven: re-roll ${n(p.unit)}'s ${p.roll.what} dice?`;
+  }
+}
+
+// ---- signals ----
+
+export const ui = signal<UiState>(initialUi);
+/** The unit the user tapped (its card is shown and the options are filtered to it). */
+export const selectedUnit = signal<string | null>(null);
+/** The unit under the pointer. */
+export const hoveredUnit = signal<string | null>(null);
+/** Index of the option under the pointer (previewed on the table). */
+export const hoveredOption = signal<number | null>(null);
+
+export function dispatch(msg: FromWorker): void {
+  ui.value = reduce(ui.value, msg);
+  if (msg.type === "started") {
+    selectedUnit.value = null;
+    hoveredOption.value = null;
+  }
+  if (msg.type === "applied") hoveredOption.value = null;
+}
