@@ -116,6 +116,11 @@ export function SetupScreen() {
           Start the battle
         </button>
       </form>
+      <ul class="howto">
+        <li>The table is drawn to scale in inches: red sets up in the south (bottom), black in the north (top). Each rectangle is a stand; the light edge is its front.</li>
+        <li>When it is your turn, the rules engine lists every legal choice on the right; point at one to see it on the table, click it to decide. Tap a unit for its state.</li>
+        <li>The computer plays its side step by step; everything that happens is written in the battle log.</li>
+      </ul>
     </main>
   );
 }

@@ -28,6 +28,8 @@ interface Scene {
   height: number;
   width: number;
   fitted: boolean;
+  /** Draws the units again (after a zoom). */
+  redraw?: () => void;
 }
 
 const flat = (pts: { x: number; y: number }[], h: number) => pts.flatMap((p) => [p.x, h - p.y]);
@@ -50,6 +52,7 @@ function fit(scene: Scene, el: HTMLElement): void {
   scene.stage.position({ x: (w - scene.width * k) / 2, y: (h - scene.height * k) / 2 });
   labelScale(scene);
   scene.fitted = true;
+  scene.redraw?.();
 }
 
 function drawGround(scene: Scene, s: BattleState): void {
@@ -182,14 +185,18 @@ function drawUnits(scene: Scene, view: BattleView, selected: string | null): voi
     const c = unitCentre(bu);
     const leaders = s.leaders.filter((l) => l.unit === bu.id && l.status === "alive");
     const lbl = new Konva.Group({ x: c.x, y: H - c.y, name: "label", listening: false });
-    const name = new Konva.Text({ text: bu.u.name, fontSize: 11, fontFamily: "system-ui, sans-serif", fontStyle: "bold", fill: "#fff", align: "center" });
+    // The name wraps to the unit's width on screen, so that neighbours' labels do not overlap.
+    const xs = bu.stands.map((st) => st.x);
+    const frontage = (Math.max(...xs) - Math.min(...xs) + bu.stands[0].width) * scene.stage.scaleX();
+    const name = new Konva.Text({ text: bu.u.name, fontSize: 10, fontFamily: "system-ui, sans-serif", fontStyle: "bold", fill: "#fff", align: "center", lineHeight: 1.05 });
+    if (name.width() > frontage - 6) name.setAttrs({ width: Math.max(frontage - 6, 40), wrap: "word" });
     const pipR = 3.2;
     const dps: string[] = [];
     for (const k of DP_KINDS) for (let i = 0; i < bu.u.dp[k]; i++) dps.push(k);
     const extra = `${leaders.map((l) => `★${l.name.split(" ")[0]}`).join(" ")}${bu.u.inCombat ? " ⚔" : ""}`;
     const extraText = new Konva.Text({ text: extra, fontSize: 10, fontFamily: "system-ui, sans-serif", fill: "#ffd166", fontStyle: "bold" });
     const line2 = dps.length * (pipR * 2 + 2) + (extra ? extraText.width() + 4 : 0);
-    const bw = Math.max(name.width(), line2) + 8;
+    const bw = Math.max(name.width(), line2) + 4;
     const bh = name.height() + (line2 > 0 ? 12 : 0) + 4;
     lbl.add(new Konva.Rect({ x: -bw / 2, y: -bh / 2, width: bw, height: bh, fill: bu.side === "red" ? "#7d1a14" : "#111", opacity: 0.78, cornerRadius: 3 }));
     name.position({ x: -name.width() / 2, y: -bh / 2 + 2 });
@@ -234,7 +241,8 @@ function drawOverlay(scene: Scene, view: BattleView, option: BattleDecision | nu
   const H = scene.height;
   const ids = involved(s.pending, option);
   for (const bu of s.units) {
-    if (!ids.includes(bu.id) && !ids.includes(bu.u.contingent)) continue;
+    const led = s.leaders.some((l) => ids.includes(l.id) && l.unit === bu.id);
+    if (!ids.includes(bu.id) && !ids.includes(bu.u.contingent) && !led) continue;
     for (const st of bu.stands) {
       const grp = new Konva.Group({ x: st.x, y: H - st.y, rotation: rotationOf(st.facing), listening: false });
       grp.add(new Konva.Rect({ x: -st.width / 2 - 0.25, y: -st.depth / 2 - 0.25, width: st.width + 0.5, height: st.depth + 0.5, stroke: "#00e5ff", strokeWidth: 0.25, cornerRadius: 0.3 }));
@@ -310,6 +318,13 @@ export function TableView({ view }: { view: BattleView }) {
       stage.scale({ x: k, y: k });
       stage.position({ x: at.x - world.x * k, y: at.y - world.y * k });
       labelScale(sc);
+      redrawSoon();
+    };
+    // Unit labels wrap to the units' width on screen: redrawn once the zoom settles.
+    let pending = 0;
+    const redrawSoon = () => {
+      cancelAnimationFrame(pending);
+      pending = requestAnimationFrame(() => sc.redraw?.());
     };
     stage.on("wheel", (e) => {
       e.evt.preventDefault();
@@ -373,8 +388,11 @@ export function TableView({ view }: { view: BattleView }) {
   useEffect(() => {
     const sc = scene.current;
     if (!sc) return;
-    drawUnits(sc, view, selected);
-    labelScale(sc);
+    sc.redraw = () => {
+      drawUnits(sc, view, selected);
+      labelScale(sc);
+    };
+    sc.redraw();
   }, [snap.seq, selected]);
 
   useEffect(() => {
