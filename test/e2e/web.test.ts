@@ -35,7 +35,11 @@ async function playToResult(page: Page, name: string): Promise<{ clicks: number;
       await page.waitForSelector('[data-testid="option"], [data-testid="result"]', { timeout: 60_000 });
       continue;
     }
-    if (!midShot && /Turn [3-9]/.test((await page.textContent('[data-testid="turn"]')) ?? "")) {
+    const turn = Number(/Turn (\d+)/.exec((await page.textContent('[data-testid="turn"]')) ?? "")?.[1] ?? 0);
+    const subject = page.locator('[data-testid="subject"]').first();
+    if (!midShot && turn >= 3 && ((await subject.count()) > 0 || turn >= 5)) {
+      // Show a unit's card (the option group's heading selects its unit) and preview the first option.
+      if ((await subject.count()) > 0) await subject.click();
       if (name === "desktop") await option.hover();
       await page.screenshot({ path: join(SHOTS, `${name}-2-mid.png`) });
       midShot = true;

@@ -33,7 +33,7 @@ describe("store reducer", () => {
     expect(next.battle!.thinking).toBeNull();
     expect(next.battle!.snapshot.seq).toBe((applied as { snapshot: Snapshot }).snapshot.seq);
     const logged = next.battle!.log.slice(ui.battle!.log.length);
-    expect(logged[0]).toMatchObject({ kind: "decision", side, text: `${side} (you): ${(applied as { text: string }).text}` });
+    expect(logged[0]).toMatchObject({ kind: "decision", side, text: `${side} (you): ${(applied as { text: string }).text}` }); // a deployment is about no one unit
     expect(logged.length).toBe(1 + (applied as { events: unknown[] }).events.length);
     // The same message again (an older or equal snapshot) changes nothing; so does another battle's.
     expect(reduce(next, applied as FromWorker)).toBe(next);

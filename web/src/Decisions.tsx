@@ -49,7 +49,17 @@ export function Decisions({ view, names }: { view: BattleView; names: Map<string
       <div class="groups">
         {groups.map((g) => (
           <div class="group" key={g.subject}>
-            {groups.length > 1 || g.subject !== side ? <h3>{names.get(g.subject) ?? g.subject}</h3> : null}
+            {groups.length > 1 || g.subject !== side ? (
+              <h3>
+                {s.units.some((u) => u.id === g.subject) ? (
+                  <button type="button" class="link subject" data-testid="subject" title="Show this unit's card" onClick={() => (selectedUnit.value = g.subject)}>
+                    {names.get(g.subject) ?? g.subject}
+                  </button>
+                ) : (
+                  (names.get(g.subject) ?? g.subject)
+                )}
+              </h3>
+            ) : null}
             <div class="options">
               {g.options.map(({ index, option }) => (
                 <button

@@ -188,21 +188,26 @@ function drawUnits(scene: Scene, view: BattleView, selected: string | null): voi
     // The name wraps to the unit's width on screen, so that neighbours' labels do not overlap.
     const xs = bu.stands.map((st) => st.x);
     const frontage = (Math.max(...xs) - Math.min(...xs) + bu.stands[0].width) * scene.stage.scaleX();
-    const name = new Konva.Text({ text: bu.u.name, fontSize: 10, fontFamily: "system-ui, sans-serif", fontStyle: "bold", fill: "#fff", align: "center", lineHeight: 1.05 });
-    if (name.width() > frontage - 6) name.setAttrs({ width: Math.max(frontage - 6, 40), wrap: "word" });
+    // Too small on screen for a name (a phone at the fitted zoom): pips and leaders only; zoom in or tap for the rest.
+    const roomy = frontage >= 40;
+    const name = new Konva.Text({ text: roomy ? bu.u.name : "", fontSize: 10, fontFamily: "system-ui, sans-serif", fontStyle: "bold", fill: "#fff", align: "center", lineHeight: 1.05 });
+    if (roomy && name.width() > frontage - 6) name.setAttrs({ width: Math.max(frontage - 6, 58), wrap: "word" });
     const pipR = 3.2;
     const dps: string[] = [];
     for (const k of DP_KINDS) for (let i = 0; i < bu.u.dp[k]; i++) dps.push(k);
-    const extra = `${leaders.map((l) => `★${l.name.split(" ")[0]}`).join(" ")}${bu.u.inCombat ? " ⚔" : ""}`;
+    const extra = `${leaders.map((l) => (roomy ? `★${l.name.split(" ")[0]}` : "★")).join(" ")}${bu.u.inCombat ? " ⚔" : ""}`;
     const extraText = new Konva.Text({ text: extra, fontSize: 10, fontFamily: "system-ui, sans-serif", fill: "#ffd166", fontStyle: "bold" });
     const line2 = dps.length * (pipR * 2 + 2) + (extra ? extraText.width() + 4 : 0);
     const bw = Math.max(name.width(), line2) + 4;
-    const bh = name.height() + (line2 > 0 ? 12 : 0) + 4;
-    lbl.add(new Konva.Rect({ x: -bw / 2, y: -bh / 2, width: bw, height: bh, fill: bu.side === "red" ? "#7d1a14" : "#111", opacity: 0.78, cornerRadius: 3 }));
-    name.position({ x: -name.width() / 2, y: -bh / 2 + 2 });
+    const nameH = roomy ? name.height() : 0;
+    const bh = nameH + (line2 > 0 ? 12 : 0) + 4;
+    // Labels sit just behind the unit (away from the enemy), so they do not hide its stands.
+    const top = bu.side === "red" ? 0 : -bh;
+    lbl.add(new Konva.Rect({ x: -bw / 2, y: top, width: bw, height: bh, fill: bu.side === "red" ? "#7d1a14" : "#111", opacity: 0.78, cornerRadius: 3 }));
+    name.position({ x: -name.width() / 2, y: top + 2 });
     lbl.add(name);
     let px = -line2 / 2 + pipR;
-    const py = -bh / 2 + name.height() + 8;
+    const py = top + nameH + 8;
     for (const k of dps) {
       lbl.add(new Konva.Circle({ x: px, y: py, radius: pipR, fill: DP_COLOUR[k], stroke: "#fff", strokeWidth: 0.8 }));
       px += pipR * 2 + 2;
@@ -211,9 +216,8 @@ function drawUnits(scene: Scene, view: BattleView, selected: string | null): voi
       extraText.position({ x: px - pipR + (dps.length ? 2 : 0), y: py - 6 });
       lbl.add(extraText);
     }
-    // Labels sit just behind the unit (away from the enemy), so they do not hide the front.
     const back = bu.side === "red" ? 1 : -1;
-    lbl.y(H - c.y + back * 1.6);
+    lbl.y(H - c.y + back * (bu.stands[0].depth / 2 + 0.15));
     layer.add(lbl);
   }
 }
@@ -264,7 +268,7 @@ function drawOverlay(scene: Scene, view: BattleView, option: BattleDecision | nu
     layer.add(
       new Konva.Rect({ x: option.x - frontage / 2, y: H - Math.max(front, back), width: frontage, height: depth, fill: SIDE_FILL[side], opacity: 0.35, stroke: "#00e5ff", strokeWidth: 0.2, dash: [0.5, 0.3], listening: false }),
     );
-    layer.add(label(`front line here (x ${option.x}", ${option.distance}" from the centre)`, option.x, H - front + (side === "red" ? -0.6 : 0.6), { size: 11, colour: "#003b46", anchor: side === "red" ? "bottom" : "top", background: "#e0fbff" }));
+    layer.add(label(`front line here (x ${option.x}", ${option.distance}" from the centre)`, Math.min(Math.max(option.x, 12), s.table.width - 12), H - front + (side === "red" ? -0.6 : 0.6), { size: 11, colour: "#003b46", anchor: side === "red" ? "bottom" : "top", background: "#e0fbff" }));
   } else if (option.type === "move" && from) {
     const m = option.move;
     const heading =
@@ -403,6 +407,10 @@ export function TableView({ view }: { view: BattleView }) {
 
   return (
     <div class="table" ref={el} data-testid="table">
+      <div class="table-legend" aria-label="Legend">
+        <span class="front-mark" /> front edge · DP pips: <i class="pip fatigue" /> fatigue <i class="pip manoeuvre" /> manoeuvre <i class="pip shooting" /> shooting{" "}
+        <i class="pip combat" /> combat <i class="pip morale" /> morale · ★ leader · ⚔ in combat · dashed = unformed
+      </div>
       <div class="table-help">Drag to pan · wheel or pinch to zoom · double-click to fit · tap a unit for its card</div>
     </div>
   );

@@ -73,7 +73,11 @@ export function reduce(ui: UiState, msg: FromWorker): UiState {
     case "applied": {
       if (!b || b.battle !== msg.battle || msg.snapshot.seq <= b.snapshot.seq) return ui;
       const who = msg.by === "human" ? `${msg.side} (you)` : `${msg.side} (${msg.by})`;
-      const decision: Omit<LogEntry, "n"> = { kind: "decision", side: msg.side, text: `${who}: ${msg.text}`, turn: b.snapshot.state.turn, phase: b.snapshot.state.phase };
+      const before = b.snapshot.state;
+      const p = before.pending;
+      const subject = p && "unit" in p ? p.unit : p && "leader" in p ? p.leader : null;
+      const about = subject ? `${namesOf(before).get(subject) ?? subject} — ` : "";
+      const decision: Omit<LogEntry, "n"> = { kind: "decision", side: msg.side, text: `${who}: ${about}${msg.text}`, turn: before.turn, phase: before.phase };
       return {
         ...ui,
         battle: { ...b, snapshot: msg.snapshot, thinking: null, error: null, log: appendLog(b.log, [decision, ...eventEntries(msg.events, msg.snapshot.state)]) },
