@@ -4,7 +4,7 @@ import type { BattleDecision } from "../../src/rulesets/shieldwall/battle/index.
 import type { FromWorker, Snapshot } from "../../web/src/protocol.js";
 import { BattleSession } from "../../web/src/session.js";
 import { shippedSetup } from "../../web/src/scenarios.js";
-import { filterOptions, groupOptions, initialUi, involved, namesOf, pendingPrompt, reduce, type UiState, withNames } from "../../web/src/store.js";
+import { byCategory, filterOptions, groupOptions, initialUi, involved, namesOf, pendingPrompt, reduce, type UiState, optionCategory, withNames } from "../../web/src/store.js";
 
 function started(players = { red: "human", black: "human" } as const): { msg: Extract<FromWorker, { type: "started" }>; session: BattleSession } {
   const session = new BattleSession(1, shippedSetup("maldon-991"), 7, { ...players });
@@ -77,5 +77,19 @@ describe("presentation helpers", () => {
     expect(filterOptions(s, opts, null)).toEqual({ shown: opts.map((_, i) => i), filtered: false });
     expect(involved(s.pending, opts[0].decision)).toContain(first);
     expect(pendingPrompt(s, namesOf(s))).toMatch(/^Deploy a contingent/);
+  });
+
+  it("sorts a unit's options into categories in the engine's order", () => {
+    const move = (m: Extract<BattleDecision, { type: "move" }>["move"]): BattleDecision => ({ type: "move", move: m });
+    expect(optionCategory(move({ kind: "rest" }))).toBe("Stay");
+    expect(optionCategory(move({ kind: "advance", offset: 0, extraD6: true }))).toBe("Advance (AvD + D6)");
+    expect(optionCategory(move({ kind: "step", direction: "left", distance: 2 }))).toBe("Turn or step");
+    expect(optionCategory({ type: "deploy", contingent: "red.c", x: 12, distance: 3 })).toBe('3" from the centre line');
+    expect(optionCategory({ type: "charge", target: null })).toBe("");
+    const opts = [move({ kind: "rest" }), move({ kind: "advance", offset: 0, extraD6: false }), move({ kind: "hold" })].map((decision, index) => ({ index, option: { decision, text: "" } }));
+    expect(byCategory(opts).map((c) => [c.category, c.options.map((o) => o.index)])).toEqual([
+      ["Stay", [0, 2]],
+      ["Advance (AvD)", [1]],
+    ]);
   });
 });

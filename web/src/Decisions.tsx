@@ -1,6 +1,6 @@
 /** The pending decision's legal options from the engine, grouped by unit, as buttons. */
 import { send } from "./engine.js";
-import { type BattleView, filterOptions, groupOptions, hoveredOption, pendingPrompt, selectedUnit, withNames } from "./store.js";
+import { type BattleView, byCategory, filterOptions, groupOptions, hoveredOption, pendingPrompt, selectedUnit, withNames } from "./store.js";
 
 export function Decisions({ view, names }: { view: BattleView; names: Map<string, string> }) {
   const snap = view.snapshot;
@@ -60,24 +60,29 @@ export function Decisions({ view, names }: { view: BattleView; names: Map<string
                 )}
               </h3>
             ) : null}
-            <div class="options">
-              {g.options.map(({ index, option }) => (
-                <button
-                  type="button"
-                  key={index}
-                  class="option"
-                  data-testid="option"
-                  title={option.text}
-                  onClick={() => choose(index)}
-                  onMouseEnter={() => (hoveredOption.value = index)}
-                  onMouseLeave={() => (hoveredOption.value = null)}
-                  onFocus={() => (hoveredOption.value = index)}
-                  onBlur={() => (hoveredOption.value = null)}
-                >
-                  {withNames(option.text, names)}
-                </button>
-              ))}
-            </div>
+            {byCategory(g.options).map((c) => (
+              <div class="category" key={c.category}>
+                {c.category && <h4>{c.category}</h4>}
+                <div class="options">
+                  {c.options.map(({ index, option }) => (
+                    <button
+                      type="button"
+                      key={index}
+                      class="option"
+                      data-testid="option"
+                      title={option.text}
+                      onClick={() => choose(index)}
+                      onMouseEnter={() => (hoveredOption.value = index)}
+                      onMouseLeave={() => (hoveredOption.value = null)}
+                      onFocus={() => (hoveredOption.value = index)}
+                      onBlur={() => (hoveredOption.value = null)}
+                    >
+                      {withNames(option.text, names)}
+                    </button>
+                  ))}
+                </div>
+              </div>
+            ))}
           </div>
         ))}
       </div>

@@ -189,6 +189,44 @@ export function filterOptions(state: BattleState, options: OptionView[], selecte
   return shown.length > 0 ? { shown, filtered: true } : { shown: all, filtered: false };
 }
 
+/** A heading for an option within its group (moves by kind, deployments by depth), or "" for none. */
+export function optionCategory(d: BattleDecision): string {
+  if (d.type === "deploy") return `${d.distance}" from the centre line`;
+  if (d.type === "lead") return d.action === "done" || d.action === "signal" ? "" : d.action === "challenge" ? "Challenge" : d.action === "cohesion" ? "Cohesion" : "Aggression";
+  if (d.type === "camp") return d.moveTo ? "Tend, then join another unit" : "Tend";
+  if (d.type !== "move") return "";
+  const m = d.move;
+  switch (m.kind) {
+    case "rest":
+    case "hold":
+      return "Stay";
+    case "advance":
+    case "toward":
+      return m.extraD6 ? "Advance (AvD + D6)" : "Advance (AvD)";
+    case "about-face":
+    case "step":
+      return "Turn or step";
+    case "change-direction":
+    case "unformed-move":
+    case "form-up":
+      return "Change direction, move unformed, form up";
+    default:
+      return "";
+  }
+}
+
+/** Indexes of `options` by category, categories in order of first appearance. */
+export function byCategory(options: { index: number; option: OptionView }[]): { category: string; options: { index: number; option: OptionView }[] }[] {
+  const out: { category: string; options: { index: number; option: OptionView }[] }[] = [];
+  for (const o of options) {
+    const c = optionCategory(o.option.decision);
+    let g = out.find((x) => x.category === c);
+    if (!g) out.push((g = { category: c, options: [] }));
+    g.options.push(o);
+  }
+  return out;
+}
+
 const PHASE_NAME: Record<string, string> = {
   deployment: "deployment",
   initiative: "initiative",
