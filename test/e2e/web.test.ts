@@ -50,7 +50,9 @@ async function playToResult(page: Page, name: string): Promise<{ clicks: number;
     // Wait for the engine's answer (a new snapshot) before the next click.
     await page.waitForFunction(`document.querySelector('[data-testid="battle"]')?.getAttribute("data-seq") !== ${JSON.stringify(seq)}`, undefined, { timeout: 60_000 });
   }
-  return { clicks, result: ((await page.textContent('[data-testid="result"]')) ?? "").replace(/New battle$/, "") };
+  const headline = (await page.textContent('[data-testid="result"] strong')) ?? "";
+  const reason = (await page.textContent('[data-testid="result"] span')) ?? "";
+  return { clicks, result: `${headline} — ${reason}` };
 }
 
 describe.skipIf(!haveChromium && !required)("web app end to end", () => {

@@ -1,5 +1,7 @@
 /** The worker protocol, run in Node through worker-host.ts with a fake host (manual timers). */
 import { describe, expect, it } from "vitest";
+import { replay } from "../../src/core/game.js";
+import { battleGame } from "../../src/rulesets/shieldwall/battle/index.js";
 import type { FromWorker, ToWorker } from "../../web/src/protocol.js";
 import { handleMessage, type Host } from "../../web/src/worker-host.js";
 import { resolvePath, setupFromScenario, shippedScenarios, shippedSetup } from "../../web/src/scenarios.js";
@@ -121,5 +123,23 @@ describe("worker protocol", () => {
     expect(w.timers()).toBe(0);
     w.send({ type: "pause", paused: false });
     expect(w.timers()).toBe(1);
+  });
+
+  it("hands out a game record that replays to the same state", () => {
+    const w = fakeHost();
+    w.send({ type: "start", scenario: { shipped: "maldon-991" }, players: { red: "human", black: "commander" }, seed: 9, delayMs: 0 });
+    for (let i = 0; i < 40; i++) {
+      w.run(() => (w.last("applied")?.snapshot ?? w.last("started")!.snapshot).options.length > 0);
+      const snap = w.last("applied")?.snapshot ?? w.last("started")!.snapshot;
+      if (snap.result) break;
+      w.send({ type: "decide", side: snap.toMove!, decision: snap.options[snap.options.length - 1].decision });
+    }
+    w.send({ type: "record" });
+    const { record } = w.last("record")!;
+    expect(record.decisions.length).toBeGreaterThan(40);
+    expect(record.decisions.some((d) => d.player === "black")).toBe(true);
+    const again = replay(battleGame, record);
+    expect(again.failure).toBeUndefined();
+    expect(again.matches).toBe(true);
   });
 });

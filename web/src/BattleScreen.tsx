@@ -2,7 +2,8 @@
 import type { Side } from "../../src/rulesets/shieldwall/battle/index.js";
 import { Decisions } from "./Decisions.js";
 import { LogPane } from "./LogPane.js";
-import { type BattleView, hoveredUnit, initialUi, namesOf, phaseName, selectedUnit, ui } from "./store.js";
+import { send } from "./engine.js";
+import { type BattleView, hoveredUnit, initialUi, namesOf, paused, phaseName, selectedUnit, ui } from "./store.js";
 import { TableView } from "./TableView.js";
 import { UnitCard } from "./UnitCard.js";
 
@@ -17,6 +18,9 @@ function ResultBanner({ view }: { view: BattleView }) {
     <div class="result" data-testid="result" role="status">
       <strong>{headline}</strong>
       <span>{r.reason}</span>
+      <button type="button" onClick={() => send({ type: "record" })}>
+        Save record
+      </button>
       <button type="button" onClick={() => (ui.value = { ...initialUi })}>
         New battle
       </button>
@@ -46,9 +50,27 @@ export function BattleScreen({ view }: { view: BattleView }) {
           <span class="swatch red" /> {s.sides.red.name} ({view.players.red === "human" ? "you" : view.players.red}) v <span class="swatch black" /> {s.sides.black.name} (
           {view.players.black === "human" ? "you" : view.players.black}) · seed {view.seed}
         </span>
-        <button type="button" class="new" onClick={() => (ui.value = { ...initialUi })}>
-          New battle
-        </button>
+        <span class="actions">
+          {(view.players.red !== "human" || view.players.black !== "human") && !view.snapshot.result && (
+            <button
+              type="button"
+              class="new"
+              data-testid="pause"
+              onClick={() => {
+                paused.value = !paused.value;
+                send({ type: "pause", paused: paused.value });
+              }}
+            >
+              {paused.value ? "Resume computer" : "Pause computer"}
+            </button>
+          )}
+          <button type="button" class="new" title="Download the game record (muster replay checks it)" onClick={() => send({ type: "record" })}>
+            Save record
+          </button>
+          <button type="button" class="new" onClick={() => (ui.value = { ...initialUi })}>
+            New battle
+          </button>
+        </span>
       </header>
       <ResultBanner view={view} />
       <div class="main">

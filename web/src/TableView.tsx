@@ -406,12 +406,13 @@ export function TableView({ view }: { view: BattleView }) {
   }, [snap.seq, option]);
 
   return (
-    <div class="table" ref={el} data-testid="table">
+    <>
+      <div class="table" ref={el} data-testid="table" />
       <div class="table-legend" aria-label="Legend">
         <span class="front-mark" /> front edge · DP pips: <i class="pip fatigue" /> fatigue <i class="pip manoeuvre" /> manoeuvre <i class="pip shooting" /> shooting{" "}
         <i class="pip combat" /> combat <i class="pip morale" /> morale · ★ leader · ⚔ in combat · dashed = unformed
       </div>
       <div class="table-help">Drag to pan · wheel or pinch to zoom · double-click to fit · tap a unit for its card</div>
-    </div>
+    </>
   );
 }

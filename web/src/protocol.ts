@@ -2,8 +2,8 @@
  * The messages between the UI and the engine worker (docs/web.md, "Worker protocol"). The worker
  * holds the battle; the UI only sends requests and shows what comes back.
  */
-import type { GameEvent, GameResult } from "../../src/core/game.js";
-import type { BattleDecision, BattleState, Side } from "../../src/rulesets/shieldwall/battle/index.js";
+import type { GameEvent, GameRecord, GameResult } from "../../src/core/game.js";
+import type { BattleDecision, BattleSetup, BattleState, Side } from "../../src/rulesets/shieldwall/battle/index.js";
 
 /** Who plays a side: a person at this screen, or a computer player by name. */
 export type Controller = "human" | "commander" | "advance" | "random" | "mcts";
@@ -19,7 +19,9 @@ export type ToWorker =
   /** Pauses or resumes the computer players. */
   | { type: "pause"; paused: boolean }
   /** Sets the pause between two computer decisions. */
-  | { type: "delay"; delayMs: number };
+  | { type: "delay"; delayMs: number }
+  /** Asks for the game record so far (replayable with `muster replay`). */
+  | { type: "record" };
 
 /** One legal option of the pending decision, with the engine's description. */
 export interface OptionView {
@@ -46,5 +48,7 @@ export type FromWorker =
   | { type: "applied"; battle: number; side: Side; by: Controller; text: string; events: GameEvent[]; snapshot: Snapshot }
   /** A computer player started thinking. */
   | { type: "thinking"; battle: number; side: Side }
+  /** The game record so far: setup, seed and every decision, with the final state hash. */
+  | { type: "record"; battle: number; record: GameRecord<BattleDecision, BattleSetup> }
   /** A refused request: `message` is the engine's reason (decisionProblem) or its named error. */
   | { type: "error"; battle: number | null; message: string; during: "start" | "decide" | "computer" };

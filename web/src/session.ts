@@ -3,7 +3,7 @@
  * it directly). Decisions go through the engine's `play()`, so every rule and every reason for a
  * refusal is the engine's.
  */
-import { type GameEvent, IllegalMoveError, play, type Player } from "../../src/core/game.js";
+import { type DecisionRecord, type GameEvent, type GameRecord, IllegalMoveError, makeRecord, play, type Player } from "../../src/core/game.js";
 import { mctsPlayer } from "../../src/core/search/mcts.js";
 import { shieldwallPlayers } from "../../src/rulesets/shieldwall/ai/index.js";
 import {
@@ -36,11 +36,13 @@ type Applied = Extract<FromWorker, { type: "applied" }>;
 export class BattleSession {
   state: BattleState;
   private seq = 0;
+  /** Every decision so far, for the game record. */
+  readonly decisions: DecisionRecord<BattleDecision>[] = [];
   private readonly computers: Record<Side, Player<BattleState, BattleDecision> | null>;
 
   constructor(
     readonly battle: number,
-    setup: BattleSetup,
+    readonly setup: BattleSetup,
     readonly seed: number,
     readonly players: Record<Side, Controller>,
   ) {
@@ -78,6 +80,11 @@ export class BattleSession {
     return { seq: this.seq, state: this.state, toMove: this.toMove(), options: this.options(), thinking, result: battleGame.result(this.state) };
   }
 
+  /** The record of the battle so far (`muster replay` verifies it). */
+  record(): GameRecord<BattleDecision, BattleSetup> {
+    return makeRecord(battleGame, this.setup, this.seed, this.decisions.slice(), this.state);
+  }
+
   /** A person's decision: applied, or refused with the engine's reason. */
   decide(side: Side, decision: BattleDecision): Applied | { type: "error"; battle: number; message: string; during: "decide" } {
     if (this.players[side] !== "human") return { type: "error", battle: this.battle, message: `${side} is played by the computer (${this.players[side]})`, during: "decide" };
@@ -104,6 +111,7 @@ export class BattleSession {
       throw err;
     }
     this.state = applied.state;
+    this.decisions.push({ player: side, move: decision });
     return { type: "applied", battle: this.battle, side, by, text, events: applied.events, snapshot: this.snapshot() };
   }
 }

@@ -83,6 +83,8 @@ export function reduce(ui: UiState, msg: FromWorker): UiState {
         battle: { ...b, snapshot: msg.snapshot, thinking: null, error: null, log: appendLog(b.log, [decision, ...eventEntries(msg.events, msg.snapshot.state)]) },
       };
     }
+    case "record":
+      return ui;
     case "thinking":
       if (!b || b.battle !== msg.battle) return ui;
       return { ...ui, battle: { ...b, thinking: msg.side } };
@@ -280,12 +282,15 @@ export const ui = signal<UiState>(initialUi);
 export const selectedUnit = signal<string | null>(null);
 /** The unit under the pointer. */
 export const hoveredUnit = signal<string | null>(null);
+/** The computer players are paused. */
+export const paused = signal(false);
 /** Index of the option under the pointer (previewed on the table). */
 export const hoveredOption = signal<number | null>(null);
 
 export function dispatch(msg: FromWorker): void {
   ui.value = reduce(ui.value, msg);
   if (msg.type === "started") {
+    paused.value = false;
     selectedUnit.value = null;
     hoveredOption.value = null;
   }
