@@ -46,9 +46,9 @@ export function BattleScreen({ view }: { view: BattleView }) {
         <span class={`whose ${toMove ?? ""}`} data-testid="whose">
           {whose}
         </span>
-        <span class="players">
-          <span class="swatch red" /> {s.sides.red.name} ({view.players.red === "human" ? "you" : view.players.red}) v <span class="swatch black" /> {s.sides.black.name} (
-          {view.players.black === "human" ? "you" : view.players.black}) · seed {view.seed}
+        <span class="players" title={`${s.sides.red.name} v ${s.sides.black.name}`}>
+          <span class="swatch red" /> red: {view.players.red === "human" ? "you" : view.players.red} · <span class="swatch black" /> black:{" "}
+          {view.players.black === "human" ? "you" : view.players.black} · seed {view.seed}
         </span>
         <span class="actions">
           {(view.players.red !== "human" || view.players.black !== "human") && !view.snapshot.result && (
@@ -76,8 +76,8 @@ export function BattleScreen({ view }: { view: BattleView }) {
       <div class="main">
         <section class="table-wrap" aria-label="The table">
           <TableView view={view} />
-          {card && <UnitCard view={view} id={card} names={names} />}
         </section>
+        {card && <UnitCard view={view} id={card} names={names} />}
         <aside class="side">
           <Decisions view={view} names={names} />
           <LogPane view={view} names={names} />
