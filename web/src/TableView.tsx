@@ -67,7 +67,7 @@ function drawGround(scene: Scene, s: BattleState): void {
   for (let x = 6; x < t.width; x += 6) g.add(new Konva.Line({ points: [x, 0, x, H], stroke: "#000", strokeWidth: 0.04, opacity: 0.12, listening: false }));
   for (let y = 6; y < H; y += 6) g.add(new Konva.Line({ points: [0, H - y, t.width, H - y], stroke: "#000", strokeWidth: 0.04, opacity: 0.12, listening: false }));
   for (let x = 0; x <= t.width; x += 12) g.add(label(`${x}"`, x, H + 0.4, { size: 10, colour: "#6b6b6b", anchor: "top" }));
-  for (let y = 12; y <= H; y += 12) g.add(label(`${y}"`, -0.4, H - y, { size: 10, colour: "#6b6b6b", anchor: "right" }));
+  for (let y = 12; y < H; y += 12) g.add(label(`${y}"`, 0.3, H - y, { size: 10, colour: "#6b6b6b", anchor: "left" }));
   // Deployment zones (ruling SW-26) and the centre line.
   const mid = H / 2;
   const { deployMin, deployMax } = t.options;
@@ -116,7 +116,7 @@ interface LabelStyle {
   colour?: string;
   bold?: boolean;
   italic?: boolean;
-  anchor?: "centre" | "top" | "right" | "top-right" | "bottom-right" | "bottom";
+  anchor?: "centre" | "top" | "left" | "right" | "top-right" | "bottom-right" | "bottom";
   background?: string;
 }
 
@@ -127,7 +127,7 @@ function label(text: string, x: number, y: number, st: LabelStyle = {}): Konva.G
   const w = t.width();
   const h = t.height();
   const a = st.anchor ?? "centre";
-  t.x(a === "right" || a === "top-right" || a === "bottom-right" ? -w : -w / 2);
+  t.x(a === "right" || a === "top-right" || a === "bottom-right" ? -w : a === "left" ? 0 : -w / 2);
   t.y(a === "top" || a === "top-right" ? 0 : a === "bottom-right" || a === "bottom" ? -h : -h / 2);
   if (a === "top-right" || a === "bottom-right") t.align("right");
   if (st.background) grp.add(new Konva.Rect({ x: t.x() - 3, y: t.y() - 1, width: w + 6, height: h + 2, fill: st.background, cornerRadius: 3, opacity: 0.85 }));
