@@ -115,6 +115,10 @@ describe.skipIf(!haveChromium && !required)("web app end to end", () => {
         await page.click('[data-testid="start"]');
         await page.waitForSelector('[data-testid="option"], [data-testid="result"]');
       }
+      // A tap on open ground in red's zone picks the nearest legal deployment and previews it.
+      const box = (await desktop.locator('[data-testid="table"]').boundingBox())!;
+      await desktop.mouse.click(box.x + box.width * 0.4, box.y + box.height * 0.61);
+      await desktop.waitForSelector('[data-testid="picked"]');
       await desktop.screenshot({ path: join(SHOTS, "desktop-1-start.png") });
       await phone.screenshot({ path: join(SHOTS, "phone-1-start.png") });
 

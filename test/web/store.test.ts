@@ -4,7 +4,7 @@ import type { BattleDecision } from "../../src/rulesets/shieldwall/battle/index.
 import type { FromWorker, Snapshot } from "../../web/src/protocol.js";
 import { BattleSession } from "../../web/src/session.js";
 import { shippedSetup } from "../../web/src/scenarios.js";
-import { byCategory, filterOptions, groupOptions, initialUi, involved, namesOf, pendingPrompt, reduce, type UiState, optionCategory, withNames } from "../../web/src/store.js";
+import { byCategory, filterOptions, nearestDeploy, groupOptions, initialUi, involved, namesOf, pendingPrompt, reduce, type UiState, optionCategory, withNames } from "../../web/src/store.js";
 
 function started(players = { red: "human", black: "human" } as const): { msg: Extract<FromWorker, { type: "started" }>; session: BattleSession } {
   const session = new BattleSession(1, shippedSetup("maldon-991"), 7, { ...players });
@@ -91,5 +91,20 @@ describe("presentation helpers", () => {
       ["Stay", [0, 2]],
       ["Advance (AvD)", [1]],
     ]);
+  });
+
+  it("picks the legal deployment nearest a tap on the table", () => {
+    const { session } = started();
+    const s = session.state;
+    const opts = session.options();
+    const side = s.pending!.side;
+    const deploys = opts.map((o) => o.decision as Extract<BattleDecision, { type: "deploy" }>);
+    const last = deploys[deploys.length - 1];
+    const mid = s.table.height / 2;
+    const front = s.sides[side].half === "south" ? mid - last.distance : mid + last.distance;
+    const i = nearestDeploy(s, opts, { x: last.x + 0.4, y: front + 0.2 }, last.contingent)!;
+    expect(deploys[i]).toEqual(last);
+    // Without a contingent: the first one offered.
+    expect(deploys[nearestDeploy(s, opts, { x: 0, y: 0 })!].contingent).toBe(deploys[0].contingent);
   });
 });

@@ -1,6 +1,6 @@
 /** The pending decision's legal options from the engine, grouped by unit, as buttons. */
 import { send } from "./engine.js";
-import { type BattleView, byCategory, filterOptions, groupOptions, hoveredOption, pendingPrompt, selectedUnit, withNames } from "./store.js";
+import { type BattleView, byCategory, filterOptions, groupOptions, hoveredOption, pendingPrompt, pickedOption, selectedUnit, withNames } from "./store.js";
 
 export function Decisions({ view, names }: { view: BattleView; names: Map<string, string> }) {
   const snap = view.snapshot;
@@ -38,6 +38,18 @@ export function Decisions({ view, names }: { view: BattleView; names: Map<string
           Not allowed: {withNames(view.error, names)}
         </p>
       )}
+      {s.pending?.kind === "deploy" && pickedOption.value === null && <p class="filter">Tip: tap the table where a contingent's front line should stand (pick the contingent by its heading first), then confirm.</p>}
+      {pickedOption.value !== null && snap.options[pickedOption.value] && (
+        <p class="picked" data-testid="picked">
+          Picked on the table: <strong>{withNames(snap.options[pickedOption.value].text, names)}</strong>{" "}
+          <button type="button" class="primary small" onClick={() => choose(pickedOption.value!)}>
+            Confirm
+          </button>{" "}
+          <button type="button" class="link" onClick={() => (pickedOption.value = null)}>
+            Cancel
+          </button>
+        </p>
+      )}
       {filtered && (
         <p class="filter">
           Showing the options for {names.get(selectedUnit.value!) ?? selectedUnit.value}.{" "}
@@ -51,8 +63,14 @@ export function Decisions({ view, names }: { view: BattleView; names: Map<string
           <div class="group" key={g.subject}>
             {groups.length > 1 || g.subject !== side ? (
               <h3>
-                {s.units.some((u) => u.id === g.subject) ? (
-                  <button type="button" class="link subject" data-testid="subject" title="Show this unit's card" onClick={() => (selectedUnit.value = g.subject)}>
+                {s.units.some((u) => u.id === g.subject || u.u.contingent === g.subject) ? (
+                  <button
+                    type="button"
+                    class="link subject"
+                    data-testid="subject"
+                    title="Select it: its card, and only its options"
+                    onClick={() => (selectedUnit.value = s.units.find((u) => u.id === g.subject || u.u.contingent === g.subject)!.id)}
+                  >
                     {names.get(g.subject) ?? g.subject}
                   </button>
                 ) : (

@@ -7,7 +7,7 @@
 import Konva from "konva";
 import { useEffect, useRef } from "preact/hooks";
 import type { BattleDecision, BattleState, BattleUnit } from "../../src/rulesets/shieldwall/battle/index.js";
-import { type BattleView, hoveredOption, hoveredUnit, involved, selectedUnit } from "./store.js";
+import { type BattleView, hoveredOption, hoveredUnit, involved, nearestDeploy, pickedOption, selectedUnit } from "./store.js";
 import { DP_KINDS } from "./UnitCard.js";
 
 const SIDE_FILL = { red: "#b3261e", black: "#2b2b2b" } as const;
@@ -302,10 +302,12 @@ function drawOverlay(scene: Scene, view: BattleView, option: BattleDecision | nu
 
 export function TableView({ view }: { view: BattleView }) {
   const el = useRef<HTMLDivElement>(null);
+  const viewRef = useRef(view);
+  viewRef.current = view;
   const scene = useRef<Scene | null>(null);
   const snap = view.snapshot;
   const selected = selectedUnit.value;
-  const optionIndex = hoveredOption.value;
+  const optionIndex = hoveredOption.value ?? pickedOption.value;
   const option = optionIndex !== null ? (snap.options[optionIndex]?.decision ?? null) : null;
 
   useEffect(() => {
@@ -361,6 +363,22 @@ export function TableView({ view }: { view: BattleView }) {
     };
     stage.on("click tap", (e) => {
       const id = unitOf(e.target);
+      const v = viewRef.current;
+      const side = v.snapshot.toMove;
+      // Your deployment: a tap on open ground picks the nearest legal deployment (of the selected unit's contingent).
+      if (!id && side && v.players[side] === "human" && v.snapshot.state.pending?.kind === "deploy") {
+        const pos = stage.getPointerPosition();
+        if (pos) {
+          const k = stage.scaleX();
+          const at = { x: (pos.x - stage.x()) / k, y: sc.height - (pos.y - stage.y()) / k };
+          const sel = v.snapshot.state.units.find((u) => u.id === selectedUnit.value);
+          const i = nearestDeploy(v.snapshot.state, v.snapshot.options, at, sel?.u.contingent);
+          if (i !== null) {
+            pickedOption.value = i;
+            return;
+          }
+        }
+      }
       selectedUnit.value = id === selectedUnit.value ? null : id;
     });
     stage.on("mouseover", (e) => {

@@ -229,6 +229,32 @@ export function byCategory(options: { index: number; option: OptionView }[]): { 
   return out;
 }
 
+/**
+ * The legal deployment nearest a point tapped on the table (inches): of the contingent given (or
+ * else the first contingent offered), the option whose front-line centre (x, and the distance
+ * from the centre line on the deciding side's half) is closest. Null when no deployment is pending.
+ */
+export function nearestDeploy(state: BattleState, options: OptionView[], at: { x: number; y: number }, contingent?: string): number | null {
+  const p = state.pending;
+  if (!p || p.kind !== "deploy") return null;
+  const mid = state.table.height / 2;
+  const deploys = options.map((o, i) => ({ d: o.decision, i })).filter((o): o is { d: Extract<BattleDecision, { type: "deploy" }>; i: number } => o.d.type === "deploy");
+  if (deploys.length === 0) return null;
+  const wanted = contingent && deploys.some((o) => o.d.contingent === contingent) ? contingent : deploys[0].d.contingent;
+  let best: number | null = null;
+  let bestDist = Infinity;
+  for (const { d, i } of deploys) {
+    if (d.contingent !== wanted) continue;
+    const frontY = state.sides[p.side].half === "south" ? mid - d.distance : mid + d.distance;
+    const dist = Math.hypot(d.x - at.x, frontY - at.y);
+    if (dist < bestDist) {
+      bestDist = dist;
+      best = i;
+    }
+  }
+  return best;
+}
+
 const PHASE_NAME: Record<string, string> = {
   deployment: "deployment",
   initiative: "initiative",
@@ -286,6 +312,8 @@ export const hoveredUnit = signal<string | null>(null);
 export const paused = signal(false);
 /** Index of the option under the pointer (previewed on the table). */
 export const hoveredOption = signal<number | null>(null);
+/** Index of the option picked by tapping the table (previewed until confirmed or replaced). */
+export const pickedOption = signal<number | null>(null);
 
 export function dispatch(msg: FromWorker): void {
   ui.value = reduce(ui.value, msg);
@@ -294,5 +322,8 @@ export function dispatch(msg: FromWorker): void {
     selectedUnit.value = null;
     hoveredOption.value = null;
   }
-  if (msg.type === "applied") hoveredOption.value = null;
+  if (msg.type === "applied" || msg.type === "started") {
+    hoveredOption.value = null;
+    pickedOption.value = null;
+  }
 }
