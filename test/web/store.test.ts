@@ -4,7 +4,7 @@ import type { BattleDecision } from "../../src/rulesets/shieldwall/battle/index.
 import type { FromWorker, Snapshot } from "../../web/src/protocol.js";
 import { BattleSession } from "../../web/src/session.js";
 import { shippedSetup } from "../../web/src/scenarios.js";
-import { byCategory, filterOptions, nearestDeploy, groupOptions, initialUi, involved, namesOf, pendingPrompt, reduce, type UiState, optionCategory, withNames } from "../../web/src/store.js";
+import { actedUnits, byCategory, filterOptions, nearestDeploy, groupOptions, initialUi, involved, namesOf, pendingPrompt, reduce, type UiState, optionCategory, withNames } from "../../web/src/store.js";
 
 function started(players = { red: "human", black: "human" } as const): { msg: Extract<FromWorker, { type: "started" }>; session: BattleSession } {
   const session = new BattleSession(1, shippedSetup("maldon-991"), 7, { ...players });
@@ -106,5 +106,14 @@ describe("presentation helpers", () => {
     expect(deploys[i]).toEqual(last);
     // Without a contingent: the first one offered.
     expect(deploys[nearestDeploy(s, opts, { x: 0, y: 0 })!].contingent).toBe(deploys[0].contingent);
+  });
+
+  it("marks the units the last decision's events name", () => {
+    const events = [
+      { type: "declare", text: "", unit: "red.a", target: "black.b" },
+      { type: "x", text: "", units: ["red.c", 3] },
+      { type: "y", text: "", unit: "nobody" },
+    ];
+    expect(actedUnits(events, "red.s")).toEqual(["red.s", "red.a", "black.b", "red.c"]);
   });
 });

@@ -240,9 +240,20 @@ function arrow(x0: number, y0: number, heading: number, length: number, H: numbe
 function drawOverlay(scene: Scene, view: BattleView, option: BattleDecision | null): void {
   const layer = scene.overlay;
   layer.destroyChildren();
-  if (!option) return;
   const s = view.snapshot.state;
   const H = scene.height;
+  if (!option) {
+    // No preview: mark the units the last decision moved or touched, so each step is seen.
+    for (const bu of s.units) {
+      if (!view.lastActed.includes(bu.id)) continue;
+      for (const st of bu.stands) {
+        const grp = new Konva.Group({ x: st.x, y: H - st.y, rotation: rotationOf(st.facing), listening: false });
+        grp.add(new Konva.Rect({ x: -st.width / 2 - 0.2, y: -st.depth / 2 - 0.2, width: st.width + 0.4, height: st.depth + 0.4, stroke: "#ffb703", strokeWidth: 0.18, dash: [0.4, 0.25], cornerRadius: 0.3 }));
+        layer.add(grp);
+      }
+    }
+    return;
+  }
   const ids = involved(s.pending, option);
   for (const bu of s.units) {
     const led = s.leaders.some((l) => ids.includes(l.id) && l.unit === bu.id);
@@ -428,7 +439,7 @@ export function TableView({ view }: { view: BattleView }) {
       <div class="table" ref={el} data-testid="table" />
       <div class="table-legend" aria-label="Legend">
         <span class="front-mark" /> front edge · DP pips: <i class="pip fatigue" /> fatigue <i class="pip manoeuvre" /> manoeuvre <i class="pip shooting" /> shooting{" "}
-        <i class="pip combat" /> combat <i class="pip morale" /> morale · ★ leader · ⚔ in combat · dashed = unformed
+        <i class="pip combat" /> combat <i class="pip morale" /> morale · ★ leader · ⚔ in combat · dashed = unformed · <span class="last-mark" /> last step
       </div>
       <div class="table-help">Drag to pan · wheel or pinch to zoom · double-click to fit · tap a unit for its card</div>
     </>

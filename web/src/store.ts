@@ -28,6 +28,8 @@ export interface BattleView {
   thinking: Side | null;
   /** The last refusal or failure, in the engine's words (cleared by the next applied decision). */
   error: string | null;
+  /** Units named by the last decision's events (marked on the table so each step is seen). */
+  lastActed: string[];
 }
 
 export interface UiState {
@@ -51,6 +53,17 @@ function appendLog(log: LogEntry[], entries: Omit<LogEntry, "n">[]): LogEntry[] 
 const eventEntries = (events: GameEvent[], state: BattleState, kind: LogEntry["kind"] = "event"): Omit<LogEntry, "n">[] =>
   events.map((e) => ({ kind, text: e.text, turn: typeof e.turn === "number" ? e.turn : state.turn, phase: typeof e.phase === "string" ? e.phase : state.phase }));
 
+/** Units an engine event names (its `unit`, `target` or `units` fields), the decision's subject first. */
+export function actedUnits(events: GameEvent[], subject: string | null): string[] {
+  const ids = new Set<string>();
+  if (subject) ids.add(subject);
+  for (const e of events) {
+    for (const key of ["unit", "target"]) if (typeof e[key] === "string") ids.add(e[key] as string);
+    if (Array.isArray(e.units)) for (const u of e.units) if (typeof u === "string") ids.add(u);
+  }
+  return [...ids].filter((id) => /^(red|black)\./.test(id));
+}
+
 /** The UI state after a message from the worker. Messages of an older battle are ignored. */
 export function reduce(ui: UiState, msg: FromWorker): UiState {
   const b = ui.battle;
@@ -68,6 +81,7 @@ export function reduce(ui: UiState, msg: FromWorker): UiState {
           log: appendLog([], eventEntries(msg.events, msg.snapshot.state, "setup")),
           thinking: null,
           error: null,
+          lastActed: [],
         },
       };
     case "applied": {
@@ -80,7 +94,14 @@ export function reduce(ui: UiState, msg: FromWorker): UiState {
       const decision: Omit<LogEntry, "n"> = { kind: "decision", side: msg.side, text: `${who}: ${about}${msg.text}`, turn: before.turn, phase: before.phase };
       return {
         ...ui,
-        battle: { ...b, snapshot: msg.snapshot, thinking: null, error: null, log: appendLog(b.log, [decision, ...eventEntries(msg.events, msg.snapshot.state)]) },
+        battle: {
+          ...b,
+          snapshot: msg.snapshot,
+          thinking: null,
+          error: null,
+          lastActed: actedUnits(msg.events, subject),
+          log: appendLog(b.log, [decision, ...eventEntries(msg.events, msg.snapshot.state)]),
+        },
       };
     }
     case "record":
