@@ -4,7 +4,7 @@ import type { BattleDecision } from "../../src/rulesets/shieldwall/battle/index.
 import type { FromWorker, Snapshot } from "../../web/src/protocol.js";
 import { BattleSession } from "../../web/src/session.js";
 import { shippedSetup } from "../../web/src/scenarios.js";
-import { actedUnits, byCategory, filterOptions, nearestDeploy, groupOptions, initialUi, involved, namesOf, pendingPrompt, reduce, type UiState, optionCategory, withNames } from "../../web/src/store.js";
+import { actedUnits, byCategory, filterOptions, moveHeading, nearestMove, nearestDeploy, groupOptions, initialUi, involved, namesOf, pendingPrompt, reduce, type UiState, optionCategory, withNames } from "../../web/src/store.js";
 
 function started(players = { red: "human", black: "human" } as const): { msg: Extract<FromWorker, { type: "started" }>; session: BattleSession } {
   const session = new BattleSession(1, shippedSetup("maldon-991"), 7, { ...players });
@@ -115,5 +115,25 @@ describe("presentation helpers", () => {
       { type: "y", text: "", unit: "nobody" },
     ];
     expect(actedUnits(events, "red.s")).toEqual(["red.s", "red.a", "black.b", "red.c"]);
+  });
+
+  it("picks the move pointing nearest a tap on the table", () => {
+    const { session } = started({ red: "human", black: "human" });
+    // Deploy both sides by the first option until the first move decision.
+    while (session.state.pending && session.state.pending.kind !== "move") session.decide(session.toMove()!, session.options()[0].decision);
+    const s = session.state;
+    const p = s.pending as Extract<typeof s.pending, { kind: "move" }>;
+    const bu = s.units.find((u) => u.id === p.unit)!;
+    const facing = bu.stands[0].facing;
+    // Options of known headings (the engine offers these when the unit may move freely).
+    const move = (m: Extract<BattleDecision, { type: "move" }>["move"]) => ({ decision: { type: "move", move: m } as BattleDecision, text: "" });
+    const opts = [move({ kind: "rest" }), move({ kind: "advance", offset: 0, extraD6: false }), move({ kind: "advance", offset: 22.5, extraD6: false }), move({ kind: "change-direction", heading: facing + 180, extraD6: false })];
+    const c = { x: bu.stands.reduce((n, st) => n + st.x, 0) / bu.stands.length, y: bu.stands.reduce((n, st) => n + st.y, 0) / bu.stands.length };
+    const toward = (deg: number) => ({ x: c.x + 10 * Math.cos((deg * Math.PI) / 180), y: c.y + 10 * Math.sin((deg * Math.PI) / 180) });
+    expect(nearestMove(s, opts, toward(facing))).toBe(1);
+    expect(nearestMove(s, opts, toward(facing + 30))).toBe(2);
+    expect(nearestMove(s, opts, toward(facing + 170))).toBe(3);
+    expect(moveHeading(opts[2].decision, facing)).toBe(facing + 22.5);
+    expect(nearestMove(s, opts.slice(0, 1), toward(facing))).toBeNull();
   });
 });

@@ -39,6 +39,7 @@ export function Decisions({ view, names }: { view: BattleView; names: Map<string
         </p>
       )}
       {s.pending?.kind === "deploy" && pickedOption.value === null && <p class="filter">Tip: tap the table where a contingent's front line should stand (pick the contingent by its heading first), then confirm.</p>}
+      {s.pending?.kind === "move" && pickedOption.value === null && <p class="filter">Tip: tap the table where the unit should head for the move pointing nearest there, then confirm.</p>}
       {pickedOption.value !== null && snap.options[pickedOption.value] && (
         <p class="picked" data-testid="picked">
           Picked on the table: <strong>{withNames(snap.options[pickedOption.value].text, names)}</strong>{" "}

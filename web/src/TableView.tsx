@@ -7,7 +7,7 @@
 import Konva from "konva";
 import { useEffect, useRef } from "preact/hooks";
 import type { BattleDecision, BattleState, BattleUnit } from "../../src/rulesets/shieldwall/battle/index.js";
-import { type BattleView, hoveredOption, hoveredUnit, involved, nearestDeploy, pickedOption, selectedUnit } from "./store.js";
+import { type BattleView, hoveredOption, hoveredUnit, involved, nearestDeploy, nearestMove, pickedOption, selectedUnit } from "./store.js";
 import { DP_KINDS } from "./UnitCard.js";
 
 const SIDE_FILL = { red: "#b3261e", black: "#2b2b2b" } as const;
@@ -376,14 +376,16 @@ export function TableView({ view }: { view: BattleView }) {
       const id = unitOf(e.target);
       const v = viewRef.current;
       const side = v.snapshot.toMove;
-      // Your deployment: a tap on open ground picks the nearest legal deployment (of the selected unit's contingent).
-      if (!id && side && v.players[side] === "human" && v.snapshot.state.pending?.kind === "deploy") {
+      // Your deployment or move: a tap on open ground picks the nearest legal deployment (of the
+      // selected unit's contingent), or the move pointing nearest the tap; confirmed in the panel.
+      const kind = v.snapshot.state.pending?.kind;
+      if (!id && side && v.players[side] === "human" && (kind === "deploy" || kind === "move")) {
         const pos = stage.getPointerPosition();
         if (pos) {
           const k = stage.scaleX();
           const at = { x: (pos.x - stage.x()) / k, y: sc.height - (pos.y - stage.y()) / k };
           const sel = v.snapshot.state.units.find((u) => u.id === selectedUnit.value);
-          const i = nearestDeploy(v.snapshot.state, v.snapshot.options, at, sel?.u.contingent);
+          const i = kind === "deploy" ? nearestDeploy(v.snapshot.state, v.snapshot.options, at, sel?.u.contingent) : nearestMove(v.snapshot.state, v.snapshot.options, at);
           if (i !== null) {
             pickedOption.value = i;
             return;

@@ -276,6 +276,50 @@ export function nearestDeploy(state: BattleState, options: OptionView[], at: { x
   return best;
 }
 
+/** The heading (degrees, anticlockwise from east) a move option points, given the unit's facing; null for none. */
+export function moveHeading(d: BattleDecision, facing: number): number | null {
+  if (d.type !== "move") return null;
+  const m = d.move;
+  switch (m.kind) {
+    case "advance":
+      return facing + m.offset;
+    case "change-direction":
+    case "unformed-move":
+      return m.headings ? null : m.heading;
+    case "disembark":
+      return m.heading ?? null;
+    default:
+      return null;
+  }
+}
+
+/**
+ * The legal move pointing nearest the direction of a point tapped on the table (from the moving
+ * unit's centre): the first such option in the engine's order. Null when no move is pending or none
+ * has a heading.
+ */
+export function nearestMove(state: BattleState, options: OptionView[], at: { x: number; y: number }): number | null {
+  const p = state.pending;
+  if (!p || p.kind !== "move") return null;
+  const bu = state.units.find((u) => u.id === p.unit);
+  if (!bu || bu.stands.length === 0) return null;
+  const cx = bu.stands.reduce((n, st) => n + st.x, 0) / bu.stands.length;
+  const cy = bu.stands.reduce((n, st) => n + st.y, 0) / bu.stands.length;
+  const want = (Math.atan2(at.y - cy, at.x - cx) * 180) / Math.PI;
+  let best: number | null = null;
+  let bestGap = Infinity;
+  options.forEach((o, i) => {
+    const h = moveHeading(o.decision, bu.stands[0].facing);
+    if (h === null) return;
+    const gap = Math.abs((((h - want) % 360) + 540) % 360 - 180);
+    if (gap < bestGap - 1e-9) {
+      bestGap = gap;
+      best = i;
+    }
+  });
+  return best;
+}
+
 const PHASE_NAME: Record<string, string> = {
   deployment: "deployment",
   initiative: "initiative",
