@@ -20,6 +20,7 @@ const MODULES = {
   contest: async () => (await import("./contest/index.js")).contestCli,
   shove: async () => (await import("./shove/index.js")).shoveCli,
   battle: async () => (await import("./battle/index.js")).battleCli,
+  serve: async () => (await import("./serve.js")).serveCli,
 } satisfies Record<string, () => Promise<CliModule>>;
 
 export type ModuleKey = keyof typeof MODULES;
@@ -65,6 +66,7 @@ export const COMMANDS: readonly CommandEntry[] = [
       "many battles between computer players on worker threads: win and draw rates with 95% confidence intervals, mean turns and losses (Shieldwall victory: ruling SW-25, a house rule)",
     modules: ["battle"],
   },
+  { name: "serve", options: true, description: "serve the web app (play Shieldwall in the browser) on http://localhost:4173/; build it first with npm run build:web (npm start does both)", modules: ["serve"] },
 ];
 
 /** Which module registers each exact-odds calculator (`muster odds NAME` loads only that one). */

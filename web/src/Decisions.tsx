@@ -1,0 +1,110 @@
+/** The pending decision's legal options from the engine, grouped by unit, as buttons. */
+import { send } from "./engine.js";
+import { type BattleView, byCategory, filterOptions, groupOptions, hoveredOption, pendingPrompt, pickedOption, selectedUnit, withNames } from "./store.js";
+
+export function Decisions({ view, names }: { view: BattleView; names: Map<string, string> }) {
+  const snap = view.snapshot;
+  const s = snap.state;
+  const side = snap.toMove;
+  if (snap.result) return null;
+  if (!side) return null;
+  if (view.players[side] !== "human") {
+    return (
+      <section class="decisions waiting" aria-live="polite">
+        <h2>{side === "red" ? "Red" : "Black"} is deciding</h2>
+        <p>
+          The computer ({view.players[side]}) plays {s.sides[side].name}. {view.thinking ? "Thinking…" : ""}
+        </p>
+        {view.error && <p class="error">{view.error}</p>}
+      </section>
+    );
+  }
+  const { shown, filtered } = filterOptions(s, snap.options, selectedUnit.value);
+  const groups = groupOptions(s, snap.options)
+    .map((g) => ({ ...g, options: g.options.filter((o) => shown.includes(o.index)) }))
+    .filter((g) => g.options.length > 0);
+  const choose = (i: number) => {
+    hoveredOption.value = null;
+    send({ type: "decide", side, decision: snap.options[i].decision });
+  };
+  return (
+    <section class={`decisions ${side}`} aria-live="polite" data-testid="decisions">
+      <h2>
+        Your decision · <span class={`swatch ${side}`} /> {s.sides[side].name}
+      </h2>
+      <p class="prompt">{pendingPrompt(s, names)}</p>
+      {view.error && (
+        <p class="error" data-testid="decision-error">
+          Not allowed: {withNames(view.error, names)}
+        </p>
+      )}
+      {s.pending?.kind === "deploy" && pickedOption.value === null && <p class="filter">Tip: tap the table where a contingent's front line should stand (pick the contingent by its heading first), then confirm.</p>}
+      {s.pending?.kind === "move" && pickedOption.value === null && <p class="filter">Tip: tap the table where the unit should head for the move pointing nearest there, then confirm.</p>}
+      {pickedOption.value !== null && snap.options[pickedOption.value] && (
+        <p class="picked" data-testid="picked">
+          Picked on the table: <strong>{withNames(snap.options[pickedOption.value].text, names)}</strong>{" "}
+          <button type="button" class="primary small" onClick={() => choose(pickedOption.value!)}>
+            Confirm
+          </button>{" "}
+          <button type="button" class="link" onClick={() => (pickedOption.value = null)}>
+            Cancel
+          </button>
+        </p>
+      )}
+      {filtered && (
+        <p class="filter">
+          Showing the options for {names.get(selectedUnit.value!) ?? selectedUnit.value}.{" "}
+          <button type="button" class="link" onClick={() => (selectedUnit.value = null)}>
+            Show all
+          </button>
+        </p>
+      )}
+      <div class="groups">
+        {groups.map((g) => (
+          <div class="group" key={g.subject}>
+            {groups.length > 1 || g.subject !== side ? (
+              <h3>
+                {s.units.some((u) => u.id === g.subject || u.u.contingent === g.subject) ? (
+                  <button
+                    type="button"
+                    class="link subject"
+                    data-testid="subject"
+                    title="Select it: its card, and only its options"
+                    onClick={() => (selectedUnit.value = s.units.find((u) => u.id === g.subject || u.u.contingent === g.subject)!.id)}
+                  >
+                    {names.get(g.subject) ?? g.subject}
+                  </button>
+                ) : (
+                  (names.get(g.subject) ?? g.subject)
+                )}
+              </h3>
+            ) : null}
+            {byCategory(g.options).map((c) => (
+              <div class="category" key={c.category}>
+                {c.category && <h4>{c.category}</h4>}
+                <div class="options">
+                  {c.options.map(({ index, option }) => (
+                    <button
+                      type="button"
+                      key={index}
+                      class="option"
+                      data-testid="option"
+                      title={option.text}
+                      onClick={() => choose(index)}
+                      onMouseEnter={() => (hoveredOption.value = index)}
+                      onMouseLeave={() => (hoveredOption.value = null)}
+                      onFocus={() => (hoveredOption.value = index)}
+                      onBlur={() => (hoveredOption.value = null)}
+                    >
+                      {withNames(option.text, names)}
+                    </button>
+                  ))}
+                </div>
+              </div>
+            ))}
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,117 @@
+/**
+ * One battle as the worker holds it (no timers, no messaging: worker.ts adds those, tests drive
+ * it directly). Decisions go through the engine's `play()`, so every rule and every reason for a
+ * refusal is the engine's.
+ */
+import { type DecisionRecord, type GameEvent, type GameRecord, IllegalMoveError, makeRecord, play, type Player } from "../../src/core/game.js";
+import { mctsPlayer } from "../../src/core/search/mcts.js";
+import { shieldwallPlayers } from "../../src/rulesets/shieldwall/ai/index.js";
+import {
+  type BattleDecision,
+  type BattleSetup,
+  type BattleState,
+  battleGame,
+  createBattle,
+  decisionProblem,
+  describeDecision,
+  type Side,
+} from "../../src/rulesets/shieldwall/battle/index.js";
+import type { Controller, FromWorker, OptionView, Snapshot } from "./protocol.js";
+
+/** Thinking time of the mcts player per decision, in milliseconds. */
+export const MCTS_TIME_MS = 800;
+
+/** A computer player's own seed, from the battle seed and its side. */
+export function playerSeed(seed: number, side: Side): number {
+  return (Math.imul(seed ^ (side === "red" ? 0x5bd1e995 : 0x27d4eb2f), 0x9e3779b1) >>> 0) % 2_147_483_647;
+}
+
+export function makeComputer(name: Exclude<Controller, "human">, seed: number, now: () => number = () => performance.now()): Player<BattleState, BattleDecision> {
+  if (name === "mcts") return mctsPlayer(battleGame, { seed, timeMs: MCTS_TIME_MS, now });
+  return shieldwallPlayers[name].make(seed);
+}
+
+type Applied = Extract<FromWorker, { type: "applied" }>;
+
+export class BattleSession {
+  state: BattleState;
+  private seq = 0;
+  /** Every decision so far, for the game record. */
+  readonly decisions: DecisionRecord<BattleDecision>[] = [];
+  private readonly computers: Record<Side, Player<BattleState, BattleDecision> | null>;
+
+  constructor(
+    readonly battle: number,
+    readonly setup: BattleSetup,
+    readonly seed: number,
+    readonly players: Record<Side, Controller>,
+  ) {
+    this.state = createBattle(setup.scenario, setup.armies, seed);
+    const make = (side: Side) => {
+      const c = players[side];
+      return c === "human" ? null : makeComputer(c, playerSeed(seed, side));
+    };
+    this.computers = { red: make("red"), black: make("black") };
+  }
+
+  /** The events of the set-up, before the first decision. */
+  get setupEvents(): GameEvent[] {
+    return this.state.setupEvents;
+  }
+
+  toMove(): Side | null {
+    return battleGame.toMove(this.state) as Side | null;
+  }
+
+  /** The side a computer must decide for now, or null (a person decides, or the battle is over). */
+  computerToMove(): Side | null {
+    const side = this.toMove();
+    return side !== null && this.computers[side] !== null ? side : null;
+  }
+
+  options(): OptionView[] {
+    const side = this.toMove();
+    if (side === null || this.computers[side] !== null) return [];
+    return battleGame.legalMoves(this.state, side).map((decision) => ({ decision, text: describeDecision(decision) }));
+  }
+
+  snapshot(thinking = false): Snapshot {
+    this.seq += 1;
+    return { seq: this.seq, state: this.state, toMove: this.toMove(), options: this.options(), thinking, result: battleGame.result(this.state) };
+  }
+
+  /** The record of the battle so far (`muster replay` verifies it). */
+  record(): GameRecord<BattleDecision, BattleSetup> {
+    return makeRecord(battleGame, this.setup, this.seed, this.decisions.slice(), this.state);
+  }
+
+  /** A person's decision: applied, or refused with the engine's reason. */
+  decide(side: Side, decision: BattleDecision): Applied | { type: "error"; battle: number; message: string; during: "decide" } {
+    if (this.players[side] !== "human") return { type: "error", battle: this.battle, message: `${side} is played by the computer (${this.players[side]})`, during: "decide" };
+    const problem = decisionProblem(this.state, side, decision);
+    if (problem !== null) return { type: "error", battle: this.battle, message: problem, during: "decide" };
+    return this.apply(side, decision, "human");
+  }
+
+  /** Lets the computer player to move choose and applies its decision. */
+  computerStep(): Applied {
+    const side = this.computerToMove();
+    if (side === null) throw new Error("no computer player is to move");
+    const decision = this.computers[side]!.choose(this.state, side);
+    return this.apply(side, decision, this.players[side]);
+  }
+
+  private apply(side: Side, decision: BattleDecision, by: Controller): Applied {
+    const text = describeDecision(decision);
+    let applied;
+    try {
+      applied = play(battleGame, this.state, side, decision);
+    } catch (err) {
+      if (err instanceof IllegalMoveError) throw new Error(`the engine refused ${by}'s decision "${text}": ${err.message}`);
+      throw err;
+    }
+    this.state = applied.state;
+    this.decisions.push({ player: side, move: decision });
+    return { type: "applied", battle: this.battle, side, by, text, events: applied.events, snapshot: this.snapshot() };
+  }
+}
