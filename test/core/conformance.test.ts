@@ -21,23 +21,16 @@ function shipped<O>(playthrough: string, label: string, seeds: number[]): Confor
 conformanceSuite("Pig", pig, [
   { label: "target 30", options: () => ({ target: 30 }), seeds: seedsFor(20) },
   { label: "target 100", options: () => ({ target: 100 }), seeds: seedsFor(5, 2) },
-], { knownFailures: { "game-over": "pig's validate accepts the winner's roll or hold after the end (it never checks s.winner)" } });
+]);
 
 conformanceSuite("Shove", shove, ["default", "narrow", "walled"].map((b) => shipped<ShoveOptions>(`shove-${b}`, `board ${b}`, seedsFor(4))));
 
 conformanceSuite("Shieldwall personal combat", shieldwallDuelGame, [
   shipped<ShieldwallDuelOptions>("shieldwall-duel-leaders", "two leaders", seedsFor(10)),
   shipped<ShieldwallDuelOptions>("shieldwall-duel-champions", "champion and heroic champion", seedsFor(10, 2)),
-], { knownFailures: { "unknown-player": "validate throws asSide's RangeError for a player other than a or b instead of returning a reason" } });
+]);
 
-conformanceSuite("Contest of Champions", contestGame, [shipped<ContestOptions>("contest-of-champions", "first two shipped profiles at 6\"", seedsFor(8))], {
-  knownFailures: {
-    "wrong-player": "validate asks only cardRefusal for the side named, never whose turn it is: B may play A's card",
-    "unknown-player": "validate accepts a card from a player who is neither A nor B (same cause)",
-    "hidden-info": "B's view hides A's committed card, but there is no determinize, so mctsPlayer playing B would search the true state and see A's card (latent: no CLI runs a generic search on this game today)",
-    "game-over": "validate never checks that the duel is over",
-  },
-});
+conformanceSuite("Contest of Champions", contestGame, [shipped<ContestOptions>("contest-of-champions", "first two shipped profiles at 6\"", seedsFor(8))]);
 
 conformanceSuite("Shieldwall battle", battleGame, [
   shipped<BattleSetup>("shieldwall-battle-maldon-991", "scenario maldon-991", seedsFor(1)),
@@ -47,5 +40,4 @@ conformanceSuite("Shieldwall battle", battleGame, [
   sampleEvery: 3,
   restarts: 2,
   junkRuns: 100,
-  knownFailures: { "no-mutation": "engine.ts afterRoll (shooting) sets ctx.s.shots[i] in place, and a Ctx shares the shots array with the input state, so applying a shoot decision writes hits into the input" },
 });

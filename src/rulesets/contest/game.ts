@@ -147,6 +147,10 @@ export const contestGame: Game<ContestState, ContestMove, ContestOptions> = {
   },
 
   validate(state, player, move) {
+    if (player !== "A" && player !== "B") return `unknown player "${player}": expected A or B`;
+    const mover = contestGame.toMove(state);
+    if (mover === null) return "the duel is over";
+    if (mover !== player) return `it is ${mover}'s decision, not ${player}'s`;
     if (typeof move?.card !== "string") return "a move names a card";
     return cardRefusal(state.setup, state.position, player as "A" | "B", move.card);
   },
@@ -178,6 +182,12 @@ export const contestGame: Game<ContestState, ContestMove, ContestOptions> = {
   view(state, player) {
     if (player === "A") return state;
     return { ...state, pending: state.pending === null ? null : "hidden" };
+  },
+
+  // ruling CC-5: B has not seen A's committed card, so a search for B deals it afresh from A's legal cards.
+  determinize(state, player, rng) {
+    if (player === "A" || state.pending === null) return state;
+    return { ...state, pending: rng.pick(legalCards(state.setup, state.position, "A")) };
   },
 
   describeMove(_state, player, move) {

@@ -150,7 +150,8 @@ function afterRoll(ctx: Ctx, roll: DiceRoll): void {
       else chargeFails(ctx, roll.unit);
       return;
     case "shooting":
-      ctx.s.shots[roll.shot] = { ...ctx.s.shots[roll.shot], hits: roll.result.hits };
+      // A new array: the Ctx's state copy shares `shots` with the input state, which apply must not change.
+      ctx.s.shots = ctx.s.shots.map((shot, i) => (i === roll.shot ? { ...shot, hits: roll.result.hits } : shot));
       return;
     case "free-hack":
       afterFreeHack(ctx, roll.target, roll.after, roll.result.casualties);

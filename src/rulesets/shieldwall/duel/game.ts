@@ -175,6 +175,7 @@ export function duelLegalMoves(s: ShieldwallDuelState, player: PlayerId): Shield
 }
 
 function validateMove(s: ShieldwallDuelState, player: PlayerId, move: ShieldwallDuelMove): string | null {
+  if (player !== "a" && player !== "b") return `unknown player "${player}": expected a or b`;
   const side = asSide(player);
   if (s.outcome) return "the personal combat is over";
   if (duelToMove(s) !== side) return `it is ${duelToMove(s)}'s turn, not ${side}'s`;
