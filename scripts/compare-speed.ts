@@ -1,0 +1,81 @@
+/**
+ * Random Maldon battles per second of two builds, side by side in one process: blocks of battles
+ * alternate between the builds (in turn-swapped order), so machine load and V8's warm-up weigh on
+ * both alike. Use it before and after a change meant to keep (or improve) the engine's speed:
+ *
+ *   git worktree add --detach /tmp/before <rev> && (cd /tmp/before && ln -s "$OLDPWD/node_modules" && npx tsc -p tsconfig.build.json)
+ *   npm run speed:compare -- /tmp/before .        # WARM, BLOCK (ms) and ROUNDS in the environment
+ *
+ * Each folder must hold a built project (dist/) with the shipped Maldon scenario. Prints JSON.
+ */
+import { readFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { performance } from "node:perf_hooks";
+import { pathToFileURL } from "node:url";
+
+type PlayOne = (seed: number) => void;
+
+async function load(root: string): Promise<PlayOne> {
+  const mod = (p: string) => import(pathToFileURL(resolve(root, "dist/src", p)).href);
+  const [battle, core, random, army] = await Promise.all([
+    mod("rulesets/shieldwall/battle/index.js"),
+    mod("core/game.js"),
+    mod("core/search/random-player.js"),
+    mod("rulesets/shieldwall/army.js"),
+  ]);
+  const path = resolve(root, "data/shieldwall/scenarios/maldon-991.json");
+  const scenario = battle.parseScenario(JSON.parse(readFileSync(path, "utf8")));
+  const armyOf = (a: unknown) => (typeof a === "string" ? army.armySchema.parse(JSON.parse(readFileSync(resolve(dirname(path), a), "utf8"))) : a);
+  const setup = { scenario, armies: { red: armyOf(scenario.armies.red), black: armyOf(scenario.armies.black) } };
+  const g = battle.battleGame;
+  return (seed) => {
+    core.playOut(g, g.setup(setup, seed), { red: random.randomPlayer(g, seed), black: random.randomPlayer(g, seed + 1_000_000) }, { keepEvents: false });
+  };
+}
+
+/** Battles per wall-clock second and per CPU-second of one block. */
+function block(play: PlayOne, ms: number, firstSeed: number): { wall: number; cpu: number } {
+  const t0 = performance.now();
+  const c0 = process.cpuUsage();
+  let n = 0;
+  while (performance.now() - t0 < ms) play(firstSeed + n++);
+  const c = process.cpuUsage(c0);
+  return { wall: (n * 1000) / (performance.now() - t0), cpu: (n * 1e6) / (c.user + c.system) };
+}
+
+async function main(): Promise<void> {
+  const roots = process.argv.slice(2);
+  if (roots.length !== 2) {
+    process.stderr.write("usage: npm run speed:compare -- BEFORE_FOLDER AFTER_FOLDER (each a built project)\n");
+    process.exitCode = 2;
+    return;
+  }
+  const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+  const warm = env("WARM", 8000);
+  const blockMs = env("BLOCK", 3000);
+  const rounds = env("ROUNDS", 10);
+  const builds = await Promise.all(roots.map(load));
+  builds.forEach((play) => block(play, warm, 1e9));
+  const wall: number[][] = builds.map(() => []);
+  const cpu: number[][] = builds.map(() => []);
+  for (let r = 0; r < rounds; r++) {
+    const order = r % 2 === 0 ? [0, 1] : [1, 0];
+    for (const i of order) {
+      const b = block(builds[i], blockMs, 1 + r * 10_000);
+      wall[i].push(b.wall);
+      cpu[i].push(b.cpu);
+    }
+  }
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const round = (x: number, places = 1) => Number(x.toFixed(places));
+  const report = {
+    blocks: { rounds, blockSeconds: blockMs / 1000, warmSeconds: warm / 1000 },
+    before: { folder: roots[0], battlesPerSecond: round(mean(wall[0])), battlesPerCpuSecond: round(mean(cpu[0])) },
+    after: { folder: roots[1], battlesPerSecond: round(mean(wall[1])), battlesPerCpuSecond: round(mean(cpu[1])) },
+    afterOverBefore: round(mean(wall[1]) / mean(wall[0]), 3),
+    afterOverBeforePerCpuSecond: round(mean(cpu[1]) / mean(cpu[0]), 3),
+  };
+  process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+}
+
+await main();
