@@ -9,8 +9,8 @@ import { type ArmyFile, armySchema } from "../src/rulesets/shieldwall/army.js";
 import { type BattleSetup, battleGame, parseScenario } from "../src/rulesets/shieldwall/battle/index.js";
 import type { BenchSection } from "./harness.js";
 
-function findRoot(): string {
-  // Runs from dist/bench/ after the build, or from bench/ with a TypeScript runner.
+/** The project folder: this runs from dist/bench/ after the build, or from bench/ under vitest. */
+export function projectRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (let i = 0; i < 4; i++) {
     try {
@@ -24,7 +24,7 @@ function findRoot(): string {
 }
 
 export function loadBattleSetup(file: string): BattleSetup {
-  const path = resolve(findRoot(), "data/shieldwall/scenarios", file);
+  const path = resolve(projectRoot(), "data/shieldwall/scenarios", file);
   const scenario = parseScenario(JSON.parse(readFileSync(path, "utf8")));
   const army = (a: string | ArmyFile): ArmyFile => (typeof a === "string" ? armySchema.parse(JSON.parse(readFileSync(resolve(dirname(path), a), "utf8"))) : a);
   return { scenario, armies: { red: army(scenario.armies.red), black: army(scenario.armies.black) } };

@@ -9,8 +9,8 @@
  * The cases are read from shipped data files; nothing here is part of the product.
  */
 import { readFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { resolve } from "node:path";
+import { loadBattleSetup, projectRoot } from "../bench/shieldwall-battle.js";
 import { type BaseState, type Game, play, stateHash } from "../src/core/game.js";
 import { pig } from "../src/core/fixtures/pig.js";
 import { randomPlayer } from "../src/core/search/random-player.js";
@@ -18,34 +18,12 @@ import { parseDeck } from "../src/rulesets/contest/deck.js";
 import { DEFAULT_OPTIONS, type DuelSetup as ContestDuelSetup } from "../src/rulesets/contest/exchange.js";
 import { contestGame as contestDuel } from "../src/rulesets/contest/game.js";
 import type { Profile } from "../src/rulesets/contest/profile.js";
-import { armySchema } from "../src/rulesets/shieldwall/army.js";
-import { type BattleSetup, battleGame, parseScenario } from "../src/rulesets/shieldwall/battle/index.js";
+import { battleGame } from "../src/rulesets/shieldwall/battle/index.js";
 import { shieldwallDuelGame as shieldwallDuel } from "../src/rulesets/shieldwall/duel/game.js";
 import { parseBoard } from "../src/rulesets/shove/board.js";
 import { shove } from "../src/rulesets/shove/game.js";
 
-/** The project folder, from scripts/ or from dist/scripts/. */
-export function projectRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 4; i++) {
-    try {
-      readFileSync(resolve(dir, "package.json"));
-      return dir;
-    } catch {
-      dir = resolve(dir, "..");
-    }
-  }
-  return process.cwd();
-}
-
 const readJson = (path: string): unknown => JSON.parse(readFileSync(resolve(projectRoot(), path), "utf8"));
-
-function battleSetup(file: string): BattleSetup {
-  const path = resolve(projectRoot(), "data/shieldwall/scenarios", file);
-  const scenario = parseScenario(JSON.parse(readFileSync(path, "utf8")));
-  const army = (a: unknown) => armySchema.parse(typeof a === "string" ? JSON.parse(readFileSync(resolve(dirname(path), a), "utf8")) : a);
-  return { scenario, armies: { red: army(scenario.armies.red), black: army(scenario.armies.black) } };
-}
 
 function contestSetup(a: string, b: string): ContestDuelSetup {
   const profiles = (readJson("data/contest/profiles.json") as { profiles: Profile[] }).profiles;
@@ -77,7 +55,7 @@ export function playthroughCases(): PlaythroughCase[] {
   const add = (name: string, game: Game<never, never, never>, options: () => unknown, seeds: number[]) => {
     for (const seed of seeds) cases.push({ name: `${name}-seed${seed}`, game: game as unknown as PlaythroughCase["game"], options, seed });
   };
-  for (const s of SCENARIOS) add(`shieldwall-battle-${s}`, battleGame as never, () => battleSetup(`${s}.json`), [1, 2, 3]);
+  for (const s of SCENARIOS) add(`shieldwall-battle-${s}`, battleGame as never, () => loadBattleSetup(`${s}.json`), [1, 2, 3]);
   for (const b of SHOVE_BOARDS) add(`shove-${b}`, shove as never, () => ({ board: parseBoard(readFileSync(resolve(projectRoot(), `data/shove/${b}.board`), "utf8")) }), [1, 2]);
   add("shieldwall-duel-leaders", shieldwallDuel as never, () => ({ a: { kind: "leader", specialWeapon: true }, b: { kind: "leader", specialWeapon: false } }), [1, 2]);
   add("shieldwall-duel-champions", shieldwallDuel as never, () => ({ a: { kind: "champion", specialWeapon: false }, b: { kind: "heroic-champion", specialWeapon: false } }), [3]);
@@ -103,5 +81,7 @@ export function recordPlaythrough(c: PlaythroughCase): string {
   lines.push(JSON.stringify({ result: game.result(state) }));
   return `${lines.join("\n")}\n`;
 }
+
+export { projectRoot };
 
 export const PLAYTHROUGH_DIR = "test/playthroughs";

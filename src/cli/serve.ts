@@ -5,11 +5,11 @@
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { createServer, type Server } from "node:http";
-import { dirname, extname, join, normalize, resolve, sep } from "node:path";
-import { fileURLToPath } from "node:url";
+import { extname, join, normalize, resolve, sep } from "node:path";
 import type { Command } from "commander";
 import { InputError } from "./errors.js";
 import { parseInteger } from "./output.js";
+import { packageRoot } from "./package-root.js";
 import type { CliModule } from "./module.js";
 
 export const DEFAULT_PORT = 4173;
@@ -29,22 +29,6 @@ const CONTENT_TYPES: Record<string, string> = {
   ".wasm": "application/wasm",
 };
 
-/** The folder holding package.json of muster (from dist/src/cli or src/cli). */
-function packageRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 8; i++) {
-    const pkg = join(dir, "package.json");
-    if (existsSync(pkg)) {
-      try {
-        if ((JSON.parse(readFileSync(pkg, "utf8")) as { name?: string }).name === "muster") return dir;
-      } catch {
-        // not ours; keep looking
-      }
-    }
-    dir = dirname(dir);
-  }
-  return process.cwd();
-}
 
 export function webRoot(): string {
   return join(packageRoot(), "web", "dist");

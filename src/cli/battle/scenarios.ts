@@ -11,7 +11,7 @@ import type { AnyPlayable, IncludeFile } from "../../core/records.js";
 import { PLAYABLE_GAMES } from "../../rulesets/index.js";
 import { InputError } from "../errors.js";
 import { parseJson, readJsonInput, readText } from "../input.js";
-import { packageRoot } from "./sim.js";
+import { packageRoot } from "../package-root.js";
 
 export interface LoadedScenario {
   options: unknown;

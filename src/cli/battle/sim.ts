@@ -6,14 +6,15 @@
  * Workers run the compiled sim-worker.js from dist/ (they cannot load TypeScript); with
  * `workers: 0` the games run in this thread.
  */
-import { existsSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { PlayerId } from "../../core/game.js";
 import { deriveSeed } from "../../core/records.js";
 import { accumulate, type Interval, type MeanSummary, normalInterval, summarizeMean, wilsonInterval } from "../../core/stats.js";
 import { UsageError } from "../errors.js";
+import { packageRoot } from "../package-root.js";
 import type { AiSpec } from "./ai.js";
 import { type BattleGameEntry, battleGame } from "./catalog.js";
 import { makePlayers, playGame } from "./run.js";
@@ -156,24 +157,6 @@ export function aggregate(entry: BattleGameEntry, spec: Pick<SimSpec, "players" 
   return report;
 }
 
-/** The folder holding package.json of this package (works from src/ and from dist/). */
-export function packageRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 8; i++) {
-    const pkg = join(dir, "package.json");
-    if (existsSync(pkg)) {
-      try {
-        if ((JSON.parse(readFileSync(pkg, "utf8")) as { name?: string }).name === "muster") return dir;
-      } catch {
-        // not ours; keep looking
-      }
-    }
-    const up = dirname(dir);
-    if (up === dir) break;
-    dir = up;
-  }
-  throw new UsageError("cannot find the muster package folder (package.json)");
-}
 
 /** The compiled worker: beside this module when running from dist/, else in dist/ under the package root. */
 export function defaultWorkerUrl(): URL {
