@@ -8,7 +8,10 @@ import { describe, expect, it } from "vitest";
 import type { BattleState } from "../../../src/rulesets/shieldwall/battle/index.js";
 import { Ctx } from "../../../src/rulesets/shieldwall/battle/ctx.js";
 import { run } from "../../../src/rulesets/shieldwall/battle/loop.js";
-import { chargePlan } from "../../../src/rulesets/shieldwall/battle/queries.js";
+import { chargeInputFor, chargePlan } from "../../../src/rulesets/shieldwall/battle/queries.js";
+import { chargeFails } from "../../../src/rulesets/shieldwall/battle/phases/charges.js";
+import { movesAfterCombat } from "../../../src/rulesets/shieldwall/battle/phases/aftermath.js";
+import type { UnitOutcome } from "../../../src/rulesets/shieldwall/combat.js";
 import { contactBetween } from "../../../src/rulesets/shieldwall/geometry/contact.js";
 import { line, N, position, S, signalled, start, unitOf, withUnit } from "./setup.js";
 
@@ -54,5 +57,34 @@ describe("Flank or rear charges (ruling SW-18)", () => {
     const ctx = runFrom(s, [{ t: "melee", red: ["red.a-band1", "red.a-retinue"], black: ["black.a-band1"] }, { t: "end-turn" }]);
     const detail = ctx.events.filter((e) => e.type === "combat-detail").map((e) => e.text).join("\n");
     expect(detail).toMatch(/Cnut's fyrd \d+ dice \([^:]*\) hitting on 6:/);
+  });
+});
+
+describe('Charge test: "+1 if a friendly unit charging within 2"" (seed "Charges and Combat")', () => {
+  it("Charges and Combat: a friend that failed its charge test is not charging and gives no +1; one yet to test does", () => {
+    let s = position(start(), {
+      "red.a-band1": line(30, 10, N, 2),
+      "red.a-band2": line(30 + 1.5 * W + 0.5, 10, N, 1),
+      "black.a-band1": line(30, 11.5, S, 2),
+      "black.a-band2": line(30 + 1.5 * W + 0.5, 11.5, S, 1),
+    });
+    s = signalled(s, "red.a-leader");
+    s = { ...s, declarations: [{ unit: "red.a-band1", target: "black.a-band1" }, { unit: "red.a-band2", target: "black.a-band2" }] };
+    const ctx = new Ctx(s);
+    expect(chargeInputFor(ctx, "red.a-band2").friendChargingWithin2).toBe(true);
+    chargeFails(ctx, "red.a-band1");
+    expect(chargeInputFor(ctx, "red.a-band2").friendChargingWithin2).toBe(false);
+  });
+});
+
+describe("SW-15 only for the initial advance and the movement phase (ruling SW-15)", () => {
+  it("SW-15: a follow-up in the combat phase towards a unit whose leader has not signalled gives it no morale DP", () => {
+    const s = { ...position(start(), { "red.a-retinue": line(30, 20, N, 1), "black.a-band1": line(30, 20, S, 2), "black.b-retinue": line(30 + 3 * W, 22, S, 1) }), phase: "combat" as const };
+    const ctx = new Ctx(s);
+    const out = (id: string, move: UnitOutcome["move"]): UnitOutcome => ({ id, side: unitOf(s, id).side === "red" ? "a" : "b", unit: unitOf(s, id).u, engagedStands: 1, move });
+    movesAfterCombat(ctx, [out("black.a-band1", "fall-back"), out("red.a-retinue", "follow-up")], new Map(s.units.map((u) => [u.id, u.stands])));
+    expect(ctx.unit("red.a-retinue").followingUp).toBe(true);
+    expect(ctx.events.filter((e) => e.type === "sw15")).toEqual([]);
+    expect(ctx.unit("black.b-retinue").u.dp.morale).toBe(unitOf(s, "black.b-retinue").u.dp.morale);
   });
 });

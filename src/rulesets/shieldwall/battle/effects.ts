@@ -19,9 +19,14 @@ import { chargePlan, chargeTargets, enemiesOnTable, findCombats } from "./querie
 import type { AfterRetire, BattleUnit } from "./types.js";
 import { canAct, forwardHeading, geomOf, onTable, sideOfId } from "./unit-facts.js";
 
-/** SW-15: enemy units of contingents that have not signalled, approached to within 8" by this move. */
+/**
+ * SW-15: enemy units of contingents that have not signalled, approached to within 8" by this
+ * move. Only the initial advance (leadership phase) and the movement phase's moves count: the
+ * ruling names those two; follow-ups, pursuits and retires after combat do not.
+ */
 export function sw15Check(ctx: Ctx, mover: BattleUnit, before: Stand[]): void {
   const s = ctx.s;
+  if (s.phase !== "movement" && s.phase !== "leadership") return;
   const after = mover.stands;
   if (after.length === 0) return;
   for (const e of enemiesOnTable(ctx, mover.side)) {
