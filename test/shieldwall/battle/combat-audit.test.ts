@@ -88,3 +88,42 @@ describe("SW-15 only for the initial advance and the movement phase (ruling SW-1
     expect(ctx.unit("black.b-retinue").u.dp.morale).toBe(unitOf(s, "black.b-retinue").u.dp.morale);
   });
 });
+
+describe('Broken within 2" (seed "Aggression Levels", ruling SW-20)', () => {
+  it("SW-20: a friend within 2 inches of where a unit broke drops a level, though the rout ended further away", () => {
+    let changed = 0;
+    for (let seed = 1; seed <= 5; seed++) {
+      const s0 = position(start(seed), { "red.a-retinue": line(30, 20, N, 1), "black.a-band2": line(30, 20, S, 1), "black.a-band1": line(30 - 1.5 * W - 1, 20, S, 2) });
+      const s = { ...s0, phase: "combat" as const };
+      const ctx = new Ctx(s);
+      const out = (id: string, move: UnitOutcome["move"]): UnitOutcome => ({ id, side: unitOf(s, id).side === "red" ? "a" : "b", unit: unitOf(s, id).u, engagedStands: 1, move });
+      movesAfterCombat(ctx, [out("black.a-band2", "break"), out("red.a-retinue", "remain")], new Map(s.units.map((u) => [u.id, u.stands])));
+      expect(ctx.unit("black.a-band2").u.status).toBe("broken");
+      const rout = ctx.events.find((e) => e.type === "move" && e.unit === "black.a-band2");
+      expect(rout?.distance as number).toBeGreaterThan(3);
+      expect(ctx.unit("black.a-band1").u.aggression).not.toBe(unitOf(s, "black.a-band1").u.aggression);
+      changed++;
+    }
+    expect(changed).toBe(5);
+  });
+});
+
+describe('Nothing fled (seed "Moves Following Combat": Remain in place, Retire)', () => {
+  it("Moves Following Combat: a loser unable to retire remains in place, formed, with 1 DP; the winner does not pursue and stays formed", () => {
+    // A friend right behind the black band blocks its retire move.
+    const s0 = position(start(), { "black.a-band1": line(30, 20, S, 2), "black.a-retinue": line(30, 20 + D + 0.01, S, 1), "red.a-retinue": line(30, 20, N, 1) });
+    const s = { ...s0, phase: "combat" as const };
+    const ctx = new Ctx(s);
+    const out = (id: string, move: UnitOutcome["move"]): UnitOutcome => ({ id, side: unitOf(s, id).side === "red" ? "a" : "b", unit: unitOf(s, id).u, engagedStands: 1, move });
+    movesAfterCombat(ctx, [out("black.a-band1", "retire"), out("red.a-retinue", "pursue")], new Map(s.units.map((u) => [u.id, u.stands])));
+    const loser = ctx.unit("black.a-band1");
+    expect(ctx.events.some((e) => e.type === "unable-to-move" && e.unit === "black.a-band1")).toBe(true);
+    expect(loser.stands).toEqual(unitOf(s, "black.a-band1").stands);
+    expect(loser.u.formed).toBe(true);
+    expect(loser.retiring).toBe(false);
+    const winner = ctx.unit("red.a-retinue");
+    expect(winner.pursuing).toBe(false);
+    expect(winner.u.formed).toBe(true);
+    expect(winner.stands).toEqual(unitOf(s, "red.a-retinue").stands);
+  });
+});

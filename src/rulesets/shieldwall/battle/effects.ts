@@ -260,7 +260,9 @@ export function retireMoveRolled(ctx: Ctx, id: string, foes: string[], roll: Mov
   ctx.setUnit({ ...bu, u: { ...bu.u, formed: false } });
   const d = moveStraight(ctx, ctx.unit(bu.id), heading, roll.inches, "retires", { zone: 0 });
   if (d < 0.25) {
-    const r = unableToMove(ctx.unit(bu.id).u, "retire", false);
+    // Unable to retire: it remains in place (put back, as formed as it was: no retire took place) and takes 1 DP.
+    ctx.setUnit({ ...ctx.unit(bu.id), stands: before, u: bu.u });
+    const r = unableToMove(bu.u, "retire", false);
     ctx.setU(r.unit);
     ctx.notes("unable-to-move", r.notes, { unit: bu.id });
     return false;
