@@ -10,6 +10,7 @@ import { Ctx } from "../../../src/rulesets/shieldwall/battle/ctx.js";
 import { run } from "../../../src/rulesets/shieldwall/battle/loop.js";
 import { chargeInputFor, chargePlan } from "../../../src/rulesets/shieldwall/battle/queries.js";
 import { chargeFails } from "../../../src/rulesets/shieldwall/battle/phases/charges.js";
+import { chargeMove } from "../../../src/rulesets/shieldwall/battle/effects.js";
 import { movesAfterCombat } from "../../../src/rulesets/shieldwall/battle/phases/aftermath.js";
 import type { UnitOutcome } from "../../../src/rulesets/shieldwall/combat.js";
 import { contactBetween } from "../../../src/rulesets/shieldwall/geometry/contact.js";
@@ -125,5 +126,18 @@ describe('Nothing fled (seed "Moves Following Combat": Remain in place, Retire)'
     expect(winner.pursuing).toBe(false);
     expect(winner.u.formed).toBe(true);
     expect(winner.stands).toEqual(unitOf(s, "red.a-retinue").stands);
+  });
+});
+
+describe('Charging through difficult ground (seed "Effect of difficult terrain")', () => {
+  it("Effect of difficult terrain: a charge whose move crosses a marsh leaves the charger unformed before the combat", () => {
+    const base = start();
+    const marsh = { id: "marsh", kind: "area" as const, points: [{ x: 25, y: 10.5 }, { x: 35, y: 10.5 }, { x: 35, y: 11 }, { x: 25, y: 11 }], difficult: true, cover: false, highGround: false, blocksSight: false };
+    const s = position({ ...base, table: { ...base.table, terrain: [marsh] } }, { "red.a-band1": line(30, 10, N, 2), "black.a-band1": line(30, 11.5, S, 2) });
+    const ctx = new Ctx(s);
+    expect(ctx.unit("red.a-band1").u.formed).toBe(true);
+    chargeMove(ctx, "red.a-band1", "black.a-band1");
+    expect(ctx.events.some((e) => e.type === "charge-move" && e.unit === "red.a-band1")).toBe(true);
+    expect(ctx.unit("red.a-band1").u.formed).toBe(false);
   });
 });

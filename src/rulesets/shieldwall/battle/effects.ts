@@ -8,7 +8,9 @@ import { unableToMove } from "../combat.js";
 import { unitContacts } from "../geometry/contact.js";
 import { planMove } from "../geometry/movement.js";
 import { standsDistance, unitDist, within } from "../geometry/proximity.js";
-import type { Stand } from "../geometry/stand.js";
+import { type Stand, rectCorners, rectOf } from "../geometry/stand.js";
+import { convexHull, polygonsOverlap } from "../geometry/polygon.js";
+import type { Table } from "../geometry/table.js";
 import { unitCentre } from "../geometry/unit.js";
 import { normaliseDegrees, vectorHeading } from "../geometry/vec.js";
 import { battleStandardRetiring, enemyAdvancingBeforeSignal, enemyBrokenNearby, friendBrokenNearby, friendRetiringNearby, leaderKilled } from "../morale.js";
@@ -183,6 +185,17 @@ export function unitGone(ctx: Ctx, bu: BattleUnit, how: string, where: Stand[] =
 
 
 
+/** Does any stand, moving from `from` to `to`, pass over a difficult area (the hull of its start and end, as the charge move sweeps it)? */
+function sweepsDifficultArea(table: Table, from: readonly Stand[], to: readonly Stand[]): boolean {
+  const areas = table.terrain.filter((f) => f.kind === "area" && f.difficult);
+  if (areas.length === 0) return false;
+  for (let i = 0; i < from.length && i < to.length; i++) {
+    const hull = convexHull([...rectCorners(rectOf(from[i])), ...rectCorners(rectOf(to[i]))]);
+    if (areas.some((f) => polygonsOverlap(hull, f.points, 1e-6))) return true;
+  }
+  return false;
+}
+
 export function chargeMove(ctx: Ctx, id: string, targetId: string): void {
   const s = ctx.s;
   const bu = ctx.unit(id);
@@ -197,7 +210,8 @@ export function chargeMove(ctx: Ctx, id: string, targetId: string): void {
     ctx.ev("charge-blocked", `${bu.u.name} finds no clear way into contact with ${target.u.name} and stays where it is`, { unit: id, target: target.id });
     return;
   }
-  const formed = bu.u.formed && p.plan.obstaclesCrossed.length === 0;
+  // Seed "Effect of difficult terrain": crossing an obstacle or moving any stand in a difficult area unforms the charger.
+  const formed = bu.u.formed && p.plan.obstaclesCrossed.length === 0 && !sweepsDifficultArea(s.table, bu.stands, p.plan.unit.stands);
   ctx.setUnit({
     ...bu,
     u: formed === bu.u.formed ? bu.u : { ...bu.u, formed },
