@@ -8,7 +8,9 @@ import { describe, expect, it } from "vitest";
 import type { BattleState } from "../../../src/rulesets/shieldwall/battle/index.js";
 import { Ctx } from "../../../src/rulesets/shieldwall/battle/ctx.js";
 import { run } from "../../../src/rulesets/shieldwall/battle/loop.js";
-import { chargeInputFor, chargePlan } from "../../../src/rulesets/shieldwall/battle/queries.js";
+import { chargeInputFor, chargePlan, nearestVisibleEnemy } from "../../../src/rulesets/shieldwall/battle/queries.js";
+import { afterPursuitMove } from "../../../src/rulesets/shieldwall/battle/phases/movement.js";
+import type { MoveRoll } from "../../../src/rulesets/shieldwall/move-dice.js";
 import { chargeFails } from "../../../src/rulesets/shieldwall/battle/phases/charges.js";
 import { chargeMove } from "../../../src/rulesets/shieldwall/battle/effects.js";
 import { movesAfterCombat } from "../../../src/rulesets/shieldwall/battle/phases/aftermath.js";
@@ -139,5 +141,46 @@ describe('Charging through difficult ground (seed "Effect of difficult terrain")
     chargeMove(ctx, "red.a-band1", "black.a-band1");
     expect(ctx.events.some((e) => e.type === "charge-move" && e.unit === "red.a-band1")).toBe(true);
     expect(ctx.unit("red.a-band1").u.formed).toBe(false);
+  });
+});
+
+describe('Pursuit in the movement phase (seed "Moves Following Combat", Pursue; rulings SW-20, SW-21)', () => {
+  const roll = (inches: number): MoveRoll => ({ roll: { dice: "AvD+D6", faces: [], total: inches - 1 } as unknown as MoveRoll["roll"], inches, fatigue: 0 });
+  const pursuer = (s: BattleState) => withUnit(s, "red.a-retinue", (u) => ({ ...u, pursuing: true, u: { ...u.u, formed: false } }));
+
+  it("SW-20: a pursuer pursues the fled (retiring) unit, not a nearer enemy; catching it gives the free hack and the retirer breaks", () => {
+    let s = position(start(), {
+      "red.a-retinue": line(30, 20, N, 1),
+      "black.a-band1": line(30, 22.5 + D, N, 2), // retiring away north, its rear 2.5" ahead
+      "black.b-retinue": line(30 + W + 1, 20 - D - 0.5, N, 1), // nearer, behind to the east, not fled
+    });
+    s = pursuer(withUnit(s, "black.a-band1", (u) => ({ ...u, retiring: true, u: { ...u.u, formed: false } })));
+    const ctx = new Ctx({ ...s, phase: "movement" });
+    expect(nearestVisibleEnemy(ctx, ctx.unit("red.a-retinue"))?.id).toBe("black.b-retinue");
+    afterPursuitMove(ctx, "red.a-retinue", roll(6));
+    expect(ctx.unit("red.a-retinue").stands[0].y).toBeGreaterThan(21);
+    expect(ctx.events.some((e) => e.type === "free-hack")).toBe(true);
+    expect(ctx.unit("black.a-band1").u.status).not.toBe("active");
+    expect(ctx.unit("black.a-band1").stands).toEqual([]);
+    expect(ctx.events.some((e) => e.type === "pursuit-charge")).toBe(false);
+  });
+
+  it("SW-21: with no fled enemy left a pursuer heads for the enemy's table edge (no camp) and leaves the table, ignoring enemy away from its path", () => {
+    let s = position(start(), { "red.a-retinue": line(30, 44, N, 1), "black.b-retinue": line(60, 30, S, 1) });
+    s = pursuer(s);
+    const ctx = new Ctx({ ...s, phase: "movement" });
+    afterPursuitMove(ctx, "red.a-retinue", roll(6));
+    expect(ctx.unit("red.a-retinue").u.status).toBe("left-table");
+    expect(ctx.events.some((e) => e.type === "left-table")).toBe(true);
+  });
+
+  it("SW-21: with no fled enemy left a pursuer heads for the enemy camp and loots it", () => {
+    const base = start();
+    let s = position({ ...base, table: { ...base.table, camps: [{ side: "black", polygon: [{ x: 28, y: 30 }, { x: 32, y: 30 }, { x: 32, y: 32 }, { x: 28, y: 32 }] }] } }, { "red.a-retinue": line(30, 25, N, 1), "black.b-retinue": line(60, 30, S, 1) });
+    s = pursuer(s);
+    const ctx = new Ctx({ ...s, phase: "movement" });
+    afterPursuitMove(ctx, "red.a-retinue", roll(6));
+    expect(ctx.unit("red.a-retinue").looting).toBe(true);
+    expect(ctx.events.some((e) => e.type === "loot")).toBe(true);
   });
 });

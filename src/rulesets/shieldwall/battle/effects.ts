@@ -10,7 +10,7 @@ import { planMove } from "../geometry/movement.js";
 import { standsDistance, unitDist, within } from "../geometry/proximity.js";
 import { type Stand, rectCorners, rectOf } from "../geometry/stand.js";
 import { convexHull, polygonsOverlap } from "../geometry/polygon.js";
-import type { Table } from "../geometry/table.js";
+import { type Table, campOf, standOnTable } from "../geometry/table.js";
 import { unitCentre } from "../geometry/unit.js";
 import { normaliseDegrees, vectorHeading } from "../geometry/vec.js";
 import { battleStandardRetiring, enemyAdvancingBeforeSignal, enemyBrokenNearby, friendBrokenNearby, friendRetiringNearby, leaderKilled } from "../morale.js";
@@ -19,7 +19,7 @@ import { Ctx } from "./ctx.js";
 import { throwMoveDice } from "./dice.js";
 import { chargePlan, chargeTargets, enemiesOnTable, findCombats } from "./queries.js";
 import type { AfterRetire, BattleUnit } from "./types.js";
-import { canAct, forwardHeading, geomOf, onTable, sideOfId } from "./unit-facts.js";
+import { canAct, forwardHeading, geomOf, onTable, other, sideOfId } from "./unit-facts.js";
 
 /**
  * SW-15: enemy units of contingents that have not signalled, approached to within 8" by this
@@ -349,4 +349,43 @@ export function pursuitCharge(ctx: Ctx, id: string, notNew: ReadonlySet<string>)
   const t = ctx.unit(targetId);
   if (!t.u.inCombat) ctx.setUnit({ ...t, u: { ...t.u, inCombat: true } });
   return targetId;
+}
+
+/**
+ * A pursuer with no fled enemy left to pursue (seed "Moves Following Combat", Pursue): it moves
+ * `inches` towards the enemy camp and loots it on arrival (out of the fight, not lost), or with no
+ * camp on the table towards the enemy's table edge and off it (ruling SW-21). It halts 2" from
+ * visible enemy on the way (the caller charges it). Returns what became of it.
+ */
+export function pursueToCampOrEdge(ctx: Ctx, bu: BattleUnit, inches: number): "moved" | "loot" | "left-table" {
+  const camp = campOf(ctx.s.table, other(bu.side));
+  if (camp) {
+    let x = 0;
+    let y = 0;
+    for (const p of camp.polygon) {
+      x += p.x;
+      y += p.y;
+    }
+    const c = unitCentre(geomOf(bu));
+    const tx = x / camp.polygon.length;
+    const ty = y / camp.polygon.length;
+    const dist = Math.hypot(tx - c.x, ty - c.y);
+    moveStraight(ctx, bu, vectorHeading({ x: tx - c.x, y: ty - c.y }), Math.min(inches, dist), "heads for the enemy camp");
+    const cur = ctx.unit(bu.id);
+    const c2 = unitCentre(geomOf(cur));
+    if (Math.hypot(tx - c2.x, ty - c2.y) <= 2) {
+      ctx.setUnit({ ...cur, looting: true, pursuing: false });
+      ctx.ev("loot", `${bu.u.name} reaches the enemy camp and loots it (out of the fight, not lost)`, { unit: bu.id });
+      return "loot";
+    }
+    return "moved";
+  }
+  moveStraight(ctx, bu, forwardHeading(bu.side), inches, "pursues towards the enemy table edge", { offTable: true });
+  const cur = ctx.unit(bu.id);
+  if (cur.stands.some((st) => !standOnTable(st, ctx.s.table))) {
+    ctx.setU({ ...cur.u, status: "left-table" });
+    ctx.ev("left-table", `${bu.u.name} pursues off the table: out of the battle, not lost (ruling SW-21)`, { unit: bu.id });
+    return "left-table";
+  }
+  return "moved";
 }

@@ -9,7 +9,7 @@ import { normaliseDegrees, vectorHeading } from "../../geometry/vec.js";
 import type { MoveRoll } from "../../move-dice.js";
 import { Ctx, push } from "../ctx.js";
 import { throwMoveDice, thrown } from "../dice.js";
-import { awayHeading, moveStraight, pursuitCharge, refreshInCombat, retireMove, standardFalls, unitGone } from "../effects.js";
+import { awayHeading, moveStraight, pursueToCampOrEdge, pursuitCharge, refreshInCombat, retireMove, standardFalls, unitGone } from "../effects.js";
 import { findCombats, headingTo } from "../queries.js";
 import type { Aftermath, BattleUnit, DiceRoll, Task } from "../types.js";
 import { geomOf, onTable } from "../unit-facts.js";
@@ -207,7 +207,9 @@ export function afterPursue(ctx: Ctx, id: string, before: Aftermath, engagedStan
     .filter(onTable);
   ctx.setUnit({ ...bu, u: { ...bu.u, formed: false }, pursuing: true });
   if (live.length === 0) {
-    aftermathStep(ctx, before);
+    // No fled enemy left to pursue: towards the enemy camp, or the enemy's table edge (SW-21); new enemy met on the way is charged at the end.
+    const went = pursueToCampOrEdge(ctx, ctx.unit(id), roll.inches);
+    aftermathStep(ctx, went === "moved" ? { ...before, pursuers: [...(before.pursuers ?? []), id] } : before);
     return;
   }
   live.sort((a, b) => unitDist(bu, a) - unitDist(bu, b));
