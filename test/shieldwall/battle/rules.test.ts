@@ -182,7 +182,7 @@ describe("Movement (seed \"Movement\", \"Control Test\"; rulings SW-3, SW-4, SW-
   it("SW-15: a unit whose leader has not signalled takes 1 morale DP when enemy advances to within 8 inches, once per phase", () => {
     let s = position(start(), { "red.a-retinue": line(30, 10, N, 1), "black.a-retinue": line(30, 20, S, 1) });
     s = signalled(s, "red.a-leader");
-    const ctx = new Ctx(s);
+    const ctx = new Ctx({ ...s, phase: "movement" }); // SW-15 counts moves of the initial advance and the movement phase
     const dp0 = totalDp(ctx.unit("black.a-retinue").u);
     moveStraight(ctx, ctx.unit("red.a-retinue"), N, 1, "test move"); // 8.43" → still beyond 8"
     expect(totalDp(ctx.unit("black.a-retinue").u)).toBe(dp0);

@@ -12,6 +12,7 @@ import { Ctx } from "../../../src/rulesets/shieldwall/battle/ctx.js";
 import { movesAfterCombat } from "../../../src/rulesets/shieldwall/battle/phases/aftermath.js";
 import { outflankingStands, shootingOptions } from "../../../src/rulesets/shieldwall/battle/queries.js";
 import { run } from "../../../src/rulesets/shieldwall/battle/loop.js";
+import { pursuitCharge } from "../../../src/rulesets/shieldwall/battle/effects.js";
 import type { UnitOutcome } from "../../../src/rulesets/shieldwall/combat.js";
 import { unitContacts } from "../../../src/rulesets/shieldwall/geometry/contact.js";
 import { gap, invariantProblem, line, N, position, S, signalled, start, unitOf, withUnit } from "./setup.js";
@@ -99,10 +100,12 @@ describe('Pursuers encountering new enemy (seed "Moves Following Combat", Pursue
       movesAfterCombat(c, outcomes, new Map(b.units.map((u) => [u.id, u.stands])));
       expect(c.events.some((e) => e.type === "pursuit-charge")).toBe(false);
     }
-    const shaken = withUnit(s, "red.a-retinue", (u) => ({ ...u, u: { ...u.u, aggression: "shaken" } }));
-    const c2 = new Ctx(shaken);
-    movesAfterCombat(c2, [outcome(shaken, "black.b-retinue", "break"), outcome(shaken, "red.a-retinue", "pursue")], new Map(shaken.units.map((u) => [u.id, u.stands])));
-    expect(c2.events.some((e) => e.type === "pursuit-charge")).toBe(false);
+    // A Shaken pursuer within 2" of new enemy does not charge it; the same pursuer at Present does. (A
+    // loser breaking beside it would raise it a level: "+1 if an enemy unit broken … within 2"".)
+    const near = position(s, { "red.a-retinue": line(30, 20, N, 1), "black.a-band2": line(30 + W + 1, 20.5, S, 1) });
+    const pursuer = (a: "shaken" | "present") => new Ctx(withUnit(near, "red.a-retinue", (u) => ({ ...u, pursuing: true, u: { ...u.u, formed: false, aggression: a } })));
+    expect(pursuitCharge(pursuer("present"), "red.a-retinue", new Set())).toBe("black.a-band2");
+    expect(pursuitCharge(pursuer("shaken"), "red.a-retinue", new Set())).toBeNull();
   });
 
   it("Moves Following Combat: the new combat is fought at once in the same combat phase, as a charge combat", () => {

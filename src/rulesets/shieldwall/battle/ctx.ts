@@ -8,7 +8,7 @@ import type { GameEvent } from "../../../core/game.js";
 import { ObjectCache } from "../../../core/object-cache.js";
 import { Random } from "../../../core/random.js";
 import type { Side } from "../army.js";
-import { CONTACT_TOLERANCE } from "../geometry/contact.js";
+import { contactBetween } from "../geometry/contact.js";
 import { type Scene, prepareScene } from "../geometry/los.js";
 import { SCENE_STANDS, rectsDistanceOne } from "../geometry/proximity.js";
 import type { Stand } from "../geometry/stand.js";
@@ -218,11 +218,17 @@ export class Ctx {
     return this.sceneCache;
   }
 
-  /** SW-27: a stand removed as a casualty is taken from the unengaged stands first (ends of a line first). */
+  /**
+   * SW-27: a stand removed as a casualty is taken from the unengaged stands first (ends of a line
+   * first). Engaged means edge contact with an enemy stand, the test combat counts engaged stands
+   * by (`contactBetween`, the table's contact tolerance): a stand that only meets an enemy at a
+   * corner is not engaged.
+   */
   private trimStands(bu: BattleUnit, keep: number): Stand[] {
     let stands = bu.stands.slice();
     const enemies = this.s.units.filter((e) => e.side !== bu.side && onTable(e));
-    const engaged = (s: Stand) => enemies.some((e) => e.stands.some((t) => rectsDistanceOne(s, t) <= CONTACT_TOLERANCE));
+    const tol = this.s.table.options.contactTolerance;
+    const engaged = (s: Stand) => enemies.some((e) => e.stands.some((t) => rectsDistanceOne(s, t) <= tol && contactBetween(t, s, tol).inContact));
     while (stands.length > keep) {
       const n = stands.length;
       const ends = bu.u.formed ? [n - 1, 0] : [...Array(n).keys()].reverse();

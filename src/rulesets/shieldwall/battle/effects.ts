@@ -8,7 +8,9 @@ import { unableToMove } from "../combat.js";
 import { unitContacts } from "../geometry/contact.js";
 import { planMove } from "../geometry/movement.js";
 import { standsDistance, unitDist, within } from "../geometry/proximity.js";
-import type { Stand } from "../geometry/stand.js";
+import { type Stand, rectCorners, rectOf } from "../geometry/stand.js";
+import { convexHull, polygonsOverlap } from "../geometry/polygon.js";
+import { type Table, campOf, standOnTable } from "../geometry/table.js";
 import { unitCentre } from "../geometry/unit.js";
 import { normaliseDegrees, vectorHeading } from "../geometry/vec.js";
 import { battleStandardRetiring, enemyAdvancingBeforeSignal, enemyBrokenNearby, friendBrokenNearby, friendRetiringNearby, leaderKilled } from "../morale.js";
@@ -17,11 +19,16 @@ import { Ctx } from "./ctx.js";
 import { throwMoveDice } from "./dice.js";
 import { chargePlan, chargeTargets, enemiesOnTable, findCombats } from "./queries.js";
 import type { AfterRetire, BattleUnit } from "./types.js";
-import { canAct, forwardHeading, geomOf, onTable, sideOfId } from "./unit-facts.js";
+import { canAct, forwardHeading, geomOf, onTable, other, sideOfId } from "./unit-facts.js";
 
-/** SW-15: enemy units of contingents that have not signalled, approached to within 8" by this move. */
+/**
+ * SW-15: enemy units of contingents that have not signalled, approached to within 8" by this
+ * move. Only the initial advance (leadership phase) and the movement phase's moves count: the
+ * ruling names those two; follow-ups, pursuits and retires after combat do not.
+ */
 export function sw15Check(ctx: Ctx, mover: BattleUnit, before: Stand[]): void {
   const s = ctx.s;
+  if (s.phase !== "movement" && s.phase !== "leadership") return;
   const after = mover.stands;
   if (after.length === 0) return;
   for (const e of enemiesOnTable(ctx, mover.side)) {
@@ -178,6 +185,17 @@ export function unitGone(ctx: Ctx, bu: BattleUnit, how: string, where: Stand[] =
 
 
 
+/** Does any stand, moving from `from` to `to`, pass over a difficult area (the hull of its start and end, as the charge move sweeps it)? */
+function sweepsDifficultArea(table: Table, from: readonly Stand[], to: readonly Stand[]): boolean {
+  const areas = table.terrain.filter((f) => f.kind === "area" && f.difficult);
+  if (areas.length === 0) return false;
+  for (let i = 0; i < from.length && i < to.length; i++) {
+    const hull = convexHull([...rectCorners(rectOf(from[i])), ...rectCorners(rectOf(to[i]))]);
+    if (areas.some((f) => polygonsOverlap(hull, f.points, 1e-6))) return true;
+  }
+  return false;
+}
+
 export function chargeMove(ctx: Ctx, id: string, targetId: string): void {
   const s = ctx.s;
   const bu = ctx.unit(id);
@@ -192,7 +210,8 @@ export function chargeMove(ctx: Ctx, id: string, targetId: string): void {
     ctx.ev("charge-blocked", `${bu.u.name} finds no clear way into contact with ${target.u.name} and stays where it is`, { unit: id, target: target.id });
     return;
   }
-  const formed = bu.u.formed && p.plan.obstaclesCrossed.length === 0;
+  // Seed "Effect of difficult terrain": crossing an obstacle or moving any stand in a difficult area unforms the charger.
+  const formed = bu.u.formed && p.plan.obstaclesCrossed.length === 0 && !sweepsDifficultArea(s.table, bu.stands, p.plan.unit.stands);
   ctx.setUnit({
     ...bu,
     u: formed === bu.u.formed ? bu.u : { ...bu.u, formed },
@@ -255,7 +274,9 @@ export function retireMoveRolled(ctx: Ctx, id: string, foes: string[], roll: Mov
   ctx.setUnit({ ...bu, u: { ...bu.u, formed: false } });
   const d = moveStraight(ctx, ctx.unit(bu.id), heading, roll.inches, "retires", { zone: 0 });
   if (d < 0.25) {
-    const r = unableToMove(ctx.unit(bu.id).u, "retire", false);
+    // Unable to retire: it remains in place (put back, as formed as it was: no retire took place) and takes 1 DP.
+    ctx.setUnit({ ...ctx.unit(bu.id), stands: before, u: bu.u });
+    const r = unableToMove(bu.u, "retire", false);
     ctx.setU(r.unit);
     ctx.notes("unable-to-move", r.notes, { unit: bu.id });
     return false;
@@ -328,4 +349,43 @@ export function pursuitCharge(ctx: Ctx, id: string, notNew: ReadonlySet<string>)
   const t = ctx.unit(targetId);
   if (!t.u.inCombat) ctx.setUnit({ ...t, u: { ...t.u, inCombat: true } });
   return targetId;
+}
+
+/**
+ * A pursuer with no fled enemy left to pursue (seed "Moves Following Combat", Pursue): it moves
+ * `inches` towards the enemy camp and loots it on arrival (out of the fight, not lost), or with no
+ * camp on the table towards the enemy's table edge and off it (ruling SW-21). It halts 2" from
+ * visible enemy on the way (the caller charges it). Returns what became of it.
+ */
+export function pursueToCampOrEdge(ctx: Ctx, bu: BattleUnit, inches: number): "moved" | "loot" | "left-table" {
+  const camp = campOf(ctx.s.table, other(bu.side));
+  if (camp) {
+    let x = 0;
+    let y = 0;
+    for (const p of camp.polygon) {
+      x += p.x;
+      y += p.y;
+    }
+    const c = unitCentre(geomOf(bu));
+    const tx = x / camp.polygon.length;
+    const ty = y / camp.polygon.length;
+    const dist = Math.hypot(tx - c.x, ty - c.y);
+    moveStraight(ctx, bu, vectorHeading({ x: tx - c.x, y: ty - c.y }), Math.min(inches, dist), "heads for the enemy camp");
+    const cur = ctx.unit(bu.id);
+    const c2 = unitCentre(geomOf(cur));
+    if (Math.hypot(tx - c2.x, ty - c2.y) <= 2) {
+      ctx.setUnit({ ...cur, looting: true, pursuing: false });
+      ctx.ev("loot", `${bu.u.name} reaches the enemy camp and loots it (out of the fight, not lost)`, { unit: bu.id });
+      return "loot";
+    }
+    return "moved";
+  }
+  moveStraight(ctx, bu, forwardHeading(bu.side), inches, "pursues towards the enemy table edge", { offTable: true });
+  const cur = ctx.unit(bu.id);
+  if (cur.stands.some((st) => !standOnTable(st, ctx.s.table))) {
+    ctx.setU({ ...cur.u, status: "left-table" });
+    ctx.ev("left-table", `${bu.u.name} pursues off the table: out of the battle, not lost (ruling SW-21)`, { unit: bu.id });
+    return "left-table";
+  }
+  return "moved";
 }

@@ -9,7 +9,7 @@ import { normaliseDegrees, vectorHeading } from "../../geometry/vec.js";
 import type { MoveRoll } from "../../move-dice.js";
 import { Ctx, push } from "../ctx.js";
 import { throwMoveDice, thrown } from "../dice.js";
-import { awayHeading, moveStraight, pursuitCharge, refreshInCombat, retireMove, standardFalls, unitGone } from "../effects.js";
+import { awayHeading, moveStraight, pursueToCampOrEdge, pursuitCharge, refreshInCombat, retireMove, standardFalls, unitGone } from "../effects.js";
 import { findCombats, headingTo } from "../queries.js";
 import type { Aftermath, BattleUnit, DiceRoll, Task } from "../types.js";
 import { geomOf, onTable } from "../unit-facts.js";
@@ -103,6 +103,13 @@ export function aftermathStep(ctx: Ctx, after: Aftermath): void {
     const bu = ctx.unit(o.id);
     if (!onTable(bu)) continue;
     if (o.move === "pursue") {
+      // Nothing of this combat fled and an opponent that could not move remains in place: both
+      // stay locked in combat (seed "Remain in place"); the winner does not pursue.
+      const side = bu.side;
+      if (!a.fled.some((f) => ctx.unit(f.id).side !== side) && foesOf(o.id).some(onTable)) {
+        ctx.ev("no-pursuit", `${bu.u.name} has no one to pursue: its opponent could not move away and they remain locked in combat`, { unit: o.id });
+        continue;
+      }
       const dice = { kind: "pursuit" as const, extraD6: true, formed: false };
       throwMoveDice(ctx, bu.side, o.id, dice, { k: "pursue", after: a, engagedStands: o.engagedStands });
       return;
@@ -116,11 +123,12 @@ export function aftermathStep(ctx: Ctx, after: Aftermath): void {
       }
     }
   }
-  // Broken units that were not destroyed by a free hack leave play now (ruling SW-20).
+  // Broken units that were not destroyed by a free hack leave play now (ruling SW-20). "Broken
+  // within 2"" is measured from where the unit broke (its place in the combat), not where its rout ended.
   for (const f of a.fled) {
     const bu = ctx.unit(f.id);
     if (f.how === "break" && bu.u.status === "active") {
-      const at = bu.stands;
+      const at = a.positions[f.id] ?? bu.stands;
       ctx.setU({ ...bu.u, status: "broken" });
       unitGone(ctx, bu, "broken and dispersed", at);
     }
@@ -199,7 +207,9 @@ export function afterPursue(ctx: Ctx, id: string, before: Aftermath, engagedStan
     .filter(onTable);
   ctx.setUnit({ ...bu, u: { ...bu.u, formed: false }, pursuing: true });
   if (live.length === 0) {
-    aftermathStep(ctx, before);
+    // No fled enemy left to pursue: towards the enemy camp, or the enemy's table edge (SW-21); new enemy met on the way is charged at the end.
+    const went = pursueToCampOrEdge(ctx, ctx.unit(id), roll.inches);
+    aftermathStep(ctx, went === "moved" ? { ...before, pursuers: [...(before.pursuers ?? []), id] } : before);
     return;
   }
   live.sort((a, b) => unitDist(bu, a) - unitDist(bu, b));
@@ -237,7 +247,9 @@ export function afterFreeHack(ctx: Ctx, targetId: string, after: Aftermath, casu
   const at = cur.stands;
   if (left <= 0) {
     ctx.setU({ ...cur.u, stands: 0, status: "destroyed" });
-    unitGone(ctx, cur, "cut down by its pursuers", at);
+    // A router is measured from where it broke (as when it leaves play broken, above).
+    const broke = after.fled.some((x) => x.id === targetId && x.how === "break") ? after.positions[targetId] : undefined;
+    unitGone(ctx, cur, "cut down by its pursuers", broke ?? at);
     aftermathStep(ctx, after);
     return;
   }
@@ -249,7 +261,9 @@ export function afterFreeHack(ctx: Ctx, targetId: string, after: Aftermath, casu
     ctx.ev("caught", `${cur.u.name} is caught while retiring and breaks`, {
       unit: targetId,
     });
-    aftermathStep(ctx, { ...after, fled: after.fled.map((x) => (x.id === targetId ? { id: x.id, how: "break" as const } : x)) });
+    // It breaks where it was caught: "broken within 2"" is measured from there.
+    const positions = { ...after.positions, [targetId]: ctx.unit(targetId).stands };
+    aftermathStep(ctx, { ...after, positions, fled: after.fled.map((x) => (x.id === targetId ? { id: x.id, how: "break" as const } : x)) });
     return;
   }
   aftermathStep(ctx, after);

@@ -55,12 +55,25 @@ export function chargeTestTask(ctx: Ctx, id: string): void {
   if (!dec) return;
   const bu = ctx.unit(id);
   const target = ctx.unit(dec.target);
-  if (!canAct(bu) || !onTable(target) || bu.u.aggression === "shaken") return;
+  if (!canAct(bu) || !onTable(target) || bu.u.aggression === "shaken") {
+    notCharging(ctx, id);
+    return;
+  }
   const roll: DiceRoll = { what: "charge", unit: id, target: target.id, result: resolveCharge(ctx.rng, chargeInputFor(ctx, id)) };
   thrown(ctx, bu.side, roll);
 }
 
+/**
+ * "+1 if a friendly unit charging within 2"" counts only friends that are charging: those that
+ * passed their test or have yet to take it. A unit that failed (or whose charge lapsed untested)
+ * is no longer charging, so its declaration is withdrawn.
+ */
+function notCharging(ctx: Ctx, id: string): void {
+  if (ctx.s.declarations.some((d) => d.unit === id)) ctx.s.declarations = ctx.s.declarations.filter((d) => d.unit !== id);
+}
+
 export function chargeFails(ctx: Ctx, id: string): void {
+  notCharging(ctx, id);
   const applied = applyChargeResult(ctx.unit(id).u, false);
   ctx.setU(applied.value);
   ctx.notes("charge-failed", applied.notes.slice(1), { unit: id });

@@ -24,10 +24,13 @@ function combatant(ctx: Ctx, bu: BattleUnit, foes: BattleUnit[], friends: Set<st
   const tol = ctx.s.table.options.contactTolerance;
   const engagedStands = new Set<number>();
   let frontContact = false;
+  // Ruling SW-18: charged in the flank or rear this turn (a foe that charged this turn touches its flank or rear).
+  let chargedInFlankOrRear = false;
   for (const f of foes) {
     for (const c of unitContacts(geomOf(f), geomOf(bu), tol)) {
       engagedStands.add(c.standOfB);
       if (c.aspectOfB === "front" || !bu.u.formed) frontContact = true;
+      else if (f.charged) chargedInFlankOrRear = true;
     }
   }
   // Flank support: otherwise unengaged friendly stands touching the unit's flanks (max 1 each flank).
@@ -44,7 +47,7 @@ function combatant(ctx: Ctx, bu: BattleUnit, foes: BattleUnit[], friends: Set<st
     unit: bu.u,
     engagedStands: Math.max(1, Math.min(bu.u.stands, engagedStands.size)),
     charged,
-    flankOrRear: !frontContact,
+    flankOrRear: !frontContact || chargedInFlankOrRear,
     opponentHasGround: foes.some(ground) && !ground(bu),
     leader: l !== undefined && (bu.u.grade === "A" || bu.u.grade === "B"),
     flankSupport: Math.min(2, flanks.size) as 0 | 1 | 2,

@@ -3,23 +3,23 @@
  * SW-2, SW-15): units in acting order, control tests, chosen moves and their dice, and pursuers' moves.
  */
 import { type ControlResult, mustTakeControlTest, resolveControl } from "../../checks.js";
-import { aboutFace, stepHeading, unitFacing } from "../../geometry/movement.js";
-import { within } from "../../geometry/proximity.js";
+import { aboutFace, planMove, stepHeading, unitFacing } from "../../geometry/movement.js";
+import { unitContacts } from "../../geometry/contact.js";
+import { resolveFreeHack } from "../../checks.js";
+import { unitDist, within } from "../../geometry/proximity.js";
 import { rectCorners, rectOf } from "../../geometry/stand.js";
-import { campOf, standOnTable } from "../../geometry/table.js";
-import { unitCentre } from "../../geometry/unit.js";
-import { angleBetweenDegrees, headingVector, vectorHeading } from "../../geometry/vec.js";
+import { angleBetweenDegrees, headingVector } from "../../geometry/vec.js";
 import { restAndReform } from "../../leaders.js";
 import { type MoveRoll, formUp } from "../../move-dice.js";
 import { Ctx, push } from "../ctx.js";
 import { throwMoveDice, thrown } from "../dice.js";
-import { markMoved, moveStraight, pursuitCharge, retireMove, takeFatigue } from "../effects.js";
+import { markMoved, moveStraight, pursueToCampOrEdge, pursuitCharge, retireMove, takeFatigue } from "../effects.js";
 import { applyEmbark, disembarkHalfMove, embarkedUnits, landUnit, moveStandsIndependently, moveThroughFriends } from "../manoeuvres.js";
 import { formUpStands, moveOptions, moveProblem } from "../move-options.js";
 import { actingOrder, enemiesOnTable, headingTo, nearestVisibleEnemy, sideOrder, towardHeading, unitInFront } from "../queries.js";
 import { unitRecord } from "../records.js";
-import type { BattleUnit, DiceRoll, MoveChoice, Task } from "../types.js";
-import { canAct, forwardHeading, geomOf, onTable, other } from "../unit-facts.js";
+import type { Aftermath, BattleUnit, DiceRoll, MoveChoice, Task } from "../types.js";
+import { canAct, geomOf, onTable } from "../unit-facts.js";
 import type { DecisionKind } from "../decision-kind.js";
 
 /** The movement phase: every unit in acting order. */
@@ -326,49 +326,57 @@ function pursuitMove(ctx: Ctx, bu: BattleUnit): void {
   throwMoveDice(ctx, bu.side, bu.id, dice, { k: "pursuit" });
 }
 
-/** The movement-phase pursuit once its dice are final. */
+/**
+ * The movement-phase pursuit once its dice are final (seed "Moves Following Combat", Pursue;
+ * SW-20, SW-21). A pursuer pursues the fled enemy: the nearest enemy unit still retiring (a
+ * router has left play by now). Catching it gives the free hack and breaks it; a visible new
+ * enemy met on the way halts the pursuer 2" from it and is charged at once. With no fled enemy
+ * left it heads for the enemy camp and loots it, or with no camp for the enemy's table edge and off it.
+ */
 export function afterPursuitMove(ctx: Ctx, id: string, roll: MoveRoll): void {
   const bu = ctx.unit(id);
-  const e = nearestVisibleEnemy(ctx, bu);
-  if (e) {
-    moveStraight(ctx, bu, headingTo(bu, e), roll.inches, "pursues towards the enemy");
-    // Pursuers encountering new enemy charge them at once; the combat is fought in this turn's combat phase.
-    const charged = pursuitCharge(ctx, bu.id, new Set());
-    const cur = ctx.unit(bu.id);
-    if (!charged && within(cur, e, 2)) ctx.setUnit({ ...cur, mustCharge: true });
-    markMoved(ctx, bu.id);
-    return;
-  }
-  const camp = campOf(ctx.s.table, other(bu.side));
-  if (camp) {
-    let x = 0;
-    let y = 0;
-    for (const p of camp.polygon) {
-      x += p.x;
-      y += p.y;
+  const fled = enemiesOnTable(ctx, bu.side).filter((e) => e.retiring);
+  if (fled.length > 0) {
+    fled.sort((a, b) => unitDist(bu, a) - unitDist(bu, b) || (a.id < b.id ? -1 : 1));
+    const t = fled[0];
+    const gap = unitDist(bu, t);
+    const heading = headingTo(bu, t);
+    const want = Math.min(roll.inches, gap + 0.01);
+    const stop = planMove(ctx.scene(), bu.id, heading, want, { zone: 2, stopAtTableEdge: true }).stoppedBy;
+    if (stop && stop.kind === "enemy-zone" && stop.unit !== t.id) {
+      // New enemy on the way: it halts 2" from it and charges it at once.
+      moveStraight(ctx, bu, heading, want, `pursues ${t.u.name}`);
+      chargeNewEnemy(ctx, id);
+      markMoved(ctx, id);
+      return;
     }
-    const c = unitCentre(geomOf(bu));
-    const tx = x / camp.polygon.length;
-    const ty = y / camp.polygon.length;
-    const dist = Math.hypot(tx - c.x, ty - c.y);
-    moveStraight(ctx, bu, vectorHeading({ x: tx - c.x, y: ty - c.y }), Math.min(roll.inches, dist), "heads for the enemy camp");
-    const cur = ctx.unit(bu.id);
-    const c2 = unitCentre(geomOf(cur));
-    if (Math.hypot(tx - c2.x, ty - c2.y) <= 2) {
-      ctx.setUnit({ ...cur, looting: true, pursuing: false });
-      ctx.ev("loot", `${bu.u.name} reaches the enemy camp and loots it (out of the fight, not lost)`, { unit: bu.id });
+    moveStraight(ctx, bu, heading, want, `pursues ${t.u.name}`, { zone: 0 });
+    markMoved(ctx, id);
+    if (roll.inches < gap - 1e-6) {
+      ctx.ev("outdistanced", `${t.u.name} outdistances ${bu.u.name}`, { unit: t.id, pursuer: id });
+      return;
     }
-    markMoved(ctx, bu.id);
+    // Caught: a free hack, one die per pursuing stand in contact (at least 1); the retirer then breaks.
+    const cur = ctx.unit(id);
+    const engaged = new Set(unitContacts(geomOf(cur), geomOf(ctx.unit(t.id)), ctx.s.table.options.contactTolerance).map((c) => c.standOfA));
+    const dice = Math.max(1, engaged.size);
+    const after: Aftermath = { outcomes: [], positions: { [t.id]: ctx.unit(t.id).stands }, step: 0, fled: [{ id: t.id, how: "retire" }], fellBack: {}, refresh: false };
+    const hack: DiceRoll = { what: "free-hack", unit: id, target: t.id, dice, after, result: resolveFreeHack(ctx.rng, dice) };
+    thrown(ctx, bu.side, hack);
     return;
   }
-  moveStraight(ctx, bu, forwardHeading(bu.side), roll.inches, "pursues towards the enemy table edge", { offTable: true });
-  const cur = ctx.unit(bu.id);
-  if (cur.stands.some((st) => !standOnTable(st, ctx.s.table))) {
-    ctx.setU({ ...cur.u, status: "left-table" });
-    ctx.ev("left-table", `${bu.u.name} pursues off the table: out of the battle, not lost (ruling SW-21)`, { unit: bu.id });
-    return;
-  }
-  markMoved(ctx, bu.id);
+  const went = pursueToCampOrEdge(ctx, bu, roll.inches);
+  if (went === "left-table") return;
+  if (went === "moved") chargeNewEnemy(ctx, id);
+  markMoved(ctx, id);
+}
+
+/** Pursuers encountering new enemy charge them at once; the combat is fought in this turn's combat phase. */
+function chargeNewEnemy(ctx: Ctx, id: string): void {
+  const charged = pursuitCharge(ctx, id, new Set());
+  const cur = ctx.unit(id);
+  const e = charged ? null : nearestVisibleEnemy(ctx, cur);
+  if (e && within(cur, e, 2)) ctx.setUnit({ ...cur, mustCharge: true });
 }
 
 /** A move in a few words. */
