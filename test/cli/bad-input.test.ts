@@ -1,0 +1,54 @@
+/**
+ * Issue 15: bad input never hangs, crashes or loses a file. Each case comes from the audit's
+ * failures; the message must name the field and the limit, quickly.
+ */
+import { describe, expect, it } from "vitest";
+import { dataPath } from "../../src/cli/battle/scenarios.js";
+import { runCli, scratchFiles } from "../helpers/cli.js";
+
+const files = scratchFiles("muster-bad-input-");
+const armies = { red: dataPath("shieldwall", "armies", "raid-lindisfarne-fyrd.json"), black: dataPath("shieldwall", "armies", "raid-lindisfarne-raiders.json") };
+const scenario = (extra: Record<string, unknown>) => files.next({ name: "t", armies, ...extra });
+
+async function timed(args: string[]) {
+  const t0 = Date.now();
+  const r = await runCli(args);
+  return { ...r, ms: Date.now() - t0 };
+}
+
+describe("issue 15: a scenario no table can be is refused at once, with the limit", () => {
+  it.each([
+    [{ width: 1e8, height: 48 }, /table\.width.*at most 240"/],
+    [{ width: 48, height: 1e9 }, /table\.height.*at most 240"/],
+    [{ width: 1_000_000, height: 36 }, /table\.width.*at most 240"/],
+    [{ width: 1, height: 1 }, /table\.width.*at least 12"/],
+  ])("table %j is refused in under a second", async (table, message) => {
+    const r = await timed(["--seed", "1", "battle", "--scenario", scenario({ table })]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+    expect(r.ms).toBeLessThan(1000);
+  });
+
+  it("options.deployStep: 1e-6 is refused: at least 0.5\"", async () => {
+    const r = await timed(["--seed", "1", "battle", "--scenario", scenario({ options: { deployStep: 1e-6 } })]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/options\.deployStep.*at least 0\.5"/);
+    expect(r.ms).toBeLessThan(1000);
+  });
+
+  it("a 20\" × 12\" table where the armies cannot all deploy is refused up front (SW-26), by battle and sim", async () => {
+    const file = scenario({ table: { width: 20, height: 12 } });
+    for (const args of [["battle", "--scenario", file], ["sim", "--games", "2", "--workers", "0", "--no-progress", "--scenario", file]]) {
+      const r = await runCli(["--seed", "1", ...args]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/table: the 20" × 12" table has no room to deploy red's contingent .* ruling SW-26/);
+      expect(r.stderr).not.toMatch(/internal error/);
+    }
+  });
+
+  it("a small table where the armies do fit still plays (24\" × 24\")", async () => {
+    const r = await runCli(["--seed", "1", "battle", "--scenario", scenario({ table: { width: 24, height: 24 } })]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/Outcome:/);
+  });
+});
