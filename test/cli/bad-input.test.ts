@@ -2,6 +2,8 @@
  * Issue 15: bad input never hangs, crashes or loses a file. Each case comes from the audit's
  * failures; the message must name the field and the limit, quickly.
  */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { dataPath } from "../../src/cli/battle/scenarios.js";
 import { runCli, scratchFiles } from "../helpers/cli.js";
@@ -50,5 +52,49 @@ describe("issue 15: a scenario no table can be is refused at once, with the limi
     const r = await runCli(["--seed", "1", "battle", "--scenario", scenario({ table: { width: 24, height: 24 } })]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/Outcome:/);
+  });
+});
+
+describe("issue 15: --out never loses a file", () => {
+  it("battle --out refuses to replace an existing file without --force; with --force it replaces it", async () => {
+    const file = files.file("kept.json", "precious");
+    const r = await runCli(["--seed", "1", "battle", "--game", "pig", "--out", file]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--out: cannot save the game record to .*kept\.json: the file exists \(add --force to replace it\)/);
+    expect(readFileSync(file, "utf8")).toBe("precious");
+    expect(r.stdout).toBe("");
+    const f = await runCli(["--seed", "1", "battle", "--game", "pig", "--out", file, "--force"]);
+    expect(f.code).toBe(0);
+    expect(JSON.parse(readFileSync(file, "utf8")).game).toBe("pig");
+    expect(readdirSync(files.dir).filter((n) => n.endsWith(".tmp"))).toEqual([]);
+  });
+
+  it("battle --out /proc/… is refused at once, before the battle (no recursive mkdir hang)", async () => {
+    const r = await timed(["--seed", "1", "battle", "--game", "pig", "--out", "/proc/muster-nowhere/r.json"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--out: cannot save the game record to \/proc\/muster-nowhere\/r\.json: cannot create the folder/);
+    expect(r.ms).toBeLessThan(2000);
+  });
+
+  it("battle --out creates missing folders", async () => {
+    const file = join(files.dir, "a", "b", "r.json");
+    expect((await runCli(["--seed", "1", "battle", "--game", "pig", "--out", file])).code).toBe(0);
+    expect(existsSync(file)).toBe(true);
+  });
+
+  it("shove play --out to an unwritable path is refused before play starts", async () => {
+    const blocker = files.file("blocker", "x");
+    const r = await runCli(["--seed", "1", "shove", "play", "--blue", "ai:random", "--red", "ai:random", "--out", join(blocker, "r.json")]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--out: cannot save the game record to .*blocker\/r\.json/);
+    expect(r.stdout).not.toMatch(/Turn|Game over/);
+  });
+
+  it("shove play --out refuses an existing file without --force", async () => {
+    const file = files.file("shove-kept.json", "precious");
+    const r = await runCli(["--seed", "1", "shove", "play", "--blue", "ai:random", "--red", "ai:random", "--out", file]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/the file exists \(add --force to replace it\)/);
+    expect(readFileSync(file, "utf8")).toBe("precious");
   });
 });

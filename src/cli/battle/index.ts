@@ -3,9 +3,7 @@
  * narrative, records are re-played and verified, and many battles run on worker threads for
  * win rates with 95% confidence intervals. Generic over every game in catalog.ts.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import { dirname } from "node:path";
 import { performance } from "node:perf_hooks";
 import type { Command } from "commander";
 import { z } from "zod";
@@ -13,6 +11,7 @@ import { type PlayerId, stateHash } from "../../core/game.js";
 import { type CheckedRecord, findGame, registeredGameIds, verifyRecord } from "../../core/records.js";
 import { canonicalJson } from "../../core/hash.js";
 import { CheckFailedError, InputError, UsageError } from "../errors.js";
+import { checkOutput, writeOutput } from "../files.js";
 import { parseJson, readText, validate } from "../input.js";
 import { globals, parseInteger, replacer } from "../output.js";
 import type { CliModule } from "../module.js";
@@ -91,13 +90,8 @@ function recordOf(entry: BattleGameEntry, options: unknown, played: PlayedBattle
   };
 }
 
-function writeRecord(file: string, record: unknown): void {
-  try {
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, `${JSON.stringify(record)}\n`);
-  } catch (err) {
-    throw new InputError(`--out: cannot save the game record to ${file}: ${(err as Error).message}`);
-  }
+function writeRecord(file: string, record: unknown, force: boolean): void {
+  writeOutput(file, `${JSON.stringify(record)}\n`, "--out", force);
 }
 
 // ---- records ----
@@ -196,9 +190,10 @@ export const battleCli: CliModule = {
 
     sideOptions(program.command("battle").description("a battle between computer players, told turn by turn (events grouped by turn and phase) with the outcome; Shieldwall victory is ruling SW-25, a house rule"))
       .option("--log <format>", "text (narrative) or json (one event per line)", "text")
-      .option("--out <record>", "save the game record (replay it with muster replay RECORD)")
+      .option("--out <record>", "save the game record (replay it with muster replay RECORD); an existing file is kept unless --force")
+      .option("--force", "with --out, replace an existing file")
       .option("--list-ai", "list the computer players for the game and stop")
-      .action((opts: SideOpts & { scenario?: string; log: string; out?: string; listAi?: boolean }, c: Command) => {
+      .action((opts: SideOpts & { scenario?: string; log: string; out?: string; force?: boolean; listAi?: boolean }, c: Command) => {
         const g = globals(c);
         const entry = pickGame(opts.game);
         if (opts.listAi) {
@@ -211,8 +206,9 @@ export const battleCli: CliModule = {
         const specs = sideSpecs(entry, opts);
         const scenario = loadScenario(entry.id, opts.scenario);
         checkSetup(entry, scenario.options, g.seed, opts.scenario ?? "the default scenario");
+        if (opts.out !== undefined) checkOutput(opts.out, "--out", opts.force === true);
         const played = playGame(entry, scenario.options, specs, g.seed, { log: true, record: opts.out !== undefined });
-        if (opts.out !== undefined) writeRecord(opts.out, recordOf(entry, scenario.options, played));
+        if (opts.out !== undefined) writeRecord(opts.out, recordOf(entry, scenario.options, played), opts.force === true);
         const sides = entry.game.players;
         if (json) {
           const out: string[] = played.log.map((l) => JSON.stringify({ decision: l.decision, player: l.player, turn: l.turn, phase: l.phase, ...l.event }, replacer));

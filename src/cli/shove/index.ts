@@ -1,8 +1,6 @@
 /**
  * Shove on the command line: `muster shove play | replay | solve | balance | tournament | board`.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
-import { dirname } from "node:path";
 import { performance } from "node:perf_hooks";
 import { createInterface } from "node:readline";
 import type { Command } from "commander";
@@ -15,6 +13,7 @@ import { boardFromText, boardProblem, boardSchema, rulesSchema, type ShoveMove, 
 import { renderBoard, renderStatus } from "../../rulesets/shove/render.js";
 import { solveDeepening } from "../../rulesets/shove/solver.js";
 import { InputError, UsageError } from "../errors.js";
+import { checkOutput, writeOutput } from "../files.js";
 import { parseJson, readText, validate } from "../input.js";
 import { emit, globals, parseInteger } from "../output.js";
 import type { CliModule } from "../module.js";
@@ -103,19 +102,21 @@ export const shoveCli: CliModule = {
       .option("--blue <who>", "human, ai, ai:LEVEL or ai:LEVEL:ITERATIONS (levels random, mcts, strong)", "human")
       .option("--red <who>", "human, ai, ai:LEVEL or ai:LEVEL:ITERATIONS", "ai:mcts")
       .option("--board <file>", `board file (docs/shove.md); ${HOUSE_NOTE}`)
-      .option("--out <file>", "where to save the game record (default .muster/shove-SEED.json)")
+      .option("--out <file>", "where to save the game record (default .muster/shove-SEED.json); an existing file is kept unless --force")
+      .option("--force", "with --out, replace an existing file")
       .option("--turns <n>", "turn limit (SH-7 default 10)")
       .option("--empty-pushes", "allow pushes that move nothing (our decision: refused by default)")
-      .action(async (opts: { blue: string; red: string; board?: string; out?: string; turns?: string; emptyPushes?: boolean }, c: Command) => {
+      .action(async (opts: { blue: string; red: string; board?: string; out?: string; force?: boolean; turns?: string; emptyPushes?: boolean }, c: Command) => {
         const g = globals(c);
         const board = loadBoard(opts.board);
         const blue = parseController(opts.blue, "--blue");
         const red = parseController(opts.red, "--red");
         const out = opts.out ?? `.muster/shove-${g.seed}.json`;
+        checkOutput(out, "--out", opts.force === true);
         const rl = createInterface({ input: process.stdin, terminal: false });
         try {
           const summary = await runPlay({ options: { board, rules: rulesFrom(opts) }, seed: g.seed, blue, red, echo: !process.stdin.isTTY }, rl, (s) => process.stdout.write(s));
-          saveRecord(out, summary.record);
+          saveRecord(out, summary.record, opts.force === true);
           process.stdout.write(`Game record saved to ${out}${summary.finished ? "" : " (unfinished)"}; check it with: muster shove replay ${out}\n`);
         } finally {
           rl.close();
@@ -301,11 +302,6 @@ function progress(on: boolean | undefined, label: string): ((done: number, blueW
   };
 }
 
-function saveRecord(file: string, record: ShoveRecord): void {
-  try {
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, `${JSON.stringify(record, null, 1)}\n`);
-  } catch (err) {
-    throw new InputError(`cannot save the game record to ${file}: ${(err as Error).message}`);
-  }
+function saveRecord(file: string, record: ShoveRecord, force: boolean): void {
+  writeOutput(file, `${JSON.stringify(record, null, 1)}\n`, "--out", force);
 }
