@@ -40,18 +40,74 @@ export function fieldPath(path: readonly PropertyKey[]): string {
   return path.map((p, i) => (typeof p === "number" ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`)).join("");
 }
 
+/** The value at `path` in `data`, or undefined. */
+function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
+  let v: unknown = data;
+  for (const k of path) {
+    if (v === null || typeof v !== "object") return undefined;
+    v = (v as Record<PropertyKey, unknown>)[k as string];
+  }
+  return v;
+}
+
+function kindOf(v: unknown): string {
+  if (v === null) return "null";
+  if (Array.isArray(v)) return "a list";
+  if (typeof v === "object") return "an object";
+  if (typeof v === "string") return `text ${JSON.stringify(v.length > 20 ? `${v.slice(0, 20)}…` : v)}`;
+  return `${typeof v} ${String(v)}`;
+}
+
+const article = (t: string) => (/^[aeiou]/.test(t) ? `an ${t}` : `a ${t}`);
+const SAFE = Number.MAX_SAFE_INTEGER;
+
 /**
- * Validates data against a schema. The first problem becomes an {@link InputError} naming the
- * field; `rule` (e.g. "SW-5") is added when the schema stands for a rule.
+ * One problem per field, in words a user reads: the bound the rule sets ("must be at most 50, got
+ * 1000000000"), not zod's safe-integer range or a schema-wide "must be a number" given for a
+ * number out of bounds; "missing" for an absent field. Messages the schemas wrote themselves are kept.
+ */
+export function describeIssues(issues: readonly z.core.$ZodIssue[], data: unknown): { field: string; message: string }[] {
+  const out: { field: string; message: string }[] = [];
+  const seen = new Set<string>();
+  for (const issue of issues) {
+    const field = fieldPath(issue.path);
+    const value = valueAt(data, issue.path);
+    let message = issue.message;
+    if (issue.code === "too_big" || issue.code === "too_small") {
+      const bound = Number(issue.code === "too_big" ? issue.maximum : issue.minimum);
+      const sameField = issues.filter((i) => i !== issue && i.code === issue.code && fieldPath(i.path) === field);
+      // The safe-integer range of .int() hides the rule's bound: say the rule's.
+      if (Math.abs(bound) >= SAFE && sameField.length > 0) continue;
+      const generic = /^(Too big|Too small)/.test(message) || / must be a (number|whole number)$/.test(message) || Math.abs(bound) >= SAFE;
+      if (generic && issue.origin === "array") message = `must have ${issue.code === "too_big" ? "at most" : "at least"} ${bound} item${bound === 1 ? "" : "s"}${Array.isArray(value) ? `, got ${value.length}` : ""}`;
+      else if (generic && issue.origin === "string") message = `must be ${issue.code === "too_big" ? "at most" : "at least"} ${bound} character${bound === 1 ? "" : "s"} long`;
+      else if (generic && Math.abs(bound) >= SAFE) message = `must be a whole number ${issue.code === "too_big" ? "no larger" : "no smaller"} than ${bound}${value !== undefined ? `, got ${String(value)}` : ""}`;
+      else if (generic) {
+        const strict = issue.inclusive === false;
+        message = `must be ${issue.code === "too_big" ? (strict ? "less than" : "at most") : strict ? "more than" : "at least"} ${bound}${value !== undefined ? `, got ${String(value)}` : ""}`;
+      }
+    } else if (issue.code === "invalid_type") {
+      if (/^Invalid input/.test(message)) message = value === undefined ? `is missing (expected ${article(issue.expected)})` : `must be ${article(issue.expected)}, got ${kindOf(value)}`;
+    }
+    const key = `${field}\u0000${message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ field, message });
+  }
+  return out;
+}
+
+/**
+ * Validates data against a schema. Every problem is named, the first becoming the
+ * {@link InputError}'s field; `rule` (e.g. "SW-5") is added when the schema stands for a rule.
  */
 export function validate<T>(schema: z.ZodType<T>, data: unknown, source: string, rule?: string): T {
   const parsed = schema.safeParse(data);
   if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  const field = fieldPath(issue.path);
+  const problems = describeIssues(parsed.error.issues, data);
   const ruleText = rule ? ` (rule ${rule})` : "";
-  const more = parsed.error.issues.length > 1 ? ` (and ${parsed.error.issues.length - 1} more problem${parsed.error.issues.length > 2 ? "s" : ""})` : "";
-  throw new InputError(`${source}: field ${field}: ${issue.message}${ruleText}${more}`, field, rule);
+  const rest = problems.slice(1).map((p) => `; field ${p.field}: ${p.message}`).join("");
+  throw new InputError(`${source}: field ${problems[0].field}: ${problems[0].message}${ruleText}${rest}`, problems[0].field, rule);
 }
 
 /** Reads, parses and validates a JSON input from a file or "-". */

@@ -5,6 +5,8 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { validate } from "../../src/cli/input.js";
 import { dataPath } from "../../src/cli/battle/scenarios.js";
 import { runCli, scratchFiles } from "../helpers/cli.js";
 
@@ -96,5 +98,86 @@ describe("issue 15: --out never loses a file", () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/the file exists \(add --force to replace it\)/);
     expect(readFileSync(file, "utf8")).toBe("precious");
+  });
+});
+
+describe("issue 15: records are checked with the game's declared options; one replay verdict for every game", () => {
+  const RAID = dataPath("shieldwall", "scenarios", "raid.json");
+  async function battleRecord(): Promise<Record<string, unknown>> {
+    const out = join(files.dir, `rec-${Math.random().toString(36).slice(2)}.json`);
+    expect((await runCli(["--seed", "3", "battle", "--scenario", RAID, "--red", "random", "--black", "random", "--out", out])).code).toBe(0);
+    return JSON.parse(readFileSync(out, "utf8"));
+  }
+
+  it("a battle record with options: {} names the missing field, with no raw 'Cannot read properties'", async () => {
+    const rec = await battleRecord();
+    const r = await runCli(["replay", files.next({ ...rec, options: {} })]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/field options\.(scenario|armies)[^\n]*\(an option of shieldwall-battle\)/);
+    expect(r.stderr).not.toMatch(/Cannot read properties|undefined|internal error/);
+  });
+
+  it("a record's scenario with turnLimit: 1e308 is refused as bad input (exit 2), not reported as a divergence", async () => {
+    const rec = (await battleRecord()) as { options: { scenario: Record<string, unknown> } };
+    rec.options.scenario.turnLimit = 1e308;
+    const r = await runCli(["replay", files.next(rec)]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/field options\.scenario\.turnLimit/);
+    expect(r.stderr).not.toMatch(/diverges/);
+  });
+
+  it("shove replay catches a falsified result as muster replay does: exit 1, field result", async () => {
+    const out = join(files.dir, "shove-rec.json");
+    expect((await runCli(["--seed", "5", "shove", "play", "--blue", "ai:random", "--red", "ai:random", "--out", out])).code).toBe(0);
+    const rec = JSON.parse(readFileSync(out, "utf8"));
+    expect(rec.result).toBeTruthy();
+    rec.result = { ...rec.result, winner: rec.result.winner === "blue" ? "red" : "blue" };
+    const f = files.next(rec);
+    for (const args of [["shove", "replay", f], ["replay", f]]) {
+      const r = await runCli(args);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(/field result: the record says/);
+      expect(r.stdout).not.toMatch(/Verified/);
+    }
+  });
+});
+
+describe("issue 15: messages name the field and the rule's bound", () => {
+  it("a number out of bounds gets the rule's bound, not 'must be a number' or the safe-integer range", () => {
+    const schema = z.object({
+      turnLimit: z.number({ error: "turnLimit must be a number" }).int("turnLimit must be a whole number").min(1).max(50),
+      dice: z.number().int().min(2).max(5),
+      huge: z.number().int(),
+    });
+    const message = (data: unknown) => {
+      try {
+        validate(schema, data, "in.json");
+      } catch (err) {
+        return (err as Error).message;
+      }
+      return "";
+    };
+    expect(message({ turnLimit: 1e9, dice: 3, huge: 1 })).toBe("in.json: field turnLimit: must be at most 50, got 1000000000");
+    expect(message({ turnLimit: -1, dice: 3, huge: 1 })).toBe("in.json: field turnLimit: must be at least 1, got -1");
+    expect(message({ turnLimit: 3, dice: 1e300, huge: 1 })).toBe("in.json: field dice: must be at most 5, got 1e+300");
+    expect(message({ turnLimit: 3, dice: 3, huge: 1e308 })).toMatch(/field huge: must be a whole number no larger than 9007199254740991, got 1e\+308/);
+    expect(message({ turnLimit: 3, dice: 3 })).toBe("in.json: field huge: is missing (expected a number)");
+    expect(message({ turnLimit: 3, dice: 3, huge: "x" })).toBe('in.json: field huge: must be a number, got text "x"');
+  });
+
+  it("every problem is shown, not '(and N more problems)'", () => {
+    const schema = z.object({ a: z.number().max(1), b: z.number().max(1), c: z.number().max(1) });
+    expect(() => validate(schema, { a: 2, b: 3, c: 4 }, "in.json")).toThrow("in.json: field a: must be at most 1, got 2; field b: must be at most 1, got 3; field c: must be at most 1, got 4");
+  });
+
+  it("a Shove record with rules.pushDistance −1 names the field and the bound (exit 2)", async () => {
+    const out = join(files.dir, "shove-push.json");
+    expect((await runCli(["--seed", "5", "shove", "play", "--blue", "ai:random", "--red", "ai:random", "--out", out])).code).toBe(0);
+    const rec = JSON.parse(readFileSync(out, "utf8"));
+    rec.options.rules = { pushDistance: -1, turnLimit: 1e9 };
+    const r = await runCli(["shove", "replay", files.next(rec)]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/field options\.rules\.turnLimit: must be at most 50, got 1000000000/);
+    expect(r.stderr).toMatch(/field options\.rules\.pushDistance: must be at least 1, got -1/);
   });
 });

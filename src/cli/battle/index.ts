@@ -6,13 +6,11 @@
 import { availableParallelism } from "node:os";
 import { performance } from "node:perf_hooks";
 import type { Command } from "commander";
-import { z } from "zod";
 import { type PlayerId, stateHash } from "../../core/game.js";
-import { type CheckedRecord, findGame, registeredGameIds, verifyRecord } from "../../core/records.js";
-import { canonicalJson } from "../../core/hash.js";
-import { CheckFailedError, InputError, UsageError } from "../errors.js";
+import type { CheckedRecord } from "../../core/records.js";
+import { InputError, UsageError } from "../errors.js";
 import { checkOutput, writeOutput } from "../files.js";
-import { parseJson, readText, validate } from "../input.js";
+import { verifyRecordFile } from "../records.js";
 import { globals, parseInteger, replacer } from "../output.js";
 import type { CliModule } from "../module.js";
 import { type AiSpec, aiEntry, aiNamesFor, parseAiSpec } from "./ai.js";
@@ -92,58 +90,6 @@ function recordOf(entry: BattleGameEntry, options: unknown, played: PlayedBattle
 
 function writeRecord(file: string, record: unknown, force: boolean): void {
   writeOutput(file, `${JSON.stringify(record)}\n`, "--out", force);
-}
-
-// ---- records ----
-
-const hex = z.string().regex(/^[0-9a-f]{16}$/, "must be a 16-digit hex state hash");
-const recordSchema = z.object({
-  game: z.string({ error: "game must be a game id (text)" }),
-  format: z.literal(1, { error: "format must be 1" }),
-  options: z.unknown().refine((v) => v !== undefined, "options are missing"),
-  seed: z.number({ error: "seed must be a number" }).refine(Number.isSafeInteger, "seed must be a whole number"),
-  decisions: z.array(
-    z.object({
-      player: z.string({ error: "player must be a side name (text)" }),
-      move: z.unknown().refine((v) => v !== undefined, "move is missing"),
-    }),
-    { error: "decisions must be a list" },
-  ),
-  finalHash: hex,
-  checkpoints: z.array(hex).optional(),
-  result: z.unknown().optional(),
-});
-
-function describeDecision(record: CheckedRecord, index: number): string {
-  const d = record.decisions[index];
-  const move = typeof d.move === "string" ? d.move : JSON.stringify(d.move);
-  return `${d.player}: ${move}`;
-}
-
-/** Reads and verifies a record; a divergence is a {@link CheckFailedError} (exit 1) naming the decision. */
-export function verifyRecordFile(file: string) {
-  const label = file === "-" ? "standard input" : file;
-  const record = validate(recordSchema, parseJson(readText(file), label), label) as CheckedRecord;
-  const game = findGame(record.game);
-  if (!game) throw new InputError(`${label}: field game: unknown game "${record.game}"; known games: ${registeredGameIds().join(", ")}`, "game");
-  try {
-    game.setup(record.options, record.seed);
-  } catch (err) {
-    throw new InputError(`${label}: field options: refused by ${record.game}: ${(err as Error).message}`, "options");
-  }
-  const v = verifyRecord(game, record);
-  if (!v.ok) {
-    if (v.index !== null) throw new CheckFailedError(`${label}: the replay diverges at decision ${v.index} (${describeDecision(record, v.index)}): ${v.reason}`);
-    const n = record.decisions.length;
-    throw new CheckFailedError(
-      `${label}: the replay diverges: ${v.reason}${v.kind === "final-hash" && n > 0 ? `, after all ${n} decisions (last: decision ${n - 1}, ${describeDecision(record, n - 1)}; the record has no checkpoints to find the first difference)` : ""}`,
-    );
-  }
-  const result = game.result(v.state);
-  if (record.result !== undefined && canonicalJson(record.result) !== canonicalJson(result)) {
-    throw new CheckFailedError(`${label}: field result: the record says ${JSON.stringify(record.result)}, the replay ends with ${JSON.stringify(result)}`);
-  }
-  return { record, verification: v, result };
 }
 
 // ---- sim output ----

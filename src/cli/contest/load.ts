@@ -30,8 +30,7 @@ export function loadDeck(source: string, expectKind?: "ranged" | "melee"): Deck 
   const data = parseJson(readText(source), label);
   const res = parseDeck(data);
   if (!res.deck) {
-    const n = res.problems.length;
-    throw new InputError(`${label}: ${res.problems[0]}${n > 1 ? ` (and ${n - 1} more problem${n > 2 ? "s" : ""})` : ""}`);
+    throw new InputError(`${label}: ${res.problems.join("; ")}`);
   }
   if (expectKind && res.deck.kind !== expectKind) throw new InputError(`${label}: field kind: expected a ${expectKind} deck, got a ${res.deck.kind} deck (rule ${expectKind === "ranged" ? "CC-2" : "CC-4"})`);
   return res.deck;

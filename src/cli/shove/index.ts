@@ -4,17 +4,17 @@
 import { performance } from "node:perf_hooks";
 import { createInterface } from "node:readline";
 import type { Command } from "commander";
-import { z } from "zod";
-import { type GameRecord, replay } from "../../core/game.js";
+import type { GameRecord } from "../../core/game.js";
 import { wilsonInterval } from "../../core/stats.js";
 import { AI_LEVELS, type AiLevel, DEFAULT_ITERATIONS, playMatch } from "../../rulesets/shove/ai.js";
 import { BoardFormatError, type BoardSpec, DEFAULT_BOARD, formatBoard } from "../../rulesets/shove/board.js";
-import { boardFromText, boardProblem, boardSchema, rulesSchema, type ShoveMove, type ShoveOptions, type ShoveState, shove } from "../../rulesets/shove/game.js";
+import { boardFromText, type ShoveMove, type ShoveOptions, type ShoveState, shove } from "../../rulesets/shove/game.js";
 import { renderBoard, renderStatus } from "../../rulesets/shove/render.js";
 import { solveDeepening } from "../../rulesets/shove/solver.js";
 import { InputError, UsageError } from "../errors.js";
 import { checkOutput, writeOutput } from "../files.js";
-import { parseJson, readText, validate } from "../input.js";
+import { verifyRecordFile } from "../records.js";
+import { readText } from "../input.js";
 import { emit, globals, parseInteger } from "../output.js";
 import type { CliModule } from "../module.js";
 import { type Controller, runPlay } from "./play.js";
@@ -33,32 +33,10 @@ export function loadBoard(file: string | undefined): BoardSpec {
   }
 }
 
-const recordSchema = z.object({
-  game: z.literal("shove", { error: 'game must be "shove"' }),
-  format: z.literal(1, { error: "format must be 1" }),
-  options: z.strictObject({ board: boardSchema.optional(), rules: rulesSchema.optional() }),
-  seed: z.number().int().refine(Number.isSafeInteger, "seed must be a safe integer"),
-  decisions: z.array(z.strictObject({ player: z.enum(["blue", "red"], { error: "player must be blue or red" }), move: z.string() })),
-  finalHash: z.string(),
-  result: z.unknown().optional(),
-});
-
-type ShoveRecord = GameRecord<ShoveMove, ShoveOptions>;
-
-/** Reads a game record and re-plays it; bad files and refused decisions become InputErrors. */
-export function loadRecord(file: string): { record: ShoveRecord; state: ShoveState; matches: boolean; events: string[] } {
-  const label = file === "-" ? "standard input" : file;
-  const record = validate(recordSchema, parseJson(readText(file), label), label) as ShoveRecord;
-  if (record.options.board) {
-    const problem = boardProblem(record.options.board);
-    if (problem) throw new InputError(`${label}: field options.board: ${problem}`, "options.board");
-  }
-  const out = replay(shove, record);
-  if (out.failure && out.failure.index !== null) {
-    const d = record.decisions[out.failure.index];
-    throw new InputError(`${label}: field decisions[${out.failure.index}] (${d.player}: ${d.move}): refused: ${out.failure.reason}`, `decisions[${out.failure.index}]`);
-  }
-  return { record, state: out.state, matches: out.matches, events: out.events.map((e) => e.text) };
+/** Reads and verifies a Shove game record (the one record check of every game, src/cli/records.ts). */
+export function loadRecord(file: string): { record: GameRecord<ShoveMove, ShoveOptions>; state: ShoveState; events: string[] } {
+  const { record, verification } = verifyRecordFile(file, "shove");
+  return { record: record as unknown as GameRecord<ShoveMove, ShoveOptions>, state: verification.state as unknown as ShoveState, events: verification.events.map((e) => e.text) };
 }
 
 function parseLevel(text: string, option: string): AiLevel {
@@ -129,8 +107,7 @@ export const shoveCli: CliModule = {
       .argument("<record>", 'game record file (JSON), or "-" for standard input')
       .option("--moves", "print every decision and event")
       .action((file: string, opts: { moves?: boolean }, c: Command) => {
-        const { record, state, matches, events } = loadRecord(file);
-        if (!matches) throw new InputError(`${file}: field finalHash: the re-played game ends in a different state (hash mismatch)`, "finalHash");
+        const { record, state, events } = loadRecord(file);
         const result = shove.result(state);
         emit(
           c,
@@ -302,6 +279,6 @@ function progress(on: boolean | undefined, label: string): ((done: number, blueW
   };
 }
 
-function saveRecord(file: string, record: ShoveRecord, force: boolean): void {
+function saveRecord(file: string, record: GameRecord<ShoveMove, ShoveOptions>, force: boolean): void {
   writeOutput(file, `${JSON.stringify(record, null, 1)}\n`, "--out", force);
 }
