@@ -19,12 +19,13 @@ export const oddsCli: CliModule = {
       example: { dice: "2d6" },
       run(input) {
         let expr: ReturnType<typeof parseDice>;
+        let dist: ReturnType<typeof expressionDist>;
         try {
           expr = parseDice(input.dice);
+          dist = expressionDist(expr);
         } catch (err) {
           throw new UsageError(`field dice: ${(err as Error).message}`);
         }
-        const dist = expressionDist(expr);
         const json = {
           dice: expr.text,
           mean: dist.mean().toJSON(),

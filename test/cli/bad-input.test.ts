@@ -3,6 +3,7 @@
  * failures; the message must name the field and the limit, quickly.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -179,5 +180,40 @@ describe("issue 15: messages name the field and the rule's bound", () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/field options\.rules\.turnLimit: must be at most 50, got 1000000000/);
     expect(r.stderr).toMatch(/field options\.rules\.pushDistance: must be at least 1, got -1/);
+  });
+});
+
+describe("issue 15: the command line a newcomer expects", () => {
+  it.each([["1d20"], ["d100"], ["2d8+1"], ["d2"], ["d3"], ["d10"], ["d12"]])("roll %s rolls the common dice", async (expr) => {
+    const r = await runCli(["--seed", "4", "--json", "roll", expr]);
+    expect(r.code).toBe(0);
+    expect(typeof JSON.parse(r.stdout).total).toBe("number");
+  });
+
+  it("roll 1d7 says which dice exist", async () => {
+    const r = await runCli(["roll", "1d7"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/"1d7" is not a dice term: the dice are d2, d3, d4, d6, d8, d10, d12, d20, d100 and AvD/);
+  });
+
+  it("roll refuses 10000 dice and a huge modifier at once", async () => {
+    expect((await runCli(["roll", "600d6+600d6"])).stderr).toMatch(/at most 1000 dice in all/);
+    expect((await runCli(["roll", "d6+99999999999999999999"])).stderr).toMatch(/a modifier between -1000000 and 1000000/);
+  });
+
+  it("sim --workers 256 is capped at the machine's processors, saying so", async () => {
+    const r = await runCli(["--seed", "1", "sim", "--game", "pig", "--games", "2", "--workers", "256", "--no-progress"]);
+    expect(r.stderr).toMatch(new RegExp(`--workers 256: this machine has ${availableParallelism()} processors?; using ${availableParallelism()} worker thread`));
+  }, 60_000);
+});
+
+describe("issue 15: exact dice odds are bounded", () => {
+  it("odds dice refuses 1000d100 at once, naming the limit; 20d100 still works", async () => {
+    const t0 = Date.now();
+    const r = await runCli(["odds", "dice", "--input", files.next({ dice: "1000d100" })]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/field dice: "1000d100" can show 99001 different totals; exact odds are worked out for at most 2000/);
+    expect(Date.now() - t0).toBeLessThan(1000);
+    expect((await runCli(["--json", "odds", "dice", "--input", files.next({ dice: "d20+d100" })])).code).toBe(0);
   });
 });

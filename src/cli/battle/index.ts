@@ -189,7 +189,7 @@ export const battleCli: CliModule = {
 
     sideOptions(program.command("sim").description("many battles between computer players on worker threads: win and draw rates with 95% confidence intervals, mean turns and losses (Shieldwall victory: ruling SW-25, a house rule)"))
       .requiredOption("--games <n>", "number of games")
-      .option("--workers <k>", "worker threads (default: the number of processors; 0 plays in this thread)")
+      .option("--workers <k>", "worker threads (default and most: the number of processors; 0 plays in this thread)")
       .option("--per-game", "with --json, list each game's seed and outcome")
       .option("--no-progress", "no progress display on standard error")
       .option("--skip-failures", "a game that fails with an engine error is counted, named and left out, instead of stopping the run")
@@ -197,7 +197,13 @@ export const battleCli: CliModule = {
         const g = globals(c);
         const entry = pickGame(opts.game);
         const games = parseInteger(opts.games, "--games", 1, 10_000_000);
-        const workers = opts.workers === undefined ? Math.min(availableParallelism(), games) : parseInteger(opts.workers, "--workers", 0, 256);
+        const cores = availableParallelism();
+        let workers = opts.workers === undefined ? Math.min(cores, games) : parseInteger(opts.workers, "--workers", 0, 256);
+        if (workers > cores) {
+          // More threads than processors only adds memory and switching: cap, and say so.
+          process.stderr.write(`muster: --workers ${workers}: this machine has ${cores} processor${cores === 1 ? "" : "s"}; using ${cores} worker thread${cores === 1 ? "" : "s"}\n`);
+          workers = cores;
+        }
         const specs = sideSpecs(entry, opts);
         const scenario = loadScenario(entry.id, opts.scenario);
         checkSetup(entry, scenario.options, g.seed, opts.scenario ?? "the default scenario");
