@@ -217,3 +217,16 @@ describe("issue 15: exact dice odds are bounded", () => {
     expect((await runCli(["--json", "odds", "dice", "--input", files.next({ dice: "d20+d100" })])).code).toBe(0);
   });
 });
+
+describe("issue 15: the Shove prompt's example", () => {
+  it("SH-7: blue's example move brings a token nearer the victory square", async () => {
+    const { runPlay } = await import("../../src/cli/shove/play.js");
+    const { DEFAULT_BOARD } = await import("../../src/rulesets/shove/board.js");
+    let text = "";
+    await runPlay({ options: { board: DEFAULT_BOARD }, seed: 1, blue: { kind: "human" }, red: { kind: "ai", level: "random" } }, ["quit"], (s) => (text += s));
+    const example = /blue, \d actions? left \(e\.g\. ([a-g]\d) (up|down|left|right),/.exec(text);
+    expect(example).not.toBeNull();
+    // The victory square d1 is below blue's start row: the example goes down (or sideways toward d).
+    expect(example?.[2]).not.toBe("up");
+  });
+});
