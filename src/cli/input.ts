@@ -3,15 +3,29 @@ import { readFileSync } from "node:fs";
 import type { z } from "zod";
 import { InputError } from "./errors.js";
 
-/** Reads a file, or standard input for "-". */
+/** Input files are text of at most this many bytes (a sane limit: the largest shipped file is some 10 kB). */
+export const MAX_INPUT_BYTES = 4 * 1024 * 1024;
+
+/** Reads a text file, or standard input for "-"; refuses a binary file or one too large, never echoing it. */
 export function readText(source: string): string {
+  const label = source === "-" ? "standard input" : source;
+  let bytes: Buffer;
   try {
-    return readFileSync(source === "-" ? 0 : source, "utf8");
+    bytes = readFileSync(source === "-" ? 0 : source);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a folder" : (err as Error).message;
-    throw new InputError(`cannot read ${source === "-" ? "standard input" : source}: ${why}`);
+    const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a folder" : code === "EACCES" ? "permission denied" : (err as Error).message;
+    throw new InputError(`cannot read ${label}: ${why}`);
   }
+  if (bytes.length > MAX_INPUT_BYTES) throw new InputError(`${label}: the file is ${bytes.length} bytes; input files are text of at most ${MAX_INPUT_BYTES} bytes`);
+  const text = bytes.toString("utf8");
+  // eslint-disable-next-line no-control-regex
+  const bad = /[\u0000-\u0008\u000e-\u001f\u007f\ufffd]/.exec(text);
+  if (bad) {
+    const line = text.slice(0, bad.index).split("\n").length;
+    throw new InputError(`${label}: not a text file (a binary or non-UTF-8 byte at line ${line}); expected JSON or the text format of its kind`);
+  }
+  return text;
 }
 
 /** Parses JSON, reporting the line and column of a syntax error. */

@@ -196,28 +196,36 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
+/** A message as one safe line: control characters (from a file's bytes) shown as escapes, never sent to the terminal. */
+function safe(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
+}
+
 function report(err: unknown): number {
+  const write = process.stderr.write.bind(process.stderr);
+  const stderr = { write: (text: string) => write(safe(text.replace(/\n$/, "")) + "\n") };
   if (err instanceof CommanderError) {
     if (err.code === "commander.helpDisplayed" || err.code === "commander.version" || err.exitCode === 0) return 0;
     if (err.code === "commander.help") return 0;
     const message = err.message.replace(/^error:\s*/i, "");
-    process.stderr.write(`muster: ${message} (see muster --help)\n`);
+    stderr.write(`muster: ${message} (see muster --help)\n`);
     return 2;
   }
   if (err instanceof UsageError || err instanceof InputError) {
-    process.stderr.write(`muster: ${err.message}\n`);
+    stderr.write(`muster: ${err.message}\n`);
     return 2;
   }
   if (err instanceof CheckFailedError) {
-    process.stderr.write(`muster: ${err.message}\n`);
+    stderr.write(`muster: ${err.message}\n`);
     return 1;
   }
   if (err instanceof IllegalMoveError) {
-    process.stderr.write(`muster: illegal decision: ${err.message}\n`);
+    stderr.write(`muster: illegal decision: ${err.message}\n`);
     return 2;
   }
   const e = err as Error;
-  process.stderr.write(`muster: internal error: ${e?.message ?? String(err)} (please report it; set MUSTER_DEBUG=1 for details)\n`);
-  if (process.env.MUSTER_DEBUG) process.stderr.write(`${e?.stack}\n`);
+  stderr.write(`muster: internal error: ${e?.message ?? String(err)} (please report it; set MUSTER_DEBUG=1 for details)\n`);
+  if (process.env.MUSTER_DEBUG) write(`${e?.stack}\n`);
   return 1;
 }

@@ -2,7 +2,7 @@
  * Issue 15: bad input never hangs, crashes or loses a file. Each case comes from the audit's
  * failures; the message must name the field and the limit, quickly.
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -228,5 +228,29 @@ describe("issue 15: the Shove prompt's example", () => {
     expect(example).not.toBeNull();
     // The victory square d1 is below blue's start row: the example goes down (or sideways toward d).
     expect(example?.[2]).not.toBe("up");
+  });
+});
+
+describe("issue 15: binary files are refused, never echoed", () => {
+  it.each([
+    ["shove", "board"],
+    ["army", "check"],
+    ["duel", "deck", "check"],
+  ])("%s %s refuses a binary file with a clear message and no control characters", async (...cmd) => {
+    const bin = files.file(`bin-${cmd.join("-")}.dat`, "");
+    writeFileSync(bin, Buffer.from([0x1b, 0x5b, 0x32, 0x4a, 0x00, 0xff, 0xfe, 0x07, 0x0a, 0x41]));
+    const r = await runCli([...cmd, bin]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/not a text file \(a binary or non-UTF-8 byte at line 1\)/);
+    // eslint-disable-next-line no-control-regex
+    expect(r.stderr).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/);
+  });
+
+  it("control characters in any message are shown as escapes", async () => {
+    const r = await runCli(["roll", "d6+\u001b[2Jx"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("\\x1b[2Jx");
+    // eslint-disable-next-line no-control-regex
+    expect(r.stderr).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/);
   });
 });
