@@ -2,13 +2,14 @@
  * Issue 15: bad input never hangs, crashes or loses a file. Each case comes from the audit's
  * failures; the message must name the field and the limit, quickly.
  */
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { availableParallelism } from "node:os";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { validate } from "../../src/cli/input.js";
 import { dataPath } from "../../src/cli/battle/scenarios.js";
+import { packageRoot } from "../../src/cli/battle/sim.js";
 import { runCli, scratchFiles } from "../helpers/cli.js";
 
 const files = scratchFiles("muster-bad-input-");
@@ -252,5 +253,20 @@ describe("issue 15: binary files are refused, never echoed", () => {
     expect(r.stderr).toContain("\\x1b[2Jx");
     // eslint-disable-next-line no-control-regex
     expect(r.stderr).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/);
+  });
+});
+
+describe("issue 15: a position file's deck path", () => {
+  it("is read relative to the position file's folder, and a bad one names the position file, the field and the path", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "muster-pos-"));
+    mkdirSync(join(dir, "decks"));
+    writeFileSync(join(dir, "decks", "ranged.json"), readFileSync(join(packageRoot(), "data", "contest", "ranged-deck.json")));
+    const position = join(dir, "pos.json");
+    writeFileSync(position, JSON.stringify({ a: { profile: "hector" }, b: { profile: "achilles" }, distance: 0, rangedDeck: "decks/ranged.json", exchangesLeft: 3 }));
+    expect((await runCli(["--json", "duel", "advise", "--state", position])).code).toBe(0);
+    writeFileSync(position, JSON.stringify({ a: { profile: "hector" }, b: { profile: "achilles" }, distance: 0, rangedDeck: "decks/missing.json", exchangesLeft: 3 }));
+    const r = await runCli(["duel", "advise", "--state", position]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`${position}: field rangedDeck ("decks/missing.json", read as ${join(dir, "decks", "missing.json")}): cannot read`);
   });
 });
