@@ -1,7 +1,30 @@
 /** Reading and validating input files and standard input, with errors that name the field. */
 import { readFileSync } from "node:fs";
-import type { z } from "zod";
+import { z } from "zod";
 import { InputError } from "./errors.js";
+
+/**
+ * Zod's default messages in words a user reads, for every schema the command line checks
+ * (rulesets' own included): "is missing (expected a string)", "must be at most 5, got 9".
+ * Messages a schema writes itself take precedence; {@link describeIssues} corrects those that
+ * hide a bound.
+ */
+z.config({
+  customError: (issue) => {
+    const input = (issue as { input?: unknown }).input;
+    if (issue.code === "invalid_type") return input === undefined ? `is missing (expected ${article(String(issue.expected))})` : `must be ${article(String(issue.expected))}, got ${kindOf(input)}`;
+    if (issue.code === "too_big" || issue.code === "too_small") {
+      const bound = Number(issue.code === "too_big" ? issue.maximum : issue.minimum);
+      const got = typeof input === "number" ? `, got ${input}` : Array.isArray(input) ? `, got ${input.length}` : "";
+      if (issue.origin === "array" || issue.origin === "set") return `must have ${issue.code === "too_big" ? "at most" : "at least"} ${bound} item${bound === 1 ? "" : "s"}${got}`;
+      if (issue.origin === "string") return `must be ${issue.code === "too_big" ? "at most" : "at least"} ${bound} character${bound === 1 ? "" : "s"} long`;
+      if (Math.abs(bound) >= Number.MAX_SAFE_INTEGER) return `must be a whole number ${issue.code === "too_big" ? "no larger" : "no smaller"} than ${bound}${got}`;
+      const strict = issue.inclusive === false;
+      return `must be ${issue.code === "too_big" ? (strict ? "less than" : "at most") : strict ? "more than" : "at least"} ${bound}${got}`;
+    }
+    return undefined;
+  },
+});
 
 /** Input files are text of at most this many bytes (a sane limit: the largest shipped file is some 10 kB). */
 export const MAX_INPUT_BYTES = 4 * 1024 * 1024;
