@@ -6,6 +6,7 @@ import { Command, CommanderError, Option } from "commander";
 import { IllegalMoveError } from "../core/game.js";
 import { CheckFailedError, InputError, UsageError } from "./errors.js";
 import type { CliModule } from "./module.js";
+import { examplesText } from "./examples.js";
 import { clearCalculators } from "./odds.js";
 
 /** The command-line modules, in the order they add their commands; each is imported only when needed. */
@@ -170,6 +171,8 @@ export async function buildProgram(modules: ModuleKey[] = []): Promise<Command> 
   // Every command throws instead of exiting, and prints errors only through report() below.
   const configure = (cmd: Command) => {
     cmd.exitOverride();
+    const examples = examplesText(cmd === program ? "muster" : fullName(cmd).replace(/^muster /, ""));
+    if (examples) cmd.addHelpText("after", examples);
     cmd.configureOutput({ outputError: () => {} });
     // A command group called without a subcommand gets one line naming the choices.
     const hasAction = (cmd as unknown as { _actionHandler: unknown })._actionHandler !== null;

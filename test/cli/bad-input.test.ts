@@ -270,3 +270,71 @@ describe("issue 15: a position file's deck path", () => {
     expect(r.stderr).toContain(`${position}: field rangedDeck ("decks/missing.json", read as ${join(dir, "decks", "missing.json")}): cannot read`);
   });
 });
+
+describe("issue 15: sw roll at the table is one line", () => {
+  it("sw roll charge takes its inputs as flags, the same as the sw-charge input file", async () => {
+    const flags = await runCli(["--seed", "1", "--json", "sw", "roll", "charge", "--grade", "B", "--aggression", "ready", "--dp", "2", "--retinue-with-leader", "--battle-standard-within2"]);
+    expect(flags.code).toBe(0);
+    const file = await runCli(["--seed", "1", "--json", "sw", "roll", "charge", "--input", files.next({ grade: "B", aggression: "ready", dp: 2, retinueWithLeader: true, battleStandardWithin2: true })]);
+    expect(JSON.parse(flags.stdout)).toEqual(JSON.parse(file.stdout));
+  });
+
+  it("sw roll shooting takes nested fields as --target-…; control and leader-risk take theirs", async () => {
+    const shoot = await runCli(["--seed", "1", "sw", "roll", "shooting", "--shooter-stands", "2", "--target-kind", "band", "--target-grade", "C", "--target-stands", "2", "--target-aggression", "ready", "--target-dp", "3"]);
+    expect(shoot.code).toBe(0);
+    expect(shoot.stdout).toMatch(/^shooting: 4 dice/);
+    expect((await runCli(["--seed", "2", "sw", "roll", "control", "--grade", "A", "--aggression", "bloodlust", "--a-grade-choice", "minus"])).code).toBe(0);
+    expect((await runCli(["--seed", "2", "sw", "roll", "leader-risk", "--lp-value", "3", "--missile-hits", "2"])).code).toBe(0);
+  });
+
+  it("sw roll TEST --example prints a sample input that the test accepts", async () => {
+    for (const test of ["charge", "control", "shooting", "leader-risk"]) {
+      const ex = await runCli(["sw", "roll", test, "--example"]);
+      expect(ex.code).toBe(0);
+      expect((await runCli(["--seed", "1", "sw", "roll", test, "--input", files.next(JSON.parse(ex.stdout))])).code).toBe(0);
+    }
+  });
+
+  it("a flag of another test, a missing input, or a bad value is refused by name", async () => {
+    expect((await runCli(["sw", "roll", "control", "--dp", "3", "--grade", "A", "--aggression", "ready"])).stderr).toMatch(/--dp is not an input of the control test/);
+    expect((await runCli(["sw", "roll", "control"])).stderr).toMatch(/sw roll control needs its inputs: flags \(--grade --aggression --a-grade-choice\) or --input FILE/);
+    expect((await runCli(["sw", "roll", "charge", "--grade", "B", "--aggression", "ready", "--dp", "x"])).stderr).toMatch(/--dp must be a number, got "x"/);
+    expect((await runCli(["sw", "roll", "charge", "--grade", "B", "--aggression", "ready", "--dp", "99"])).stderr).toMatch(/field dp: must be at most 40, got 99/);
+  });
+});
+
+describe("issue 15: every command's --help has examples that use its own options", () => {
+  it("each command lists examples, and every --flag in them is one the command (or a global) knows", async () => {
+    const { buildProgram } = await import("../../src/cli/main.js");
+    const { EXAMPLES } = await import("../../src/cli/examples.js");
+    const program = await buildProgram(["core", "odds", "sw-combat", "sw-personal-combat", "sw-odds", "shieldwall", "gurps", "contest", "shove", "battle", "serve"]);
+    type C = typeof program;
+    const all: [string, C][] = [["muster", program]];
+    const walk = (c: C, pre: string) => {
+      for (const s of c.commands) {
+        all.push([`${pre}${s.name()}`, s]);
+        walk(s, `${pre}${s.name()} `);
+      }
+    };
+    walk(program, "");
+    for (const [name, cmd] of all) {
+      expect(EXAMPLES[name], name).toBeDefined();
+      let help = "";
+      cmd.configureOutput({ writeOut: (s) => (help += s) });
+      cmd.outputHelp();
+      expect(help, name).toContain("Examples:");
+      for (const example of EXAMPLES[name]) {
+        const line = example.split(/&&|\|/)[example.includes("&&") ? 1 : 0] ?? example;
+        const words = line.trim().split(/\s+/).slice(1);
+        let target: C = program;
+        for (const w of words) {
+          const sub = target.commands.find((s) => s.name() === w);
+          if (!sub) break;
+          target = sub;
+        }
+        const known = new Set([...target.options, ...program.options].flatMap((o) => [o.long, o.short, o.negate ? o.long : undefined]).filter(Boolean));
+        for (const w of words.filter((x) => x.startsWith("--"))) expect(known.has(w), `${name}: ${example}: ${w}`).toBe(true);
+      }
+    }
+  });
+});
