@@ -338,3 +338,19 @@ describe("issue 15: every command's --help has examples that use its own options
     }
   });
 });
+
+describe("issue 15: budgets are honoured", () => {
+  it("shove solve on a legal 26×26 board stops at its time budget (--max-seconds) and says so", async () => {
+    const rows: string[] = [];
+    for (let r = 26; r >= 1; r--) {
+      const cells = Array.from({ length: 26 }, (_, c) => (r === 24 && [2, 8, 14, 20].includes(c) ? "B" : r === 3 && [5, 11, 17].includes(c) ? "R" : r === 1 && c === 13 ? "V" : "."));
+      rows.push(`${r} ${cells.join(" ")}`);
+    }
+    const board = files.file("big.board", `name: big\nwalls: bottom top\n${rows.join("\n")}\n`);
+    const t0 = Date.now();
+    const r = await runCli(["shove", "solve", "--board", board, "--max-seconds", "1"]);
+    expect(r.code).toBe(0);
+    expect(Date.now() - t0).toBeLessThan(5000);
+    expect(r.stdout).toMatch(/stopped at the time budget of 1 s .*raise --max-seconds to go further/);
+  }, 20_000);
+});

@@ -129,7 +129,8 @@ export const shoveCli: CliModule = {
       .option("--position <record>", "solve the position at the end of this game record (default: the start, before the first roll)")
       .option("--turns-left <k>", "solve as if this many turns remain, counting the current one (default: all)")
       .option("--max-nodes <n>", "stop a depth after this many nodes (default 20000000)")
-      .action((opts: { board?: string; position?: string; turnsLeft?: string; maxNodes?: string }, c: Command) => {
+      .option("--max-seconds <s>", "stop after this many seconds in all (default 60)")
+      .action((opts: { board?: string; position?: string; turnsLeft?: string; maxNodes?: string; maxSeconds?: string }, c: Command) => {
         let state: ShoveState;
         let beforeRoll = false;
         if (opts.position) {
@@ -146,7 +147,15 @@ export const shoveCli: CliModule = {
           emit(c, { finished: true, winner: state.winner }, `The game is over: ${state.winner} won.`);
           return;
         }
-        const r = solveDeepening(state.config, state, k, () => performance.now(), { maxNodes, beforeRoll });
+        const maxSeconds = opts.maxSeconds === undefined ? 60 : parseInteger(opts.maxSeconds, "--max-seconds", 1, 86_400);
+        // Progress on a terminal only (stderr; never with --json or into a pipe).
+        const live = process.stderr.isTTY === true && !globals(c).json;
+        const r = solveDeepening(state.config, state, k, () => performance.now(), {
+          maxNodes,
+          beforeRoll,
+          maxMs: maxSeconds * 1000,
+          onStart: live ? (n) => process.stderr.write(`solving with ${n} turn${n === 1 ? "" : "s"} left…\n`) : undefined,
+        });
         const where = beforeRoll ? `the start of ${state.config.board.name} before the first roll` : `turn ${state.turn}, ${state.side} to act with ${state.actionsLeft} of ${state.roll} actions left`;
         const reached = r.steps.length ? r.steps[r.steps.length - 1].turnsLeft : 0;
         const json = {
@@ -154,7 +163,7 @@ export const shoveCli: CliModule = {
           requestedTurnsLeft: k,
           solvedUpTo: reached,
           steps: r.steps.map((s) => ({ turnsLeft: s.turnsLeft, blueWins: s.blueWins.toJSON(), nodes: s.nodes, tableEntries: s.tableEntries, seconds: Number(s.seconds.toFixed(3)), nodesPerSecond: s.nodesPerSecond })),
-          stopped: r.stoppedAt === null ? null : { turnsLeft: r.stoppedAt, nodes: r.stoppedNodes, seconds: Number(r.stoppedSeconds.toFixed(3)), reason: `node budget ${maxNodes}` },
+          stopped: r.stoppedAt === null ? null : { turnsLeft: r.stoppedAt, nodes: r.stoppedNodes, seconds: Number(r.stoppedSeconds.toFixed(3)), reason: r.stoppedReason === "time budget exceeded" ? `time budget ${maxSeconds} s` : `node budget ${maxNodes}` },
         };
         emit(c, json, () => {
           const lines = [`Solving ${where} (perfect play by both sides; D4 as chance):`];
@@ -164,7 +173,10 @@ export const shoveCli: CliModule = {
             );
           }
           if (r.stoppedAt !== null) {
-            lines.push(`Solved with up to ${reached} turn${reached === 1 ? "" : "s"} left; ${r.stoppedAt} turns left stopped at the node budget (${r.stoppedNodes} nodes in ${r.stoppedSeconds.toFixed(1)} s; raise --max-nodes to go further).`);
+            const time = r.stoppedReason === "time budget exceeded";
+            lines.push(
+              `Solved with up to ${reached} turn${reached === 1 ? "" : "s"} left; ${r.stoppedAt} turns left stopped at the ${time ? `time budget of ${maxSeconds} s` : "node budget"} (${r.stoppedNodes} nodes in ${r.stoppedSeconds.toFixed(1)} s; raise ${time ? "--max-seconds" : "--max-nodes"} to go further).`,
+            );
           } else {
             lines.push(`Solved with up to ${reached} turn${reached === 1 ? "" : "s"} left${k === remaining ? " (the whole rest of the game)" : ""}.`);
           }
