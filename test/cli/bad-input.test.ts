@@ -354,3 +354,23 @@ describe("issue 15: budgets are honoured", () => {
     expect(r.stdout).toMatch(/stopped at the time budget of 1 s .*raise --max-seconds to go further/);
   }, 20_000);
 });
+
+describe("issue 15: battle streams its narrative", () => {
+  it("the narrative is written turn by turn as the battle goes, not in one piece at the end", async () => {
+    const { main } = await import("../../src/cli/main.js");
+    const { vi } = await import("vitest");
+    const chunks: string[] = [];
+    const spy = vi.spyOn(process.stdout, "write").mockImplementation((c: string | Uint8Array) => {
+      chunks.push(String(c));
+      return true;
+    });
+    try {
+      expect(await main(["node", "muster", "--seed", "5", "battle", "--scenario", dataPath("shieldwall", "scenarios", "raid.json")])).toBe(0);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(chunks.length).toBeGreaterThan(20);
+    expect(chunks[0]).toMatch(/^Shieldwall battle: red .* v black .*; scenario .*; seed 5\n$/);
+    expect(chunks[chunks.length - 1]).toMatch(/^Outcome: /);
+  });
+});

@@ -15,9 +15,9 @@ import { globals, parseInteger, replacer } from "../output.js";
 import type { CliModule } from "../module.js";
 import { type AiSpec, aiEntry, aiNamesFor, parseAiSpec } from "./ai.js";
 import { type BattleGameEntry, battleGame, battleGameIds, DEFAULT_BATTLE_GAME } from "./catalog.js";
-import { narrate, outcomeLine } from "./narrative.js";
+import { Narrator, outcomeLine } from "./narrative.js";
 import { progressBar } from "./progress.js";
-import { type PlayedBattle, playGame } from "./run.js";
+import { type LoggedEvent, type PlayedBattle, playerNames, playGame } from "./run.js";
 import { loadScenario } from "./scenarios.js";
 import { runSim, type SimReport } from "./sim.js";
 
@@ -153,20 +153,27 @@ export const battleCli: CliModule = {
         const scenario = loadScenario(entry.id, opts.scenario);
         checkSetup(entry, scenario.options, g.seed, opts.scenario ?? "the default scenario");
         if (opts.out !== undefined) checkOutput(opts.out, "--out", opts.force === true);
-        const played = playGame(entry, scenario.options, specs, g.seed, { log: true, record: opts.out !== undefined });
-        if (opts.out !== undefined) writeRecord(opts.out, recordOf(entry, scenario.options, played), opts.force === true);
+        // The narrative (or the JSON event lines) is written as the battle goes, not at its end.
         const sides = entry.game.players;
+        const names = playerNames(entry, specs);
+        const narrator = new Narrator();
+        const write = (lines: string[]) => {
+          if (lines.length > 0) process.stdout.write(`${lines.join("\n")}\n`);
+        };
+        if (!json) write([`${entry.title}: ${sides.map((s) => `${s} ${names[s]}`).join(" v ")}; scenario ${scenario.label}; seed ${g.seed}`]);
+        const onLog = (l: LoggedEvent) =>
+          write(json ? [JSON.stringify({ decision: l.decision, player: l.player, turn: l.turn, phase: l.phase, ...l.event }, replacer)] : narrator.lines(l));
+        const played = playGame(entry, scenario.options, specs, g.seed, { log: true, record: opts.out !== undefined, onLog });
+        if (opts.out !== undefined) writeRecord(opts.out, recordOf(entry, scenario.options, played), opts.force === true);
         if (json) {
-          const out: string[] = played.log.map((l) => JSON.stringify({ decision: l.decision, player: l.player, turn: l.turn, phase: l.phase, ...l.event }, replacer));
-          out.push(
+          write([
             JSON.stringify({ type: "outcome", game: entry.id, seed: g.seed, players: played.players, winner: played.result.winner, reason: played.result.reason, turns: played.summary.turns, losses: played.summary.losses, lossUnit: entry.lossUnit, decisions: played.decisionCount, record: opts.out ?? null }),
-          );
-          process.stdout.write(`${out.join("\n")}\n`);
+          ]);
           return;
         }
-        const lines = [`${entry.title}: ${sides.map((s) => `${s} ${played.players[s]}`).join(" v ")}; scenario ${scenario.label}; seed ${g.seed}`, ...narrate(played.log), outcomeLine(entry, played.result, played.summary)];
+        const lines = [outcomeLine(entry, played.result, played.summary)];
         if (opts.out !== undefined) lines.push(`Game record saved to ${opts.out}; check it with: muster replay ${opts.out}`);
-        process.stdout.write(`${lines.join("\n")}\n`);
+        write(lines);
       });
 
     program
