@@ -374,3 +374,24 @@ describe("issue 15: battle streams its narrative", () => {
     expect(chunks[chunks.length - 1]).toMatch(/^Outcome: /);
   });
 });
+
+describe("issue 15: long work shows progress on a terminal only", () => {
+  it("odds sw-personal-combat draws a progress bar on a terminal's stderr, and nothing into a pipe or with --json", async () => {
+    const input = files.next({ a: { fighter: "leader" }, b: { fighter: "heroic-champion" }, games: 3000, seed: 1, players: { a: "ai", b: "ai" } });
+    const piped = await runCli(["odds", "sw-personal-combat", "--input", input]);
+    expect(piped.code).toBe(0);
+    expect(piped.stderr).toBe("");
+    const tty = Object.getOwnPropertyDescriptor(process.stderr, "isTTY");
+    Object.defineProperty(process.stderr, "isTTY", { value: true, configurable: true });
+    try {
+      const live = await runCli(["odds", "sw-personal-combat", "--input", input]);
+      expect(live.code).toBe(0);
+      expect(live.stderr).toMatch(/sw-personal-combat \[#+\] 3000\/3000 100%/);
+      expect(live.stdout).toBe(piped.stdout);
+      expect((await runCli(["--json", "odds", "sw-personal-combat", "--input", input])).stderr).toBe("");
+    } finally {
+      if (tty) Object.defineProperty(process.stderr, "isTTY", tty);
+      else delete (process.stderr as { isTTY?: boolean }).isTTY;
+    }
+  });
+});
