@@ -8,5 +8,12 @@ if (!existsSync(fileURLToPath(entry))) {
   process.stderr.write("muster: the program is not built yet; run `npm ci` (or `npm run build`) first\n");
   process.exit(2);
 }
+// Output piped into a reader that stops early (muster battle | head): stop quietly, not with a stack trace.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on("error", (err) => {
+    if (err.code === "EPIPE") process.exit(process.exitCode ?? 0);
+    throw err;
+  });
+}
 const { main } = await import(entry.href);
 process.exitCode = await main(process.argv);

@@ -6,7 +6,7 @@ import { UsageError } from "./errors.js";
 import { readJsonInput } from "./input.js";
 import type { CliModule } from "./module.js";
 import { getCalculator, listCalculators, registerCalculator } from "./odds.js";
-import { emit } from "./output.js";
+import { emit, globals } from "./output.js";
 
 export const oddsCli: CliModule = {
   name: "odds",
@@ -19,12 +19,13 @@ export const oddsCli: CliModule = {
       example: { dice: "2d6" },
       run(input) {
         let expr: ReturnType<typeof parseDice>;
+        let dist: ReturnType<typeof expressionDist>;
         try {
           expr = parseDice(input.dice);
+          dist = expressionDist(expr);
         } catch (err) {
           throw new UsageError(`field dice: ${(err as Error).message}`);
         }
-        const dist = expressionDist(expr);
         const json = {
           dice: expr.text,
           mean: dist.mean().toJSON(),
@@ -65,7 +66,7 @@ export const oddsCli: CliModule = {
         }
         if (!opts.input) throw new UsageError(`odds ${name} needs --input FILE (or - for standard input); try --example`);
         const input = readJsonInput(opts.input, calc.schema, calc.rule);
-        const out = calc.run(input);
+        const out = calc.run(input, process.stderr.isTTY === true && !globals(cmd).json);
         emit(cmd, out.json, out.text);
       });
   },

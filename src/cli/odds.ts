@@ -23,7 +23,8 @@ export interface Calculator<I = unknown> {
   rule?: string;
   /** An example input, shown in help. */
   example: unknown;
-  run(input: I): CalculatorOutput;
+  /** `live`: standard error is a terminal and the output is text, so long work may show progress there. */
+  run(input: I, live?: boolean): CalculatorOutput;
 }
 
 const calculators = new Map<string, Calculator>();

@@ -139,7 +139,7 @@ describe("muster replay: corrupt or unreadable records are one line, exit 2", ()
   it("decisions not a list", () => bad({ ...pigRecord, decisions: "roll" }, /field decisions: decisions must be a list/));
   it("a decision without a move", () => bad({ ...pigRecord, decisions: [{ player: "p1" }] }, /field decisions\[0\]\.move: move is missing/));
   it("bad hash", () => bad({ ...pigRecord, finalHash: "xyz" }, /field finalHash: must be a 16-digit hex state hash/));
-  it("options the game refuses", () => bad({ ...pigRecord, options: { target: -3 } }, /field options: refused by pig: target must be a positive whole number/));
+  it("options the game refuses", () => bad({ ...pigRecord, options: { target: -3 } }, /field options\.target: target must be at least 1 \(an option of pig\)/));
   it("missing replay argument", async () => {
     const res = await runCli(["replay"]);
     expect(res.code).toBe(2);

@@ -58,20 +58,21 @@ describe("muster shove play (terminal)", () => {
     expect(j.finished).toBe(true);
   });
 
-  it("replay refuses a record whose decision is illegal, naming the decision and the rule", async () => {
+  it("replay refuses a record whose decision is illegal, naming the decision and the rule (exit 1, as muster replay)", async () => {
     const rec = join(dir, "g2.json");
     await run("--seed", "6", "shove", "play", "--blue", "ai:random", "--red", "ai:random", "--out", rec);
     const record = JSON.parse(readFileSync(rec, "utf8"));
     record.decisions[0].move = "b3 up";
     const bad = file("tampered.json", record);
     io.err = "";
-    expect(await run("shove", "replay", bad)).toBe(2);
-    expect(io.err).toMatch(/field decisions\[0\] \(blue: b3 up\): refused: the token on b3 is not blue's/);
+    expect(await run("shove", "replay", bad)).toBe(1);
+    expect(io.err).toMatch(/the replay diverges at decision 0 \(blue: b3 up\): the token on b3 is not blue's/);
     const hash = JSON.parse(readFileSync(rec, "utf8"));
-    hash.finalHash = "0000";
+    hash.finalHash = "0000000000000000";
+    delete hash.checkpoints;
     io.err = "";
-    expect(await run("shove", "replay", file("hash.json", hash))).toBe(2);
-    expect(io.err).toMatch(/field finalHash: .*hash mismatch/);
+    expect(await run("shove", "replay", file("hash.json", hash))).toBe(1);
+    expect(io.err).toMatch(/the replay diverges: the final state hashes to [0-9a-f]{16}, the record says 0000000000000000/);
   });
 
   it("bad record files: not JSON, wrong game, bad board inside → exit 2 with the field", async () => {

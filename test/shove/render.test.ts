@@ -27,3 +27,14 @@ describe("Shove screen (board diagram and status)", () => {
     expect(renderStatus(s)).toMatch(/Game over after turn 1: blue wins — blue reached the victory square \(SH-7\)\./);
   });
 });
+
+describe("issue 15: the Shove screen a newcomer reads", () => {
+  it("SH-5: a locked token in the last column keeps the board's right border in its column", () => {
+    const s = pos({ red: ["b3", "d3", "f3"], blue: ["a6", "c6", "e6", "g6"], side: "blue", idle: { g6: 4 } });
+    const lines = renderBoard(s).split("\n");
+    expect(lines).toContain(" 6 : B   .   B   .   B   .   B!: 6");
+    const rows = lines.filter((l) => /^ \d /.test(l));
+    expect(new Set(rows.map((l) => l.length)).size).toBe(1);
+    expect(new Set(rows.map((l) => l.slice(0, -2).search(/[:|] ?$/))).size).toBe(1);
+  });
+});

@@ -3,24 +3,21 @@
  * narrative, records are re-played and verified, and many battles run on worker threads for
  * win rates with 95% confidence intervals. Generic over every game in catalog.ts.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import { dirname } from "node:path";
 import { performance } from "node:perf_hooks";
 import type { Command } from "commander";
-import { z } from "zod";
 import { type PlayerId, stateHash } from "../../core/game.js";
-import { type CheckedRecord, findGame, registeredGameIds, verifyRecord } from "../../core/records.js";
-import { canonicalJson } from "../../core/hash.js";
-import { CheckFailedError, InputError, UsageError } from "../errors.js";
-import { parseJson, readText, validate } from "../input.js";
+import type { CheckedRecord } from "../../core/records.js";
+import { InputError, UsageError } from "../errors.js";
+import { checkOutput, writeOutput } from "../files.js";
+import { verifyRecordFile } from "../records.js";
 import { globals, parseInteger, replacer } from "../output.js";
 import type { CliModule } from "../module.js";
 import { type AiSpec, aiEntry, aiNamesFor, parseAiSpec } from "./ai.js";
 import { type BattleGameEntry, battleGame, battleGameIds, DEFAULT_BATTLE_GAME } from "./catalog.js";
-import { narrate, outcomeLine } from "./narrative.js";
+import { Narrator, outcomeLine } from "./narrative.js";
 import { progressBar } from "./progress.js";
-import { type PlayedBattle, playGame } from "./run.js";
+import { type LoggedEvent, type PlayedBattle, playerNames, playGame } from "./run.js";
 import { loadScenario } from "./scenarios.js";
 import { runSim, type SimReport } from "./sim.js";
 
@@ -91,65 +88,8 @@ function recordOf(entry: BattleGameEntry, options: unknown, played: PlayedBattle
   };
 }
 
-function writeRecord(file: string, record: unknown): void {
-  try {
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, `${JSON.stringify(record)}\n`);
-  } catch (err) {
-    throw new InputError(`--out: cannot save the game record to ${file}: ${(err as Error).message}`);
-  }
-}
-
-// ---- records ----
-
-const hex = z.string().regex(/^[0-9a-f]{16}$/, "must be a 16-digit hex state hash");
-const recordSchema = z.object({
-  game: z.string({ error: "game must be a game id (text)" }),
-  format: z.literal(1, { error: "format must be 1" }),
-  options: z.unknown().refine((v) => v !== undefined, "options are missing"),
-  seed: z.number({ error: "seed must be a number" }).refine(Number.isSafeInteger, "seed must be a whole number"),
-  decisions: z.array(
-    z.object({
-      player: z.string({ error: "player must be a side name (text)" }),
-      move: z.unknown().refine((v) => v !== undefined, "move is missing"),
-    }),
-    { error: "decisions must be a list" },
-  ),
-  finalHash: hex,
-  checkpoints: z.array(hex).optional(),
-  result: z.unknown().optional(),
-});
-
-function describeDecision(record: CheckedRecord, index: number): string {
-  const d = record.decisions[index];
-  const move = typeof d.move === "string" ? d.move : JSON.stringify(d.move);
-  return `${d.player}: ${move}`;
-}
-
-/** Reads and verifies a record; a divergence is a {@link CheckFailedError} (exit 1) naming the decision. */
-export function verifyRecordFile(file: string) {
-  const label = file === "-" ? "standard input" : file;
-  const record = validate(recordSchema, parseJson(readText(file), label), label) as CheckedRecord;
-  const game = findGame(record.game);
-  if (!game) throw new InputError(`${label}: field game: unknown game "${record.game}"; known games: ${registeredGameIds().join(", ")}`, "game");
-  try {
-    game.setup(record.options, record.seed);
-  } catch (err) {
-    throw new InputError(`${label}: field options: refused by ${record.game}: ${(err as Error).message}`, "options");
-  }
-  const v = verifyRecord(game, record);
-  if (!v.ok) {
-    if (v.index !== null) throw new CheckFailedError(`${label}: the replay diverges at decision ${v.index} (${describeDecision(record, v.index)}): ${v.reason}`);
-    const n = record.decisions.length;
-    throw new CheckFailedError(
-      `${label}: the replay diverges: ${v.reason}${v.kind === "final-hash" && n > 0 ? `, after all ${n} decisions (last: decision ${n - 1}, ${describeDecision(record, n - 1)}; the record has no checkpoints to find the first difference)` : ""}`,
-    );
-  }
-  const result = game.result(v.state);
-  if (record.result !== undefined && canonicalJson(record.result) !== canonicalJson(result)) {
-    throw new CheckFailedError(`${label}: field result: the record says ${JSON.stringify(record.result)}, the replay ends with ${JSON.stringify(result)}`);
-  }
-  return { record, verification: v, result };
+function writeRecord(file: string, record: unknown, force: boolean): void {
+  writeOutput(file, `${JSON.stringify(record)}\n`, "--out", force);
 }
 
 // ---- sim output ----
@@ -196,9 +136,10 @@ export const battleCli: CliModule = {
 
     sideOptions(program.command("battle").description("a battle between computer players, told turn by turn (events grouped by turn and phase) with the outcome; Shieldwall victory is ruling SW-25, a house rule"))
       .option("--log <format>", "text (narrative) or json (one event per line)", "text")
-      .option("--out <record>", "save the game record (replay it with muster replay RECORD)")
+      .option("--out <record>", "save the game record (replay it with muster replay RECORD); an existing file is kept unless --force")
+      .option("--force", "with --out, replace an existing file")
       .option("--list-ai", "list the computer players for the game and stop")
-      .action((opts: SideOpts & { scenario?: string; log: string; out?: string; listAi?: boolean }, c: Command) => {
+      .action((opts: SideOpts & { scenario?: string; log: string; out?: string; force?: boolean; listAi?: boolean }, c: Command) => {
         const g = globals(c);
         const entry = pickGame(opts.game);
         if (opts.listAi) {
@@ -211,20 +152,28 @@ export const battleCli: CliModule = {
         const specs = sideSpecs(entry, opts);
         const scenario = loadScenario(entry.id, opts.scenario);
         checkSetup(entry, scenario.options, g.seed, opts.scenario ?? "the default scenario");
-        const played = playGame(entry, scenario.options, specs, g.seed, { log: true, record: opts.out !== undefined });
-        if (opts.out !== undefined) writeRecord(opts.out, recordOf(entry, scenario.options, played));
+        if (opts.out !== undefined) checkOutput(opts.out, "--out", opts.force === true);
+        // The narrative (or the JSON event lines) is written as the battle goes, not at its end.
         const sides = entry.game.players;
+        const names = playerNames(entry, specs);
+        const narrator = new Narrator();
+        const write = (lines: string[]) => {
+          if (lines.length > 0) process.stdout.write(`${lines.join("\n")}\n`);
+        };
+        if (!json) write([`${entry.title}: ${sides.map((s) => `${s} ${names[s]}`).join(" v ")}; scenario ${scenario.label}; seed ${g.seed}`]);
+        const onLog = (l: LoggedEvent) =>
+          write(json ? [JSON.stringify({ decision: l.decision, player: l.player, turn: l.turn, phase: l.phase, ...l.event }, replacer)] : narrator.lines(l));
+        const played = playGame(entry, scenario.options, specs, g.seed, { log: true, record: opts.out !== undefined, onLog });
+        if (opts.out !== undefined) writeRecord(opts.out, recordOf(entry, scenario.options, played), opts.force === true);
         if (json) {
-          const out: string[] = played.log.map((l) => JSON.stringify({ decision: l.decision, player: l.player, turn: l.turn, phase: l.phase, ...l.event }, replacer));
-          out.push(
+          write([
             JSON.stringify({ type: "outcome", game: entry.id, seed: g.seed, players: played.players, winner: played.result.winner, reason: played.result.reason, turns: played.summary.turns, losses: played.summary.losses, lossUnit: entry.lossUnit, decisions: played.decisionCount, record: opts.out ?? null }),
-          );
-          process.stdout.write(`${out.join("\n")}\n`);
+          ]);
           return;
         }
-        const lines = [`${entry.title}: ${sides.map((s) => `${s} ${played.players[s]}`).join(" v ")}; scenario ${scenario.label}; seed ${g.seed}`, ...narrate(played.log), outcomeLine(entry, played.result, played.summary)];
+        const lines = [outcomeLine(entry, played.result, played.summary)];
         if (opts.out !== undefined) lines.push(`Game record saved to ${opts.out}; check it with: muster replay ${opts.out}`);
-        process.stdout.write(`${lines.join("\n")}\n`);
+        write(lines);
       });
 
     program
@@ -247,7 +196,7 @@ export const battleCli: CliModule = {
 
     sideOptions(program.command("sim").description("many battles between computer players on worker threads: win and draw rates with 95% confidence intervals, mean turns and losses (Shieldwall victory: ruling SW-25, a house rule)"))
       .requiredOption("--games <n>", "number of games")
-      .option("--workers <k>", "worker threads (default: the number of processors; 0 plays in this thread)")
+      .option("--workers <k>", "worker threads (default and most: the number of processors; 0 plays in this thread)")
       .option("--per-game", "with --json, list each game's seed and outcome")
       .option("--no-progress", "no progress display on standard error")
       .option("--skip-failures", "a game that fails with an engine error is counted, named and left out, instead of stopping the run")
@@ -255,7 +204,13 @@ export const battleCli: CliModule = {
         const g = globals(c);
         const entry = pickGame(opts.game);
         const games = parseInteger(opts.games, "--games", 1, 10_000_000);
-        const workers = opts.workers === undefined ? Math.min(availableParallelism(), games) : parseInteger(opts.workers, "--workers", 0, 256);
+        const cores = availableParallelism();
+        let workers = opts.workers === undefined ? Math.min(cores, games) : parseInteger(opts.workers, "--workers", 0, 256);
+        if (workers > cores) {
+          // More threads than processors only adds memory and switching: cap, and say so.
+          process.stderr.write(`muster: --workers ${workers}: this machine has ${cores} processor${cores === 1 ? "" : "s"}; using ${cores} worker thread${cores === 1 ? "" : "s"}\n`);
+          workers = cores;
+        }
         const specs = sideSpecs(entry, opts);
         const scenario = loadScenario(entry.id, opts.scenario);
         checkSetup(entry, scenario.options, g.seed, opts.scenario ?? "the default scenario");

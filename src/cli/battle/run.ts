@@ -23,6 +23,15 @@ export interface PlayGameOptions {
   log?: boolean;
   /** Keep every decision and the state hash after each (for records). */
   record?: boolean;
+  /** Called with each logged event as the game goes (with `log`), so a narrative can be streamed. */
+  onLog?: (item: LoggedEvent) => void;
+}
+
+/** The name of each side's computer player, as `playGame` reports them. */
+export function playerNames(entry: BattleGameEntry, specs: Record<PlayerId, AiSpec>): Record<PlayerId, string> {
+  const names: Record<PlayerId, string> = {};
+  for (const side of entry.game.players) names[side] = formatAiSpec(specs[side] ?? { name: entry.defaultAi });
+  return names;
 }
 
 export interface PlayedBattle {
@@ -76,7 +85,11 @@ export function playGame(entry: BattleGameEntry, options: unknown, specs: Record
   // Events of the set-up itself (a game state may carry them as `setupEvents`: the Shieldwall
   // battle's fixed deployment, first deployment dice, units starting aboard ship), before any decision.
   const initial = (state as { setupEvents?: unknown }).setupEvents;
-  if (opts.log && Array.isArray(initial)) for (const e of initial as GameEvent[]) log.push({ decision: -1, player: "", ...positionOf(entry, state, e), event: e });
+  const keep = (item: LoggedEvent) => {
+    log.push(item);
+    opts.onLog?.(item);
+  };
+  if (opts.log && Array.isArray(initial)) for (const e of initial as GameEvent[]) keep({ decision: -1, player: "", ...positionOf(entry, state, e), event: e });
   for (let mover = game.toMove(state); mover !== null; mover = game.toMove(state)) {
     if (count >= limit) throw new Error(`${entry.title}: the game did not end within ${limit} decisions (seed ${gameSeed})`);
     const move = players[mover].choose(state, mover);
@@ -84,7 +97,7 @@ export function playGame(entry: BattleGameEntry, options: unknown, specs: Record
     if (keepEvents) {
       for (const e of applied.events) {
         events.push(e);
-        if (opts.log) log.push({ decision: count, player: mover, ...positionOf(entry, state, e), event: e });
+        if (opts.log) keep({ decision: count, player: mover, ...positionOf(entry, state, e), event: e });
       }
     }
     state = applied.state;
@@ -97,7 +110,5 @@ export function playGame(entry: BattleGameEntry, options: unknown, specs: Record
   const result = game.result(state);
   if (!result) throw new Error(`${entry.title}: no result at the end of the game (seed ${gameSeed})`);
   const summary = entry.summarize({ state, result, decisions: count, events });
-  const names: Record<PlayerId, string> = {};
-  for (const side of game.players) names[side] = formatAiSpec(specs[side] ?? { name: entry.defaultAi });
-  return { seed: gameSeed, result, summary, decisionCount: count, decisions, checkpoints, log, finalState: state, players: names };
+  return { seed: gameSeed, result, summary, decisionCount: count, decisions, checkpoints, log, finalState: state, players: playerNames(entry, specs) };
 }

@@ -33,8 +33,7 @@ function includer(file: string, label: string): IncludeFile {
       const value = readJsonInput(source, schema, rule);
       const found = problems ? problems(value) : [];
       if (found.length > 0) {
-        const more = found.length > 1 ? ` (and ${found.length - 1} more problem${found.length > 2 ? "s" : ""})` : "";
-        throw new InputError(`${source}: ${found[0].message}${more}`, found[0].field, found[0].rule);
+        throw new InputError(`${source}: ${found.map((f) => f.message).join("; ")}`, found[0].field, found[0].rule);
       }
       return value;
     } catch (err) {

@@ -1,5 +1,6 @@
 /** Loading Contest of Champions data files (decks, profiles, duel positions) with clear errors. */
 import { existsSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { type Deck, parseDeck } from "../../rulesets/contest/deck.js";
@@ -30,8 +31,7 @@ export function loadDeck(source: string, expectKind?: "ranged" | "melee"): Deck 
   const data = parseJson(readText(source), label);
   const res = parseDeck(data);
   if (!res.deck) {
-    const n = res.problems.length;
-    throw new InputError(`${label}: ${res.problems[0]}${n > 1 ? ` (and ${n - 1} more problem${n > 2 ? "s" : ""})` : ""}`);
+    throw new InputError(`${label}: ${res.problems.join("; ")}`);
   }
   if (expectKind && res.deck.kind !== expectKind) throw new InputError(`${label}: field kind: expected a ${expectKind} deck, got a ${res.deck.kind} deck (rule ${expectKind === "ranged" ? "CC-2" : "CC-4"})`);
   return res.deck;
@@ -96,18 +96,31 @@ function resolveProfile(ref: string | Profile, profiles: () => Profile[], field:
   return p;
 }
 
-/** Builds the setup and position from a validated position file. */
-export function duelFromFile(f: PositionFile, label: string): LoadedDuel {
+/**
+ * Builds the setup and position from a validated position file. The files it names (decks,
+ * profiles) are read relative to `base`, the position file's folder (the current folder for
+ * standard input or the command line); a problem in one names the position file and the field.
+ */
+export function duelFromFile(f: PositionFile, label: string, base = process.cwd()): LoadedDuel {
+  const named = <T>(field: string, path: string, load: (p: string) => T): T => {
+    const full = resolve(base, path);
+    try {
+      return load(full);
+    } catch (err) {
+      if (err instanceof InputError) throw new InputError(`${label}: field ${field} ("${path}", read as ${full}): ${err.message}`, field);
+      throw err;
+    }
+  };
   let cache: Profile[] | null = null;
-  const profiles = () => (cache ??= loadProfiles(f.profilesFile));
+  const profiles = () => (cache ??= f.profilesFile === undefined ? loadProfiles() : named("profilesFile", f.profilesFile, loadProfiles));
   const pa = resolveProfile(f.a.profile, profiles, "a.profile");
   const pb = resolveProfile(f.b.profile, profiles, "b.profile");
   const options: DuelOptions = { ...DEFAULT_OPTIONS, ...(f.options ?? {}) };
   const setup: DuelSetup = {
     a: { profile: pa, assistants: f.a.assistants },
     b: { profile: pb, assistants: f.b.assistants },
-    ranged: f.rangedDeck ? loadDeck(f.rangedDeck, "ranged") : defaultRangedDeck(),
-    melee: f.meleeDeck ? loadDeck(f.meleeDeck, "melee") : defaultMeleeDeck(),
+    ranged: f.rangedDeck ? named("rangedDeck", f.rangedDeck, (p) => loadDeck(p, "ranged")) : defaultRangedDeck(),
+    melee: f.meleeDeck ? named("meleeDeck", f.meleeDeck, (p) => loadDeck(p, "melee")) : defaultMeleeDeck(),
     options,
   };
   const ceiling = (p: Profile) => (options.capRegainAtStart ? p.might : 2 * p.might);
@@ -124,7 +137,7 @@ export function duelFromFile(f: PositionFile, label: string): LoadedDuel {
 export function loadPosition(source: string): LoadedDuel {
   const label = source === "-" ? "standard input" : source;
   const f = readJsonInput(source, positionSchema, "CC-3");
-  return duelFromFile(f, label);
+  return duelFromFile(f, label, source === "-" ? process.cwd() : dirname(resolve(source)));
 }
 
 /** Checks that a duel can start at this distance (seed "The duel"). */

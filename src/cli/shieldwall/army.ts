@@ -16,8 +16,7 @@ export function readArmy(source: string): ArmyFile {
   const problems = armyProblems(army);
   if (problems.length > 0) {
     const label = source === "-" ? "standard input" : source;
-    const more = problems.length > 1 ? ` (and ${problems.length - 1} more problem${problems.length > 2 ? "s" : ""})` : "";
-    throw new InputError(`${label}: ${formatProblem(problems[0])}${more}`, problems[0].path, problems[0].rule);
+    throw new InputError(`${label}: ${problems.map(formatProblem).join("; ")}`, problems[0].path, problems[0].rule);
   }
   return army;
 }

@@ -147,13 +147,21 @@ export function swLeaderRisk(input: SwLeaderRiskInput) {
   return { json, text: lines.join("\n") };
 }
 
+/** The sample inputs of the four calculators (`muster odds NAME --example`, `muster sw roll TEST --example`). */
+export const SW_EXAMPLES = {
+  charge: { grade: "B", aggression: "ready", dp: 2, unformed: false, retinueWithLeader: true, friendChargingWithin2: false, battleStandardWithin2: true },
+  control: { grade: "A", aggression: "bloodlust", aGradeChoice: "minus" },
+  shooting: { shooterStands: 2, skilledArcher: false, target: { kind: "band", grade: "C", stands: 2, aggression: "ready", dp: 3, cover: false } },
+  "leader-risk": { lpValue: 3, missileHits: 2, engagedInCombat: false },
+} as const;
+
 export function registerShieldwallCalculators(): void {
   registerCalculator<SwChargeInput>({
     name: "sw-charge",
     summary: "Shieldwall charge test: every modifier, exact chance to charge, and the failed charge's DP",
     docs: "docs/shieldwall/odds.md#sw-charge",
     schema: swChargeSchema,
-    example: { grade: "B", aggression: "ready", dp: 2, unformed: false, retinueWithLeader: true, friendChargingWithin2: false, battleStandardWithin2: true },
+    example: SW_EXAMPLES.charge,
     run: swCharge,
   });
   registerCalculator<SwControlInput>({
@@ -161,7 +169,7 @@ export function registerShieldwallCalculators(): void {
     summary: "Shieldwall control test: exact chance of each result and of pursuit continuing",
     docs: "docs/shieldwall/odds.md#sw-control",
     schema: swControlSchema,
-    example: { grade: "A", aggression: "bloodlust", aGradeChoice: "minus" },
+    example: SW_EXAMPLES.control,
     run: swControl,
   });
   registerCalculator<SwShootingInput>({
@@ -169,7 +177,7 @@ export function registerShieldwallCalculators(): void {
     summary: "Shieldwall shooting: exact hits and the target's resulting aggression, DPs and stands (SW-16)",
     docs: "docs/shieldwall/odds.md#sw-shooting",
     schema: swShootingSchema,
-    example: { shooterStands: 2, skilledArcher: false, target: { kind: "band", grade: "C", stands: 2, aggression: "ready", dp: 3, cover: false } },
+    example: SW_EXAMPLES.shooting,
     run: swShooting,
   });
   registerCalculator<SwLeaderRiskInput>({
@@ -177,7 +185,7 @@ export function registerShieldwallCalculators(): void {
     summary: "Shieldwall risk to leaders: exact chance of death and the LP value left; the retinue-eliminated roll",
     docs: "docs/shieldwall/odds.md#sw-leader-risk",
     schema: swLeaderRiskSchema,
-    example: { lpValue: 3, missileHits: 2, engagedInCombat: false },
+    example: SW_EXAMPLES["leader-risk"],
     run: swLeaderRisk,
   });
 }

@@ -18,6 +18,7 @@ import { type LeaderState, probeLeader } from "../../rulesets/shieldwall/units.j
 import { UsageError } from "../errors.js";
 import { registerCalculator } from "../odds.js";
 import { emit, globals, parseInteger } from "../output.js";
+import { progressBar } from "../battle/progress.js";
 import { runHumanDuel } from "./personal-combat-play.js";
 import type { CliModule } from "../module.js";
 
@@ -151,14 +152,20 @@ export const personalCombatSchema = z.strictObject({
 });
 export type PersonalCombatInput = z.infer<typeof personalCombatSchema>;
 
-export function runPersonalCombatOdds(input: PersonalCombatInput) {
+export function runPersonalCombatOdds(input: PersonalCombatInput, live = false) {
   const setup: ShieldwallDuelSetup = {
     a: { kind: input.a.fighter, specialWeapon: input.a.specialWeapon, wounds: input.a.wounds },
     b: { kind: input.b.fighter, specialWeapon: input.b.specialWeapon, wounds: input.b.wounds },
     options: { mutualKill: input.mutualKill },
   };
-  const tally = simulateDuels({ setup, players: input.players, games: input.games, seed: input.seed, mctsIterations: input.mctsIterations });
-  return tallyReport(setup, input.players, tally, input.seed);
+  // A progress bar on a terminal only (standard error; never with --json or into a pipe).
+  const bar = live ? progressBar("sw-personal-combat", input.games, process.stderr) : undefined;
+  try {
+    const tally = simulateDuels({ setup, players: input.players, games: input.games, seed: input.seed, mctsIterations: input.mctsIterations, onProgress: bar ? (n) => bar.update(n) : undefined });
+    return tallyReport(setup, input.players, tally, input.seed);
+  } finally {
+    bar?.finish();
+  }
 }
 
 function narrate(setup: ShieldwallDuelSetup, players: Record<Side, DuelPlayerKind>, seed: number, iterations: number) {

@@ -1,21 +1,20 @@
 /**
  * Shove on the command line: `muster shove play | replay | solve | balance | tournament | board`.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
-import { dirname } from "node:path";
 import { performance } from "node:perf_hooks";
 import { createInterface } from "node:readline";
 import type { Command } from "commander";
-import { z } from "zod";
-import { type GameRecord, replay } from "../../core/game.js";
+import type { GameRecord } from "../../core/game.js";
 import { wilsonInterval } from "../../core/stats.js";
 import { AI_LEVELS, type AiLevel, DEFAULT_ITERATIONS, playMatch } from "../../rulesets/shove/ai.js";
 import { BoardFormatError, type BoardSpec, DEFAULT_BOARD, formatBoard } from "../../rulesets/shove/board.js";
-import { boardFromText, boardProblem, boardSchema, rulesSchema, type ShoveMove, type ShoveOptions, type ShoveState, shove } from "../../rulesets/shove/game.js";
+import { boardFromText, type ShoveMove, type ShoveOptions, type ShoveState, shove } from "../../rulesets/shove/game.js";
 import { renderBoard, renderStatus } from "../../rulesets/shove/render.js";
 import { solveDeepening } from "../../rulesets/shove/solver.js";
 import { InputError, UsageError } from "../errors.js";
-import { parseJson, readText, validate } from "../input.js";
+import { checkOutput, writeOutput } from "../files.js";
+import { verifyRecordFile } from "../records.js";
+import { readText } from "../input.js";
 import { emit, globals, parseInteger } from "../output.js";
 import type { CliModule } from "../module.js";
 import { type Controller, runPlay } from "./play.js";
@@ -34,32 +33,10 @@ export function loadBoard(file: string | undefined): BoardSpec {
   }
 }
 
-const recordSchema = z.object({
-  game: z.literal("shove", { error: 'game must be "shove"' }),
-  format: z.literal(1, { error: "format must be 1" }),
-  options: z.strictObject({ board: boardSchema.optional(), rules: rulesSchema.optional() }),
-  seed: z.number().int().refine(Number.isSafeInteger, "seed must be a safe integer"),
-  decisions: z.array(z.strictObject({ player: z.enum(["blue", "red"], { error: "player must be blue or red" }), move: z.string() })),
-  finalHash: z.string(),
-  result: z.unknown().optional(),
-});
-
-type ShoveRecord = GameRecord<ShoveMove, ShoveOptions>;
-
-/** Reads a game record and re-plays it; bad files and refused decisions become InputErrors. */
-export function loadRecord(file: string): { record: ShoveRecord; state: ShoveState; matches: boolean; events: string[] } {
-  const label = file === "-" ? "standard input" : file;
-  const record = validate(recordSchema, parseJson(readText(file), label), label) as ShoveRecord;
-  if (record.options.board) {
-    const problem = boardProblem(record.options.board);
-    if (problem) throw new InputError(`${label}: field options.board: ${problem}`, "options.board");
-  }
-  const out = replay(shove, record);
-  if (out.failure && out.failure.index !== null) {
-    const d = record.decisions[out.failure.index];
-    throw new InputError(`${label}: field decisions[${out.failure.index}] (${d.player}: ${d.move}): refused: ${out.failure.reason}`, `decisions[${out.failure.index}]`);
-  }
-  return { record, state: out.state, matches: out.matches, events: out.events.map((e) => e.text) };
+/** Reads and verifies a Shove game record (the one record check of every game, src/cli/records.ts). */
+export function loadRecord(file: string): { record: GameRecord<ShoveMove, ShoveOptions>; state: ShoveState; events: string[] } {
+  const { record, verification } = verifyRecordFile(file, "shove");
+  return { record: record as unknown as GameRecord<ShoveMove, ShoveOptions>, state: verification.state as unknown as ShoveState, events: verification.events.map((e) => e.text) };
 }
 
 function parseLevel(text: string, option: string): AiLevel {
@@ -103,19 +80,21 @@ export const shoveCli: CliModule = {
       .option("--blue <who>", "human, ai, ai:LEVEL or ai:LEVEL:ITERATIONS (levels random, mcts, strong)", "human")
       .option("--red <who>", "human, ai, ai:LEVEL or ai:LEVEL:ITERATIONS", "ai:mcts")
       .option("--board <file>", `board file (docs/shove.md); ${HOUSE_NOTE}`)
-      .option("--out <file>", "where to save the game record (default .muster/shove-SEED.json)")
+      .option("--out <file>", "where to save the game record (default .muster/shove-SEED.json); an existing file is kept unless --force")
+      .option("--force", "with --out, replace an existing file")
       .option("--turns <n>", "turn limit (SH-7 default 10)")
       .option("--empty-pushes", "allow pushes that move nothing (our decision: refused by default)")
-      .action(async (opts: { blue: string; red: string; board?: string; out?: string; turns?: string; emptyPushes?: boolean }, c: Command) => {
+      .action(async (opts: { blue: string; red: string; board?: string; out?: string; force?: boolean; turns?: string; emptyPushes?: boolean }, c: Command) => {
         const g = globals(c);
         const board = loadBoard(opts.board);
         const blue = parseController(opts.blue, "--blue");
         const red = parseController(opts.red, "--red");
         const out = opts.out ?? `.muster/shove-${g.seed}.json`;
+        checkOutput(out, "--out", opts.force === true);
         const rl = createInterface({ input: process.stdin, terminal: false });
         try {
           const summary = await runPlay({ options: { board, rules: rulesFrom(opts) }, seed: g.seed, blue, red, echo: !process.stdin.isTTY }, rl, (s) => process.stdout.write(s));
-          saveRecord(out, summary.record);
+          saveRecord(out, summary.record, opts.force === true);
           process.stdout.write(`Game record saved to ${out}${summary.finished ? "" : " (unfinished)"}; check it with: muster shove replay ${out}\n`);
         } finally {
           rl.close();
@@ -128,8 +107,7 @@ export const shoveCli: CliModule = {
       .argument("<record>", 'game record file (JSON), or "-" for standard input')
       .option("--moves", "print every decision and event")
       .action((file: string, opts: { moves?: boolean }, c: Command) => {
-        const { record, state, matches, events } = loadRecord(file);
-        if (!matches) throw new InputError(`${file}: field finalHash: the re-played game ends in a different state (hash mismatch)`, "finalHash");
+        const { record, state, events } = loadRecord(file);
         const result = shove.result(state);
         emit(
           c,
@@ -151,7 +129,8 @@ export const shoveCli: CliModule = {
       .option("--position <record>", "solve the position at the end of this game record (default: the start, before the first roll)")
       .option("--turns-left <k>", "solve as if this many turns remain, counting the current one (default: all)")
       .option("--max-nodes <n>", "stop a depth after this many nodes (default 20000000)")
-      .action((opts: { board?: string; position?: string; turnsLeft?: string; maxNodes?: string }, c: Command) => {
+      .option("--max-seconds <s>", "stop after this many seconds in all (default 60)")
+      .action((opts: { board?: string; position?: string; turnsLeft?: string; maxNodes?: string; maxSeconds?: string }, c: Command) => {
         let state: ShoveState;
         let beforeRoll = false;
         if (opts.position) {
@@ -168,7 +147,15 @@ export const shoveCli: CliModule = {
           emit(c, { finished: true, winner: state.winner }, `The game is over: ${state.winner} won.`);
           return;
         }
-        const r = solveDeepening(state.config, state, k, () => performance.now(), { maxNodes, beforeRoll });
+        const maxSeconds = opts.maxSeconds === undefined ? 60 : parseInteger(opts.maxSeconds, "--max-seconds", 1, 86_400);
+        // Progress on a terminal only (stderr; never with --json or into a pipe).
+        const live = process.stderr.isTTY === true && !globals(c).json;
+        const r = solveDeepening(state.config, state, k, () => performance.now(), {
+          maxNodes,
+          beforeRoll,
+          maxMs: maxSeconds * 1000,
+          onStart: live ? (n) => process.stderr.write(`solving with ${n} turn${n === 1 ? "" : "s"} left…\n`) : undefined,
+        });
         const where = beforeRoll ? `the start of ${state.config.board.name} before the first roll` : `turn ${state.turn}, ${state.side} to act with ${state.actionsLeft} of ${state.roll} actions left`;
         const reached = r.steps.length ? r.steps[r.steps.length - 1].turnsLeft : 0;
         const json = {
@@ -176,7 +163,7 @@ export const shoveCli: CliModule = {
           requestedTurnsLeft: k,
           solvedUpTo: reached,
           steps: r.steps.map((s) => ({ turnsLeft: s.turnsLeft, blueWins: s.blueWins.toJSON(), nodes: s.nodes, tableEntries: s.tableEntries, seconds: Number(s.seconds.toFixed(3)), nodesPerSecond: s.nodesPerSecond })),
-          stopped: r.stoppedAt === null ? null : { turnsLeft: r.stoppedAt, nodes: r.stoppedNodes, seconds: Number(r.stoppedSeconds.toFixed(3)), reason: `node budget ${maxNodes}` },
+          stopped: r.stoppedAt === null ? null : { turnsLeft: r.stoppedAt, nodes: r.stoppedNodes, seconds: Number(r.stoppedSeconds.toFixed(3)), reason: r.stoppedReason === "time budget exceeded" ? `time budget ${maxSeconds} s` : `node budget ${maxNodes}` },
         };
         emit(c, json, () => {
           const lines = [`Solving ${where} (perfect play by both sides; D4 as chance):`];
@@ -186,7 +173,10 @@ export const shoveCli: CliModule = {
             );
           }
           if (r.stoppedAt !== null) {
-            lines.push(`Solved with up to ${reached} turn${reached === 1 ? "" : "s"} left; ${r.stoppedAt} turns left stopped at the node budget (${r.stoppedNodes} nodes in ${r.stoppedSeconds.toFixed(1)} s; raise --max-nodes to go further).`);
+            const time = r.stoppedReason === "time budget exceeded";
+            lines.push(
+              `Solved with up to ${reached} turn${reached === 1 ? "" : "s"} left; ${r.stoppedAt} turns left stopped at the ${time ? `time budget of ${maxSeconds} s` : "node budget"} (${r.stoppedNodes} nodes in ${r.stoppedSeconds.toFixed(1)} s; raise ${time ? "--max-seconds" : "--max-nodes"} to go further).`,
+            );
           } else {
             lines.push(`Solved with up to ${reached} turn${reached === 1 ? "" : "s"} left${k === remaining ? " (the whole rest of the game)" : ""}.`);
           }
@@ -301,11 +291,6 @@ function progress(on: boolean | undefined, label: string): ((done: number, blueW
   };
 }
 
-function saveRecord(file: string, record: ShoveRecord): void {
-  try {
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, `${JSON.stringify(record, null, 1)}\n`);
-  } catch (err) {
-    throw new InputError(`cannot save the game record to ${file}: ${(err as Error).message}`);
-  }
+function saveRecord(file: string, record: GameRecord<ShoveMove, ShoveOptions>, force: boolean): void {
+  writeOutput(file, `${JSON.stringify(record, null, 1)}\n`, "--out", force);
 }

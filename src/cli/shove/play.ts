@@ -47,7 +47,22 @@ function linesOf(src: AsyncIterable<string> | Iterable<string>): Lines {
 /** A legal decision to show in the prompt, preferring a push (red) or a move. */
 function exampleMove(state: ShoveState): string {
   const legal = shove.legalMoves(state, state.side).filter((m) => m !== "end");
-  return legal.find((m) => m.startsWith("push")) ?? legal[0] ?? "end";
+  if (state.side === "red") return legal.find((m) => m.startsWith("push")) ?? legal[0] ?? "end";
+  // Blue: a move that brings a token nearest the victory square (SH-7), never one away from it.
+  const b = state.config.board;
+  const goal = { col: b.victory % b.width, row: Math.floor(b.victory / b.width) + 1 };
+  const STEP: Record<string, [number, number]> = { up: [0, 1], down: [0, -1], left: [-1, 0], right: [1, 0] };
+  const after = (m: string): number => {
+    const mm = /^([a-z])(\d+) (up|down|left|right)$/.exec(m);
+    if (!mm) return Number.POSITIVE_INFINITY;
+    const [dc, dr] = STEP[mm[3]];
+    const col = mm[1].charCodeAt(0) - 97 + dc;
+    const row = Number(mm[2]) + dr;
+    return Math.abs(col - goal.col) + Math.abs(row - goal.row);
+  };
+  let best = legal[0];
+  for (const m of legal) if (after(m) < after(best)) best = m;
+  return best ?? "end";
 }
 
 export function describeController(c: Controller): string {

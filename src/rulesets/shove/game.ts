@@ -188,6 +188,7 @@ const parsedCache = new WeakMap<Geometry, Map<string, { code: number } | { error
 
 /** Parses a decision; `{ error }` says what is wrong with the notation. */
 export function parseAction(g: Geometry, text: string): { code: number } | { error: string } {
+  if (typeof text !== "string") return { error: `a decision is text such as "b3 up", "push d4 from d3" or "end", got ${JSON.stringify(text) ?? typeof text}` };
   let cache = parsedCache.get(g);
   if (!cache) {
     cache = new Map();

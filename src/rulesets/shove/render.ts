@@ -30,7 +30,9 @@ export function renderBoard(state: ShoveState): string {
     }
     const left = g.nb[((row - 1) * b.width) * 4 + 2] === WALL ? "|" : ":";
     const right = g.nb[((row - 1) * b.width + b.width - 1) * 4 + 3] === OPEN ? ":" : "|";
-    out.push(`${String(row).padStart(pad + 1)} ${left} ${cells.join("  ").trimEnd()} ${right} ${row}`);
+    // Every cell is two characters wide (a locked token's "!" takes the space after it), so the
+    // right border stays in its column whatever stands in the last column.
+    out.push(`${String(row).padStart(pad + 1)} ${left} ${cells.join("  ")}${right} ${row}`);
   }
   out.push(edge(b.walls.bottom), letters);
   return out.join("\n");

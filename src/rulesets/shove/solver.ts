@@ -32,6 +32,9 @@ export interface SolveOptions {
   useTable?: boolean;
   /** Use the "no blue win possible" bound (default true; off only to cross-check it). */
   useBounds?: boolean;
+  /** A time budget: stop (incomplete) once `now()` passes `deadline` (checked every 4096 nodes; the clock is injected). */
+  now?: () => number;
+  deadline?: number;
 }
 
 export interface SolveResult {
@@ -68,7 +71,12 @@ export class ShoveSolver {
     this.beforeRoll = opts.beforeRoll ?? false;
     this.useTable = opts.useTable ?? true;
     this.useBounds = opts.useBounds ?? true;
+    this.now = opts.now;
+    this.deadline = opts.deadline ?? Number.POSITIVE_INFINITY;
   }
+
+  private readonly now: (() => number) | undefined;
+  private readonly deadline: number;
 
   get tableEntries(): number {
     return this.table.size;
@@ -184,6 +192,7 @@ export class ShoveSolver {
     const sim = this.stack[level];
     if (sim.over) return sim.winner === BLUE ? 1 : 0;
     if (++this.nodes > this.maxNodes) throw new SolverBudgetExceeded(`node budget of ${this.maxNodes} exceeded`);
+    if ((this.nodes & 0xfff) === 0 && this.now !== undefined && this.now() > this.deadline) throw new SolverBudgetExceeded("time budget exceeded");
     if (this.useBounds && this.hopeless(sim)) return 0;
     const key = this.useTable ? this.keyOf(sim) : "";
     const known = this.useTable ? this.table.get(key) : undefined;
@@ -233,20 +242,24 @@ export function solveDeepening(
   state: ShoveState,
   maxTurnsLeft: number,
   now: () => number,
-  opts: SolveOptions = {},
-): { steps: DeepeningStep[]; stoppedAt: number | null; stoppedNodes: number; stoppedSeconds: number } {
+  opts: SolveOptions & { maxMs?: number; onStep?: (step: DeepeningStep) => void; onStart?: (turnsLeft: number) => void } = {},
+): { steps: DeepeningStep[]; stoppedAt: number | null; stoppedNodes: number; stoppedSeconds: number; stoppedReason: string | null } {
   const steps: DeepeningStep[] = [];
+  const deadline = opts.maxMs === undefined ? undefined : now() + opts.maxMs;
   for (let k = 1; k <= maxTurnsLeft; k++) {
-    const solver = new ShoveSolver(config, opts);
+    const solver = new ShoveSolver(config, { ...opts, now, deadline });
     const t0 = now();
+    opts.onStart?.(k);
     try {
       const r = solver.solve(state, k);
       const seconds = (now() - t0) / 1000;
-      steps.push({ ...r, seconds, nodesPerSecond: seconds > 0 ? Math.round(r.nodes / seconds) : r.nodes });
+      const step = { ...r, seconds, nodesPerSecond: seconds > 0 ? Math.round(r.nodes / seconds) : r.nodes };
+      steps.push(step);
+      opts.onStep?.(step);
     } catch (err) {
       if (!(err instanceof SolverBudgetExceeded)) throw err;
-      return { steps, stoppedAt: k, stoppedNodes: solver.nodes, stoppedSeconds: (now() - t0) / 1000 };
+      return { steps, stoppedAt: k, stoppedNodes: solver.nodes, stoppedSeconds: (now() - t0) / 1000, stoppedReason: err.message };
     }
   }
-  return { steps, stoppedAt: null, stoppedNodes: 0, stoppedSeconds: 0 };
+  return { steps, stoppedAt: null, stoppedNodes: 0, stoppedSeconds: 0, stoppedReason: null };
 }

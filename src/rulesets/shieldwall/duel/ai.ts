@@ -359,6 +359,8 @@ export interface SimulationInput {
   games: number;
   seed: number;
   mctsIterations?: number;
+  /** Called with the number of duels played, every 1000 duels and at the end (a progress display). */
+  onProgress?: (done: number) => void;
 }
 
 /** Plays `games` duels between the two players; each duel has its own seed drawn from `seed`. */
@@ -382,6 +384,7 @@ export function simulateDuels(input: SimulationInput): DuelTally {
       else tally.bWins++;
     } else if (o.end === "mutual-kill") tally.mutualKills++;
     else tally.honour++;
+    if (input.onProgress && (tally.games % 1000 === 0 || tally.games === input.games)) input.onProgress(tally.games);
   }
   return tally;
 }

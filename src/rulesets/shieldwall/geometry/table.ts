@@ -110,6 +110,13 @@ export function baseFor(table: Table): { width: number; depth: number } {
 // File format
 
 const finite = z.number().finite();
+
+/** A table side's bounds, inches (docs/shieldwall/table.md): a sane limit, not a rule. */
+export const TABLE_SIDE_MIN = 12;
+export const TABLE_SIDE_MAX = 240;
+/** At most this many points in one outline, and this many terrain features, camps or boats places. */
+export const MAX_OUTLINE_POINTS = 1000;
+export const MAX_TABLE_FEATURES = 200;
 const pointSchema = z.union([
   z.tuple([finite, finite]).transform(([x, y]) => ({ x, y })),
   z.object({ x: finite, y: finite }).strict(),
@@ -120,7 +127,7 @@ const featureSchema = z
     id: z.string().min(1),
     name: z.string().optional(),
     kind: z.enum(["area", "obstacle"]).default("area"),
-    points: z.array(pointSchema),
+    points: z.array(pointSchema).max(MAX_OUTLINE_POINTS),
     difficult: z.boolean().optional(),
     cover: z.boolean().optional(),
     highGround: z.boolean().optional(),
@@ -152,11 +159,11 @@ const featureSchema = z
 const optionsSchema = z
   .object({
     contactTolerance: finite.min(0).max(0.5).optional(),
-    minSightGap: finite.min(0).optional(),
-    sightDepth: finite.min(0).optional(),
+    minSightGap: finite.min(0).max(TABLE_SIDE_MAX).optional(),
+    sightDepth: finite.min(0).max(TABLE_SIDE_MAX).optional(),
     sightClearance: finite.min(0).max(0.5).optional(),
-    deployMax: finite.positive().optional(),
-    deployMin: finite.min(0).optional(),
+    deployMax: finite.positive().max(TABLE_SIDE_MAX / 2).optional(),
+    deployMin: finite.min(0).max(TABLE_SIDE_MAX / 2).optional(),
   })
   .strict();
 
@@ -166,12 +173,12 @@ const optionsSchema = z
  */
 export const tableSchema = z
   .object({
-    width: finite.positive().default(72),
-    height: finite.positive().default(48),
+    width: finite.min(TABLE_SIDE_MIN, `a table side must be at least ${TABLE_SIDE_MIN}" (no army deploys on less)`).max(TABLE_SIDE_MAX, `a table side must be at most ${TABLE_SIDE_MAX}" (20 feet: no table is longer)`).default(72),
+    height: finite.min(TABLE_SIDE_MIN, `a table side must be at least ${TABLE_SIDE_MIN}" (no army deploys on less)`).max(TABLE_SIDE_MAX, `a table side must be at most ${TABLE_SIDE_MAX}" (20 feet: no table is longer)`).default(48),
     scale: z.enum(["15mm", "28mm"]).default("15mm"),
-    terrain: z.array(featureSchema).default([]),
-    camps: z.array(z.object({ side: z.string().min(1), polygon: z.array(pointSchema).min(3) }).strict()).default([]),
-    boats: z.array(z.object({ id: z.string().min(1), name: z.string().optional(), polygon: z.array(pointSchema).min(3) }).strict()).default([]),
+    terrain: z.array(featureSchema).max(MAX_TABLE_FEATURES).default([]),
+    camps: z.array(z.object({ side: z.string().min(1), polygon: z.array(pointSchema).min(3).max(MAX_OUTLINE_POINTS) }).strict()).max(MAX_TABLE_FEATURES).default([]),
+    boats: z.array(z.object({ id: z.string().min(1), name: z.string().optional(), polygon: z.array(pointSchema).min(3).max(MAX_OUTLINE_POINTS) }).strict()).max(MAX_TABLE_FEATURES).default([]),
     options: optionsSchema.default({}),
   })
   .strict()
