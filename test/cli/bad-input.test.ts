@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { validate } from "../../src/cli/input.js";
 import { dataPath } from "../../src/cli/battle/scenarios.js";
-import { packageRoot } from "../../src/cli/battle/sim.js";
+import { packageRoot } from "../../src/cli/package-root.js";
 import { runCli, scratchFiles } from "../helpers/cli.js";
 
 const files = scratchFiles("muster-bad-input-");

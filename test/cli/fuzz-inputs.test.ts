@@ -9,7 +9,7 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadScenario } from "../../src/cli/battle/scenarios.js";
-import { packageRoot } from "../../src/cli/battle/sim.js";
+import { packageRoot } from "../../src/cli/package-root.js";
 import { findGame } from "../../src/core/records.js";
 import "../../src/cli/battle/catalog.js";
 import { InputError } from "../../src/cli/errors.js";
