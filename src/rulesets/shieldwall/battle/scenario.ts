@@ -18,6 +18,14 @@ const optionsSchema = z
     deployDistances: z.array(z.number().min(0)).min(1).optional(),
     deployStep: z.number().positive().optional(),
     crossingMoves: z.enum(["front-first", "right-to-left"]).optional(),
+    refightDefeat: z.enum(["fall-back", "retire-if-charge"]).optional(),
+    previouslyShaken: z.enum(["combat-start", "refight-start"]).optional(),
+    chargeDisorderPenalty: z.enum(["once", "each"]).optional(),
+    halveOnceForRetinueInCover: z.boolean().optional(),
+    leaderRiskPerMissileHit: z.boolean().optional(),
+    aGradeChoice: z.enum(["none", "plus", "minus"]).optional(),
+    unpaidAcceptance: z.enum(["refusal-roll", "challenge-lapses"]).optional(),
+    mutualKill: z.enum(["both-lose", "no-winner"]).optional(),
   })
   .optional();
 

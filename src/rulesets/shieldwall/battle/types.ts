@@ -21,7 +21,46 @@ export type { Side } from "../army.js";
  * Named options. `victory`, the table size and `deployMin` (in the table) are house rules
  * (rulings SW-25, SW-3, SW-26); the others are decisions where the seed and rulings are silent.
  */
-export interface BattleOptions {
+/**
+ * Options of the rules mechanics (issue 14): a state holds one only when its scenario sets it, so
+ * states of scenarios that do not (and their hashes) are as before; read them with {@link ruleOption}.
+ */
+export interface RuleOptions {
+  /** Combat (`CombatOptions` in combat.ts): a Defeat in the refight after an inconclusive round. */
+  refightDefeat: "fall-back" | "retire-if-charge";
+  /** Combat (`CombatOptions`, ruling SW-19): when "previously shaken" is judged. */
+  previouslyShaken: "combat-start" | "refight-start";
+  /** Charge test (`ChargeOptions` in checks.ts): one −1 for unformed and 2+ DPs, or one each. */
+  chargeDisorderPenalty: "once" | "each";
+  /** Shooting (`ShootingOptions`): a retinue in cover halves its incoming dice once (true) or twice. */
+  halveOnceForRetinueInCover: boolean;
+  /** Risk to leaders (`LeaderRiskOptions`): one roll per missile hit (true) or per shooting that hit. */
+  leaderRiskPerMissileHit: boolean;
+  /** Control test (`ControlInput`): the optional ±1 of an A grade unit, the same for every test. */
+  aGradeChoice: "none" | "plus" | "minus";
+  /** Personal combat (`PersonalCombatOptions`): a challenged leader who cannot pay 3 LPs to accept. */
+  unpaidAcceptance: "refusal-roll" | "challenge-lapses";
+  /** Personal combat: both fighters killed in one exchange. */
+  mutualKill: "both-lose" | "no-winner";
+}
+
+export const DEFAULT_RULE_OPTIONS: RuleOptions = {
+  refightDefeat: "fall-back",
+  previouslyShaken: "combat-start", // ruling SW-19
+  chargeDisorderPenalty: "once",
+  halveOnceForRetinueInCover: true,
+  leaderRiskPerMissileHit: true,
+  aGradeChoice: "none",
+  unpaidAcceptance: "refusal-roll",
+  mutualKill: "both-lose",
+};
+
+/** A rules-mechanic option of a battle, its default when the scenario does not set it. */
+export function ruleOption<K extends keyof RuleOptions>(o: BattleOptions, k: K): RuleOptions[K] {
+  return (o as Partial<RuleOptions>)[k] ?? DEFAULT_RULE_OPTIONS[k];
+}
+
+export interface BattleOptions extends Partial<RuleOptions> {
   /** Turn limit (ruling SW-25, house rule: default 12). */
   turnLimit: number;
   /**

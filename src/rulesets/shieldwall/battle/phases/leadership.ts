@@ -16,6 +16,7 @@ import { Ctx, push, memoKind } from "../ctx.js";
 import { leaderDies, moveStraight, unitGone } from "../effects.js";
 import { actingOrder, closestEnemyLeader, contingentUnits, contingentsRightToLeft, enemyLeaderOnTable, leaderInCombat, leaderReach, sideOrder } from "../queries.js";
 import type { BattleUnit, Task } from "../types.js";
+import { ruleOption } from "../types.js";
 import { forwardHeading, geomOf, onTable, sideOfId } from "../unit-facts.js";
 import type { DecisionKind, DecisionOf, PendingOf } from "../decision-kind.js";
 
@@ -181,7 +182,7 @@ export function answerOptions(ctx: Ctx, p: PendingOf<"answer">): DecisionOf<"ans
 
 export function applyAnswer(ctx: Ctx, p: PendingOf<"answer">, accept: boolean, fighter: FighterKind): void {
   const target = ctx.leader(p.leader);
-  const ans = answerChallenge({ leader: target, retinueInCombat: leaderInCombat(ctx, target), accept }, ctx.rng);
+  const ans = answerChallenge({ leader: target, retinueInCombat: leaderInCombat(ctx, target), accept }, ctx.rng, duelOptions(ctx));
   ctx.notes("challenge-answer", ans.notes, { leader: target.id, accept });
   let targetFighter: FighterKind | null = null;
   if (ans.kind === "accepted") {
@@ -195,6 +196,11 @@ export function applyAnswer(ctx: Ctx, p: PendingOf<"answer">, accept: boolean, f
   }
   if (targetFighter === null) return;
   fightDuel(ctx, p.challenger, p.challengerFighter, target.id, targetFighter);
+}
+
+/** The scenario's personal combat options (`mutualKill`, `unpaidAcceptance`). */
+function duelOptions(ctx: Ctx): { mutualKill: "both-lose" | "no-winner"; unpaidAcceptance: "refusal-roll" | "challenge-lapses" } {
+  return { mutualKill: ruleOption(ctx.s.options, "mutualKill"), unpaidAcceptance: ruleOption(ctx.s.options, "unpaidAcceptance") };
 }
 
 function fightDuel(ctx: Ctx, aLeaderId: string, aKind: FighterKind, bLeaderId: string, bKind: FighterKind): void {
@@ -233,7 +239,7 @@ function fightDuel(ctx: Ctx, aLeaderId: string, aKind: FighterKind, bLeaderId: s
   const c = duelConsequences(outcome, {
     a: { leader: la, fighter: fa, units: ctx.sideUnits(sa).map((u) => u.u) },
     b: { leader: lb, fighter: fb, units: ctx.sideUnits(sb).map((u) => u.u) },
-  });
+  }, duelOptions(ctx));
   for (const side of [c.a, c.b]) {
     ctx.setLeader(side.leader);
     for (const u of side.units) if (u !== ctx.unit(u.id).u) ctx.setU(u);

@@ -16,7 +16,7 @@ import { throwMoveDice, thrown } from "../dice.js";
 import { markMoved, moveStraight, pursuitCharge, retireMove, takeFatigue } from "../effects.js";
 import { applyEmbark, disembarkHalfMove, embarkedUnits, landUnit, moveStandsIndependently, moveThroughFriends } from "../manoeuvres.js";
 import { formUpStands, moveOptions, moveProblem } from "../move-options.js";
-import { actingOrder, enemiesOnTable, headingTo, nearestVisibleEnemy, sideOrder, towardHeading, unitInFront } from "../queries.js";
+import { actingOrder, controlInputFor, enemiesOnTable, headingTo, nearestVisibleEnemy, sideOrder, towardHeading, unitInFront } from "../queries.js";
 import { unitRecord } from "../records.js";
 import type { BattleUnit, DiceRoll, MoveChoice, Task } from "../types.js";
 import { canAct, forwardHeading, geomOf, onTable, other } from "../unit-facts.js";
@@ -118,10 +118,7 @@ export function moveTask(ctx: Ctx, id: string): void {
     offerMove(ctx, id);
     return;
   }
-  const result = resolveControl(ctx.rng, {
-    grade: bu.u.grade,
-    aggression: bu.u.aggression,
-  });
+  const result = resolveControl(ctx.rng, controlInputFor(ctx, bu));
   const roll: DiceRoll = { what: "control", unit: id, reasons: need.reasons, result };
   thrown(ctx, bu.side, roll);
 }

@@ -1,0 +1,100 @@
+/**
+ * The rules mechanics' options reach the battle (issue 14, item 15): each option a mechanic
+ * takes (combat, charge test, shooting, risk to leaders, control test, personal combat) is a
+ * scenario option, validated, and handed to the mechanic by the battle. The mechanics are
+ * wrapped in spies that record the options they are called with; their results are unchanged.
+ */
+import { describe, expect, it, vi } from "vitest";
+import { play } from "../../../src/core/game.js";
+import { randomPlayer } from "../../../src/core/search/random-player.js";
+import { type BattleState, battleGame, createBattle, parseScenario } from "../../../src/rulesets/shieldwall/battle/index.js";
+import { scenarioOptions } from "../../../src/rulesets/shieldwall/battle/scenario.js";
+import { DEFAULT_BATTLE_OPTIONS } from "../../../src/rulesets/shieldwall/battle/types.js";
+import { Ctx } from "../../../src/rulesets/shieldwall/battle/ctx.js";
+import { run } from "../../../src/rulesets/shieldwall/battle/loop.js";
+import * as checks from "../../../src/rulesets/shieldwall/checks.js";
+import * as combat from "../../../src/rulesets/shieldwall/combat.js";
+import * as duelRules from "../../../src/rulesets/shieldwall/duel/rules.js";
+import { loadSetup, tinySetup } from "./setup.js";
+
+vi.mock("../../../src/rulesets/shieldwall/checks.js", async (importOriginal) => {
+  const m = await importOriginal<typeof import("../../../src/rulesets/shieldwall/checks.js")>();
+  return { ...m, resolveControl: vi.fn(m.resolveControl), resolveCharge: vi.fn(m.resolveCharge), resolveShooting: vi.fn(m.resolveShooting), leaderRiskRolls: vi.fn(m.leaderRiskRolls) };
+});
+vi.mock("../../../src/rulesets/shieldwall/combat.js", async (importOriginal) => {
+  const m = await importOriginal<typeof import("../../../src/rulesets/shieldwall/combat.js")>();
+  return { ...m, combatFromRounds: vi.fn(m.combatFromRounds) };
+});
+vi.mock("../../../src/rulesets/shieldwall/duel/rules.js", async (importOriginal) => {
+  const m = await importOriginal<typeof import("../../../src/rulesets/shieldwall/duel/rules.js")>();
+  return { ...m, answerChallenge: vi.fn(m.answerChallenge), duelConsequences: vi.fn(m.duelConsequences) };
+});
+
+const NON_DEFAULT = {
+  refightDefeat: "retire-if-charge",
+  previouslyShaken: "refight-start",
+  chargeDisorderPenalty: "each",
+  halveOnceForRetinueInCover: false,
+  leaderRiskPerMissileHit: false,
+  aGradeChoice: "plus",
+  unpaidAcceptance: "challenge-lapses",
+  mutualKill: "no-winner",
+} as const;
+
+function randomBattle(setup: ReturnType<typeof loadSetup>, seed: number): BattleState {
+  let s = battleGame.setup(setup, seed);
+  const players = { red: randomPlayer(battleGame, seed * 2 + 1), black: randomPlayer(battleGame, seed * 2 + 2) };
+  for (let mover = battleGame.toMove(s); mover !== null; mover = battleGame.toMove(s)) s = play(battleGame, s, mover, players[mover as "red" | "black"].choose(s, mover)).state;
+  return s;
+}
+
+describe("Issue 14 item 15: the mechanics' options are scenario options", () => {
+  it("scenario format: each mechanic option is accepted, and a bad value is refused naming the field", () => {
+    const setup = tinySetup();
+    const o = scenarioOptions(parseScenario({ ...setup.scenario, options: NON_DEFAULT }));
+    expect(o).toMatchObject(NON_DEFAULT);
+    for (const k of Object.keys(NON_DEFAULT)) expect(() => parseScenario({ ...setup.scenario, options: { [k]: "nonsense" } })).toThrow(new RegExp(`^options\\.${k}: `));
+    // Not set: the state holds none of them (states and their hashes as before), the mechanics get the defaults.
+    expect(Object.keys(scenarioOptions(setup.scenario)).sort()).toEqual(Object.keys(DEFAULT_BATTLE_OPTIONS).sort());
+  });
+
+  it("the battle hands refightDefeat, previouslyShaken (SW-19), chargeDisorderPenalty, halveOnceForRetinueInCover, leaderRiskPerMissileHit and aGradeChoice to the mechanics", () => {
+    const base = loadSetup("maldon-991.json");
+    const setup = { ...base, scenario: parseScenario({ ...base.scenario, options: NON_DEFAULT }) };
+    vi.mocked(checks.resolveControl).mockClear();
+    vi.mocked(checks.resolveCharge).mockClear();
+    vi.mocked(checks.resolveShooting).mockClear();
+    vi.mocked(checks.leaderRiskRolls).mockClear();
+    vi.mocked(combat.combatFromRounds).mockClear();
+    for (let seed = 1; seed <= 3; seed++) randomBattle(setup, seed);
+    const control = vi.mocked(checks.resolveControl).mock.calls;
+    expect(control.length).toBeGreaterThan(0);
+    for (const [, input] of control) expect(input.aGradeChoice).toBe(input.grade === "A" ? "plus" : "none");
+    expect(control.some(([, input]) => input.grade === "A")).toBe(true);
+    const charges = vi.mocked(checks.resolveCharge).mock.calls;
+    expect(charges.length).toBeGreaterThan(0);
+    for (const c of charges) expect(c[2]).toEqual({ chargeDisorderPenalty: "each" });
+    const shots = vi.mocked(checks.resolveShooting).mock.calls;
+    expect(shots.length).toBeGreaterThan(0);
+    for (const c of shots) expect(c[2]).toEqual({ halveOnceForRetinueInCover: false });
+    const missileRisk = vi.mocked(checks.leaderRiskRolls).mock.calls.filter(([i]) => !i.engagedInCombat);
+    for (const c of missileRisk) expect(c[1]).toEqual({ leaderRiskPerMissileHit: false });
+    const fights = vi.mocked(combat.combatFromRounds).mock.calls;
+    expect(fights.length).toBeGreaterThan(0);
+    for (const c of fights) expect(c[2]).toEqual({ refightDefeat: "retire-if-charge", previouslyShaken: "refight-start" });
+  });
+
+  it("the battle hands mutualKill and unpaidAcceptance to personal combat (seed \"Personal Combat\")", () => {
+    const setup = tinySetup();
+    const scenario = parseScenario({ ...setup.scenario, options: NON_DEFAULT });
+    const s0 = createBattle(scenario, setup.armies, 1);
+    const ctx = new Ctx({ ...s0, queue: [{ t: "leader", leader: "red.a-leader" }, { t: "end-turn" }], pending: null });
+    run(ctx);
+    vi.mocked(duelRules.answerChallenge).mockClear();
+    vi.mocked(duelRules.duelConsequences).mockClear();
+    let s = play(battleGame, ctx.finish(), "red", { type: "lead", action: "challenge", fighter: "champion" }).state;
+    s = play(battleGame, s, "black", { type: "answer", accept: true, fighter: "leader" }).state;
+    expect(vi.mocked(duelRules.answerChallenge).mock.calls[0][2]).toEqual({ mutualKill: "no-winner", unpaidAcceptance: "challenge-lapses" });
+    expect(vi.mocked(duelRules.duelConsequences).mock.calls[0][2]).toEqual({ mutualKill: "no-winner", unpaidAcceptance: "challenge-lapses" });
+  });
+});
