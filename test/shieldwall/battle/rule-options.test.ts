@@ -66,7 +66,8 @@ describe("Issue 14 item 15: the mechanics' options are scenario options", () => 
     vi.mocked(checks.resolveShooting).mockClear();
     vi.mocked(checks.leaderRiskRolls).mockClear();
     vi.mocked(combat.combatFromRounds).mockClear();
-    for (let seed = 1; seed <= 3; seed++) randomBattle(setup, seed);
+    const aGradeTested = () => vi.mocked(checks.resolveControl).mock.calls.some(([, input]) => input.grade === "A");
+    for (let seed = 1; seed <= 3 || (seed <= 20 && !aGradeTested()); seed++) randomBattle(setup, seed);
     const control = vi.mocked(checks.resolveControl).mock.calls;
     expect(control.length).toBeGreaterThan(0);
     for (const [, input] of control) expect(input.aGradeChoice).toBe(input.grade === "A" ? "plus" : "none");
@@ -92,9 +93,36 @@ describe("Issue 14 item 15: the mechanics' options are scenario options", () => 
     run(ctx);
     vi.mocked(duelRules.answerChallenge).mockClear();
     vi.mocked(duelRules.duelConsequences).mockClear();
-    let s = play(battleGame, ctx.finish(), "red", { type: "lead", action: "challenge", fighter: "champion" }).state;
-    s = play(battleGame, s, "black", { type: "answer", accept: true, fighter: "leader" }).state;
+    const challenged = play(battleGame, ctx.finish(), "red", { type: "lead", action: "challenge", fighter: "champion" }).state;
+    play(battleGame, challenged, "black", { type: "answer", accept: true, fighter: "leader" });
     expect(vi.mocked(duelRules.answerChallenge).mock.calls[0][2]).toEqual({ mutualKill: "no-winner", unpaidAcceptance: "challenge-lapses" });
     expect(vi.mocked(duelRules.duelConsequences).mock.calls[0][2]).toEqual({ mutualKill: "no-winner", unpaidAcceptance: "challenge-lapses" });
+  });
+});
+
+describe("Issue 14 item 16: a challenged leader who cannot pay 3 LPs (option unpaidAcceptance, house rule)", () => {
+  const challengeSpentLeader = (options: Record<string, unknown>) => {
+    const setup = tinySetup();
+    const s0 = createBattle(parseScenario({ ...setup.scenario, options }), setup.armies, 1);
+    // Cnut, the closest enemy leader, has spent all his LPs this turn.
+    const spent = { ...s0, leaders: s0.leaders.map((l) => (l.id === "black.a-leader" ? { ...l, lpSpent: l.lpValue } : l)) };
+    const ctx = new Ctx({ ...spent, queue: [{ t: "leader", leader: "red.a-leader" }, { t: "end-turn" }], pending: null });
+    run(ctx);
+    return play(battleGame, ctx.finish(), "red", { type: "lead", action: "challenge", fighter: "leader" });
+  };
+  const cnut = (s: BattleState) => s.leaders.find((l) => l.id === "black.a-leader");
+
+  it("Personal Combat, house rule unpaidAcceptance: by default the challenge lapses: no refusal roll, no LP lost", () => {
+    const r = challengeSpentLeader({});
+    expect(r.state.pending?.kind).not.toBe("answer");
+    expect(r.events.find((e) => e.type === "challenge-answer")?.text).toMatch(/the challenge lapses/);
+    expect(r.events.some((e) => e.type === "duel")).toBe(false);
+    expect(cnut(r.state)?.lpValue).toBe(4);
+  });
+
+  it('Personal Combat: with unpaidAcceptance "refusal-roll" he is offered only refusal and rolls the refusal die', () => {
+    const r = challengeSpentLeader({ unpaidAcceptance: "refusal-roll" });
+    expect(r.state.pending).toMatchObject({ kind: "answer", side: "black", leader: "black.a-leader" });
+    expect(battleGame.legalMoves(r.state, "black")).toEqual([{ type: "answer", accept: false, fighter: "leader" }]);
   });
 });

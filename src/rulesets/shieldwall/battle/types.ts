@@ -38,7 +38,10 @@ export interface RuleOptions {
   leaderRiskPerMissileHit: boolean;
   /** Control test (`ControlInput`): the optional ±1 of an A grade unit, the same for every test. */
   aGradeChoice: "none" | "plus" | "minus";
-  /** Personal combat (`PersonalCombatOptions`): a challenged leader who cannot pay 3 LPs to accept. */
+  /**
+   * Personal combat (`PersonalCombatOptions`): a challenged leader who cannot pay 3 LPs to accept.
+   * House rule default "challenge-lapses" (docs/rules/rulings.md, "Unpaid acceptance").
+   */
   unpaidAcceptance: "refusal-roll" | "challenge-lapses";
   /** Personal combat: both fighters killed in one exchange. */
   mutualKill: "both-lose" | "no-winner";
@@ -51,7 +54,7 @@ export const DEFAULT_RULE_OPTIONS: RuleOptions = {
   halveOnceForRetinueInCover: true,
   leaderRiskPerMissileHit: true,
   aGradeChoice: "none",
-  unpaidAcceptance: "refusal-roll",
+  unpaidAcceptance: "challenge-lapses", // house rule (docs/rules/rulings.md, "Unpaid acceptance")
   mutualKill: "both-lose",
 };
 

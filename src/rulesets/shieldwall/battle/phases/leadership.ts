@@ -161,6 +161,13 @@ export function challengeTask(ctx: Ctx, challengerId: string, fighter: FighterKi
   ctx.setLeader(issued.value);
   if (!target) return;
   ctx.notes("challenge", issued.notes, { leader: l.id, target: target.id });
+  // A challenged leader who cannot pay 3 LPs to accept (option unpaidAcceptance, house rule
+  // default "challenge-lapses"): the challenge lapses at once, with no refusal roll.
+  if (ruleOption(ctx.s.options, "unpaidAcceptance") === "challenge-lapses" && !canAccept(ctx, target)) {
+    const ans = answerChallenge({ leader: target, retinueInCombat: leaderInCombat(ctx, target), accept: true }, ctx.rng, duelOptions(ctx));
+    ctx.notes("challenge-answer", ans.notes, { leader: target.id, accept: true });
+    return;
+  }
   ctx.s.pending = {
     kind: "answer",
     side: sideOfId(target.id),
@@ -171,10 +178,15 @@ export function challengeTask(ctx: Ctx, challengerId: string, fighter: FighterKi
   };
 }
 
+/** Whether a challenged leader can pay the 3 LPs of accepting (seed "Leaders"; ruling SW-8). */
+function canAccept(ctx: Ctx, l: LeaderState): boolean {
+  return l.status === "alive" && !leaderInCombat(ctx, l) && lpLeft(l) >= LP_COSTS.acceptChallenge;
+}
+
 export function answerOptions(ctx: Ctx, p: PendingOf<"answer">): DecisionOf<"answer">[] {
   const l = ctx.leader(p.leader);
   const out: DecisionOf<"answer">[] = [{ type: "answer", accept: false, fighter: "leader" }];
-  if (l.status === "alive" && !leaderInCombat(ctx, l) && lpLeft(l) >= LP_COSTS.acceptChallenge) {
+  if (canAccept(ctx, l)) {
     for (const f of fighterKinds(ctx, l)) out.push({ type: "answer", accept: true, fighter: f });
   }
   return out;
