@@ -318,6 +318,8 @@ describe("commander", () => {
           expect(d.action === "raise" ? u.aggression === "shaken" : totalDp(u) >= 4).toBe(true);
           return;
         }
+        // An urgent rally put before the challenge, but 3 LPs kept for an enemy challenge (guardChallenges).
+        if (d.type === "lead" && d.action === "done" && o.guardChallenges && challengeThreat(ctx, l)) return;
         expect(d).toMatchObject({ type: "lead", action: "challenge" });
         if (d.type === "lead" && d.action === "challenge" && l.commanderInChief) expect(d.fighter).not.toBe("leader");
         challenged++;

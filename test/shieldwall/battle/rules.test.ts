@@ -83,8 +83,9 @@ describe("Deployment (seed \"Deployment\", ruling SW-26)", () => {
 });
 
 describe("Turn Sequence (seed \"Turn Sequence\", \"Deployment\": the order of actions)", () => {
-  it("Turn Sequence: the initiative winner chooses who acts first, and that side's leaders act first, right to left", () => {
-    let s = start(3);
+  it("Turn Sequence: with initiativeChoice per-turn the initiative winner chooses once who acts first, and that side's leaders act first, right to left", () => {
+    const setup = tinySetup();
+    let s = createBattle(parseScenario({ ...setup.scenario, options: { initiativeChoice: "per-turn" } }), setup.armies, 3);
     const winner = pendingOf(s).side;
     const first = winner === "red" ? "black" : "red";
     s = play(battleGame, s, winner, { type: "initiative", first }).state;
@@ -117,7 +118,7 @@ describe("Leaders (seed \"Leaders\", \"Deployment\"; rulings SW-7, SW-8)", () =>
     const ctx = runFrom(s, [{ t: "leader", leader: "red.a-leader" }, { t: "leader", leader: "red.b-leader" }]);
     expect(ctx.s.pending?.kind === "lead" && ctx.s.pending.leader).toBe("red.b-leader");
     const inCombat = withUnit(start(), "red.b-retinue", (u) => ({ ...u, u: { ...u.u, inCombat: true } }));
-    const c2 = runFrom(inCombat, [{ t: "leader", leader: "red.b-leader" }, { t: "initiative" }]);
+    const c2 = runFrom(inCombat, [{ t: "leader", leader: "red.b-leader" }, { t: "initiative-choice" }]);
     expect(c2.s.pending?.kind).toBe("initiative");
   });
 });
@@ -680,10 +681,8 @@ describe("Movement: declared stop short (seed \"Movement\")", () => {
 });
 
 describe("Turn Sequence: initiative for each phase (option initiativeChoice)", () => {
-  it("Turn Sequence: with initiativeChoice per-phase the winner chooses who goes first before each of the five phases", () => {
-    const setup = tinySetup();
-    const scenario = parseScenario({ ...setup.scenario, options: { initiativeChoice: "per-phase" } });
-    let s = createBattle(scenario, setup.armies, 9);
+  it("Turn Sequence: by default (initiativeChoice per-phase, the seed's reading) the winner chooses who goes first before each of the five phases", () => {
+    let s = start(9);
     const winner = s.pending?.side;
     const phases: string[] = [];
     while (s.turn === 1 && s.pending) {

@@ -77,9 +77,9 @@ export interface BattleOptions extends Partial<RuleOptions> {
   /** Who plays the cards of a personal combat: the duel AI (default) or uniformly random cards. */
   duelPlayer: "ai" | "random";
   /**
-   * The initiative winner's choice of who acts first: "per-turn" (default: once, for every phase
-   * of the turn) or "per-phase" (seed "Turn Sequence": before each phase — gods, leadership,
-   * movement, missiles, combat).
+   * The initiative winner's choice of who acts first: "per-phase" (default, seed "Turn Sequence":
+   * before each phase — gods, leadership, movement, missiles, combat) or "per-turn" (once, for
+   * every phase of the turn).
    */
   initiativeChoice: "per-turn" | "per-phase";
   /** How far in front of the centre-line limit a contingent may be deployed (offered depths, inches from the centre line). */
@@ -99,7 +99,7 @@ export const DEFAULT_BATTLE_OPTIONS: BattleOptions = {
   victory: "sw25", // ruling SW-25 (house rule)
   startingDp: 3,
   duelPlayer: "ai",
-  initiativeChoice: "per-turn",
+  initiativeChoice: "per-phase", // seed "Turn Sequence": "for each phase"
   deployDistances: [3, 6],
   deployStep: 6,
   crossingMoves: "front-first",
