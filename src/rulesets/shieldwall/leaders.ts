@@ -303,5 +303,6 @@ export function initiativeDist(input: DiceOffInput): Dist<"red" | "black"> {
 export function rollDeployment(rng: Random, input: DiceOffInput): { deploysFirst: "red" | "black"; notes: string[] } {
   const r = rollInitiative(rng, input);
   const low = r.winner === "red" ? "black" : "red";
-  return { deploysFirst: low, notes: [r.notes[0].replace(/: (red|black) wins$/, `: ${low} scores lowest and deploys first`)] };
+  const note = r.notes[0].replace(/^initiative: /, "deployment dice: ").replace(/: (red|black) wins$/, `: ${low} scores lowest and deploys first`);
+  return { deploysFirst: low, notes: [note] };
 }

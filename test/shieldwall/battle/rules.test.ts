@@ -311,7 +311,7 @@ describe("Charges and Combat (seed \"Charges and Combat\"; rulings SW-17, SW-18)
       charged = true;
       expect(move.edge === "left" || move.edge === "right").toBe(true);
       const detail = r.events.filter((e) => e.type === "combat-detail").map((e) => e.text).join("\n");
-      expect(detail).toMatch(/Cnut's fyrd \d+ dice \(.*?\) hitting on 6:/);
+      expect(detail).toMatch(/Cnut's fyrd \d+ dice \(.*?\) hitting on 6 \(flank or rear\):/);
       expect(detail).toMatch(/Alfred's retinue \d+ dice \([^:]*charged this turn\) hitting on 5-6/);
     }
     expect(charged).toBe(true);
