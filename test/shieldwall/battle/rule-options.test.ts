@@ -39,6 +39,7 @@ const NON_DEFAULT = {
   aGradeChoice: "plus",
   unpaidAcceptance: "challenge-lapses",
   mutualKill: "no-winner",
+  campFollowerDps: "one",
 } as const;
 
 function randomBattle(setup: ReturnType<typeof loadSetup>, seed: number): BattleState {
@@ -124,5 +125,35 @@ describe("Issue 14 item 16: a challenged leader who cannot pay 3 LPs (option unp
     const r = challengeSpentLeader({ unpaidAcceptance: "refusal-roll" });
     expect(r.state.pending).toMatchObject({ kind: "answer", side: "black", leader: "black.a-leader" });
     expect(battleGame.legalMoves(r.state, "black")).toEqual([{ type: "answer", accept: false, fighter: "leader" }]);
+  });
+});
+
+describe("Issue 14 item 14: camp followers' additional DP (seed \"Deployment\", \"Supernumeraries\"; option campFollowerDps)", () => {
+  const tend = (options: Record<string, unknown>) => {
+    const setup = tinySetup();
+    const s0 = createBattle(parseScenario({ ...setup.scenario, options }), setup.armies, 1);
+    // Camp followers with Alfred's fyrd (3 DPs, as deployed), beside his retinue (3 DPs).
+    const s = { ...s0, units: s0.units.map((u) => (u.id === "red.a-band1" ? { ...u, u: { ...u.u, attachments: ["camp-followers" as const] } } : u)) };
+    const ctx = new Ctx({ ...s, queue: [{ t: "camp", unit: "red.a-band1" }, { t: "end-turn" }], pending: null });
+    run(ctx);
+    const r = play(battleGame, ctx.finish(), "red", { type: "camp", target: "red.a-retinue" });
+    const dp = (id: string) => {
+      const u = r.state.units.find((x) => x.id === id)?.u;
+      return u ? u.dp.fatigue + u.dp.morale + u.dp.combat : -1;
+    };
+    return { retinue: dp("red.a-retinue"), host: dp("red.a-band1"), events: r.events };
+  };
+
+  it("Deployment: by default camp followers remove 1 DP from a unit within 2 inches and an additional DP from the unit they are attached to", () => {
+    const r = tend({});
+    expect(r.retinue).toBe(2);
+    expect(r.host).toBe(2);
+    expect(r.events.some((e) => e.type === "camp" && /additional DP/.test(e.text))).toBe(true);
+  });
+
+  it('Deployment: with campFollowerDps "one" they remove 1 DP in total', () => {
+    const r = tend({ campFollowerDps: "one" });
+    expect(r.retinue).toBe(2);
+    expect(r.host).toBe(3);
   });
 });

@@ -713,7 +713,8 @@ describe("Camp followers move (seed \"Supernumeraries\", ruling SW-6)", () => {
     const unit = (id: string) => unitOf(r.state, id);
     expect(unit("red.a-band1").u.attachments).not.toContain("camp-followers");
     expect(unit("red.a-retinue").u.attachments).toContain("camp-followers");
-    expect(totalDp(unit("red.a-band1").u)).toBe(2);
+    // 1 DP for tending it, and the additional DP from the unit they were attached to (option campFollowerDps).
+    expect(totalDp(unit("red.a-band1").u)).toBe(1);
   });
 });
 

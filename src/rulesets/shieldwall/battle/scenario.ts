@@ -26,6 +26,7 @@ const optionsSchema = z
     aGradeChoice: z.enum(["none", "plus", "minus"]).optional(),
     unpaidAcceptance: z.enum(["refusal-roll", "challenge-lapses"]).optional(),
     mutualKill: z.enum(["both-lose", "no-winner"]).optional(),
+    campFollowerDps: z.enum(["contingent-and-host", "one"]).optional(),
   })
   .optional();
 

@@ -45,6 +45,12 @@ export interface RuleOptions {
   unpaidAcceptance: "refusal-roll" | "challenge-lapses";
   /** Personal combat: both fighters killed in one exchange. */
   mutualKill: "both-lose" | "no-winner";
+  /**
+   * Camp followers in the leadership phase (seed "Supernumeraries" and "Deployment"):
+   * "contingent-and-host" (default, the text): 1 DP from any unit of their contingent within 2"
+   * and an additional DP from the unit they are attached to; "one": 1 DP in total.
+   */
+  campFollowerDps: "contingent-and-host" | "one";
 }
 
 export const DEFAULT_RULE_OPTIONS: RuleOptions = {
@@ -56,6 +62,7 @@ export const DEFAULT_RULE_OPTIONS: RuleOptions = {
   aGradeChoice: "none",
   unpaidAcceptance: "challenge-lapses", // house rule (docs/rules/rulings.md, "Unpaid acceptance")
   mutualKill: "both-lose",
+  campFollowerDps: "contingent-and-host", // seed "Deployment": "an additional DP"
 };
 
 /** A rules-mechanic option of a battle, its default when the scenario does not set it. */

@@ -7,7 +7,7 @@ import { playOut } from "../../../../core/game.js";
 import { randomPlayer } from "../../../../core/search/random-player.js";
 import { unitFacing } from "../../geometry/movement.js";
 import { within } from "../../geometry/proximity.js";
-import { LP_COSTS, campFollowersRemoveDp, changeAggression, increaseCohesion, lpLeft, moveCampFollowers, signalAdvance } from "../../leaders.js";
+import { LP_COSTS, campFollowersAdditionalDp, campFollowersRemoveDp, changeAggression, increaseCohesion, lpLeft, moveCampFollowers, signalAdvance } from "../../leaders.js";
 import { heuristicDuelPlayer } from "../../duel/ai.js";
 import { type ShieldwallDuelState, dealDuel, shieldwallDuelGame, playDuelQuietly } from "../../duel/game.js";
 import { FIGHTER_NAME, type FighterKind, answerChallenge, appointFighter, duelConsequences, issueChallenge } from "../../duel/rules.js";
@@ -283,6 +283,13 @@ export function applyCamp(ctx: Ctx, hostId: string, target: string | null, moveT
     });
     ctx.setU(r.value);
     ctx.notes("camp", r.notes, { unit: hostId, target });
+  }
+  // Seed "Deployment": an additional DP from the unit they are attached to (option campFollowerDps).
+  const hostNow = ctx.unit(hostId);
+  if (ruleOption(ctx.s.options, "campFollowerDps") === "contingent-and-host" && totalDp(hostNow.u) > 0) {
+    const r = campFollowersAdditionalDp(hostNow.u);
+    ctx.setU(r.value);
+    ctx.notes("camp", r.notes, { unit: hostId, target: hostId });
   }
   if (moveTo !== undefined) {
     // Camp followers may move to join a different unit in the command phase (seed "Supernumeraries").
