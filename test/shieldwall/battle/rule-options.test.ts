@@ -15,6 +15,7 @@ import { run } from "../../../src/rulesets/shieldwall/battle/loop.js";
 import * as checks from "../../../src/rulesets/shieldwall/checks.js";
 import * as combat from "../../../src/rulesets/shieldwall/combat.js";
 import * as duelRules from "../../../src/rulesets/shieldwall/duel/rules.js";
+import { deployOptions, deployProblem } from "../../../src/rulesets/shieldwall/battle/placement.js";
 import { loadSetup, tinySetup } from "./setup.js";
 
 vi.mock("../../../src/rulesets/shieldwall/checks.js", async (importOriginal) => {
@@ -40,6 +41,7 @@ const NON_DEFAULT = {
   unpaidAcceptance: "challenge-lapses",
   mutualKill: "no-winner",
   campFollowerDps: "one",
+  singleLine: false,
 } as const;
 
 function randomBattle(setup: ReturnType<typeof loadSetup>, seed: number): BattleState {
@@ -155,5 +157,29 @@ describe("Issue 14 item 14: camp followers' additional DP (seed \"Deployment\", 
     const r = tend({ campFollowerDps: "one" });
     expect(r.retinue).toBe(2);
     expect(r.host).toBe(3);
+  });
+});
+
+describe('Issue 14 item 9: "in a single line with no reserves" (seed "Deployment", SW-26; option singleLine)', () => {
+  const deployed = (options: Record<string, unknown>) => {
+    const setup = tinySetup();
+    // Red's contingent a fixed at x 30; contingent b still to deploy.
+    const scenario = parseScenario({ ...setup.scenario, deployment: { red: [{ contingent: "a", x: 30, distance: 3 }] }, options });
+    return createBattle(scenario, setup.armies, 5);
+  };
+
+  it("Deployment: a contingent may not deploy behind another while the line has room for it", () => {
+    const s = deployed({});
+    expect(deployProblem(s, "red", "red.b", 30, 6)).toMatch(/single line with no reserves/);
+    expect(deployProblem(s, "red", "red.b", 55, 6)).toBeNull();
+    const offered = deployOptions(s, "red").filter((d) => d.contingent === "red.b");
+    expect(offered.length).toBeGreaterThan(0);
+    for (const d of offered) expect(deployProblem(s, "red", d.contingent, d.x, d.distance)).toBeNull();
+    expect(offered.some((d) => d.x === 30)).toBe(false);
+  });
+
+  it("Deployment: with singleLine false a contingent may deploy behind another", () => {
+    const s = deployed({ singleLine: false });
+    expect(deployProblem(s, "red", "red.b", 30, 6)).toBeNull();
   });
 });

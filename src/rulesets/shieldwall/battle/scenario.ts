@@ -27,6 +27,7 @@ const optionsSchema = z
     unpaidAcceptance: z.enum(["refusal-roll", "challenge-lapses"]).optional(),
     mutualKill: z.enum(["both-lose", "no-winner"]).optional(),
     campFollowerDps: z.enum(["contingent-and-host", "one"]).optional(),
+    singleLine: z.boolean().optional(),
   })
   .optional();
 

@@ -51,6 +51,11 @@ export interface RuleOptions {
    * and an additional DP from the unit they are attached to; "one": 1 DP in total.
    */
   campFollowerDps: "contingent-and-host" | "one";
+  /**
+   * Seed "Deployment": "in a single line with no reserves". true (default): a contingent may not
+   * deploy behind or in front of a friendly contingent while the line has room for it; false: anywhere.
+   */
+  singleLine: boolean;
 }
 
 export const DEFAULT_RULE_OPTIONS: RuleOptions = {
@@ -63,6 +68,7 @@ export const DEFAULT_RULE_OPTIONS: RuleOptions = {
   unpaidAcceptance: "challenge-lapses", // house rule (docs/rules/rulings.md, "Unpaid acceptance")
   mutualKill: "both-lose",
   campFollowerDps: "contingent-and-host", // seed "Deployment": "an additional DP"
+  singleLine: true, // seed "Deployment": "a single line with no reserves"
 };
 
 /** A rules-mechanic option of a battle, its default when the scenario does not set it. */
