@@ -15,6 +15,7 @@ import { run } from "../../../src/rulesets/shieldwall/battle/loop.js";
 import * as checks from "../../../src/rulesets/shieldwall/checks.js";
 import * as combat from "../../../src/rulesets/shieldwall/combat.js";
 import * as duelRules from "../../../src/rulesets/shieldwall/duel/rules.js";
+import { applyMove } from "../../../src/rulesets/shieldwall/battle/phases/movement.js";
 import { deployOptions, deployProblem } from "../../../src/rulesets/shieldwall/battle/placement.js";
 import { loadSetup, tinySetup } from "./setup.js";
 
@@ -42,6 +43,7 @@ const NON_DEFAULT = {
   mutualKill: "no-winner",
   campFollowerDps: "one",
   singleLine: false,
+  manoeuvreDp: "none",
 } as const;
 
 function randomBattle(setup: ReturnType<typeof loadSetup>, seed: number): BattleState {
@@ -181,5 +183,23 @@ describe('Issue 14 item 9: "in a single line with no reserves" (seed "Deployment
   it("Deployment: with singleLine false a contingent may deploy behind another", () => {
     const s = deployed({ singleLine: false });
     expect(deployProblem(s, "red", "red.b", 30, 6)).toBeNull();
+  });
+});
+
+describe('Issue 14 item 13: "1 DP for some manoeuvre actions" (seed "Cohesion", "Manoeuvre"; option manoeuvreDp)', () => {
+  const aboutFace = (options: Record<string, unknown>) => {
+    const setup = tinySetup();
+    const s = createBattle(parseScenario({ ...setup.scenario, options }), setup.armies, 1);
+    const ctx = new Ctx(s);
+    applyMove(ctx, ctx.unit("red.a-retinue"), { kind: "about-face" });
+    return ctx.unit("red.a-retinue").u.dp.manoeuvre;
+  };
+
+  it("Cohesion: by default an about face costs a formed unit 1 manoeuvre DP (so does a change of direction; a step costs none)", () => {
+    expect(aboutFace({})).toBe(1);
+  });
+
+  it('Cohesion: with manoeuvreDp "none" no manoeuvre costs a DP', () => {
+    expect(aboutFace({ manoeuvreDp: "none" })).toBe(0);
   });
 });

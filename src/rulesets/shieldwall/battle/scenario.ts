@@ -28,6 +28,7 @@ const optionsSchema = z
     mutualKill: z.enum(["both-lose", "no-winner"]).optional(),
     campFollowerDps: z.enum(["contingent-and-host", "one"]).optional(),
     singleLine: z.boolean().optional(),
+    manoeuvreDp: z.enum(["turns", "none"]).optional(),
   })
   .optional();
 

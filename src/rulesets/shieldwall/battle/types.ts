@@ -56,6 +56,12 @@ export interface RuleOptions {
    * deploy behind or in front of a friendly contingent while the line has room for it; false: anywhere.
    */
   singleLine: boolean;
+  /**
+   * Seed "Cohesion": "1 DP for some manoeuvre actions". "turns" (default): a formed unit's about
+   * face and change of direction each cost 1 manoeuvre DP (a step costs none, seed "Manoeuvre";
+   * unformed stands have "no manoeuvre penalties"); "none": no manoeuvre costs a DP.
+   */
+  manoeuvreDp: "turns" | "none";
 }
 
 export const DEFAULT_RULE_OPTIONS: RuleOptions = {
@@ -69,6 +75,7 @@ export const DEFAULT_RULE_OPTIONS: RuleOptions = {
   mutualKill: "both-lose",
   campFollowerDps: "contingent-and-host", // seed "Deployment": "an additional DP"
   singleLine: true, // seed "Deployment": "a single line with no reserves"
+  manoeuvreDp: "turns", // seed "Cohesion": "1 DP for some manoeuvre actions"
 };
 
 /** A rules-mechanic option of a battle, its default when the scenario does not set it. */

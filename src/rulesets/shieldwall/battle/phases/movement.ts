@@ -19,6 +19,8 @@ import { formUpStands, moveOptions, moveProblem } from "../move-options.js";
 import { actingOrder, controlInputFor, enemiesOnTable, headingTo, nearestVisibleEnemy, sideOrder, towardHeading, unitInFront } from "../queries.js";
 import { unitRecord } from "../records.js";
 import type { BattleUnit, DiceRoll, MoveChoice, Task } from "../types.js";
+import { ruleOption } from "../types.js";
+import { addDisorder } from "../../units.js";
 import { canAct, forwardHeading, geomOf, onTable, other } from "../unit-facts.js";
 import type { DecisionKind } from "../decision-kind.js";
 
@@ -188,6 +190,14 @@ export function bloodlustAdvance(ctx: Ctx, id: string, roll: MoveRoll): void {
   ctx.setUnit({ ...ctx.unit(id), mustCharge: true, moved: true });
 }
 
+/** Seed "Cohesion": "1 DP for some manoeuvre actions" — about face and change direction (option manoeuvreDp). */
+function manoeuvreDp(ctx: Ctx, id: string, what: string): void {
+  if (ruleOption(ctx.s.options, "manoeuvreDp") !== "turns") return;
+  const r = addDisorder(ctx.unit(id).u, "manoeuvre");
+  ctx.setU(r.value);
+  ctx.notes("manoeuvre-dp", [`the ${what} costs 1 manoeuvre DP (option manoeuvreDp)`, ...r.notes], { unit: id });
+}
+
 export function applyMove(ctx: Ctx, bu: BattleUnit, m: MoveChoice, voluntary = true): void {
   const id = bu.id;
   switch (m.kind) {
@@ -211,6 +221,7 @@ export function applyMove(ctx: Ctx, bu: BattleUnit, m: MoveChoice, voluntary = t
     case "about-face": {
       ctx.setUnit({ ...bu, stands: aboutFace(geomOf(bu)).stands });
       ctx.ev("about-face", `${bu.u.name} about faces (half its move, ruling SW-1)`, { unit: id });
+      manoeuvreDp(ctx, id, "about face");
       break;
     }
     case "step": {
@@ -221,6 +232,7 @@ export function applyMove(ctx: Ctx, bu: BattleUnit, m: MoveChoice, voluntary = t
     case "toward":
     case "change-direction":
     case "unformed-move": {
+      if (m.kind === "change-direction") manoeuvreDp(ctx, id, "change of direction");
       // The move dice (a set a kept Seven may re-roll, ruling SW-11); the move follows once they are final.
       const dice = { kind: "normal" as const, extraD6: m.extraD6, formed: m.kind === "advance" || m.kind === "toward" };
       throwMoveDice(ctx, bu.side, id, dice, { k: "move", move: m, voluntary });
