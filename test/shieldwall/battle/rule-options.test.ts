@@ -15,6 +15,7 @@ import { run } from "../../../src/rulesets/shieldwall/battle/loop.js";
 import * as checks from "../../../src/rulesets/shieldwall/checks.js";
 import * as combat from "../../../src/rulesets/shieldwall/combat.js";
 import * as duelRules from "../../../src/rulesets/shieldwall/duel/rules.js";
+import { leaderRisk } from "../../../src/rulesets/shieldwall/battle/effects.js";
 import { applyMove } from "../../../src/rulesets/shieldwall/battle/phases/movement.js";
 import { deployOptions, deployProblem } from "../../../src/rulesets/shieldwall/battle/placement.js";
 import { loadSetup, tinySetup } from "./setup.js";
@@ -201,5 +202,17 @@ describe('Issue 14 item 13: "1 DP for some manoeuvre actions" (seed "Cohesion", 
 
   it('Cohesion: with manoeuvreDp "none" no manoeuvre costs a DP', () => {
     expect(aboutFace({ manoeuvreDp: "none" })).toBe(0);
+  });
+});
+
+describe("Issue 14 item 20: the Seven and a leader's fate (ruling SW-11)", () => {
+  it("SW-11 Seven: a kept Seven is not offered for a risk-to-leader roll (a roll for a leader's fate, not a unit's test, move, shooting or combat)", () => {
+    const setup = tinySetup();
+    const s0 = createBattle(setup.scenario, setup.armies, 1);
+    const s = { ...s0, pending: null, sides: { ...s0.sides, red: { ...s0.sides.red, tokens: { skilledArcher: 0, fortune: 1 } } } };
+    const ctx = new Ctx(s);
+    leaderRisk(ctx, "red.a-leader", false);
+    expect(ctx.s.pending).toBeNull();
+    expect(ctx.s.sides.red.tokens.fortune).toBe(1);
   });
 });
