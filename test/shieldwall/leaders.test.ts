@@ -211,4 +211,9 @@ describe("Shieldwall leaders", () => {
       { seed: 4, numRuns: 100 },
     );
   });
+
+  it("SW-8 deployment dice: the narrative calls the roll the deployment dice, not the initiative", () => {
+    const d = rollDeployment(Random.fromSeed(1), { redCincLp: 3, blackCincLp: 5 });
+    expect(d.notes[0]).toMatch(/^deployment dice: red \d, black \d.*: (red|black) scores lowest and deploys first$/);
+  });
 });

@@ -543,7 +543,7 @@ export function rollRound(rng: Random, input: CombatInput, round: 1 | 2): Combat
 function describeSide(name: string, s: SideRoll, input: readonly Combatant[]): string {
   const parts = s.units.map((u, i) => {
     const mods = u.dice.modifiers.map((m) => `${m.dice > 0 ? "+" : ""}${m.dice} ${m.label}`).join(", ");
-    return `${input[i].unit.name} ${u.dice.dice} dice (${u.dice.base} base${mods ? `, ${mods}` : ""}) hitting on ${u.hitOn === 5 ? "5-6" : "6"}: [${u.roll.faces.join(", ")}] = ${u.hits} hit${u.hits === 1 ? "" : "s"}`;
+    return `${input[i].unit.name} ${u.dice.dice} dice (${u.dice.base} base${mods ? `, ${mods}` : ""}) hitting on ${u.hitOn === 5 ? "5-6" : `6 (${hitTarget(input[i]).reasons.join(", ")})`}: [${u.roll.faces.join(", ")}] = ${u.hits} hit${u.hits === 1 ? "" : "s"}`;
   });
   const auto = s.autoHits > 0 ? ` + ${s.autoHits} automatic (leader)` : "";
   return `${name}: ${parts.join("; ")}${auto} → ${s.hits}`;

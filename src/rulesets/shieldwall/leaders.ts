@@ -199,6 +199,18 @@ export function campFollowersRemoveDp(input: CampFollowerInput): Changed<UnitSta
   return { value: r.value, notes: [`camp followers tend ${target.name}${target.inCombat ? " (even in combat)" : ""}`, ...r.notes] };
 }
 
+/**
+ * The additional DP of camp followers (seed "Deployment": "Camp followers may also remove an
+ * additional DP from the unit they are attached to in the leadership phase, even if the unit is
+ * in combat"): 1 DP from their own unit, besides the one from any unit within 2".
+ */
+export function campFollowersAdditionalDp(host: UnitState): Changed<UnitState> {
+  if (!host.attachments.includes("camp-followers")) throw new LeadershipError(`${host.name} has no camp followers`);
+  if (host.status !== "active") throw new LeadershipError(`${host.name} is ${host.status}`);
+  const r = removeDisorder(host, 1);
+  return { value: r.value, notes: [`camp followers also tend their own unit, ${host.name} (an additional DP${host.inCombat ? ", even in combat" : ""})`, ...r.notes] };
+}
+
 /** Camp followers may move to join a different unit (ruling SW-6); other supernumeraries may not. */
 export function moveCampFollowers(from: UnitState, to: UnitState): { from: UnitState; to: UnitState; notes: string[] } {
   const i = from.attachments.indexOf("camp-followers");
@@ -303,5 +315,6 @@ export function initiativeDist(input: DiceOffInput): Dist<"red" | "black"> {
 export function rollDeployment(rng: Random, input: DiceOffInput): { deploysFirst: "red" | "black"; notes: string[] } {
   const r = rollInitiative(rng, input);
   const low = r.winner === "red" ? "black" : "red";
-  return { deploysFirst: low, notes: [r.notes[0].replace(/: (red|black) wins$/, `: ${low} scores lowest and deploys first`)] };
+  const note = r.notes[0].replace(/^initiative: /, "deployment dice: ").replace(/: (red|black) wins$/, `: ${low} scores lowest and deploys first`);
+  return { deploysFirst: low, notes: [note] };
 }

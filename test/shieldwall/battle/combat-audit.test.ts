@@ -59,7 +59,7 @@ describe("Flank or rear charges (ruling SW-18)", () => {
     s = withUnit(s, "red.a-retinue", (u) => ({ ...u, charged: true }));
     const ctx = runFrom(s, [{ t: "melee", red: ["red.a-band1", "red.a-retinue"], black: ["black.a-band1"] }, { t: "end-turn" }]);
     const detail = ctx.events.filter((e) => e.type === "combat-detail").map((e) => e.text).join("\n");
-    expect(detail).toMatch(/Cnut's fyrd \d+ dice \([^:]*\) hitting on 6:/);
+    expect(detail).toMatch(/Cnut's fyrd \d+ dice \([^:]*\) hitting on 6 \(flank or rear\):/);
   });
 });
 

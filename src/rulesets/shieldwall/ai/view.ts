@@ -13,6 +13,7 @@ import { Ctx } from "../battle/ctx.js";
 import { onTable } from "../battle/unit-facts.js";
 import { unitDist } from "../geometry/proximity.js";
 import type { BattleState, BattleUnit } from "../battle/types.js";
+import { ruleOption } from "../battle/types.js";
 import { unitCentre } from "../geometry/unit.js";
 import { unitFacing } from "../geometry/movement.js";
 import { angleBetweenDegrees } from "../geometry/vec.js";
@@ -150,7 +151,7 @@ export function combatAppraisal(input: CombatInput): { final: Record<FinalResult
 
 /** Appraises a possible charge with the exact odds of the charge test and of the combat. */
 export function appraiseCharge(ctx: Ctx, charger: BattleUnit, target: BattleUnit): ChargeAppraisal {
-  const pCharge = chargeDist(chargeInputFor(ctx, charger.id)).probOf(true);
+  const pCharge = chargeDist(chargeInputFor(ctx, charger.id), { chargeDisorderPenalty: ruleOption(ctx.s.options, "chargeDisorderPenalty") }).probOf(true);
   const { final, value: combatValue } = combatAppraisal(chargeCombatInput(ctx, charger, target));
   const p = pCharge.toNumber();
   return { target: target.id, pCharge, final, combatValue, value: p * combatValue + (1 - p) * FAILED_CHARGE_COST };
@@ -159,7 +160,7 @@ export function appraiseCharge(ctx: Ctx, charger: BattleUnit, target: BattleUnit
 /** Expected hits of a shot (checks.ts `shootingHitsDist`), exact. */
 export function expectedShootingHits(ctx: Ctx, target: BattleUnit, shooterStands: number, archer: boolean): number {
   const inCover = target.stands.some((st) => standIn(st, ctx.s.table, "cover"));
-  return shootingHitsDist({ shooterStands, skilledArcher: archer, targetIsRetinue: target.u.kind === "retinue", targetInCover: inCover }).mean().toNumber();
+  return shootingHitsDist({ shooterStands, skilledArcher: archer, targetIsRetinue: target.u.kind === "retinue", targetInCover: inCover }, { halveOnceForRetinueInCover: ruleOption(ctx.s.options, "halveOnceForRetinueInCover") }).mean().toNumber();
 }
 
 /** A small, stable hash of a string (for deterministic tie-breaks). */

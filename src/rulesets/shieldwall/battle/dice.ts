@@ -13,8 +13,9 @@ import { useToken } from "../gods.js";
 import { type MoveKind, type MoveRoll, rollMove, topMoveDice } from "../move-dice.js";
 import { Ctx } from "./ctx.js";
 import { next } from "./hand-off.js";
-import { chargeInputFor } from "./queries.js";
+import { chargeInputFor, controlInputFor } from "./queries.js";
 import type { DiceRoll, MoveRollFor,  } from "./types.js";
+import { ruleOption } from "./types.js";
 import type { DecisionKind, PendingOf } from "./decision-kind.js";
 
 /**
@@ -76,14 +77,14 @@ function rerollDice(ctx: Ctx, roll: DiceRoll): DiceRoll {
   switch (roll.what) {
     case "control": {
       const bu = ctx.unit(roll.unit);
-      return { ...roll, result: resolveControl(ctx.rng, { grade: bu.u.grade, aggression: bu.u.aggression }) };
+      return { ...roll, result: resolveControl(ctx.rng, controlInputFor(ctx, bu)) };
     }
     case "charge":
-      return { ...roll, result: resolveCharge(ctx.rng, chargeInputFor(ctx, roll.unit)) };
+      return { ...roll, result: resolveCharge(ctx.rng, chargeInputFor(ctx, roll.unit), { chargeDisorderPenalty: ruleOption(ctx.s.options, "chargeDisorderPenalty") }) };
     case "move":
       return { ...roll, result: rollMoveDice(ctx, roll.dice) };
     case "shooting":
-      return { ...roll, result: resolveShooting(ctx.rng, roll.input) };
+      return { ...roll, result: resolveShooting(ctx.rng, roll.input, { halveOnceForRetinueInCover: ruleOption(ctx.s.options, "halveOnceForRetinueInCover") }) };
     case "free-hack":
       return { ...roll, result: resolveFreeHack(ctx.rng, roll.dice) };
     case "combat": {
@@ -138,7 +139,7 @@ function rollEvent(ctx: Ctx, roll: DiceRoll): void {
     case "control": {
       const bu = ctx.unit(roll.unit);
       const r = roll.result;
-      const mod = controlModifier({ grade: bu.u.grade, aggression: bu.u.aggression });
+      const mod = controlModifier(controlInputFor(ctx, bu));
       ctx.event({
         type: "control-test",
         text: `${bu.u.name} takes a control test (${roll.reasons.join("; ")}): AvD ${r.face}${r.modifier ? ` ${r.modifier > 0 ? "+" : "-"} ${Math.abs(r.modifier)}` : ""} = ${r.text}`,

@@ -10,6 +10,7 @@ import { rectsOverlap } from "../geometry/stand.js";
 import { deploymentProblem } from "../geometry/table.js";
 import { contingentLine, unitIn } from "./queries.js";
 import type { BattleState } from "./types.js";
+import { ruleOption } from "./types.js";
 
 /** Why a contingent may not be deployed there, or null (ruling SW-26, no overlaps, on the table). */
 export function deployProblem(s: BattleState, side: Side, contingent: string, x: number, distance: number): string | null {
@@ -28,7 +29,49 @@ function deployProblemAmong(s: BattleState, side: Side, contingent: string, x: n
   const ret = unitIn(s, sd.retinues[contingent]);
   if (ret.deployed) return `${sd.contingentNames[contingent]} is already deployed`;
   if (!Number.isFinite(x) || !Number.isFinite(distance)) return "deployment x and distance must be numbers";
-  return placedLineProblem(placedLine(s, side, contingent, x, distance), deployed ?? deployedRects(s));
+  const placed = placedLine(s, side, contingent, x, distance);
+  return placedLineProblem(placed, deployed ?? deployedRects(s)) ?? singleLineProblem(s, side, placed);
+}
+
+/** The x ranges (west to east) of a side's contingents already on the table. */
+function friendlyRanges(s: BattleState, side: Side): [number, number][] {
+  const out: [number, number][] = [];
+  for (const u of s.units) {
+    if (u.side !== side || !u.deployed || u.stands.length === 0) continue;
+    for (const b of boxedRects(u.stands)) out.push([b.minX, b.maxX]);
+  }
+  return out.sort((a, b) => a[0] - b[0]);
+}
+
+/** Overlaps in x closer than this count as standing behind (lines merely touching side by side do not). */
+const LINE_TOLERANCE = 0.01;
+
+/**
+ * Seed "Deployment": "each army deploys in a single line with no reserves" (option `singleLine`).
+ * A contingent may not stand behind or in front of a friendly contingent already deployed (their
+ * x ranges overlap) while a gap in the line, or at its ends, is wide enough for it; when there is
+ * no such gap it may (the line cannot take it).
+ */
+function singleLineProblem(s: BattleState, side: Side, placed: PlacedLine): string | null {
+  if (!ruleOption(s.options, "singleLine")) return null;
+  const ranges = friendlyRanges(s, side);
+  if (ranges.length === 0) return null;
+  const { minX, maxX } = placed.box;
+  if (!ranges.some(([a, b]) => minX < b - LINE_TOLERANCE && maxX > a + LINE_TOLERANCE)) return null;
+  if (lineGaps(s, ranges).every(([a, b]) => b - a < maxX - minX)) return null;
+  return 'it would stand behind or in front of another contingent: an army deploys in a single line with no reserves (seed "Deployment")';
+}
+
+/** The gaps along the line of a side's deployed contingents, table edges included. */
+function lineGaps(s: BattleState, ranges: [number, number][]): [number, number][] {
+  const gaps: [number, number][] = [];
+  let at = 0;
+  for (const [a, b] of ranges) {
+    if (a > at) gaps.push([at, a]);
+    at = Math.max(at, b);
+  }
+  if (s.table.width > at) gaps.push([at, s.table.width]);
+  return gaps;
 }
 
 /** Why a contingent's line may not stand there: off its half of the table (ruling SW-26), or overlapping a stand already deployed; or null. */
@@ -114,13 +157,25 @@ export function deployOptions(s: BattleState, side: Side): { contingent: string;
       for (const distance of s.options.deployDistances) {
         if (!Number.isFinite(distance)) continue;
         for (let x = step; x < s.table.width; x += step) {
-          if (placedLineProblem(placedLine(s, side, c, x, distance, lines), deployed) === null) {
+          const placed = placedLine(s, side, c, x, distance, lines);
+          if (placedLineProblem(placed, deployed) === null && singleLineProblem(s, side, placed) === null) {
             out.push({ contingent: c, x, distance });
             found++;
           }
         }
       }
       if (found > 0) break;
+    }
+    // No place on the grid: the middle of each gap in the line wide enough for the contingent.
+    if (found === 0 && ruleOption(s.options, "singleLine")) {
+      const gaps = lineGaps(s, friendlyRanges(s, side));
+      for (const distance of s.options.deployDistances) {
+        if (!Number.isFinite(distance)) continue;
+        for (const [a, b] of gaps) {
+          const x = Math.round(((a + b) / 2) * 100) / 100;
+          if (deployProblemAmong(s, side, c, x, distance, deployed) === null) out.push({ contingent: c, x, distance });
+        }
+      }
     }
   }
   return out;

@@ -4,7 +4,7 @@
  * losses and broken armies (seed "Turn Sequence", "Movement", "Charges and Combat", ruling SW-25).
  */
 import type { Side } from "../army.js";
-import type { ChargeInput } from "../checks.js";
+import type { ChargeInput, ControlInput } from "../checks.js";
 import { type ChargeMove, planChargeMove } from "../geometry/charge.js";
 import { unitContacts } from "../geometry/contact.js";
 import { shootingTargetUnits, unitSees } from "../geometry/los.js";
@@ -18,6 +18,7 @@ import { holyCallRefusal } from "../gods.js";
 import { type LeaderState, totalDp } from "../units.js";
 import { Ctx, memoKind } from "./ctx.js";
 import type { BattleState, BattleUnit } from "./types.js";
+import { ruleOption } from "./types.js";
 import { canAct, forwardHeading, geomOf, onTable, other, sideOfId } from "./unit-facts.js";
 
 /** Order of action (seed "Deployment"): the side that goes first, then the other; within a side contingents right to left, retinue, then the right and left bands. */
@@ -457,6 +458,11 @@ export function chargeTargets(ctx: Ctx, bu: BattleUnit): string[] {
  * The charge test's inputs for unit `id` as the table stands now (seed "Charges and Combat"):
  * shared by the test itself and by computer players weighing a charge.
  */
+/** A unit's control test input, with the scenario's A-grade ±1 (option `aGradeChoice`, A grade only). */
+export function controlInputFor(ctx: Ctx, bu: BattleUnit): ControlInput {
+  return { grade: bu.u.grade, aggression: bu.u.aggression, aGradeChoice: bu.u.grade === "A" ? ruleOption(ctx.s.options, "aGradeChoice") : "none" };
+}
+
 export function chargeInputFor(ctx: Ctx, id: string): ChargeInput {
   const bu = ctx.unit(id);
   const l = ctx.leaderOfUnit(id);

@@ -18,6 +18,17 @@ const optionsSchema = z
     deployDistances: z.array(z.number().min(0).max(120, "at most 120\" (half the longest table)")).min(1).max(12, "at most 12 distances").optional(),
     deployStep: z.number().min(0.5, "at least 0.5\" (a finer grid only slows the deployment down)").max(240, "at most 240\" (the longest table)").optional(),
     crossingMoves: z.enum(["front-first", "right-to-left"]).optional(),
+    refightDefeat: z.enum(["fall-back", "retire-if-charge"]).optional(),
+    previouslyShaken: z.enum(["combat-start", "refight-start"]).optional(),
+    chargeDisorderPenalty: z.enum(["once", "each"]).optional(),
+    halveOnceForRetinueInCover: z.boolean().optional(),
+    leaderRiskPerMissileHit: z.boolean().optional(),
+    aGradeChoice: z.enum(["none", "plus", "minus"]).optional(),
+    unpaidAcceptance: z.enum(["refusal-roll", "challenge-lapses"]).optional(),
+    mutualKill: z.enum(["both-lose", "no-winner"]).optional(),
+    campFollowerDps: z.enum(["contingent-and-host", "one"]).optional(),
+    singleLine: z.boolean().optional(),
+    manoeuvreDp: z.enum(["turns", "none"]).optional(),
   })
   .optional();
 

@@ -21,7 +21,69 @@ export type { Side } from "../army.js";
  * Named options. `victory`, the table size and `deployMin` (in the table) are house rules
  * (rulings SW-25, SW-3, SW-26); the others are decisions where the seed and rulings are silent.
  */
-export interface BattleOptions {
+/**
+ * Options of the rules mechanics (issue 14): a state holds one only when its scenario sets it, so
+ * states of scenarios that do not (and their hashes) are as before; read them with {@link ruleOption}.
+ */
+export interface RuleOptions {
+  /** Combat (`CombatOptions` in combat.ts): a Defeat in the refight after an inconclusive round. */
+  refightDefeat: "fall-back" | "retire-if-charge";
+  /** Combat (`CombatOptions`, ruling SW-19): when "previously shaken" is judged. */
+  previouslyShaken: "combat-start" | "refight-start";
+  /** Charge test (`ChargeOptions` in checks.ts): one −1 for unformed and 2+ DPs, or one each. */
+  chargeDisorderPenalty: "once" | "each";
+  /** Shooting (`ShootingOptions`): a retinue in cover halves its incoming dice once (true) or twice. */
+  halveOnceForRetinueInCover: boolean;
+  /** Risk to leaders (`LeaderRiskOptions`): one roll per missile hit (true) or per shooting that hit. */
+  leaderRiskPerMissileHit: boolean;
+  /** Control test (`ControlInput`): the optional ±1 of an A grade unit, the same for every test. */
+  aGradeChoice: "none" | "plus" | "minus";
+  /**
+   * Personal combat (`PersonalCombatOptions`): a challenged leader who cannot pay 3 LPs to accept.
+   * House rule default "challenge-lapses" (docs/rules/rulings.md, "Unpaid acceptance").
+   */
+  unpaidAcceptance: "refusal-roll" | "challenge-lapses";
+  /** Personal combat: both fighters killed in one exchange. */
+  mutualKill: "both-lose" | "no-winner";
+  /**
+   * Camp followers in the leadership phase (seed "Supernumeraries" and "Deployment"):
+   * "contingent-and-host" (default, the text): 1 DP from any unit of their contingent within 2"
+   * and an additional DP from the unit they are attached to; "one": 1 DP in total.
+   */
+  campFollowerDps: "contingent-and-host" | "one";
+  /**
+   * Seed "Deployment": "in a single line with no reserves". true (default): a contingent may not
+   * deploy behind or in front of a friendly contingent while the line has room for it; false: anywhere.
+   */
+  singleLine: boolean;
+  /**
+   * Seed "Cohesion": "1 DP for some manoeuvre actions". "turns" (default): a formed unit's about
+   * face and change of direction each cost 1 manoeuvre DP (a step costs none, seed "Manoeuvre";
+   * unformed stands have "no manoeuvre penalties"); "none": no manoeuvre costs a DP.
+   */
+  manoeuvreDp: "turns" | "none";
+}
+
+export const DEFAULT_RULE_OPTIONS: RuleOptions = {
+  refightDefeat: "fall-back",
+  previouslyShaken: "combat-start", // ruling SW-19
+  chargeDisorderPenalty: "once",
+  halveOnceForRetinueInCover: true,
+  leaderRiskPerMissileHit: true,
+  aGradeChoice: "none",
+  unpaidAcceptance: "challenge-lapses", // house rule (docs/rules/rulings.md, "Unpaid acceptance")
+  mutualKill: "both-lose",
+  campFollowerDps: "contingent-and-host", // seed "Deployment": "an additional DP"
+  singleLine: true, // seed "Deployment": "a single line with no reserves"
+  manoeuvreDp: "turns", // seed "Cohesion": "1 DP for some manoeuvre actions"
+};
+
+/** A rules-mechanic option of a battle, its default when the scenario does not set it. */
+export function ruleOption<K extends keyof RuleOptions>(o: BattleOptions, k: K): RuleOptions[K] {
+  return (o as Partial<RuleOptions>)[k] ?? DEFAULT_RULE_OPTIONS[k];
+}
+
+export interface BattleOptions extends Partial<RuleOptions> {
   /** Turn limit (ruling SW-25, house rule: default 12). */
   turnLimit: number;
   /**
@@ -35,9 +97,9 @@ export interface BattleOptions {
   /** Who plays the cards of a personal combat: the duel AI (default) or uniformly random cards. */
   duelPlayer: "ai" | "random";
   /**
-   * The initiative winner's choice of who acts first: "per-turn" (default: once, for every phase
-   * of the turn) or "per-phase" (seed "Turn Sequence": before each phase — gods, leadership,
-   * movement, missiles, combat).
+   * The initiative winner's choice of who acts first: "per-phase" (default, seed "Turn Sequence":
+   * before each phase — gods, leadership, movement, missiles, combat) or "per-turn" (once, for
+   * every phase of the turn).
    */
   initiativeChoice: "per-turn" | "per-phase";
   /** How far in front of the centre-line limit a contingent may be deployed (offered depths, inches from the centre line). */
@@ -57,7 +119,7 @@ export const DEFAULT_BATTLE_OPTIONS: BattleOptions = {
   victory: "sw25", // ruling SW-25 (house rule)
   startingDp: 3,
   duelPlayer: "ai",
-  initiativeChoice: "per-turn",
+  initiativeChoice: "per-phase", // seed "Turn Sequence": "for each phase"
   deployDistances: [3, 6],
   deployStep: 6,
   crossingMoves: "front-first",

@@ -4,6 +4,7 @@ import { Ctx, push } from "../ctx.js";
 import { thrown } from "../dice.js";
 import { actingOrder, chargeInputFor, chargeTargets, contingentUnits, contingentsRightToLeft, sideOrder } from "../queries.js";
 import type { DiceRoll, Task } from "../types.js";
+import { ruleOption } from "../types.js";
 import { canAct, onTable } from "../unit-facts.js";
 import type { DecisionKind, DecisionOf } from "../decision-kind.js";
 
@@ -59,7 +60,7 @@ export function chargeTestTask(ctx: Ctx, id: string): void {
     notCharging(ctx, id);
     return;
   }
-  const roll: DiceRoll = { what: "charge", unit: id, target: target.id, result: resolveCharge(ctx.rng, chargeInputFor(ctx, id)) };
+  const roll: DiceRoll = { what: "charge", unit: id, target: target.id, result: resolveCharge(ctx.rng, chargeInputFor(ctx, id), { chargeDisorderPenalty: ruleOption(ctx.s.options, "chargeDisorderPenalty") }) };
   thrown(ctx, bu.side, roll);
 }
 

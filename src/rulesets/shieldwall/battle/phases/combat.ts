@@ -11,6 +11,7 @@ import { next } from "../hand-off.js";
 import { findCombats, onGroundOrCover, sideOrder } from "../queries.js";
 import { unitRecord } from "../records.js";
 import type { BattleUnit, CombatProgress, DiceRoll, Task } from "../types.js";
+import { ruleOption } from "../types.js";
 import { geomOf, onTable } from "../unit-facts.js";
 
 /** The fighting of a combat phase is over: units that followed up and are out of combat stop following up. */
@@ -118,7 +119,7 @@ function finishCombat(ctx: Ctx, fight: CombatProgress): void {
   const reds = fight.red.map((id) => ctx.unit(id));
   const blacks = fight.black.map((id) => ctx.unit(id));
   const chargeCombat = fight.input.chargeCombat;
-  const res = combatFromRounds(fight.input, fight.rounds);
+  const res = combatFromRounds(fight.input, fight.rounds, { refightDefeat: ruleOption(ctx.s.options, "refightDefeat"), previouslyShaken: ruleOption(ctx.s.options, "previouslyShaken") });
   ctx.ev(
     "combat",
     `Combat: ${reds.map((u) => u.u.name).join(", ")} against ${blacks.map((u) => u.u.name).join(", ")} (${chargeCombat ? "charge combat" : "no charges"}): ${RESULT_NAME[res.result]} for red`,

@@ -1,4 +1,4 @@
-/** The start of a turn and the initiative (seed "Turn Sequence"; per-phase initiative is a house option). */
+/** The start of a turn and the initiative (seed "Turn Sequence": per-phase by default, per-turn an option). */
 import { rollInitiative } from "../../leaders.js";
 import { Ctx, push } from "../ctx.js";
 import { cincLp } from "../queries.js";
@@ -7,7 +7,7 @@ import type { Task } from "../types.js";
 import type { DecisionKind } from "../decision-kind.js";
 import { other } from "../unit-facts.js";
 
-/** Per-phase initiative (house option): the winner chooses who goes first in the next phase. */
+/** Per-phase initiative (the default, seed "Turn Sequence"): the winner chooses who goes first in the next phase. */
 export function initiativeChoiceTask(ctx: Ctx): void {
   const s = ctx.s;
   if (s.initiative) s.pending = { kind: "initiative", side: s.initiative };

@@ -7,7 +7,7 @@ import { playOut } from "../../../../core/game.js";
 import { randomPlayer } from "../../../../core/search/random-player.js";
 import { unitFacing } from "../../geometry/movement.js";
 import { within } from "../../geometry/proximity.js";
-import { LP_COSTS, campFollowersRemoveDp, changeAggression, increaseCohesion, lpLeft, moveCampFollowers, signalAdvance } from "../../leaders.js";
+import { LP_COSTS, campFollowersAdditionalDp, campFollowersRemoveDp, changeAggression, increaseCohesion, lpLeft, moveCampFollowers, signalAdvance } from "../../leaders.js";
 import { heuristicDuelPlayer } from "../../duel/ai.js";
 import { type ShieldwallDuelState, dealDuel, shieldwallDuelGame, playDuelQuietly } from "../../duel/game.js";
 import { FIGHTER_NAME, type FighterKind, answerChallenge, appointFighter, duelConsequences, issueChallenge } from "../../duel/rules.js";
@@ -16,6 +16,7 @@ import { Ctx, push, memoKind } from "../ctx.js";
 import { leaderDies, moveStraight, unitGone } from "../effects.js";
 import { actingOrder, closestEnemyLeader, contingentUnits, contingentsRightToLeft, enemyLeaderOnTable, leaderInCombat, leaderReach, sideOrder } from "../queries.js";
 import type { BattleUnit, Task } from "../types.js";
+import { ruleOption } from "../types.js";
 import { forwardHeading, geomOf, onTable, sideOfId } from "../unit-facts.js";
 import type { DecisionKind, DecisionOf, PendingOf } from "../decision-kind.js";
 
@@ -160,6 +161,13 @@ export function challengeTask(ctx: Ctx, challengerId: string, fighter: FighterKi
   ctx.setLeader(issued.value);
   if (!target) return;
   ctx.notes("challenge", issued.notes, { leader: l.id, target: target.id });
+  // A challenged leader who cannot pay 3 LPs to accept (option unpaidAcceptance, house rule
+  // default "challenge-lapses"): the challenge lapses at once, with no refusal roll.
+  if (ruleOption(ctx.s.options, "unpaidAcceptance") === "challenge-lapses" && !canAccept(ctx, target)) {
+    const ans = answerChallenge({ leader: target, retinueInCombat: leaderInCombat(ctx, target), accept: true }, ctx.rng, duelOptions(ctx));
+    ctx.notes("challenge-answer", ans.notes, { leader: target.id, accept: true });
+    return;
+  }
   ctx.s.pending = {
     kind: "answer",
     side: sideOfId(target.id),
@@ -170,10 +178,15 @@ export function challengeTask(ctx: Ctx, challengerId: string, fighter: FighterKi
   };
 }
 
+/** Whether a challenged leader can pay the 3 LPs of accepting (seed "Leaders"; ruling SW-8). */
+function canAccept(ctx: Ctx, l: LeaderState): boolean {
+  return l.status === "alive" && !leaderInCombat(ctx, l) && lpLeft(l) >= LP_COSTS.acceptChallenge;
+}
+
 export function answerOptions(ctx: Ctx, p: PendingOf<"answer">): DecisionOf<"answer">[] {
   const l = ctx.leader(p.leader);
   const out: DecisionOf<"answer">[] = [{ type: "answer", accept: false, fighter: "leader" }];
-  if (l.status === "alive" && !leaderInCombat(ctx, l) && lpLeft(l) >= LP_COSTS.acceptChallenge) {
+  if (canAccept(ctx, l)) {
     for (const f of fighterKinds(ctx, l)) out.push({ type: "answer", accept: true, fighter: f });
   }
   return out;
@@ -181,7 +194,7 @@ export function answerOptions(ctx: Ctx, p: PendingOf<"answer">): DecisionOf<"ans
 
 export function applyAnswer(ctx: Ctx, p: PendingOf<"answer">, accept: boolean, fighter: FighterKind): void {
   const target = ctx.leader(p.leader);
-  const ans = answerChallenge({ leader: target, retinueInCombat: leaderInCombat(ctx, target), accept }, ctx.rng);
+  const ans = answerChallenge({ leader: target, retinueInCombat: leaderInCombat(ctx, target), accept }, ctx.rng, duelOptions(ctx));
   ctx.notes("challenge-answer", ans.notes, { leader: target.id, accept });
   let targetFighter: FighterKind | null = null;
   if (ans.kind === "accepted") {
@@ -195,6 +208,11 @@ export function applyAnswer(ctx: Ctx, p: PendingOf<"answer">, accept: boolean, f
   }
   if (targetFighter === null) return;
   fightDuel(ctx, p.challenger, p.challengerFighter, target.id, targetFighter);
+}
+
+/** The scenario's personal combat options (`mutualKill`, `unpaidAcceptance`). */
+function duelOptions(ctx: Ctx): { mutualKill: "both-lose" | "no-winner"; unpaidAcceptance: "refusal-roll" | "challenge-lapses" } {
+  return { mutualKill: ruleOption(ctx.s.options, "mutualKill"), unpaidAcceptance: ruleOption(ctx.s.options, "unpaidAcceptance") };
 }
 
 function fightDuel(ctx: Ctx, aLeaderId: string, aKind: FighterKind, bLeaderId: string, bKind: FighterKind): void {
@@ -233,7 +251,7 @@ function fightDuel(ctx: Ctx, aLeaderId: string, aKind: FighterKind, bLeaderId: s
   const c = duelConsequences(outcome, {
     a: { leader: la, fighter: fa, units: ctx.sideUnits(sa).map((u) => u.u) },
     b: { leader: lb, fighter: fb, units: ctx.sideUnits(sb).map((u) => u.u) },
-  });
+  }, duelOptions(ctx));
   for (const side of [c.a, c.b]) {
     ctx.setLeader(side.leader);
     for (const u of side.units) if (u !== ctx.unit(u.id).u) ctx.setU(u);
@@ -265,6 +283,13 @@ export function applyCamp(ctx: Ctx, hostId: string, target: string | null, moveT
     });
     ctx.setU(r.value);
     ctx.notes("camp", r.notes, { unit: hostId, target });
+  }
+  // Seed "Deployment": an additional DP from the unit they are attached to (option campFollowerDps).
+  const hostNow = ctx.unit(hostId);
+  if (ruleOption(ctx.s.options, "campFollowerDps") === "contingent-and-host" && totalDp(hostNow.u) > 0) {
+    const r = campFollowersAdditionalDp(hostNow.u);
+    ctx.setU(r.value);
+    ctx.notes("camp", r.notes, { unit: hostId, target: hostId });
   }
   if (moveTo !== undefined) {
     // Camp followers may move to join a different unit in the command phase (seed "Supernumeraries").

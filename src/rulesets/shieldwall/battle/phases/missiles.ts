@@ -7,6 +7,7 @@ import { thrown } from "../dice.js";
 import { leaderRisk, unitGone } from "../effects.js";
 import { actingOrder, shootingOptions, sideOrder } from "../queries.js";
 import type { BattleUnit, DiceRoll, Task } from "../types.js";
+import { ruleOption } from "../types.js";
 import { canAct, sideOfId } from "../unit-facts.js";
 import type { DecisionKind, DecisionOf } from "../decision-kind.js";
 
@@ -62,7 +63,7 @@ export function fireShot(ctx: Ctx, i: number): void {
     targetIsRetinue: target.u.kind === "retinue",
     targetInCover: target.stands.some((st) => standIn(st, s.table, "cover")),
   };
-  const result = resolveShooting(ctx.rng, input);
+  const result = resolveShooting(ctx.rng, input, { halveOnceForRetinueInCover: ruleOption(ctx.s.options, "halveOnceForRetinueInCover") });
   if (shot.archer)
     s.sides[shooter.side] = {
       ...s.sides[shooter.side],
@@ -85,7 +86,7 @@ export function missileHits(ctx: Ctx): void {
     ctx.notes("missile-hits", r.notes, { unit: id, hits: h });
     const l = ctx.leaderOfUnit(id);
     if (l) {
-      const rolls = leaderRiskRolls({ missileHits: h, engagedInCombat: false });
+      const rolls = leaderRiskRolls({ missileHits: h, engagedInCombat: false }, { leaderRiskPerMissileHit: ruleOption(ctx.s.options, "leaderRiskPerMissileHit") });
       for (let i = 0; i < rolls; i++) if (leaderRisk(ctx, l.id, false)) break;
     }
     if (r.value.status !== "active") unitGone(ctx, ctx.unit(id), "destroyed");

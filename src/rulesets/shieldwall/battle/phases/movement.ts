@@ -16,9 +16,11 @@ import { throwMoveDice, thrown } from "../dice.js";
 import { markMoved, moveStraight, pursueToCampOrEdge, pursuitCharge, retireMove, takeFatigue } from "../effects.js";
 import { applyEmbark, disembarkHalfMove, embarkedUnits, landUnit, moveStandsIndependently, moveThroughFriends } from "../manoeuvres.js";
 import { formUpStands, moveOptions, moveProblem } from "../move-options.js";
-import { actingOrder, enemiesOnTable, headingTo, nearestVisibleEnemy, sideOrder, towardHeading, unitInFront } from "../queries.js";
+import { actingOrder, controlInputFor, enemiesOnTable, headingTo, nearestVisibleEnemy, sideOrder, towardHeading, unitInFront } from "../queries.js";
 import { unitRecord } from "../records.js";
 import type { Aftermath, BattleUnit, DiceRoll, MoveChoice, Task } from "../types.js";
+import { ruleOption } from "../types.js";
+import { addDisorder } from "../../units.js";
 import { canAct, geomOf, onTable } from "../unit-facts.js";
 import type { DecisionKind } from "../decision-kind.js";
 
@@ -118,10 +120,7 @@ export function moveTask(ctx: Ctx, id: string): void {
     offerMove(ctx, id);
     return;
   }
-  const result = resolveControl(ctx.rng, {
-    grade: bu.u.grade,
-    aggression: bu.u.aggression,
-  });
+  const result = resolveControl(ctx.rng, controlInputFor(ctx, bu));
   const roll: DiceRoll = { what: "control", unit: id, reasons: need.reasons, result };
   thrown(ctx, bu.side, roll);
 }
@@ -191,6 +190,14 @@ export function bloodlustAdvance(ctx: Ctx, id: string, roll: MoveRoll): void {
   ctx.setUnit({ ...ctx.unit(id), mustCharge: true, moved: true });
 }
 
+/** Seed "Cohesion": "1 DP for some manoeuvre actions" — about face and change direction (option manoeuvreDp). */
+function manoeuvreDp(ctx: Ctx, id: string, what: string): void {
+  if (ruleOption(ctx.s.options, "manoeuvreDp") !== "turns") return;
+  const r = addDisorder(ctx.unit(id).u, "manoeuvre");
+  ctx.setU(r.value);
+  ctx.notes("manoeuvre-dp", [`the ${what} costs 1 manoeuvre DP (option manoeuvreDp)`, ...r.notes], { unit: id });
+}
+
 export function applyMove(ctx: Ctx, bu: BattleUnit, m: MoveChoice, voluntary = true): void {
   const id = bu.id;
   switch (m.kind) {
@@ -214,6 +221,7 @@ export function applyMove(ctx: Ctx, bu: BattleUnit, m: MoveChoice, voluntary = t
     case "about-face": {
       ctx.setUnit({ ...bu, stands: aboutFace(geomOf(bu)).stands });
       ctx.ev("about-face", `${bu.u.name} about faces (half its move, ruling SW-1)`, { unit: id });
+      manoeuvreDp(ctx, id, "about face");
       break;
     }
     case "step": {
@@ -224,6 +232,7 @@ export function applyMove(ctx: Ctx, bu: BattleUnit, m: MoveChoice, voluntary = t
     case "toward":
     case "change-direction":
     case "unformed-move": {
+      if (m.kind === "change-direction") manoeuvreDp(ctx, id, "change of direction");
       // The move dice (a set a kept Seven may re-roll, ruling SW-11); the move follows once they are final.
       const dice = { kind: "normal" as const, extraD6: m.extraD6, formed: m.kind === "advance" || m.kind === "toward" };
       throwMoveDice(ctx, bu.side, id, dice, { k: "move", move: m, voluntary });
