@@ -7,6 +7,7 @@
 import Konva from "konva";
 import { useEffect, useRef } from "preact/hooks";
 import type { BattleDecision, BattleState, BattleUnit } from "../../src/rulesets/shieldwall/battle/index.js";
+import { centroid } from "../../src/rulesets/shieldwall/geometry/polygon.js";
 import { type BattleView, hoveredOption, hoveredUnit, involved, nearestDeploy, nearestMove, pickedOption, selectedUnit } from "./store.js";
 import { DP_KINDS } from "./UnitCard.js";
 
@@ -99,16 +100,6 @@ function drawGround(scene: Scene, s: BattleState): void {
     const c = centroid(b.polygon);
     g.add(label(`⛵ ${b.name ?? b.id}`, c.x, H - c.y, { size: 10, colour: "#123a59" }));
   }
-}
-
-function centroid(pts: { x: number; y: number }[]): { x: number; y: number } {
-  let x = 0;
-  let y = 0;
-  for (const p of pts) {
-    x += p.x;
-    y += p.y;
-  }
-  return { x: x / pts.length, y: y / pts.length };
 }
 
 interface LabelStyle {
