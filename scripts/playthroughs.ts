@@ -27,7 +27,10 @@ const readJson = (path: string): unknown => JSON.parse(readFileSync(resolve(proj
 
 function contestSetup(a: string, b: string): ContestDuelSetup {
   const profiles = (readJson("data/contest/profiles.json") as { profiles: Profile[] }).profiles;
-  const profile = (id: string) => ({ ...profiles.find((p) => p.id === id)!, weapon: profiles.find((p) => p.id === id)!.weapon ?? null });
+  const profile = (id: string) => {
+    const p = profiles.find((q) => q.id === id)!;
+    return { ...p, weapon: p.weapon ?? null };
+  };
   const deck = (path: string) => parseDeck(readJson(path) as never).deck!;
   return {
     a: { profile: profile(a), assistants: 0 },
