@@ -2,9 +2,9 @@
 import { describe, expect, it } from "vitest";
 import { replay } from "../../src/core/game.js";
 import { battleGame } from "../../src/rulesets/shieldwall/battle/index.js";
-import type { FromWorker, ToWorker } from "../../web/src/protocol.js";
-import { handleMessage, type Host } from "../../web/src/worker-host.js";
-import { resolvePath, setupFromScenario, shippedScenarios, shippedSetup } from "../../web/src/scenarios.js";
+import type { FromWorker, ToWorker } from "../../web/src/battle/protocol.js";
+import { handleMessage, type Host } from "../../web/src/battle/worker-host.js";
+import { resolvePath, setupFromScenario, shippedScenarios, shippedSetup } from "../../web/src/battle/scenarios.js";
 
 function fakeHost() {
   const posted: FromWorker[] = [];

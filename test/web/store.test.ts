@@ -1,10 +1,10 @@
 /** The UI's store: the reducer over the worker's messages and the presentation helpers. */
 import { describe, expect, it } from "vitest";
 import type { BattleDecision } from "../../src/rulesets/shieldwall/battle/index.js";
-import type { FromWorker, Snapshot } from "../../web/src/protocol.js";
-import { BattleSession } from "../../web/src/session.js";
-import { shippedSetup } from "../../web/src/scenarios.js";
-import { actedUnits, byCategory, filterOptions, moveHeading, nearestMove, nearestDeploy, groupOptions, initialUi, involved, namesOf, pendingPrompt, reduce, type UiState, optionCategory, withNames } from "../../web/src/store.js";
+import type { FromWorker, Snapshot } from "../../web/src/battle/protocol.js";
+import { BattleSession } from "../../web/src/battle/session.js";
+import { shippedSetup } from "../../web/src/battle/scenarios.js";
+import { actedUnits, byCategory, filterOptions, moveHeading, nearestMove, nearestDeploy, groupOptions, initialUi, involved, namesOf, pendingPrompt, reduce, type UiState, optionCategory, withNames } from "../../web/src/battle/store.js";
 
 function started(players = { red: "human", black: "human" } as const): { msg: Extract<FromWorker, { type: "started" }>; session: BattleSession } {
   const session = new BattleSession(1, shippedSetup("maldon-991"), 7, { ...players });

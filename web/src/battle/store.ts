@@ -4,8 +4,8 @@
  * worker sent and derives only presentation (names, grouping, filters).
  */
 import { signal } from "@preact/signals";
-import type { GameEvent } from "../../src/core/game.js";
-import type { BattleDecision, BattleState, Pending, Side } from "../../src/rulesets/shieldwall/battle/index.js";
+import type { GameEvent } from "../../../src/core/game.js";
+import type { BattleDecision, BattleState, Pending, Side } from "../../../src/rulesets/shieldwall/battle/index.js";
 import type { Controller, FromWorker, OptionView, Snapshot } from "./protocol.js";
 
 export interface LogEntry {

@@ -1,5 +1,5 @@
 /** A unit's state card: what the engine's state says about it, nothing computed. */
-import type { BattleDecision } from "../../src/rulesets/shieldwall/battle/index.js";
+import type { BattleDecision } from "../../../src/rulesets/shieldwall/battle/index.js";
 import { send } from "./engine.js";
 import { type BattleView, selectedUnit } from "./store.js";
 

@@ -1,6 +1,6 @@
 /** The new-battle screen: scenario, who plays each side, seed, speed. */
 import { useState } from "preact/hooks";
-import type { Side } from "../../src/rulesets/shieldwall/battle/index.js";
+import type { Side } from "../../../src/rulesets/shieldwall/battle/index.js";
 import { send } from "./engine.js";
 import { CONTROLLERS, type Controller, type ScenarioSource } from "./protocol.js";
 import { shippedScenarios } from "./scenario-list.js";

@@ -4,16 +4,16 @@
  * never reads a file. Also turns an uploaded scenario file into a battle setup, with the engine's
  * named errors (parseScenario, armySchema).
  */
-import { armySchema, type ArmyFile } from "../../src/rulesets/shieldwall/army.js";
-import { type BattleSetup, parseScenario } from "../../src/rulesets/shieldwall/battle/index.js";
+import { armySchema, type ArmyFile } from "../../../src/rulesets/shieldwall/army.js";
+import { type BattleSetup, parseScenario } from "../../../src/rulesets/shieldwall/battle/index.js";
 import { baseName, shippedScenarios } from "./scenario-list.js";
 
 export { shippedScenarios };
 
-const scenarioFiles = import.meta.glob<unknown>("../../data/shieldwall/scenarios/*.json", { eager: true, import: "default" });
-const armyFiles = import.meta.glob<unknown>("../../data/shieldwall/armies/*.json", { eager: true, import: "default" });
+const scenarioFiles = import.meta.glob<unknown>("../../../data/shieldwall/scenarios/*.json", { eager: true, import: "default" });
+const armyFiles = import.meta.glob<unknown>("../../../data/shieldwall/armies/*.json", { eager: true, import: "default" });
 
-/** "../../data/shieldwall/scenarios/x.json" + "../armies/y.json" → "../../data/shieldwall/armies/y.json". */
+/** "../../../data/shieldwall/scenarios/x.json" + "../armies/y.json" → "../../../data/shieldwall/armies/y.json". */
 export function resolvePath(from: string, relative: string): string {
   const parts = from.split("/").slice(0, -1);
   for (const p of relative.split("/")) {
@@ -40,7 +40,7 @@ function parseArmy(value: unknown, label: string): ArmyFile {
  * A battle setup from a scenario object: a string army is looked up among the shipped armies,
  * by its path relative to `from` or else by its file name. Throws a RangeError naming the field.
  */
-export function setupFromScenario(value: unknown, from = "../../data/shieldwall/scenarios/uploaded.json"): BattleSetup {
+export function setupFromScenario(value: unknown, from = "../../../data/shieldwall/scenarios/uploaded.json"): BattleSetup {
   let scenario: BattleSetup["scenario"];
   try {
     scenario = parseScenario(value);

@@ -1,5 +1,5 @@
 /** Names and descriptions of the shipped scenarios for the new-battle screen (the worker holds the full files). */
-const scenarioFiles = import.meta.glob<{ name?: string; description?: string }>("../../data/shieldwall/scenarios/*.json", { eager: true, import: "default" });
+const scenarioFiles = import.meta.glob<{ name?: string; description?: string }>("../../../data/shieldwall/scenarios/*.json", { eager: true, import: "default" });
 
 export interface ShippedScenario {
   /** File name without .json, e.g. "maldon-991". */

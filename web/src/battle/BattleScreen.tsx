@@ -1,5 +1,5 @@
 /** The battle: status bar, the table, the decision panel, the unit card and the log. */
-import type { Side } from "../../src/rulesets/shieldwall/battle/index.js";
+import type { Side } from "../../../src/rulesets/shieldwall/battle/index.js";
 import { Decisions } from "./Decisions.js";
 import { LogPane } from "./LogPane.js";
 import { send } from "./engine.js";

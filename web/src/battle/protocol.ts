@@ -2,8 +2,8 @@
  * The messages between the UI and the engine worker (docs/web.md, "Worker protocol"). The worker
  * holds the battle; the UI only sends requests and shows what comes back.
  */
-import type { GameEvent, GameRecord, GameResult } from "../../src/core/game.js";
-import type { BattleDecision, BattleSetup, BattleState, Side } from "../../src/rulesets/shieldwall/battle/index.js";
+import type { GameEvent, GameRecord, GameResult } from "../../../src/core/game.js";
+import type { BattleDecision, BattleSetup, BattleState, Side } from "../../../src/rulesets/shieldwall/battle/index.js";
 
 /** Who plays a side: a person at this screen, or a computer player by name. */
 export type Controller = "human" | "commander" | "advance" | "random" | "mcts";

@@ -3,9 +3,9 @@
  * it directly). Decisions go through the engine's `play()`, so every rule and every reason for a
  * refusal is the engine's.
  */
-import { type DecisionRecord, type GameEvent, type GameRecord, IllegalMoveError, makeRecord, play, type Player } from "../../src/core/game.js";
-import { mctsPlayer } from "../../src/core/search/mcts.js";
-import { shieldwallPlayers } from "../../src/rulesets/shieldwall/ai/index.js";
+import { type DecisionRecord, type GameEvent, type GameRecord, IllegalMoveError, makeRecord, play, type Player } from "../../../src/core/game.js";
+import { mctsPlayer } from "../../../src/core/search/mcts.js";
+import { shieldwallPlayers } from "../../../src/rulesets/shieldwall/ai/index.js";
 import {
   type BattleDecision,
   type BattleSetup,
@@ -15,7 +15,7 @@ import {
   decisionProblem,
   describeDecision,
   type Side,
-} from "../../src/rulesets/shieldwall/battle/index.js";
+} from "../../../src/rulesets/shieldwall/battle/index.js";
 import type { Controller, FromWorker, OptionView, Snapshot } from "./protocol.js";
 
 /** Thinking time of the mcts player per decision, in milliseconds. */

@@ -6,8 +6,8 @@
  */
 import Konva from "konva";
 import { useEffect, useRef } from "preact/hooks";
-import type { BattleDecision, BattleState, BattleUnit } from "../../src/rulesets/shieldwall/battle/index.js";
-import { centroid } from "../../src/rulesets/shieldwall/geometry/polygon.js";
+import type { BattleDecision, BattleState, BattleUnit } from "../../../src/rulesets/shieldwall/battle/index.js";
+import { centroid } from "../../../src/rulesets/shieldwall/geometry/polygon.js";
 import { type BattleView, hoveredOption, hoveredUnit, involved, nearestDeploy, nearestMove, pickedOption, selectedUnit } from "./store.js";
 import { DP_KINDS } from "./UnitCard.js";
 
