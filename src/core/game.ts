@@ -122,6 +122,13 @@ export interface Game<S extends BaseState, M, O = unknown> {
   /** What `player` may see: hidden information of the others removed. */
   view(state: S, player: PlayerId): unknown;
   /**
+   * An event as `player` may see it (`state` is the state after it), or null when it is hidden
+   * from him, e.g. the cards dealt to the other side. Without it every event is public. Every
+   * program that shows one seat the events (the web app, the server) passes them through
+   * {@link eventFor}.
+   */
+  viewEvent?(event: GameEvent, player: PlayerId, state: S): GameEvent | null;
+  /**
    * A full state consistent with what `player` knows, hidden information resampled with `rng`
    * (for information-set search). Games without hidden information omit it.
    */
@@ -130,6 +137,11 @@ export interface Game<S extends BaseState, M, O = unknown> {
   moveKey?(move: M): string;
   /** One line describing a decision, for logs. */
   describeMove?(state: S, player: PlayerId, move: M): string;
+}
+
+/** An event as `player` may see it: the game's `viewEvent`, or the event itself when the game has none. */
+export function eventFor<S extends BaseState, M, O>(game: Game<S, M, O>, event: GameEvent, player: PlayerId, state: S): GameEvent | null {
+  return game.viewEvent ? game.viewEvent(event, player, state) : event;
 }
 
 /** Raised when a decision is refused; the message is the rule's reason. */
