@@ -193,7 +193,7 @@ export default function GurpsPage({ rest, query }: PageProps) {
             <CalcForm fields={fields} query={query} problems={problems} onChange={change} hide={tab === "compare" ? ["mode"] : []} />
             {!checked.ok && <p class="error">Not computed: {checked.message}</p>}
           </div>
-          <div>{checked.ok && (tab === "compare" ? <Compare input={checked.input as AttackInput} /> : <Attack input={checked.input as AttackInput} seed={seed} onSeed={(n) => change("seed", String(n))} />)}</div>
+          <div class="calc-output">{checked.ok && (tab === "compare" ? <Compare input={checked.input as AttackInput} /> : <Attack input={checked.input as AttackInput} seed={seed} onSeed={(n) => change("seed", String(n))} />)}</div>
         </div>
       </div>
     </div>

@@ -22,7 +22,7 @@ export function ResultPanel({ view }: { view: ResultView }) {
         {view.charts.map((c) => (
           <div class="chart-box" key={c.title}>
             <h3>{c.title}</h3>
-            <DistChart bars={c.bars} title={c.title} showAtLeast={c.showAtLeast} height={Math.max(150, Math.min(220, 60 + c.bars.length * 14))} />
+            <DistChart bars={c.bars} title={c.title} showAtLeast={c.showAtLeast} height={c.bars.length > 8 ? 240 : 210} />
           </div>
         ))}
       </div>
