@@ -130,7 +130,7 @@ describe.skipIf(!haveChromium && !required)("calculator and game pages end to en
     }
   }, 60_000);
 
-  it("a Shove game against the computer is played to the end by clicking", async () => {
+  it("a Shove game against the computer is played to the end by dragging and clicking", async () => {
     for (const size of ["desktop", "phone"] as const) {
       const page = await open("#/shove?blue=human&red=random&seed=3", size);
       await page.click('[data-testid="start-shove"]');
@@ -143,7 +143,17 @@ describe.skipIf(!haveChromium && !required)("calculator and game pages end to en
         if ((await page.locator('[data-testid="shove-result"]').count()) > 0) break;
         const before = await page.getAttribute('[data-testid="shove"]', "data-decisions");
         const token = page.locator(".token.movable");
-        if (actions % 3 !== 2 && (await token.count()) > 0) {
+        if (actions === 0 && size === "desktop") {
+          // Drag a token onto a square it may move to.
+          await token.first().click();
+          const from = (await token.first().boundingBox())!;
+          const to = (await page.locator(".sq.target").first().boundingBox())!;
+          await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+          await page.mouse.down();
+          await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 5 });
+          await page.mouse.up();
+          moved++;
+        } else if (actions % 3 !== 2 && (await token.count()) > 0) {
           await token.first().click();
           const target = page.locator(".sq.target");
           if ((await target.count()) > 0) {

@@ -4,7 +4,7 @@
  * (table and charts). The inputs are checked by the command line's schemas and kept in the address.
  */
 import "../odds/pages.css";
-import { useMemo, useState } from "preact/hooks";
+import { useEffect, useMemo, useState } from "preact/hooks";
 import { checkCalculatorInput } from "../../../src/core/calculator.js";
 import { type AttackInput, MODE_NAMES, MODES, type Mode, OUTCOME_NAMES, OUTCOMES, planAttack } from "../../../src/rulesets/gurps/attack.js";
 import { compareResult, compareSchema, gurpsCoverCalculator } from "../../../src/rulesets/gurps/calculators.js";
@@ -158,7 +158,10 @@ export default function GurpsPage({ rest, query }: PageProps) {
   const tab: Tab = rest === "compare" ? "compare" : "attack";
   const { fields, checked } = useForm(query, tab === "compare");
   const empty = fields.every((f) => !query.has(f.key));
-  if (empty) queueMicrotask(() => replaceQuery({ ...queryFor(fields, gurpsCoverCalculator.example), ...(query.get("seed") ? { seed: query.get("seed")! } : {}) }));
+  // Opened without inputs: start from the calculator's example.
+  useEffect(() => {
+    if (empty) replaceQuery({ ...queryFor(fields, gurpsCoverCalculator.example), ...(query.get("seed") ? { seed: query.get("seed")! } : {}) });
+  }, [empty, fields, query]);
   const change = (k: string, text: string) => {
     const q = new URLSearchParams(query);
     q.set(k, text);

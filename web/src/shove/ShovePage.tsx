@@ -19,6 +19,7 @@ import {
   computerToMove,
   current,
   decide,
+  decisionSquares,
   loadRecord,
   newGame,
   PLAYER_KINDS,
@@ -162,8 +163,9 @@ export default function ShovePage({ query }: PageProps) {
   }
   const g = geometryOf(s.config.board);
   const lastEvents = game.replayAt === null ? (game.events[game.events.length - 1] ?? []) : (game.events[game.replayAt - 1] ?? []);
-  const lastSquares: number[] = [];
-  const lastDecision = game.replayAt === null ? game.decisions[game.decisions.length - 1] : game.replayAt > 0 ? game.decisions[game.replayAt - 1] : undefined;
+  const lastIndex = game.replayAt === null ? game.decisions.length - 1 : game.replayAt - 1;
+  const lastDecision = lastIndex >= 0 ? game.decisions[lastIndex] : undefined;
+  const lastSquares = lastDecision ? decisionSquares(game.states[lastIndex], lastDecision.move) : [];
   const locks = s.tokens.map((sq, k) => ({ sq, k })).filter(({ sq, k }) => sq >= 0 && s.locked[k] === 1);
   const result = s.winner ? { winner: s.winner, reason: winReasonText(s) } : null;
   const canUndo = undoable(game);

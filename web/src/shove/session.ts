@@ -134,3 +134,13 @@ export function squareLabel(s: ShoveState, sq: number): string {
   const w = s.config.board.width;
   return `${columnLetter(sq % w)}${Math.floor(sq / w) + 1}`;
 }
+
+/** The squares a decision acted on in the state it was made in (its token's square and where it went or pushed), for highlighting. */
+export function decisionSquares(before: ShoveState, move: string): number[] {
+  const g = geometryOf(before.config.board);
+  const p = parseAction(g, move);
+  if ("error" in p || move === "end") return [];
+  const sq = p.code >> 3;
+  const to = g.nb[sq * 4 + (p.code & 3)];
+  return to >= 0 ? [sq, to] : [sq];
+}
