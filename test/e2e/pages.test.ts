@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkCalculatorInput } from "../../src/core/calculator.js";
 import { calculatorNamed } from "../../src/rulesets/calculators.js";
-import { exactText } from "../../web/src/shared/DistChart.js";
+import { exactText } from "../../web/src/odds/exact.js";
 import { fieldsOf, queryFor } from "../../web/src/odds/form.js";
 import { viewOf } from "../../web/src/odds/views.js";
 

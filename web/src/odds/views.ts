@@ -4,7 +4,7 @@
  * the ruleset computed (src/rulesets/calculators.ts); the only arithmetic is adding exact
  * fractions for the "at least" line where the result lists single outcomes.
  */
-import type { DistBar, ExactP } from "../shared/DistChart.js";
+import type { Bar as DistBar, ExactP } from "./exact.js";
 
 export interface ChartView {
   title: string;
