@@ -92,6 +92,11 @@ function Calculator({ spec, query }: { spec: CalculatorSpec; query: URLSearchPar
           {spec.method === "exact" ? "Exact fractions" : "Monte Carlo estimate (sample size and standard error shown)"} · input documented in <code>{spec.docs}</code>
           {spec.rule ? <> · rule {spec.rule}</> : null}
         </p>
+        {spec.name === "gurps-cover" && (
+          <p class="meta">
+            <a href={hashFor("gurps", "compare", query)}>The same attack under all four treatments, compared</a> · <a href={hashFor("gurps", "attack", query)}>resolved a die at a time</a>
+          </p>
+        )}
       </header>
       <div class="calc-body">
         <div class="calc-inputs">
