@@ -107,7 +107,8 @@ function Attack({ input, seed, onSeed }: { input: AttackInput; seed: number; onS
   const s = session?.key === key ? session.s : startAttack(planned.plan, seed);
   const set = (n: AttackSession) => setSession({ key, s: n });
   const result = resultText(s);
-  const odds = viewOf("gurps-cover", gurpsCoverCalculator.result(input));
+  // The plan's notes are shown with the steps already.
+  const odds = { ...viewOf("gurps-cover", gurpsCoverCalculator.result(input)), notes: [] };
   return (
     <div class="attack-view">
       <section aria-label="The attack, step by step">
@@ -122,7 +123,7 @@ function Attack({ input, seed, onSeed }: { input: AttackInput; seed: number; onS
         <ol class="steps" data-testid="attack-steps">
           {s.steps.map((st, i) => (
             <li key={i}>
-              <strong>{PURPOSE_NAME[st.purpose]}</strong>: {st.faces.length ? `${st.faces.join(" + ")} = ` : ""}
+              <strong>{PURPOSE_NAME[st.purpose]}</strong>: {st.faces.length > 1 ? `${st.faces.join(" + ")} = ` : ""}
               {st.total} → {st.note}
             </li>
           ))}
