@@ -219,6 +219,7 @@ describe.skipIf(!haveChromium && !required)("calculator and game pages end to en
       await page.waitForSelector('[data-testid="compare-table"]');
       expect(await page.locator('[data-testid="compare-table"] thead th').count()).toBe(5);
       expect(await page.textContent('[data-testid="attacker-best"]')).toBeTruthy();
+      expect(await page.locator(".dist-chart canvas").count()).toBe(1);
       await page.screenshot({ path: join(SHOTS, `pages-gurps-compare-${size}.png`) });
       await page.close();
     }

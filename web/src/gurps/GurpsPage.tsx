@@ -8,7 +8,8 @@ import { useEffect, useMemo, useState } from "preact/hooks";
 import { checkCalculatorInput } from "../../../src/core/calculator.js";
 import { type AttackInput, MODE_NAMES, MODES, type Mode, OUTCOME_NAMES, OUTCOMES, planAttack } from "../../../src/rulesets/gurps/attack.js";
 import { compareResult, compareSchema, gurpsCoverCalculator } from "../../../src/rulesets/gurps/calculators.js";
-import { DistChart, type ExactP, exactText } from "../shared/DistChart.js";
+import { type ExactP, exactText } from "../odds/exact.js";
+import { CompareChart } from "./CompareChart.js";
 import { CalcForm } from "../odds/CalcForm.js";
 import { dataFrom, fieldsOf, problemsByField, queryFor } from "../odds/form.js";
 import { ResultPanel } from "../odds/ResultPanel.js";
@@ -17,6 +18,8 @@ import { hashFor, type PageProps, replaceQuery } from "../shell/location.js";
 import { type AttackSession, PURPOSE_NAME, resultText, startAttack, throwAll, throwNext } from "./attack-state.js";
 
 type Tab = "attack" | "compare";
+
+const COLOURS: Record<Mode, string> = { db: "#6b6b6b", abstract: "#00798c", random: "#e07000", specific: "#7a4e9c" };
 
 function useForm(query: URLSearchParams, compare: boolean) {
   const fields = useMemo(() => fieldsOf(compare ? compareSchema : gurpsCoverCalculator.schema), [compare]);
@@ -85,15 +88,13 @@ function Compare({ input }: { input: AttackInput }) {
           Best for the attacker of all four: <strong data-testid="attacker-best">{MODE_NAMES[c.attackerBest]}</strong> (body struck = hit + critical hit; hover a cell for its exact fraction).
         </li>
       </ul>
-      <div class="calc-result">
-        <div class="charts">
-          {MODES.filter((m) => t(m).available).map((m) => (
-            <div class="chart-box" key={m}>
-              <h3>{MODE_NAMES[m]}</h3>
-              <DistChart title={`Outcome under ${MODE_NAMES[m]}`} bars={OUTCOMES.map((o) => ({ label: OUTCOME_NAMES[o], p: t(m)[o] }))} height={170} />
-            </div>
-          ))}
-        </div>
+      <div class="chart-box">
+        <h3>The four treatments side by side</h3>
+        <CompareChart
+          title="Outcome of the attack under each treatment"
+          labels={[...OUTCOMES.map((o) => OUTCOME_NAMES[o]), "body struck"]}
+          series={MODES.filter((m) => t(m).available).map((m) => ({ label: MODE_NAMES[m], colour: COLOURS[m], values: [...OUTCOMES.map((o) => t(m)[o]), t(m).bodyStruck!] }))}
+        />
       </div>
     </section>
   );
