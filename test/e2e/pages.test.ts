@@ -167,6 +167,17 @@ describe.skipIf(!haveChromium && !required)("calculator and game pages end to en
       expect(moved).toBeGreaterThan(0);
       expect(await page.textContent('[data-testid="shove-result"]')).toMatch(/(red|blue) wins/);
       await page.screenshot({ path: join(SHOTS, `pages-shove-end-${size}.png`) });
+      if (size === "desktop") {
+        // Save the record, load it back (verified by replay) and step through it.
+        const [download] = await Promise.all([page.waitForEvent("download"), page.click('[data-testid="save-record"]')]);
+        const file = join(SHOTS, "..", "shove-record.json");
+        await download.saveAs(file);
+        await page.locator('[data-testid="load-record"]').setInputFiles(file);
+        await page.waitForSelector('[data-testid="replay"]');
+        await page.click('[data-testid="replay-next"]');
+        expect(await page.textContent('[data-testid="replay"] p')).toMatch(/decision 1 of \d+/);
+        await page.screenshot({ path: join(SHOTS, "pages-shove-replay-desktop.png") });
+      }
       await page.close();
     }
   }, 400_000);

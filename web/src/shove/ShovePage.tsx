@@ -169,7 +169,7 @@ export default function ShovePage({ query }: PageProps) {
   const locks = s.tokens.map((sq, k) => ({ sq, k })).filter(({ sq, k }) => sq >= 0 && s.locked[k] === 1);
   const result = s.winner ? { winner: s.winner, reason: winReasonText(s) } : null;
   const canUndo = undoable(game);
-  const who = (side: SideName) => (game.players[side] === "human" ? "you" : KIND_TEXT[game.players[side]]);
+  const who = (side: SideName) => (game.replayAt !== null ? "in the record" : game.players[side] === "human" ? "you" : KIND_TEXT[game.players[side]]);
   return (
     <div class="game-page shove-page">
       <div />
