@@ -1,8 +1,9 @@
 /** `muster odds`: the frame that lists and runs the exact-odds calculators, and the core's own `dice` calculator. */
 import type { Command } from "commander";
-import { z } from "zod";
+import { CalculatorInputError } from "../core/calculator.js";
 import { expressionDist, parseDice } from "../core/dice-expression.js";
-import { UsageError } from "./errors.js";
+import { diceCalculator, diceJson } from "../rulesets/calculators.js";
+import { InputError, UsageError } from "./errors.js";
 import { readJsonInput } from "./input.js";
 import type { CliModule } from "./module.js";
 import { getCalculator, listCalculators, registerCalculator } from "./odds.js";
@@ -12,28 +13,18 @@ export const oddsCli: CliModule = {
   name: "odds",
   register(program: Command) {
     registerCalculator({
-      name: "dice",
-      summary: "exact distribution of a dice total, with at-least and at-most tables",
-      docs: "docs/odds.md#dice",
-      schema: z.strictObject({ dice: z.string().min(1) }),
-      example: { dice: "2d6" },
+      ...diceCalculator,
       run(input) {
-        let expr: ReturnType<typeof parseDice>;
-        let dist: ReturnType<typeof expressionDist>;
+        let json: ReturnType<typeof diceJson>;
         try {
-          expr = parseDice(input.dice);
-          dist = expressionDist(expr);
+          json = diceJson(input);
         } catch (err) {
-          throw new UsageError(`field dice: ${(err as Error).message}`);
+          if (err instanceof CalculatorInputError) throw new UsageError(err.message);
+          throw err;
         }
-        const json = {
-          dice: expr.text,
-          mean: dist.mean().toJSON(),
-          variance: dist.variance().toJSON(),
-          outcomes: dist.outcomes().map((o) => ({ total: o.value, p: o.p.toJSON(), atLeast: dist.atLeast(o.value).toJSON(), atMost: dist.atMost(o.value).toJSON() })),
-        };
+        const dist = expressionDist(parseDice(input.dice));
         const text = [
-          `${expr.text}: mean ${dist.mean()} (${dist.mean().toDecimal(4)}), variance ${dist.variance()}`,
+          `${json.dice}: mean ${dist.mean()} (${dist.mean().toDecimal(4)}), variance ${dist.variance()}`,
           "   total                      P(=)    decimal       P(>=)",
           dist.format(6),
         ].join("\n");
@@ -66,7 +57,14 @@ export const oddsCli: CliModule = {
         }
         if (!opts.input) throw new UsageError(`odds ${name} needs --input FILE (or - for standard input); try --example`);
         const input = readJsonInput(opts.input, calc.schema, calc.rule);
-        const out = calc.run(input, process.stderr.isTTY === true && !globals(cmd).json);
+        let out: ReturnType<typeof calc.run>;
+        try {
+          out = calc.run(input, process.stderr.isTTY === true && !globals(cmd).json);
+        } catch (err) {
+          // A refusal by the rules beyond the schema (the shared calculators name the field).
+          if (err instanceof CalculatorInputError) throw new InputError(err.message, err.field, err.rule);
+          throw err;
+        }
         emit(cmd, out.json, out.text);
       });
   },

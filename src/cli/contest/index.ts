@@ -4,17 +4,17 @@
  */
 import { createInterface } from "node:readline";
 import type { Command } from "commander";
-import { z } from "zod";
 import { Fraction } from "../../core/fraction.js";
 import { advise, solveDuel } from "../../rulesets/contest/advisor.js";
 import { cardById } from "../../rulesets/contest/deck.js";
-import { type CcTestInput, ccTestSchema, type ExchangeOdds, exchangeOdds, testOdds } from "../../rulesets/contest/odds.js";
-import { type DuelSetup, type Position, checkCards, deckAt, outcomeOf } from "../../rulesets/contest/exchange.js";
+import { type CcExchangeInput, ccExchangeCalculator, ccExchangeJson, ccTestCalculator, ccTestJson } from "../../rulesets/contest/calculators.js";
+import { type CcTestInput, ccTestSchema, exchangeOdds, testOdds } from "../../rulesets/contest/odds.js";
+import { type DuelSetup, type Position, deckAt, outcomeOf } from "../../rulesets/contest/exchange.js";
 import { InputError, UsageError } from "../errors.js";
 import { registerCalculator } from "../odds.js";
 import { emit, globals, parseInteger } from "../output.js";
 import type { CliModule } from "../module.js";
-import { deckFileProblems, duelFromFile, loadPosition, positionSchema } from "./load.js";
+import { deckFileProblems, duelFromFile, loadPosition } from "./load.js";
 import { type PlayConfig, runPlay } from "./play.js";
 
 const HOUSE = "house rule";
@@ -28,18 +28,12 @@ export { type CcTestInput, ccTestSchema };
 /** The cc-test calculator's answer (exported for tests). */
 export function runCcTest(input: CcTestInput): { json: unknown; text: string } {
   const odds = testOdds(input);
+  const json = ccTestJson(input);
   if (odds.test === "versus") {
     const rows = odds.dist.outcomes();
     const pass = odds.pass;
     return {
-      json: {
-        test: "versus",
-        attackerDice: input.dice,
-        defenderDice: input.defenderDice,
-        pass: pass.toJSON(),
-        fail: pass.complement().toJSON(),
-        outcomes: rows.map((o) => ({ result: o.value < 0 ? "fail" : "pass", degrees: o.value < 0 ? null : o.value, p: o.p.toJSON() })),
-      },
+      json,
       text: [
         `Versus test (CC-1): attacker ${input.dice} dice against defender ${input.defenderDice} dice; successes are 4+, the attacker passes on equal or more.`,
         `  P(pass) = ${frac(pass)}`,
@@ -50,21 +44,13 @@ export function runCcTest(input: CcTestInput): { json: unknown; text: string } {
   if (odds.test === "standard") {
     const d = odds.dist;
     return {
-      json: { test: "standard", dice: input.dice, mean: d.mean().toJSON(), outcomes: d.outcomes().map((o) => ({ successes: o.value, p: o.p.toJSON(), atLeast: d.atLeast(o.value).toJSON() })) },
+      json,
       text: [`Standard test (CC-1) of ${input.dice} dice: successes (4+), mean ${d.mean()}`, "  successes  P(=)                       P(>=)", ...d.outcomes().map((o) => `  ${String(o.value).padStart(9)}  ${frac(o.p).padEnd(26)} ${d.atLeast(o.value).toDecimal(6)}`)].join("\n"),
     };
   }
   const { cutoff, rows, tail, total, mean } = odds;
   return {
-    json: {
-      test: "open-ended",
-      dice: input.dice,
-      cutoff,
-      mean: { ...mean.toJSON(), note: "exact: 3/5 per die (1/2 per throw, 6/5 throws per die)" },
-      outcomes: rows.map((o) => ({ successes: o.value, p: o.p.toJSON() })),
-      tail: { successesMoreThan: cutoff, p: tail.toJSON() },
-      sum: total.toJSON(),
-    },
+    json,
     text: [
       `Open-ended test (CC-1) of ${input.dice} dice: successes (4+), every 6 rolled again without limit. Exact up to ${cutoff}; the rest is one exact tail.`,
       `  mean ${mean} (3/5 per die)`,
@@ -75,10 +61,6 @@ export function runCcTest(input: CcTestInput): { json: unknown; text: string } {
     ].join("\n"),
   };
 }
-
-const ccExchangeSchema = positionSchema.extend({
-  cards: z.strictObject({ a: z.string().min(1, "cards.a must name a card"), b: z.string().min(1, "cards.b must name a card") }),
-});
 
 function describeSetup(setup: DuelSetup, pos: Position): string {
   const deck = deckAt(setup, pos);
@@ -91,33 +73,14 @@ function describeSetup(setup: DuelSetup, pos: Position): string {
   return `${who("A")} against ${who("B")}, ${contest} — ${deck.name}${deck.house && !deck.name.includes(HOUSE) ? ` [${HOUSE}]` : ""}. Profiles: ${HOUSE} (CC-3).`;
 }
 
-function runCcExchange(input: z.output<typeof ccExchangeSchema>): { json: unknown; text: string } {
+function runCcExchange(input: CcExchangeInput): { json: unknown; text: string } {
   const { setup, position } = duelFromFile(input, "input");
-  let odds: ExchangeOdds;
-  try {
-    checkCards(setup, position, input.cards.a, input.cards.b);
-    odds = exchangeOdds(setup, position, input.cards.a, input.cards.b);
-  } catch (err) {
-    throw new InputError(`field cards: ${(err as Error).message}`);
-  }
+  const json = ccExchangeJson(setup, position, input.cards);
+  const odds = exchangeOdds(setup, position, input.cards.a, input.cards.b);
   const deck = deckAt(setup, position);
   const rows = odds.dist.outcomes();
   const { aRemoved: pA, bRemoved: pB, bothRemoved: pBoth, meleeBegins: pMelee, mightChangeA: dA, mightChangeB: dB, distanceAfter: dD } = odds;
   const cardName = (id: string) => cardById(deck, id)?.name ?? id;
-  const json = {
-    position,
-    deck: { name: deck.name, house: deck.house },
-    cards: input.cards,
-    outcomes: rows.map((o) => ({ mightA: o.value.mightA, mightB: o.value.mightB, distance: o.value.distance, mightChangeA: o.value.mightA - position.mightA, mightChangeB: o.value.mightB - position.mightB, p: o.p.toJSON() })),
-    mightChangeA: dA.toJSON(),
-    mightChangeB: dB.toJSON(),
-    distanceAfter: dD.toJSON(),
-    aRemoved: pA.toJSON(),
-    bRemoved: pB.toJSON(),
-    bothRemoved: pBoth.toJSON(),
-    meleeBegins: pMelee.toJSON(),
-    houseRules: { profiles: "house rule (CC-3)", meleeDeck: setup.melee.house, maxDistance: setup.options.maxDistance, capRegainAtStart: setup.options.capRegainAtStart },
-  };
   const text = [
     describeSetup(setup, position),
     `Exchange: A plays ${cardName(input.cards.a)}, B plays ${cardName(input.cards.b)}. Exact distribution of the result:`,
@@ -186,24 +149,8 @@ async function* stdinLines(): AsyncGenerator<string> {
 export const contestCli: CliModule = {
   name: "contest",
   register(program: Command) {
-    registerCalculator({
-      name: "cc-test",
-      summary: "Contest of Champions: exact successes of a standard or open-ended test, degrees of a versus test",
-      docs: "docs/contest.md#cc-test",
-      schema: ccTestSchema,
-      rule: "CC-1",
-      example: { test: "open-ended", dice: 3, cutoff: 10 },
-      run: runCcTest,
-    });
-    registerCalculator({
-      name: "cc-exchange",
-      summary: "Contest of Champions: exact result of one exchange (Might changes, movement) for two cards",
-      docs: "docs/contest.md#cc-exchange",
-      schema: ccExchangeSchema,
-      rule: "CC-3",
-      example: { a: { profile: "hector" }, b: { profile: "achilles" }, distance: 6, cards: { a: "shoot", b: "evade" } },
-      run: runCcExchange,
-    });
+    registerCalculator({ ...ccTestCalculator, run: runCcTest });
+    registerCalculator({ ...ccExchangeCalculator, run: runCcExchange });
 
     const duel = program.command("duel").description("Contest of Champions: commander duels (deck check, advisor, play)");
     const deck = duel.command("deck").description("action deck files (rulings CC-2, CC-4)");

@@ -2,11 +2,11 @@
 import { existsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { z } from "zod";
 import { type Deck, parseDeck } from "../../rulesets/contest/deck.js";
 import { DEFAULT_OPTIONS, type DuelOptions, type DuelSetup, type Position, duelStart } from "../../rulesets/contest/exchange.js";
 import { DEFAULT_EXCHANGE_LIMIT } from "../../rulesets/contest/game.js";
-import { type Profile, profileSchema, profilesFileSchema } from "../../rulesets/contest/profile.js";
+import { type LoadedDuel, type PositionFile, positionSchema } from "../../rulesets/contest/calculators.js";
+import { type Profile, profilesFileSchema } from "../../rulesets/contest/profile.js";
 import { InputError } from "../errors.js";
 import { parseJson, readJsonInput, readText, validate } from "../input.js";
 
@@ -57,37 +57,7 @@ export function loadProfiles(source?: string): Profile[] {
   return readJsonInput(file, profilesFileSchema, "CC-3").profiles;
 }
 
-const combatantSchema = z.strictObject({
-  profile: z.union([z.string(), profileSchema]),
-  might: z.number().int("might must be a whole number").min(1, "might must be at least 1").optional(),
-  assistants: z.number().int("assistants must be a whole number").min(0, "assistants must be 0 or more").max(6, "assistants must be at most 6").default(0),
-});
-
-/** A duel position file for `duel advise` and `odds cc-exchange` (docs/contest.md). */
-export const positionSchema = z.strictObject({
-  a: combatantSchema,
-  b: combatantSchema,
-  distance: z.number().int("distance must be a whole number of inches").min(0, "distance must be 0 (base contact) or more"),
-  /** Exchanges left before an undecided duel is a draw (house rule, default 200). */
-  exchangesLeft: z.number().int("exchangesLeft must be a whole number").min(1, "exchangesLeft must be at least 1").max(1000, "exchangesLeft must be at most 1000").optional(),
-  profilesFile: z.string().optional(),
-  rangedDeck: z.string().optional(),
-  meleeDeck: z.string().optional(),
-  options: z
-    .strictObject({
-      maxDistance: z.number().int().min(1, "maxDistance must be at least 1").max(48, "maxDistance must be at most 48").optional(),
-      capRegainAtStart: z.boolean().optional(),
-    })
-    .optional(),
-});
-
-export type PositionFile = z.output<typeof positionSchema>;
-
-export interface LoadedDuel {
-  setup: DuelSetup;
-  position: Position;
-  exchangesLeft: number;
-}
+export { positionSchema, type PositionFile, type LoadedDuel };
 
 function resolveProfile(ref: string | Profile, profiles: () => Profile[], field: string): Profile {
   if (typeof ref !== "string") return ref;

@@ -5,6 +5,8 @@ import { type AttackInput, type AttackPlan, MODE_NAMES, MODES, type Mode, OUTCOM
 import { bodyStruck, type Comparison, type Treatment } from "../../rulesets/gurps/compare.js";
 import type { AttackRecord, ExactOutcome } from "../../rulesets/gurps/resolve.js";
 
+export { compareJson, oddsJson } from "../../rulesets/gurps/calculators.js";
+
 /** One line describing the attack, with house/decision options named when not at their defaults. */
 export function describeInput(input: AttackInput, mode: Mode | null = input.mode): string {
   const parts = [`skill ${input.skill}`, input.edition === 3 ? `PD ${input.db} shield (3rd edition)` : `DB ${input.db} shield`];
@@ -18,23 +20,6 @@ export function describeInput(input: AttackInput, mode: Mode | null = input.mode
   if (input.shieldWall) parts.push("shield-wall formation");
   parts.push(input.defense.kind === "none" ? "no active defence" : `defence ${input.defense.kind} ${input.defense.value}`);
   return parts.join(", ");
-}
-
-export function oddsJson(odds: ExactOutcome, plan: AttackPlan) {
-  const hitByLocation: Record<string, ReturnType<Fraction["toJSON"]>> = {};
-  for (const [loc, p] of Object.entries(odds.hitByLocation)) hitByLocation[loc] = p.toJSON();
-  return {
-    criticalHit: odds.p.criticalHit.toJSON(),
-    hit: odds.p.hit.toJSON(),
-    hitByLocation,
-    shield: odds.p.shield.toJSON(),
-    defended: odds.p.defended.toJSON(),
-    miss: odds.p.miss.toJSON(),
-    criticalMiss: odds.p.criticalMiss.toJSON(),
-    mode: plan.mode,
-    effectiveSkill: plan.effectiveSkill,
-    notes: plan.notes,
-  };
 }
 
 function row(label: string, p: Fraction): string {
@@ -87,34 +72,6 @@ export function attackText(input: AttackInput, plan: AttackPlan, record: AttackR
   lines.push(`  Result: ${OUTCOME_NAMES[record.outcome].toUpperCase()}${where}`);
   lines.push(`  (seed ${seed}${seedGiven ? "" : ", chosen from the clock; pass --seed to repeat it"})`);
   return lines.join("\n");
-}
-
-export function compareJson(input: AttackInput, c: Comparison) {
-  const treatments: Record<string, unknown> = {};
-  for (const t of c.treatments) {
-    if (!t.available) {
-      treatments[t.mode] = { available: false, reason: t.reason, rule: t.rule };
-      continue;
-    }
-    const o = t.odds;
-    const hitByLocation: Record<string, unknown> = {};
-    for (const [loc, p] of Object.entries(o.hitByLocation)) hitByLocation[loc] = p.toJSON();
-    treatments[t.mode] = {
-      available: true,
-      name: MODE_NAMES[t.mode],
-      effectiveSkill: t.effectiveSkill,
-      criticalHit: o.p.criticalHit.toJSON(),
-      hit: o.p.hit.toJSON(),
-      hitByLocation,
-      shield: o.p.shield.toJSON(),
-      defended: o.p.defended.toJSON(),
-      miss: o.p.miss.toJSON(),
-      criticalMiss: o.p.criticalMiss.toJSON(),
-      bodyStruck: bodyStruck(o).toJSON(),
-      notes: t.notes,
-    };
-  }
-  return { input: { ...input, mode: undefined }, treatments, attackerBest: c.attackerBest, attackerChoice: c.attackerChoice };
 }
 
 function treatment(c: Comparison, mode: Mode): Treatment {

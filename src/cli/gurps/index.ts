@@ -14,7 +14,8 @@ import { registerCalculator } from "../odds.js";
 import { emit, globals, parseInteger } from "../output.js";
 import type { CliModule } from "../module.js";
 import { attackJson, attackText, compareJson, compareText, oddsJson, oddsText } from "./format.js";
-import { attackSchema, compareSchema, EXAMPLE_INPUT } from "./schema.js";
+import { gurpsCoverCalculator } from "../../rulesets/gurps/calculators.js";
+import { attackSchema, compareSchema } from "./schema.js";
 
 /** Plans the attack, turning a refusal (GC-4 fully covered location, GC-5 hunkered) into an InputError. */
 export function planOrThrow(input: AttackInput, source: string): AttackPlan {
@@ -104,11 +105,7 @@ export const gurpsCli: CliModule = {
   name: "gurps",
   register(program: Command) {
     registerCalculator<z.output<typeof attackSchema>>({
-      name: "gurps-cover",
-      summary: "GURPS shields as cover: exact outcome of one attack under DB, abstract, random or specific cover",
-      docs: "docs/gurps.md#input",
-      schema: attackSchema,
-      example: EXAMPLE_INPUT,
+      ...gurpsCoverCalculator,
       run(input) {
         const plan = planOrThrow(input, "input");
         const odds = exactOutcome(plan);

@@ -6,7 +6,8 @@
 import type { Command } from "commander";
 import type { Fraction } from "../../core/fraction.js";
 import { type CombatOdds, type UnitDice, COMBAT_RESULTS, FINAL_RESULTS, RESULT_NAME, combatOdds } from "../../rulesets/shieldwall/combat.js";
-import { combatInputFrom, type SwCombatInput, swCombatSchema, unitsAfterCombat } from "../../rulesets/shieldwall/odds.js";
+import { swCombatCalculator, swCombatJson } from "../../rulesets/shieldwall/calculators.js";
+import { combatInputFrom, type SwCombatInput, unitsAfterCombat } from "../../rulesets/shieldwall/odds.js";
 import { AGGRESSION_NAME } from "../../rulesets/shieldwall/units.js";
 
 // The calculator's input and its conversion live in the ruleset (src/rulesets/shieldwall/odds.ts).
@@ -14,24 +15,7 @@ export { combatantFromInput, combatInputFrom, plainCombatUnit, type SwCombatInpu
 import { registerCalculator } from "../odds.js";
 import type { CliModule } from "../module.js";
 
-function diceJson(d: UnitDice[]) {
-  // One unit per side in this calculator.
-  return { dice: d[0].dice.dice, hitOn: d[0].hitOn, autoHits: d[0].autoHits };
-}
-
-function table<K extends string>(keys: readonly K[], p: (k: K) => Fraction) {
-  return Object.fromEntries(keys.map((k) => [k, p(k).toJSON()])) as Record<K, ReturnType<Fraction["toJSON"]>>;
-}
-
-/** The calculator's JSON output, exactly the schema of issue 3 (side a's point of view). */
-export function swCombatJson(odds: CombatOdds) {
-  return {
-    a: diceJson(odds.a),
-    b: diceJson(odds.b),
-    firstRound: table(COMBAT_RESULTS, (k) => odds.firstRound.probOf(k)),
-    final: table(FINAL_RESULTS, (k) => odds.final.probOf(k)),
-  };
-}
+export { swCombatJson };
 
 function describeDice(name: string, d: UnitDice): string {
   const mods = d.dice.modifiers.map((m) => `${m.dice > 0 ? "+" : ""}${m.dice} ${m.label}`).join(", ");
@@ -73,15 +57,7 @@ export const shieldwallCombatCli: CliModule = {
   name: "shieldwall-combat",
   register(_program: Command) {
     registerCalculator<SwCombatInput>({
-      name: "sw-combat",
-      summary: "Shieldwall combat: dice, hit numbers, first-round and final results with the refight (exact)",
-      docs: "docs/shieldwall/combat.md",
-      schema: swCombatSchema,
-      example: {
-        chargeCombat: true,
-        a: { grade: "A", stands: 1, engagedStands: 1, aggression: "ready", dp: 1, charged: true, unformed: false, flankOrRear: false, opponentHasGround: false, leader: true, heroicChampion: false, battleStandard: false, flankSupport: 0, followingUp: false },
-        b: { grade: "B", stands: 2, engagedStands: 1, aggression: "present", dp: 3, charged: false, unformed: false, flankOrRear: false, opponentHasGround: false, leader: false, heroicChampion: false, battleStandard: false, flankSupport: 1, followingUp: false },
-      },
+      ...swCombatCalculator,
       run(input) {
         const odds = combatOdds(combatInputFrom(input));
         return { json: swCombatJson(odds), text: swCombatText(input, odds) };

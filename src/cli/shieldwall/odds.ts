@@ -3,9 +3,8 @@
  * `sw-shooting` and `sw-leader-risk` (input schemas in docs/shieldwall/odds.md). Every number
  * comes from the ruleset's own rule functions in src/rulesets/shieldwall/checks.ts.
  */
-import type { Dist } from "../../core/distribution.js";
 import type { Fraction } from "../../core/fraction.js";
-import type { ControlOutcome } from "../../rulesets/shieldwall/checks.js";
+import { CONTROL_TEXT, SW_EXAMPLES, swChargeCalculator, swChargeJson, swControlCalculator, swControlJson, swLeaderRiskCalculator, swLeaderRiskJson, swShootingCalculator, swShootingJson } from "../../rulesets/shieldwall/calculators.js";
 import {
   chargeOdds,
   controlOdds,
@@ -30,23 +29,11 @@ function pct(p: Fraction): string {
   return `${p.toString().padStart(24)}  ${p.toDecimal(6)}`;
 }
 
-function distJson<T>(d: Dist<T>) {
-  return d.outcomes().map((o) => ({ value: o.value, p: o.p.toJSON() }));
-}
-
 // ---------------- sw-charge ----------------
 
 export function swCharge(input: SwChargeInput) {
-  const { automatic, modifiers: mods, needs, charges, failed, onFailure } = chargeOdds(input);
-  const json = {
-    automatic,
-    modifier: mods.total,
-    modifiers: mods.parts.map(([label, value]) => ({ label, value })),
-    needs,
-    charges: charges.toJSON(),
-    fails: charges.complement().toJSON(),
-    onFailure: onFailure === null ? null : { ...onFailure, morale: "1 morale DP (with 4 DPs already: an aggression drop instead, rule SW-12)" },
-  };
+  const { automatic, modifiers: mods, charges, failed } = chargeOdds(input);
+  const json = swChargeJson(input);
   const lines = [
     `Charge test for a grade ${input.grade} unit, ${AGGRESSION_NAME[input.aggression]}, ${input.dp} DP${input.dp === 1 ? "" : "s"}:`,
     automatic ? "  Blood Lust: it must declare a charge and charges automatically" : `  D6 ${mods.total >= 0 ? "+" : "-"} ${Math.abs(mods.total)}, charges on a total of 4 or more`,
@@ -60,23 +47,9 @@ export function swCharge(input: SwChargeInput) {
 
 // ---------------- sw-control ----------------
 
-const CONTROL_TEXT: Record<ControlOutcome, string> = {
-  retire: "Shaken: retire, cease pursuit",
-  halt: "halt, cease pursuit",
-  free: "act as the player wishes, cease pursuit",
-  "advance-and-charge": "Blood Lust: advance on the nearest enemy and charge within 2\"; pursuit continues",
-  "repeat-move": "repeat last move; pursuit continues",
-};
-
 export function swControl(input: SwControlInput) {
   const { modifiers: mods, outcomes, pursuitContinues: continues } = controlOdds(input);
-  const json = {
-    modifier: mods.total,
-    modifiers: mods.parts.map(([label, value]) => ({ label, value })),
-    outcomes: outcomes.map((o) => ({ outcome: o.value, meaning: CONTROL_TEXT[o.value], p: o.p.toJSON() })),
-    pursuitContinues: continues.toJSON(),
-    pursuitCeases: continues.complement().toJSON(),
-  };
+  const json = swControlJson(input);
   const lines = [
     `Control test for a grade ${input.grade} unit, ${AGGRESSION_NAME[input.aggression]}: 1 AvD ${mods.total >= 0 ? "+" : "-"} ${Math.abs(mods.total)}`,
     ...mods.parts.map(([l, v]) => `    ${v > 0 ? "+" : ""}${v} ${l}`),
@@ -89,22 +62,9 @@ export function swControl(input: SwControlInput) {
 // ---------------- sw-shooting ----------------
 
 export function swShooting(input: SwShootingInput) {
-  const { dice, hits, after, aggression: agg, dp, stands, destroyed } = shootingOdds(input);
+  const { dice, hits, aggression: agg, dp, stands, destroyed } = shootingOdds(input);
   const t = input.target;
-  const json = {
-    dice: dice.dice,
-    hitOn: 6,
-    diceNotes: dice.notes,
-    meanHits: hits.mean().toJSON(),
-    hits: hits.outcomes().map((o) => ({ hits: o.value, p: o.p.toJSON(), atLeast: hits.atLeast(o.value).toJSON() })),
-    target: {
-      outcomes: distJson(after),
-      aggression: AGGRESSION_LEVELS.map((a) => ({ aggression: a, p: agg.probOf(a).toJSON() })),
-      dp: dp.outcomes().map((o) => ({ dp: o.value, p: o.p.toJSON() })),
-      stands: stands.outcomes().map((o) => ({ stands: o.value, p: o.p.toJSON() })),
-      destroyed: destroyed.toJSON(),
-    },
-  };
+  const json = swShootingJson(input);
   const lines = [
     `Shooting: ${dice.dice} dice (${dice.notes.join("; ")}), hits on 6; mean ${hits.mean()} (${hits.mean().toDecimal(4)}) hits`,
     "  hits                        P(=)    decimal",
@@ -124,17 +84,8 @@ const RISK_TEXT = { unhurt: "unhurt", killed: "killed", severe: "severe wound (â
 const ELIM_TEXT = { killed: "1-3: killed", captured: "4: captured", escapes: "5-6: escapes to the nearest A or B unit" } as const;
 
 export function swLeaderRisk(input: SwLeaderRiskInput) {
-  const { rolls, oneRoll, fate, killed, lpAfter: lp, retinueEliminated: elimRows } = leaderRiskOdds(input);
-  const json = {
-    rolls,
-    oneRoll: oneRoll.map((o) => ({ outcome: o.value, p: o.p.toJSON() })),
-    killed: killed.toJSON(),
-    survives: killed.complement().toJSON(),
-    lpAfter: lp.outcomes().map((o) => ({ lpValue: o.value, p: o.p.toJSON() })),
-    fate: distJson(fate),
-    meanLpAfter: lp.mean().toJSON(),
-    retinueEliminated: elimRows.map((o) => ({ outcome: o.value, p: o.p.toJSON() })),
-  };
+  const { rolls, oneRoll, killed, lpAfter: lp, retinueEliminated: elimRows } = leaderRiskOdds(input);
+  const json = swLeaderRiskJson(input);
   const lines = [
     `Risk to a leader with LP value ${input.lpValue}: ${rolls} roll${rolls > 1 ? "s" : ""} (${input.missileHits} missile hit${input.missileHits === 1 ? "" : "s"}${input.engagedInCombat ? ", engaged in combat" : ""}); D6, on a 1 roll again`,
     "  one roll:",
@@ -147,47 +98,13 @@ export function swLeaderRisk(input: SwLeaderRiskInput) {
   return { json, text: lines.join("\n") };
 }
 
-/** The sample inputs of the four calculators (`muster odds NAME --example`, `muster sw roll TEST --example`). */
-export const SW_EXAMPLES = {
-  charge: { grade: "B", aggression: "ready", dp: 2, unformed: false, retinueWithLeader: true, friendChargingWithin2: false, battleStandardWithin2: true },
-  control: { grade: "A", aggression: "bloodlust", aGradeChoice: "minus" },
-  shooting: { shooterStands: 2, skilledArcher: false, target: { kind: "band", grade: "C", stands: 2, aggression: "ready", dp: 3, cover: false } },
-  "leader-risk": { lpValue: 3, missileHits: 2, engagedInCombat: false },
-} as const;
+export { SW_EXAMPLES };
 
 export function registerShieldwallCalculators(): void {
-  registerCalculator<SwChargeInput>({
-    name: "sw-charge",
-    summary: "Shieldwall charge test: every modifier, exact chance to charge, and the failed charge's DP",
-    docs: "docs/shieldwall/odds.md#sw-charge",
-    schema: swChargeSchema,
-    example: SW_EXAMPLES.charge,
-    run: swCharge,
-  });
-  registerCalculator<SwControlInput>({
-    name: "sw-control",
-    summary: "Shieldwall control test: exact chance of each result and of pursuit continuing",
-    docs: "docs/shieldwall/odds.md#sw-control",
-    schema: swControlSchema,
-    example: SW_EXAMPLES.control,
-    run: swControl,
-  });
-  registerCalculator<SwShootingInput>({
-    name: "sw-shooting",
-    summary: "Shieldwall shooting: exact hits and the target's resulting aggression, DPs and stands (SW-16)",
-    docs: "docs/shieldwall/odds.md#sw-shooting",
-    schema: swShootingSchema,
-    example: SW_EXAMPLES.shooting,
-    run: swShooting,
-  });
-  registerCalculator<SwLeaderRiskInput>({
-    name: "sw-leader-risk",
-    summary: "Shieldwall risk to leaders: exact chance of death and the LP value left; the retinue-eliminated roll",
-    docs: "docs/shieldwall/odds.md#sw-leader-risk",
-    schema: swLeaderRiskSchema,
-    example: SW_EXAMPLES["leader-risk"],
-    run: swLeaderRisk,
-  });
+  registerCalculator<SwChargeInput>({ ...swChargeCalculator, run: swCharge });
+  registerCalculator<SwControlInput>({ ...swControlCalculator, run: swControl });
+  registerCalculator<SwShootingInput>({ ...swShootingCalculator, run: swShooting });
+  registerCalculator<SwLeaderRiskInput>({ ...swLeaderRiskCalculator, run: swLeaderRisk });
 }
 
 /** The module `muster odds` loads for these four calculators. */

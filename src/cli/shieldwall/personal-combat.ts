@@ -7,7 +7,7 @@
  */
 import { createInterface } from "node:readline";
 import type { Command } from "commander";
-import { z } from "zod";
+import { type PersonalCombatInput, personalCombatSchema, swPersonalCombatCalculator } from "../../rulesets/shieldwall/calculators.js";
 import { cardName } from "../../core/cards.js";
 import { playOut } from "../../core/game.js";
 import { Random } from "../../core/random.js";
@@ -22,7 +22,6 @@ import { progressBar } from "../battle/progress.js";
 import { runHumanDuel } from "./personal-combat-play.js";
 import type { CliModule } from "../module.js";
 
-const DOCS = "docs/shieldwall/personal-combat.md";
 const MUTUAL_KILL_HELP = 'both fighters killed in one exchange: "both-lose" (default: each side suffers the loser\'s DP) or "no-winner"';
 
 function choice<T extends string>(value: string, allowed: readonly T[], option: string): T {
@@ -118,39 +117,7 @@ function tallyReport(setup: ShieldwallDuelSetup, players: Record<Side, DuelPlaye
 
 // ---- odds calculator input (docs/shieldwall/personal-combat.md) ----
 
-const fighterSchema = z
-  .strictObject({
-    fighter: z.enum(["leader", "heroic-champion", "champion"]),
-    specialWeapon: z.boolean().default(false),
-    wounds: z.int().min(0).max(2).default(0),
-  })
-  .superRefine((f, ctx) => {
-    if (f.specialWeapon && f.fighter !== "leader") {
-      ctx.addIssue({ code: "custom", path: ["specialWeapon"], message: `only a leader may fight with the special weapon, not a ${f.fighter} (seed "Special Weapon", ruling SW-6)` });
-    }
-  });
-
-/** Games × MCTS iterations allowed per MCTS side in one calculator run. */
-const MCTS_BUDGET = 3_000_000;
-
-export const personalCombatSchema = z.strictObject({
-  a: fighterSchema,
-  b: fighterSchema,
-  games: z.int().min(1).max(1_000_000).default(10_000),
-  seed: z.int().min(0).max(2 ** 31).default(1),
-  players: z
-    .strictObject({ a: z.enum(["ai", "random", "mcts"]).default("ai"), b: z.enum(["ai", "random", "mcts"]).default("ai") })
-    .default({ a: "ai", b: "ai" }),
-  mctsIterations: z.int().min(10).max(100_000).default(300),
-  mutualKill: z.enum(["both-lose", "no-winner"]).default("both-lose"),
-}).superRefine((input, ctx) => {
-  // MCTS costs about a millisecond per 15 iterations: keep a run to minutes, not days.
-  const mcts = (input.players.a === "mcts" ? 1 : 0) + (input.players.b === "mcts" ? 1 : 0);
-  if (mcts > 0 && input.games * input.mctsIterations * mcts > MCTS_BUDGET) {
-    ctx.addIssue({ code: "custom", path: ["games"], message: `with MCTS players, games × mctsIterations may be at most ${MCTS_BUDGET.toLocaleString("en")} per MCTS side (asked ${(input.games * input.mctsIterations).toLocaleString("en")})` });
-  }
-});
-export type PersonalCombatInput = z.infer<typeof personalCombatSchema>;
+export { personalCombatSchema, type PersonalCombatInput };
 
 export function runPersonalCombatOdds(input: PersonalCombatInput, live = false) {
   const setup: ShieldwallDuelSetup = {
@@ -269,14 +236,6 @@ export const shieldwallPersonalCombatCli: CliModule = {
         );
       });
 
-    registerCalculator<PersonalCombatInput>({
-      name: "sw-personal-combat",
-      summary: "Shieldwall personal combat: win/draw chances by simulating computer players (sample size and standard error)",
-      docs: DOCS,
-      schema: personalCombatSchema as unknown as z.ZodType<PersonalCombatInput>,
-      rule: "seed \"Personal Combat\", SW-22",
-      example: { a: { fighter: "leader", specialWeapon: true, wounds: 0 }, b: { fighter: "heroic-champion" }, games: 10000, seed: 1, players: { a: "ai", b: "ai" } },
-      run: runPersonalCombatOdds,
-    });
+    registerCalculator<PersonalCombatInput>({ ...swPersonalCombatCalculator, run: runPersonalCombatOdds });
   },
 };

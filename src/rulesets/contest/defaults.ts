@@ -8,7 +8,7 @@ import profilesJson from "../../../data/contest/profiles.json" with { type: "jso
 import rangedDeckJson from "../../../data/contest/ranged-deck.json" with { type: "json" };
 import { type Deck, parseDeck } from "./deck.js";
 import { DEFAULT_OPTIONS, type DuelSetup } from "./exchange.js";
-import { profilesFileSchema } from "./profile.js";
+import { type Profile, profilesFileSchema } from "./profile.js";
 
 function deck(json: unknown, what: string): Deck {
   const r = parseDeck(json);
@@ -17,8 +17,13 @@ function deck(json: unknown, what: string): Deck {
 }
 
 /** A duel between two of the shipped profiles (by id) with the shipped decks. */
+/** The shipped commander profiles (data/contest/profiles.json; a house rule, CC-3). */
+export function shippedProfiles(): Profile[] {
+  return profilesFileSchema.parse(profilesJson).profiles;
+}
+
 export function shippedDuelSetup(a = "hector", b = "achilles"): DuelSetup {
-  const profiles = profilesFileSchema.parse(profilesJson).profiles;
+  const profiles = shippedProfiles();
   const profile = (id: string) => {
     const p = profiles.find((x) => x.id === id);
     if (!p) throw new RangeError(`no shipped profile "${id}" (known: ${profiles.map((x) => x.id).join(", ")})`);

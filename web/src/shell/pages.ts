@@ -15,6 +15,10 @@ export interface Page {
 
 export const PAGES: Page[] = [
   { id: "battle", title: "Battle", blurb: "Play a Shieldwall battle against the computer or a friend.", load: () => import("../battle/BattlePage.js") },
+  { id: "odds", title: "Odds", blurb: "Every odds calculator, with charts; the inputs stay in the address to share a result.", load: () => import("../odds/OddsPage.js") },
+  { id: "shove", title: "Shove", blurb: "Shove: push the pieces on a small board, against the computer or a friend.", load: () => import("../shove/ShovePage.js") },
+  { id: "contest", title: "Contest", blurb: "Contest of Champions: a duel of commanders, against the computer or a friend.", load: () => import("../contest/ContestPage.js") },
+  { id: "gurps", title: "GURPS", blurb: "GURPS shields as cover: one attack step by step, and the four treatments compared.", load: () => import("../gurps/GurpsPage.js") },
 ];
 
 /** The page an id names; an unknown or empty id is the home page. */

@@ -1,0 +1,19 @@
+/**
+ * Exact probabilities as the pages receive them (`Fraction.toJSON()`), and their text. The same
+ * shapes as DistChart's props, kept in a plain .ts file so state code and Node tests need no JSX.
+ */
+export interface ExactP {
+  fraction: string;
+  decimal: number;
+}
+
+export interface Bar {
+  label: string;
+  p: ExactP;
+  atLeast?: ExactP;
+}
+
+/** "1/6 (16.67%)", as DistChart shows it on hover. */
+export function exactText(p: ExactP): string {
+  return `${p.fraction} (${(p.decimal * 100).toFixed(2)}%)`;
+}
