@@ -356,7 +356,9 @@ export function pendingPrompt(state: BattleState, names: Map<string, string>): s
     case "camp":
       return `Camp followers of ${n(p.unit)}: tend a unit, and maybe join another.`;
     case "move":
-      return `Move ${n(p.unit)}.`;
+      return p.follow ? `Move ${n(p.unit)} its retinue's way (spared the control test).` : `Move ${n(p.unit)}.`;
+    case "control":
+      return `${n(p.unit)} takes a control test: add the A grade +1 or −1, or neither?`;
     case "shoot":
       return `${n(p.unit)} may shoot.`;
     case "charge":

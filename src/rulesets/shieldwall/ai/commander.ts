@@ -38,6 +38,8 @@ import { type FighterKind, handSize, advantageBonus } from "../duel/rules.js";
 import { aggressionIndex, type Grade, GRADE_RANK, type LeaderState, totalDp } from "../units.js";
 import { unitCentre } from "../geometry/unit.js";
 import { fortuneChoice } from "./fortune.js";
+import { controlModifier } from "../checks.js";
+import { AVERAGE_DIE } from "../../../core/dice.js";
 import { aheadOf, appraiseCharge, bearingToNearestEnemy, type Ctx, contextOf, enemiesOf, expectedShootingHits, friendsOf, hashString, nearestEnemyDistance } from "./view.js";
 
 export const COMMANDER_PLAYER_NAME = "commander";
@@ -502,6 +504,21 @@ function moveChoice(ctx: Ctx, p: Extract<Pending, { kind: "move" }>, options: Mo
   return wrap(toward ?? find((m) => m.kind === "advance" && m.offset === 0 && !m.extraD6 && m.stopAt === undefined && !m.group) ?? hold ?? options[0]);
 }
 
+/**
+ * The A grade ±1 of a control test (seed "Control Test"): the commander wants the result 3–4, "act
+ * as the player wishes" (it also ends a pursuit, which would carry the unit off the field): the
+ * choice giving it the best chance on the AvD, "none" on a tie.
+ */
+function controlChoice(ctx: Ctx, p: Extract<Pending, { kind: "control" }>, options: Decision<"control">[]): BattleDecision {
+  const bu = ctx.unit(p.unit);
+  const base = controlModifier({ grade: bu.u.grade, aggression: bu.u.aggression }).total;
+  const free = (d: Decision<"control">) => AVERAGE_DIE.faces.filter((f) => {
+    const t = f + base + (d.aGrade === "plus" ? 1 : d.aGrade === "minus" ? -1 : 0);
+    return t >= 3 && t <= 4;
+  }).length;
+  return options.reduce((a, b) => (free(b) > free(a) ? b : a));
+}
+
 // ---------------------------------------------------------------------------------------------
 // Shooting and charges
 
@@ -575,6 +592,8 @@ export function commanderChoice(state: BattleState, side: PlayerId, o: Commander
         o,
         seed,
       );
+    case "control":
+      return controlChoice(ctx, p, moves as Decision<"control">[]);
     case "shoot":
       return shootChoice(ctx, p, moves as Decision<"shoot">[], seed);
     case "charge":

@@ -16,6 +16,7 @@ import { Ctx, memoKind } from "./ctx.js";
 import { boatsMoveProblem, embarkOptions, embarkedOptions, interpenetrateProblem, interpenetrationOptions, standHeadingsProblem } from "./manoeuvres.js";
 import { headingTo, nearestEnemy, towardHeading, towardHeadingOf } from "./queries.js";
 import type { BattleUnit, MoveChoice } from "./types.js";
+import { ruleOption } from "./types.js";
 import { forwardHeading, geomOf, isAdvancing, onTable } from "./unit-facts.js";
 
 const OFFSETS = [-22.5, -11.25, 0, 11.25, 22.5];
@@ -82,7 +83,8 @@ export function moveCandidates(ctx: Ctx, bu: BattleUnit, facts: CandidateFacts =
       // Declared stop to line up with a friend ahead (seed "Movement": "to line up with friendly troops").
       const align = alignDistance(ctx, bu);
       if (align !== null) out.push({ kind: "advance", offset: 0, extraD6: false, stopAt: align }, { kind: "advance", offset: 0, extraD6: true, stopAt: align });
-      if (bu.u.kind === "retinue")
+      // Option groupMove "optional" (the old reading): a group move is the retinue's choice; by default ("same-way") every such move is one.
+      if (bu.u.kind === "retinue" && ruleOption(ctx.s.options, "groupMove") === "optional")
         out.push(
           { kind: "advance", offset: 0, extraD6: false, group: true },
           { kind: "toward", extraD6: false, group: true },

@@ -458,9 +458,11 @@ export function chargeTargets(ctx: Ctx, bu: BattleUnit): string[] {
  * The charge test's inputs for unit `id` as the table stands now (seed "Charges and Combat"):
  * shared by the test itself and by computer players weighing a charge.
  */
-/** A unit's control test input, with the scenario's A-grade ±1 (option `aGradeChoice`, A grade only). */
-export function controlInputFor(ctx: Ctx, bu: BattleUnit): ControlInput {
-  return { grade: bu.u.grade, aggression: bu.u.aggression, aGradeChoice: bu.u.grade === "A" ? ruleOption(ctx.s.options, "aGradeChoice") : "none" };
+/** A unit's control test input, with the A-grade ±1 (option `aGradeChoice`, A grade only; with "player" the one `declared`). */
+export function controlInputFor(ctx: Ctx, bu: BattleUnit, declared?: "plus" | "minus" | "none"): ControlInput {
+  const o = ruleOption(ctx.s.options, "aGradeChoice");
+  const choice = bu.u.grade !== "A" ? "none" : o === "player" ? (declared ?? "none") : o;
+  return { grade: bu.u.grade, aggression: bu.u.aggression, aGradeChoice: choice };
 }
 
 export function chargeInputFor(ctx: Ctx, id: string): ChargeInput {

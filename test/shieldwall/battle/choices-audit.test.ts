@@ -1,0 +1,130 @@
+/**
+ * Issue 14, items 10, 11, 18 and 19, each on a hand-built position (or a seeded battle on a
+ * shipped scenario): the group move and the control test's exemption (seed "Movement", "Control
+ * Test"), the choices the text gives a player (the A grade ±1, the battle standard's inch, the
+ * half move after an about face, ruling SW-1), Blood Lust's charge (seed "Aggression Levels",
+ * "Charges and Combat") and shipped scenarios that exercise SW-10 and shooting at a unit in cover.
+ */
+import { describe, expect, it } from "vitest";
+import { play } from "../../../src/core/game.js";
+import { type BattleDecision, type BattleState, battleGame, decisionProblem, describeDecision } from "../../../src/rulesets/shieldwall/battle/index.js";
+import { Ctx } from "../../../src/rulesets/shieldwall/battle/ctx.js";
+import { run } from "../../../src/rulesets/shieldwall/battle/loop.js";
+import { applyMove } from "../../../src/rulesets/shieldwall/battle/phases/movement.js";
+import { moveOptions } from "../../../src/rulesets/shieldwall/battle/move-options.js";
+import { commanderChoice } from "../../../src/rulesets/shieldwall/ai/commander.js";
+import { line, N, position, S, signalled, start, unitOf, withUnit } from "./setup.js";
+
+const W = 80 / 25.4; // 15mm stand width
+
+/** Runs the engine from a given task list to the next decision. */
+function runFrom(s: BattleState, queue: BattleState["queue"]): Ctx {
+  const ctx = new Ctx({ ...s, queue, pending: null });
+  run(ctx);
+  return ctx;
+}
+
+/** The state with rule options set. */
+function withOptions(s: BattleState, o: Partial<BattleState["options"]>): BattleState {
+  return { ...s, options: { ...s.options, ...o } };
+}
+
+describe('Group move and the control test (seed "Movement", "Control Test"; issue 14 item 10)', () => {
+  // Red's retinue with its fyrd (2 stands) in base contact on its left, and the thegns in contact with the fyrd, beyond 2" of the retinue.
+  const lineUp = () =>
+    signalled(
+      position(start(), {
+        "red.a-retinue": line(30, 10, N, 1),
+        "red.a-band1": line(30 - 1.5 * W, 10, N, 2),
+        "red.a-band2": line(30 - 3 * W, 10, N, 1),
+        "black.a-retinue": line(30, 40, S, 1),
+      }),
+      "red.a-leader",
+    );
+
+  it('Movement: a retinue moving with dice moves every unit of its contingent within 2" facing its way as a single body on its roll, with no choice (option groupMove "same-way")', () => {
+    const s = lineUp();
+    const ctx = new Ctx(s);
+    applyMove(ctx, ctx.unit("red.a-retinue"), { kind: "advance", offset: 0, extraD6: false });
+    expect(ctx.events.filter((e) => e.type === "move-dice")).toHaveLength(1);
+    expect(ctx.events.some((e) => e.type === "group-move")).toBe(true);
+    const dy = (id: string) => ctx.unit(id).stands[0].y - unitOf(s, id).stands[0].y;
+    expect(dy("red.a-retinue")).toBeGreaterThan(1.9);
+    expect(dy("red.a-band1")).toBeCloseTo(dy("red.a-retinue"), 6);
+    expect(ctx.unit("red.a-band1").moved).toBe(true);
+    // The thegns are beyond 2" of the retinue: not in the body.
+    expect(dy("red.a-band2")).toBe(0);
+    // No group flag is offered: every such move is a group move.
+    expect(moveOptions(new Ctx(s), unitOf(s, "red.a-retinue")).some((m) => "group" in m)).toBe(false);
+  });
+
+  it('Movement: option groupMove "optional" keeps the old reading: the group move is the retinue\'s choice', () => {
+    const s = withOptions(lineUp(), { groupMove: "optional" });
+    expect(moveOptions(new Ctx(s), unitOf(s, "red.a-retinue")).some((m) => m.kind === "advance" && m.group === true)).toBe(true);
+    const ctx = new Ctx(s);
+    applyMove(ctx, ctx.unit("red.a-retinue"), { kind: "advance", offset: 0, extraD6: false });
+    expect(ctx.events.some((e) => e.type === "group-move")).toBe(false);
+    expect(ctx.unit("red.a-band1").stands[0].y).toBe(unitOf(s, "red.a-band1").stands[0].y);
+  });
+
+  it("Control Test: a unit beyond 2\" in an unbroken line with its retinue is spared the test only when all move the same way: after the retinue's straight move, facing its way; it then makes that move", () => {
+    // The retinue has not moved this phase: the thegns' intent is unknown, so they test.
+    const still = runFrom(lineUp(), [{ t: "move", unit: "red.a-band2" }, { t: "end-turn" }]);
+    expect(still.events.some((e) => e.type === "control-test")).toBe(true);
+    // The retinue advanced straight this phase: the line moves its way, so no test, and only that move is offered.
+    const advanced = withUnit(lineUp(), "red.a-retinue", (u) => ({ ...u, moved: true, lastMove: { kind: "advance", offset: 0, extraD6: true } }));
+    const ctx = runFrom(advanced, [{ t: "move", unit: "red.a-band2" }, { t: "end-turn" }]);
+    expect(ctx.events.some((e) => e.type === "control-test")).toBe(false);
+    expect(ctx.s.pending).toMatchObject({ kind: "move", unit: "red.a-band2", follow: { kind: "advance", offset: 0 } });
+    const options = battleGame.legalMoves(ctx.s, "red") as Extract<BattleDecision, { type: "move" }>[];
+    expect(options.length).toBeGreaterThan(0);
+    for (const d of options) expect(d.move).toMatchObject({ kind: "advance", offset: 0 });
+    expect(decisionProblem(ctx.s, "red", { type: "move", move: { kind: "hold" } })).toMatch(/control test/);
+    // A unit of the line that does not face the retinue's way (here unformed) breaks it: the thegns test.
+    const broken = withUnit(advanced, "red.a-band1", (u) => ({ ...u, u: { ...u.u, formed: false } }));
+    const c2 = runFrom(broken, [{ t: "move", unit: "red.a-band2" }, { t: "end-turn" }]);
+    expect(c2.events.some((e) => e.type === "control-test")).toBe(true);
+  });
+});
+
+describe('The A grade ±1 of a control test (seed "Control Test"; issue 14 item 11)', () => {
+  // Red's thegns, made A grade, far from their retinue: they must test.
+  const far = () =>
+    withUnit(
+      signalled(position(start(), { "red.a-retinue": line(30, 10, N, 1), "red.a-band2": line(50, 10, N, 1), "black.a-retinue": line(30, 40, S, 1) }), "red.a-leader"),
+      "red.a-band2",
+      (u) => ({ ...u, u: { ...u.u, grade: "A" } }),
+    );
+
+  it('Control Test: "+/-1 (optional) if A Grade" is the player\'s decision before the die (option aGradeChoice "player"), and the test applies it', () => {
+    const ctx = runFrom(far(), [{ t: "move", unit: "red.a-band2" }, { t: "end-turn" }]);
+    expect(ctx.s.pending).toMatchObject({ kind: "control", side: "red", unit: "red.a-band2" });
+    expect(ctx.events.some((e) => e.type === "control-test")).toBe(false);
+    const options = battleGame.legalMoves(ctx.s, "red");
+    expect(options).toEqual([
+      { type: "control", aGrade: "none" },
+      { type: "control", aGrade: "plus" },
+      { type: "control", aGrade: "minus" },
+    ]);
+    expect(options.map((o) => describeDecision(o))).toEqual(["control test without the A grade ±1", "control test with the A grade +1", "control test with the A grade −1"]);
+    const after = play(battleGame, ctx.s, "red", { type: "control", aGrade: "minus" });
+    const test = after.events.find((e) => e.type === "control-test");
+    expect(test?.modifiers).toContainEqual(["A grade (optional -1)", -1]);
+    expect(test?.total).toBe((test?.dice as number[])[0] - 1);
+    // The commander wants 3–4 ("act as the player wishes"): with no other modifier "none" gives it 4 faces in 6, the most.
+    expect(commanderChoice(ctx.s, "red")).toEqual({ type: "control", aGrade: "none" });
+    const ready = withUnit(far(), "red.a-band2", (u) => ({ ...u, u: { ...u.u, aggression: "bloodlust" } }));
+    const c2 = runFrom(ready, [{ t: "move", unit: "red.a-band2" }, { t: "end-turn" }]);
+    expect(commanderChoice(c2.s, "red")).toEqual({ type: "control", aGrade: "minus" });
+  });
+
+  it('Control Test: with aGradeChoice "plus", "minus" or "none" the scenario fixes the ±1 and no decision is asked; a B grade unit is never asked', () => {
+    const ctx = runFrom(withOptions(far(), { aGradeChoice: "plus" }), [{ t: "move", unit: "red.a-band2" }, { t: "end-turn" }]);
+    const test = ctx.events.find((e) => e.type === "control-test");
+    expect(test?.modifiers).toContainEqual(["A grade (optional +1)", 1]);
+    const b = withUnit(far(), "red.a-band2", (u) => ({ ...u, u: { ...u.u, grade: "B" } }));
+    const c2 = runFrom(b, [{ t: "move", unit: "red.a-band2" }, { t: "end-turn" }]);
+    expect(c2.events.some((e) => e.type === "control-test")).toBe(true);
+    expect(c2.s.pending?.kind).not.toBe("control");
+  });
+});
