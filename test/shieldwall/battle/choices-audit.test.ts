@@ -128,3 +128,87 @@ describe('The A grade ±1 of a control test (seed "Control Test"; issue 14 item 
     expect(c2.s.pending?.kind).not.toBe("control");
   });
 });
+
+describe('The battle standard\'s inch on the initial move (seed "Deployment"; issue 14 item 11)', () => {
+  // Red's retinue carries the battle standard; the fyrd stands beside it.
+  const ready = (): BattleState => {
+    const s = withUnit(
+      position(start(), { "red.a-retinue": line(30, 10, N, 1), "red.a-band1": line(30 - 1.5 * W, 10, N, 2), "black.a-retinue": line(30, 40, S, 1) }),
+      "red.a-retinue",
+      (u) => ({ ...u, u: { ...u.u, attachments: [...u.u.attachments, "battle-standard"] } }),
+    );
+    return { ...s, phase: "leadership", queue: [{ t: "end-turn" }], pending: { kind: "lead", side: "red", leader: "red.a-leader" } };
+  };
+  const moved = (before: BattleState, after: BattleState, id: string) => unitOf(after, id).stands[0].y - unitOf(before, id).stands[0].y;
+
+  it('Deployment: a unit below Blood Lust "may choose to add 1"" with the battle standard within 2": the signal offers the inch or not, and any units of the contingent may take it', () => {
+    const s = ready();
+    const signals = battleGame.legalMoves(s, "red").filter((d) => d.type === "lead" && d.action === "signal");
+    expect(signals).toEqual([
+      { type: "lead", action: "signal" },
+      { type: "lead", action: "signal", standard: [] },
+    ]);
+    expect(signals.map((d) => describeDecision(d))).toEqual(["signal the advance", "signal the advance, without the battle standard's extra inch"]);
+    // Present units: 1" each, 2" with the standard's inch.
+    const all = play(battleGame, s, "red", { type: "lead", action: "signal" }).state;
+    expect(moved(s, all, "red.a-retinue")).toBeCloseTo(2, 6);
+    expect(moved(s, all, "red.a-band1")).toBeCloseTo(2, 6);
+    const none = play(battleGame, s, "red", { type: "lead", action: "signal", standard: [] }).state;
+    expect(moved(s, none, "red.a-retinue")).toBeCloseTo(1, 6);
+    expect(moved(s, none, "red.a-band1")).toBeCloseTo(1, 6);
+    const one = play(battleGame, s, "red", { type: "lead", action: "signal", standard: ["red.a-band1"] }).state;
+    expect(moved(s, one, "red.a-retinue")).toBeCloseTo(1, 6);
+    expect(moved(s, one, "red.a-band1")).toBeCloseTo(2, 6);
+    expect(decisionProblem(s, "red", { type: "lead", action: "signal", standard: ["black.a-retinue"] })).toMatch(/may not take the battle standard's extra inch/);
+    // The commander takes the inch (it means to close with the enemy).
+    expect(commanderChoice(s, "red")).toEqual({ type: "lead", action: "signal" });
+  });
+
+  it("Deployment: without a battle standard within 2\" (or at Blood Lust) there is no choice to offer", () => {
+    const s = ready();
+    // The fyrd beyond 2" of the standard, and the standard's own retinue at Blood Lust.
+    const far = { ...s, units: s.units.map((u) => (u.id === "red.a-band1" ? { ...u, stands: line(60, 10, N, 2) } : u)) };
+    const lusting = withUnit(far, "red.a-retinue", (u) => ({ ...u, u: { ...u.u, aggression: "bloodlust" } }));
+    expect(battleGame.legalMoves(lusting, "red").filter((d) => d.type === "lead" && d.action === "signal")).toEqual([{ type: "lead", action: "signal" }]);
+    expect(battleGame.legalMoves(far, "red").filter((d) => d.type === "lead" && d.action === "signal")).toHaveLength(2);
+  });
+});
+
+describe("The half move left after an about face (ruling SW-1; issue 14 item 11)", () => {
+  // Red's retinue with its back to the enemy, free of DPs, its contingent signalled, on turn 3.
+  const backTurned = (signal = true): BattleState => {
+    let s = position(start(), { "red.a-retinue": line(30, 10, S, 1), "black.a-retinue": line(30, 40, S, 1) });
+    if (signal) s = signalled(s, "red.a-leader");
+    s = withUnit(s, "red.a-retinue", (u) => ({ ...u, u: { ...u.u, dp: { fatigue: 0, manoeuvre: 0, shooting: 0, combat: 0, morale: 0 } } }));
+    return { ...s, turn: 3, phase: "movement", queue: [{ t: "end-turn" }], pending: { kind: "move", side: "red", unit: "red.a-retinue" } };
+  };
+
+  it("SW-1: About Face costs half a move: the player may use the other half, straight ahead on the new facing, with the move dice (half the inches rolled)", () => {
+    const s = backTurned();
+    const moves = battleGame.legalMoves(s, "red").map((d) => (d as Extract<BattleDecision, { type: "move" }>).move);
+    expect(moves).toContainEqual({ kind: "about-face" });
+    expect(moves).toContainEqual({ kind: "about-face", halfMove: { extraD6: false } });
+    expect(moves).toContainEqual({ kind: "about-face", halfMove: { extraD6: true } });
+    expect(describeDecision({ type: "move", move: { kind: "about-face", halfMove: { extraD6: false } } })).toBe("about face, then half a move straight ahead (AvD)");
+    const r = play(battleGame, s, "red", { type: "move", move: { kind: "about-face", halfMove: { extraD6: false } } });
+    const inches = r.events.map((e) => /half of its ([\d.]+)"/.exec(e.text)?.[1]).find((x) => x !== undefined);
+    expect(inches).toBeDefined();
+    const after = unitOf(r.state, "red.a-retinue");
+    const dy = after.stands[0].y - unitOf(s, "red.a-retinue").stands[0].y;
+    // Facing north now, and moved half the dice north (the stand's front edge turned with it).
+    expect(Math.round(after.stands[0].facing)).toBe(N);
+    expect(dy).toBeGreaterThan(0);
+    const plain = play(battleGame, s, "red", { type: "move", move: { kind: "about-face" } }).state;
+    expect(dy - (unitOf(plain, "red.a-retinue").stands[0].y - unitOf(s, "red.a-retinue").stands[0].y)).toBeCloseTo(Number(inches) / 2, 6);
+    // The commander, its back to the enemy, turns and moves on him.
+    expect(commanderChoice(s, "red")).toEqual({ type: "move", move: { kind: "about-face", halfMove: { extraD6: false } } });
+  });
+
+  it("SW-1: before the signal the half move towards the enemy is not offered (units may not advance), the plain about face is", () => {
+    const s = backTurned(false);
+    const moves = battleGame.legalMoves(s, "red").map((d) => (d as Extract<BattleDecision, { type: "move" }>).move);
+    expect(moves).toContainEqual({ kind: "about-face" });
+    expect(moves.some((m) => m.kind === "about-face" && m.halfMove !== undefined)).toBe(false);
+    expect(decisionProblem(s, "red", { type: "move", move: { kind: "about-face", halfMove: { extraD6: false } } })).toMatch(/not signalled/);
+  });
+});

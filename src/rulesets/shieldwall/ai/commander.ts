@@ -467,6 +467,9 @@ function moveChoice(ctx: Ctx, p: Extract<Pending, { kind: "move" }>, options: Mo
   // Within charge reach: stay put and charge in the combat phase.
   if (dist <= 2) return wrap(hold ?? options[0]);
   if (bu.u.aggression === "shaken") return wrap(hold ?? rest ?? options[0]);
+  // Its back to the enemy (beyond the 22½° a formed advance may turn): about face and use the half move left on him (ruling SW-1).
+  const turnAbout = find((m) => m.kind === "about-face" && m.halfMove !== undefined && !m.halfMove.extraD6);
+  if (turnAbout && bearingToNearestEnemy(ctx, bu) > 112.5) return wrap(turnAbout);
   const home = leader ? ctx.leaderUnit(leader) : null;
   const groupToward = find((m) => m.kind === "toward" && m.group === true);
   const toward = find((m) => m.kind === "toward" && !m.extraD6 && !m.group);

@@ -577,3 +577,19 @@ export function armyLoss(s: BattleState, side: Side): ArmyLoss | null {
 export function armyBroken(s: BattleState, side: Side): string | null {
   return armyLoss(s, side)?.text ?? null;
 }
+
+/**
+ * The units of a contingent that may take the battle standard's extra inch on the initial move
+ * (seed "Deployment": "A unit with less than Blood Lust aggression may choose to add 1" to their
+ * initial move if battle standard is within 2""; ruling SW-1): on the table, not in combat, neither
+ * Shaken (it does not move) nor at Blood Lust, with the side's battle standard within 2".
+ */
+export function standardInchUnits(ctx: Ctx, side: Side, contingent: string): string[] {
+  const standard = ctx.sideUnits(side).filter((u) => onTable(u) && u.u.attachments.includes("battle-standard"));
+  if (standard.length === 0) return [];
+  return ctx
+    .sideUnits(side)
+    .filter((u) => u.u.contingent === contingent && onTable(u) && !u.u.inCombat && u.u.aggression !== "shaken" && u.u.aggression !== "bloodlust")
+    .filter((u) => standard.some((b) => b.id === u.id || within(b, u, 2)))
+    .map((u) => u.id);
+}

@@ -348,8 +348,11 @@ export type MoveChoice =
     }
   /** Straight ahead turned as near as the 22½° arc allows towards the nearest enemy. */
   | { kind: "toward"; extraD6: boolean; stopAt?: number; group?: boolean; interpenetrate?: boolean }
-  /** About face (half a move, ruling SW-1; the rest of the move is not used). */
-  | { kind: "about-face" }
+  /**
+   * About face (half a move, ruling SW-1). `halfMove`: then the half move left, straight ahead on the
+   * new facing: the move dice (the optional D6 declared first), half the inches rolled.
+   */
+  | { kind: "about-face"; halfMove?: { extraD6: boolean } }
   /** Side-step / step back / step forward up to 2" (A and B grade; the whole move, ruling SW-1). */
   | { kind: "step"; direction: StepDirection; distance: number }
   /** Change direction: the unit becomes unformed and moves on any heading (degrees). */
@@ -393,7 +396,11 @@ export type LeadAction =
   | { action: "cohesion"; target: string }
   | { action: "raise"; target: string }
   | { action: "lower"; target: string }
-  | { action: "signal" }
+  /**
+   * `standard`: the units that take the battle standard's extra inch on the initial move (seed
+   * "Deployment": a unit "may choose to add 1"" with the standard within 2"); absent: every unit that may.
+   */
+  | { action: "signal"; standard?: string[] }
   | { action: "challenge"; fighter: FighterKind };
 
 export type BattleDecision =

@@ -279,7 +279,11 @@ export function applyMove(ctx: Ctx, bu: BattleUnit, m: MoveChoice, voluntary = t
       ctx.setUnit({ ...bu, stands: aboutFace(geomOf(bu)).stands });
       ctx.ev("about-face", `${bu.u.name} about faces (half its move, ruling SW-1)`, { unit: id });
       manoeuvreDp(ctx, id, "about face");
-      break;
+      if (m.halfMove === undefined) break;
+      // The half move left (ruling SW-1): the move dice (a set a kept Seven may re-roll, SW-11), then half the inches straight ahead.
+      const dice = { kind: "normal" as const, extraD6: m.halfMove.extraD6, formed: true };
+      throwMoveDice(ctx, bu.side, id, dice, { k: "move", move: m, voluntary });
+      return;
     }
     case "step": {
       moveStraight(ctx, bu, stepHeading(geomOf(bu), m.direction), m.distance, `steps ${m.direction} (no dice, no DPs)`);
@@ -382,6 +386,9 @@ export function diceMove(ctx: Ctx, id: string, m: MoveChoice, voluntary: boolean
     if (m.headings) moveStandsIndependently(ctx, ctx.unit(id), m.headings, dist, "moves unformed");
     else if (m.interpenetrate) moveThroughFriends(ctx, ctx.unit(id), m.heading, dist, "moves unformed");
     else moveStraight(ctx, ctx.unit(id), m.heading, dist, "moves unformed");
+  } else if (m.kind === "about-face" && m.halfMove !== undefined) {
+    const d = moveStraight(ctx, bu, unitFacing(geomOf(bu)), roll.inches / 2, `moves on, half of its ${roll.inches}" after the about face (ruling SW-1)`);
+    takeFatigue(ctx, id, roll.fatigue, d);
   } else if (m.kind === "disembark" && m.heading !== undefined) disembarkHalfMove(ctx, id, m.heading, roll.inches);
   finishMove(ctx, id, m, voluntary);
 }
@@ -457,7 +464,7 @@ export function describeMove(m: MoveChoice): string {
     case "toward":
       return `advance towards the nearest enemy (${dice(m)})${m.group ? " with the group" : ""}`;
     case "about-face":
-      return "about face";
+      return m.halfMove ? `about face, then half a move straight ahead (${m.halfMove.extraD6 ? "AvD+D6" : "AvD"})` : "about face";
     case "step":
       return `step ${m.direction} ${m.distance}"`;
     case "change-direction":
