@@ -212,3 +212,50 @@ describe("The half move left after an about face (ruling SW-1; issue 14 item 11)
     expect(decisionProblem(s, "red", { type: "move", move: { kind: "about-face", halfMove: { extraD6: false } } })).toMatch(/not signalled/);
   });
 });
+
+describe('Blood Lust\'s charge (seed "Aggression Levels", "Charges and Combat"; issue 14 item 18)', () => {
+  // Red's fyrd (2 stands) at Blood Lust with a black unit 1" in front of each of its stands.
+  const lusting = (signal: boolean): BattleState => {
+    let s = position(start(), {
+      "red.a-retinue": line(60, 10, N, 1),
+      "red.a-band1": line(30, 10, N, 2),
+      "black.a-retinue": line(27, 11, S, 1),
+      "black.a-band2": line(33, 11, S, 1),
+    });
+    if (signal) s = signalled(s, "red.a-leader");
+    s = withUnit(s, "red.a-band1", (u) => ({ ...u, u: { ...u.u, aggression: "bloodlust" } }));
+    return { ...s, phase: "combat", declarations: [] };
+  };
+
+  it('Aggression Levels: "Once the Advance has been signalled" Blood Lust must charge: before its contingent has signalled it neither must nor may (option bloodLustCharge "after-signal")', () => {
+    const ctx = runFrom(lusting(false), [{ t: "declare", unit: "red.a-band1" }, { t: "end-turn" }]);
+    expect(ctx.events.some((e) => e.type === "declare")).toBe(false);
+    expect(ctx.s.pending?.kind).not.toBe("charge");
+    // Option "always": the old reading, Blood Lust must charge whether or not its contingent has signalled.
+    const always = runFrom(withOptions(lusting(false), { bloodLustCharge: "always" }), [{ t: "declare", unit: "red.a-band1" }, { t: "end-turn" }]);
+    expect(always.s.pending).toMatchObject({ kind: "charge", unit: "red.a-band1", forced: true });
+  });
+
+  it('Charges and Combat: Blood Lust "must declare a charge" once within 2", and its player chooses the target among those it may charge ("no charge" is not offered)', () => {
+    const ctx = runFrom(lusting(true), [{ t: "declare", unit: "red.a-band1" }, { t: "end-turn" }]);
+    expect(ctx.s.pending).toMatchObject({ kind: "charge", side: "red", unit: "red.a-band1", forced: true });
+    const options = battleGame.legalMoves(ctx.s, "red");
+    expect(options).toHaveLength(2);
+    expect(options.map((d) => (d as Extract<BattleDecision, { type: "charge" }>).target).sort()).toEqual(["black.a-band2", "black.a-retinue"]);
+    expect(decisionProblem(ctx.s, "red", { type: "charge", target: null })).not.toBeNull();
+    // The farther target may be chosen: the declaration stands on it.
+    const r = play(battleGame, ctx.s, "red", { type: "charge", target: "black.a-band2" });
+    expect(r.state.declarations).toContainEqual({ unit: "red.a-band1", target: "black.a-band2" });
+    expect(r.events.find((e) => e.type === "declare")?.text).toMatch(/must charge and chooses/);
+    // The commander picks a target (never "no charge").
+    const pick = commanderChoice(ctx.s, "red") as Extract<BattleDecision, { type: "charge" }>;
+    expect(["black.a-band2", "black.a-retinue"]).toContain(pick.target);
+  });
+
+  it('Charges and Combat: with one target in reach the Blood Lust charge is declared on it at once, no decision', () => {
+    const s = lusting(true);
+    const one = { ...s, units: s.units.map((u) => (u.id === "black.a-band2" ? { ...u, deployed: false, stands: [] } : u)) };
+    const ctx = runFrom(one, [{ t: "declare", unit: "red.a-band1" }, { t: "end-turn" }]);
+    expect(ctx.events.find((e) => e.type === "declare")).toMatchObject({ unit: "red.a-band1", target: "black.a-retinue", automatic: true });
+  });
+});

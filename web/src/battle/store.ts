@@ -362,7 +362,7 @@ export function pendingPrompt(state: BattleState, names: Map<string, string>): s
     case "shoot":
       return `${n(p.unit)} may shoot.`;
     case "charge":
-      return `${n(p.unit)} may declare a charge.`;
+      return p.forced ? `${n(p.unit)} has Blood Lust and must charge: choose the target.` : `${n(p.unit)} may declare a charge.`;
     case "fortune":
       return `You hold a Seven: re-roll ${n(p.unit)}'s ${p.roll.what} dice?`;
   }

@@ -544,7 +544,8 @@ function chargeChoice(ctx: Ctx, p: Extract<Pending, { kind: "charge" }>, options
   const bu = ctx.unit(p.unit);
   const none = options.find((d) => d.target === null) ?? options[0];
   let top: BattleDecision = none;
-  let topValue = o.chargeThreshold;
+  // Blood Lust must charge (no "no charge" offered): the best target, however poor.
+  let topValue = options.some((d) => d.target === null) ? o.chargeThreshold : Number.NEGATIVE_INFINITY;
   for (const d of options) {
     if (!d.target) continue;
     const a = appraiseCharge(ctx, bu, ctx.unit(d.target));

@@ -265,7 +265,8 @@ export type Pending =
   /** An A grade unit's control test: its player declares the optional ±1 before the die (seed "Control Test", option `aGradeChoice` "player"). */
   | { kind: "control"; side: Side; unit: string; reasons: string[] }
   | { kind: "shoot"; side: Side; unit: string }
-  | { kind: "charge"; side: Side; unit: string }
+  /** `forced`: Blood Lust must charge (seed "Charges and Combat"); its player chooses the target among those it may charge, and "no charge" is not offered. */
+  | { kind: "charge"; side: Side; unit: string; forced?: true }
   /**
    * A set of dice the side just threw, while it keeps a Seven: re-roll it with the Seven? (ruling
    * SW-11). `unit` threw them (for a combat roll: the side's first engaged unit); `roll` is what

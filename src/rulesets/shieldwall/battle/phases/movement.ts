@@ -346,8 +346,9 @@ export function diceMove(ctx: Ctx, id: string, m: MoveChoice, voluntary: boolean
     const heading = m.kind === "advance" ? unitFacing(geomOf(bu)) + m.offset : towardHeading(ctx, bu);
     const dist = m.stopAt !== undefined ? Math.min(roll.inches, m.stopAt) : roll.inches;
     const group = [bu];
-    // Option groupMove "same-way" (default): a retinue's formed move with dice always moves the body (seed "Movement").
-    const body = m.group === true || (bu.u.kind === "retinue" && ruleOption(ctx.s.options, "groupMove") === "same-way");
+    // Option groupMove "same-way" (default): a retinue's formed move with dice always moves the body (seed
+    // "Movement"), except a declared stop short, the retinue's own move to line up with friends or ground.
+    const body = m.group === true || (bu.u.kind === "retinue" && m.stopAt === undefined && ruleOption(ctx.s.options, "groupMove") === "same-way");
     if (body) {
       const f = unitFacing(geomOf(bu));
       for (const other of ctx.sideUnits(bu.side)) {
