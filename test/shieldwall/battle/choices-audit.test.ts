@@ -6,14 +6,15 @@
  * "Charges and Combat") and shipped scenarios that exercise SW-10 and shooting at a unit in cover.
  */
 import { describe, expect, it } from "vitest";
-import { play } from "../../../src/core/game.js";
+import { play, playOut } from "../../../src/core/game.js";
+import { randomPlayer } from "../../../src/core/search/random-player.js";
 import { type BattleDecision, type BattleState, battleGame, decisionProblem, describeDecision } from "../../../src/rulesets/shieldwall/battle/index.js";
 import { Ctx } from "../../../src/rulesets/shieldwall/battle/ctx.js";
 import { run } from "../../../src/rulesets/shieldwall/battle/loop.js";
 import { applyMove } from "../../../src/rulesets/shieldwall/battle/phases/movement.js";
 import { moveOptions } from "../../../src/rulesets/shieldwall/battle/move-options.js";
-import { commanderChoice } from "../../../src/rulesets/shieldwall/ai/commander.js";
-import { line, N, position, S, signalled, start, unitOf, withUnit } from "./setup.js";
+import { commanderChoice, commanderPlayer } from "../../../src/rulesets/shieldwall/ai/commander.js";
+import { line, loadSetup, N, position, S, signalled, start, unitOf, withUnit } from "./setup.js";
 
 const W = 80 / 25.4; // 15mm stand width
 
@@ -257,5 +258,32 @@ describe('Blood Lust\'s charge (seed "Aggression Levels", "Charges and Combat"; 
     const one = { ...s, units: s.units.map((u) => (u.id === "black.a-band2" ? { ...u, deployed: false, stands: [] } : u)) };
     const ctx = runFrom(one, [{ t: "declare", unit: "red.a-band1" }, { t: "end-turn" }]);
     expect(ctx.events.find((e) => e.type === "declare")).toMatchObject({ unit: "red.a-band1", target: "black.a-retinue", automatic: true });
+  });
+});
+
+describe("Shipped scenarios that exercise the rules: Brunanburh, 937 (issue 14 item 19)", () => {
+  const setup = loadSetup("brunanburh-937.json");
+
+  it("SW-6, SW-10: both armies of the shipped Brunanburh scenario have a holy person attached to a leader's retinue", () => {
+    for (const side of ["red", "black"] as const) {
+      const holy = setup.armies[side].contingents.filter((c) => c.retinue.supernumeraries?.includes("holy-person"));
+      expect(holy).toHaveLength(1);
+    }
+  });
+
+  it("SW-10: in a seeded battle on Brunanburh both sides call on a holy person in the same turn, and the calls cancel", () => {
+    const players = { red: randomPlayer(battleGame, 2), black: randomPlayer(battleGame, 1_000_002) };
+    const end = playOut(battleGame, battleGame.setup(setup, 2), players);
+    const both = (end.events ?? []).filter((e) => /both sides call on a holy person: the calls cancel and the card stands/.test(e.text));
+    expect(both.length).toBeGreaterThan(0);
+  });
+
+  it("SW-16, Missile Exchange: on Brunanburh's table (scrub and enclosures with cover where the lines meet) units shoot at a target in cover, with half the dice", () => {
+    const players = { red: commanderPlayer(1), black: commanderPlayer(2) };
+    const end = playOut(battleGame, battleGame.setup(setup, 1), players);
+    const shots = (end.events ?? []).filter((e) => e.type === "shooting");
+    const covered = shots.filter((e) => e.cover === true);
+    expect(covered.length).toBeGreaterThan(0);
+    for (const e of covered) expect(e.text).toMatch(/halved for cover/);
   });
 });
