@@ -68,7 +68,7 @@ describe('Group move and the control test (seed "Movement", "Control Test"; issu
     expect(ctx.unit("red.a-band1").stands[0].y).toBe(unitOf(s, "red.a-band1").stands[0].y);
   });
 
-  it("Control Test: a unit beyond 2\" in an unbroken line with its retinue is spared the test only when all move the same way: after the retinue's straight move, facing its way; it then makes that move", () => {
+  it('Control Test: a unit beyond 2" in an unbroken line with its retinue is spared the test only when all move the same way: after the straight move of the retinue, facing its way; it then makes that move', () => {
     // The retinue has not moved this phase: the thegns' intent is unknown, so they test.
     const still = runFrom(lineUp(), [{ t: "move", unit: "red.a-band2" }, { t: "end-turn" }]);
     expect(still.events.some((e) => e.type === "control-test")).toBe(true);
@@ -165,7 +165,7 @@ describe('The battle standard\'s inch on the initial move (seed "Deployment"; is
     expect(commanderChoice(s, "red")).toEqual({ type: "lead", action: "signal" });
   });
 
-  it("Deployment: without a battle standard within 2\" (or at Blood Lust) there is no choice to offer", () => {
+  it('Deployment: without a battle standard within 2" (or at Blood Lust) there is no choice to offer', () => {
     const s = ready();
     // The fyrd beyond 2" of the standard, and the standard's own retinue at Blood Lust.
     const far = { ...s, units: s.units.map((u) => (u.id === "red.a-band1" ? { ...u, stands: line(60, 10, N, 2) } : u)) };
