@@ -31,6 +31,7 @@ import { deployProblem } from "../battle/placement.js";
 import { geomOf, onTable, sideOfId } from "../battle/unit-facts.js";
 import { unitDist } from "../geometry/proximity.js";
 import type { BattleDecision, BattleState, BattleUnit, LeadAction, MoveChoice, Pending } from "../battle/types.js";
+import { ruleOption } from "../battle/types.js";
 import { godEffect, type GodEffectKind } from "../gods.js";
 import { lpLeft } from "../leaders.js";
 import { restBlocked } from "../leaders.js";
@@ -471,7 +472,11 @@ function moveChoice(ctx: Ctx, p: Extract<Pending, { kind: "move" }>, options: Mo
   const turnAbout = find((m) => m.kind === "about-face" && m.halfMove !== undefined && !m.halfMove.extraD6);
   if (turnAbout && bearingToNearestEnemy(ctx, bu) > 112.5) return wrap(turnAbout);
   const home = leader ? ctx.leaderUnit(leader) : null;
-  const groupToward = find((m) => m.kind === "toward" && m.group === true);
+  // A retinue's group move: `group: true` (option groupMove "optional"), or by default ("same-way") any
+  // formed dice move of a retinue without a declared stop (it takes the units within 2" facing its way).
+  const sameWay = ruleOption(s.options, "groupMove") === "same-way";
+  const isGroup = (m: MoveChoice) => m.kind === "advance" || m.kind === "toward" ? m.group === true || (sameWay && m.stopAt === undefined && m.interpenetrate !== true) : false;
+  const groupToward = find((m) => m.kind === "toward" && !m.extraD6 && isGroup(m));
   const toward = find((m) => m.kind === "toward" && !m.extraD6 && !m.group);
   // Weak bands (grade in `holdBack`) stay out of the fight: they are the units an army can least
   // afford to lose (SW-25 counts lost units), so they hold back rather than close with the enemy.
@@ -488,7 +493,7 @@ function moveChoice(ctx: Ctx, p: Extract<Pending, { kind: "move" }>, options: Mo
   // A group turned towards the nearest enemy shoulders into its own bands and the next contingent
   // (each unit slides across its neighbour's path): the line goes straight ahead until the enemy
   // is near, and only then turns towards him.
-  const groupStraight = find((m) => m.kind === "advance" && m.group === true && m.offset === 0 && !m.extraD6);
+  const groupStraight = find((m) => m.kind === "advance" && isGroup(m) && m.offset === 0 && !m.extraD6);
   const straight = o.groupHeading === "straight-until-near" && dist > o.turnWithin && (o.straightWithinBearing >= 180 || bearingToNearestEnemy(ctx, bu) <= o.straightWithinBearing);
   if (bu.u.kind === "retinue" && groupStraight && straight) return wrap(groupStraight);
   if (bu.u.kind === "retinue" && groupToward) return wrap(groupToward);
