@@ -347,8 +347,9 @@ export function diceMove(ctx: Ctx, id: string, m: MoveChoice, voluntary: boolean
     const dist = m.stopAt !== undefined ? Math.min(roll.inches, m.stopAt) : roll.inches;
     const group = [bu];
     // Option groupMove "same-way" (default): a retinue's formed move with dice always moves the body (seed
-    // "Movement"), except a declared stop short, the retinue's own move to line up with friends or ground.
-    const body = m.group === true || (bu.u.kind === "retinue" && m.stopAt === undefined && ruleOption(ctx.s.options, "groupMove") === "same-way");
+    // "Movement"), except the retinue's own declared moves: a stop short, to line up with friends or
+    // ground, and a move through friends in its way (they are not moving its way).
+    const body = m.group === true || (bu.u.kind === "retinue" && m.stopAt === undefined && m.interpenetrate !== true && ruleOption(ctx.s.options, "groupMove") === "same-way");
     if (body) {
       const f = unitFacing(geomOf(bu));
       for (const other of ctx.sideUnits(bu.side)) {
