@@ -121,12 +121,13 @@ export function moveTask(ctx: Ctx, id: string): void {
     offerMove(ctx, id, follow ?? undefined);
     return;
   }
-  // Option aGradeChoice "player": an A grade unit's player declares the optional ±1 before the die.
-  if (bu.u.grade === "A" && ruleOption(ctx.s.options, "aGradeChoice") === "player") {
-    ctx.s.pending = { kind: "control", side: bu.side, unit: id, reasons: need.reasons };
-    return;
-  }
-  throwControl(ctx, bu, need.reasons);
+  controlTest(ctx, bu, need.reasons);
+}
+
+/** A control test: with option aGradeChoice "player" an A grade unit's player first declares the optional ±1 (the `control` decision). */
+function controlTest(ctx: Ctx, bu: BattleUnit, reasons: string[]): void {
+  if (bu.u.grade === "A" && ruleOption(ctx.s.options, "aGradeChoice") === "player") ctx.s.pending = { kind: "control", side: bu.side, unit: bu.id, reasons };
+  else throwControl(ctx, bu, reasons);
 }
 
 /** Throws a unit's control test (with the A grade ±1 its player declared, if any). */
@@ -222,7 +223,7 @@ function offerMove(ctx: Ctx, id: string, follow?: MoveChoice): void {
   const options = moveOptions(ctx, bu);
   if (follow !== undefined && !options.some((m) => followsMove(m, follow))) {
     // It cannot move its retinue's way, so it does not intend to: it takes the control test (seed "Control Test").
-    throwControl(ctx, bu, ['further than 2" from the leader\'s retinue, and not moving its way']);
+    controlTest(ctx, bu, ['further than 2" from the leader\'s retinue, and not moving its way']);
     return;
   }
   if (options.length === 0) {
