@@ -205,6 +205,15 @@ describe("The half move left after an about face (ruling SW-1; issue 14 item 11)
     expect(commanderChoice(s, "red")).toEqual({ type: "move", move: { kind: "about-face", halfMove: { extraD6: false } } });
   });
 
+  it("SW-1: a unit with Blood Lust after the signal, its back to the enemy, must take the half move on after an about face (it must advance); a malformed halfMove is refused", () => {
+    const s = withUnit(backTurned(), "red.a-retinue", (u) => ({ ...u, u: { ...u.u, aggression: "bloodlust" } }));
+    const moves = battleGame.legalMoves(s, "red").map((d) => (d as Extract<BattleDecision, { type: "move" }>).move);
+    expect(moves).not.toContainEqual({ kind: "about-face" });
+    expect(moves).toContainEqual({ kind: "about-face", halfMove: { extraD6: false } });
+    expect(decisionProblem(s, "red", { type: "move", move: { kind: "about-face" } })).toMatch(/Blood Lust/);
+    expect(decisionProblem(s, "red", { type: "move", move: { kind: "about-face", halfMove: { extraD6: "yes" } } as never })).toMatch(/halfMove must be/);
+  });
+
   it("SW-1: before the signal the half move towards the enemy is not offered (units may not advance), the plain about face is", () => {
     const s = backTurned(false);
     const moves = battleGame.legalMoves(s, "red").map((d) => (d as Extract<BattleDecision, { type: "move" }>).move);
