@@ -11,7 +11,7 @@ import { randomPlayer } from "../src/core/search/random-player.js";
 import { battleGame } from "../src/rulesets/shieldwall/battle/index.js";
 import { loadBattleSetup } from "../bench/shieldwall-battle.js";
 
-const SCENARIOS = ["maldon-991.json", "raid.json", "raid-landing.json"];
+const SCENARIOS = ["maldon-991.json", "raid.json", "raid-landing.json", "brunanburh-937.json"];
 
 function main(): void {
   // Output piped into `head` and the like may close early: stop quietly then.

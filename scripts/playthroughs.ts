@@ -49,7 +49,7 @@ export interface PlaythroughCase {
   seed: number;
 }
 
-const SCENARIOS = ["maldon-991", "raid", "raid-landing"];
+const SCENARIOS = ["maldon-991", "raid", "raid-landing", "brunanburh-937"];
 const SHOVE_BOARDS = ["default", "narrow", "walled"];
 
 /** Every committed playthrough: a few seeds of each shipped scenario or board, and of each game. */

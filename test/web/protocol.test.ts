@@ -29,8 +29,8 @@ function fakeHost() {
 }
 
 describe("shipped scenarios", () => {
-  it("bundles Maldon, Raid and Raid landing with their armies resolved", () => {
-    expect(shippedScenarios.map((s) => s.id)).toEqual(["maldon-991", "raid", "raid-landing"]);
+  it("bundles Maldon, Raid, Raid landing and Brunanburh with their armies resolved", () => {
+    expect(shippedScenarios.map((s) => s.id)).toEqual(["maldon-991", "raid", "raid-landing", "brunanburh-937"]);
     for (const s of shippedScenarios) {
       const setup = shippedSetup(s.id);
       expect(setup.scenario.name).toBe(s.name);

@@ -98,10 +98,17 @@ describe("Interpenetration (seed \"Movement\", \"Manoeuvre\": Interpenetration)"
       const dice = c.events.find((e) => e.type === "move-dice")?.inches as number;
       if (dice >= 4) expect(c.unit("red.a-band2").u.formed).toBe(false);
     }
-    const plain = new Ctx({ ...s0(), rng: seedState(3) });
+    // The plain move of a unit that moves alone stops at the friend (option groupMove "optional": the
+    // retinue moves without its body); by default the friend, within 2" and facing the retinue's
+    // way, moves with it as one body (seed "Movement"), front first, and keeps its distance.
+    const plain = new Ctx({ ...s0(), options: { ...s0().options, groupMove: "optional" }, rng: seedState(3) });
     applyMove(plain, plain.unit("red.a-retinue"), { kind: "advance", offset: 0, extraD6: true });
     expect(gap(plain.s, "red.a-retinue", "red.a-band2")).toBeLessThan(0.01);
     expect(plain.unit("red.a-band2").u.formed).toBe(true);
+    const body = new Ctx({ ...s0(), rng: seedState(3) });
+    applyMove(body, body.unit("red.a-retinue"), { kind: "advance", offset: 0, extraD6: true });
+    expect(gap(body.s, "red.a-retinue", "red.a-band2")).toBeCloseTo(gap(s0(), "red.a-retinue", "red.a-band2"), 6);
+    expect(body.unit("red.a-band2").u.formed).toBe(true);
   });
 
   it("bad input: interpenetrate must be a boolean and is refused on a step, about face or rest", () => {

@@ -15,7 +15,7 @@ import { moveCandidates, moveOptions, moveProblem } from "../../../src/rulesets/
 import type { MoveChoice } from "../../../src/rulesets/shieldwall/battle/types.js";
 import { loadSetup } from "./setup.js";
 
-const SCENARIOS = ["maldon-991.json", "raid.json", "raid-landing.json"];
+const SCENARIOS = ["maldon-991.json", "raid.json", "raid-landing.json", "brunanburh-937.json"];
 
 /** Calls `check` on every state of `battles` seeded random battles of the scenario (on to the end of each battle, or until `check` returns false). */
 function everyState(file: string, battles: number, check: (s: BattleState) => boolean | void): void {

@@ -12,7 +12,7 @@ import { type BattleState, battleGame } from "../../../src/rulesets/shieldwall/b
 import { leaderRecord, stateRecord, unitRecord, unitStateRecord } from "../../../src/rulesets/shieldwall/battle/records.js";
 import { loadSetup } from "./setup.js";
 
-const SCENARIOS = ["maldon-991.json", "raid.json", "raid-landing.json"];
+const SCENARIOS = ["maldon-991.json", "raid.json", "raid-landing.json", "brunanburh-937.json"];
 
 /** The first difference between the key orders of a record and of its builder's copy, or null. */
 function orderProblem(what: string, record: object, built: object): string | null {

@@ -8,7 +8,7 @@ export interface ShippedScenario {
   description: string;
 }
 
-const ORDER = ["maldon-991", "raid", "raid-landing"];
+const ORDER = ["maldon-991", "raid", "raid-landing", "brunanburh-937"];
 export const baseName = (path: string) => path.slice(path.lastIndexOf("/") + 1);
 
 export const shippedScenarios: ShippedScenario[] = Object.entries(scenarioFiles)

@@ -356,11 +356,13 @@ export function pendingPrompt(state: BattleState, names: Map<string, string>): s
     case "camp":
       return `Camp followers of ${n(p.unit)}: tend a unit, and maybe join another.`;
     case "move":
-      return `Move ${n(p.unit)}.`;
+      return p.follow ? `Move ${n(p.unit)} its retinue's way (spared the control test).` : `Move ${n(p.unit)}.`;
+    case "control":
+      return `${n(p.unit)} takes a control test: add the A grade +1 or −1, or neither?`;
     case "shoot":
       return `${n(p.unit)} may shoot.`;
     case "charge":
-      return `${n(p.unit)} may declare a charge.`;
+      return p.forced ? `${n(p.unit)} has Blood Lust and must charge: choose the target.` : `${n(p.unit)} may declare a charge.`;
     case "fortune":
       return `You hold a Seven: re-roll ${n(p.unit)}'s ${p.roll.what} dice?`;
   }

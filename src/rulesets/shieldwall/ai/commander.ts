@@ -31,6 +31,7 @@ import { deployProblem } from "../battle/placement.js";
 import { geomOf, onTable, sideOfId } from "../battle/unit-facts.js";
 import { unitDist } from "../geometry/proximity.js";
 import type { BattleDecision, BattleState, BattleUnit, LeadAction, MoveChoice, Pending } from "../battle/types.js";
+import { ruleOption } from "../battle/types.js";
 import { godEffect, type GodEffectKind } from "../gods.js";
 import { lpLeft } from "../leaders.js";
 import { restBlocked } from "../leaders.js";
@@ -38,6 +39,8 @@ import { type FighterKind, handSize, advantageBonus } from "../duel/rules.js";
 import { aggressionIndex, type Grade, GRADE_RANK, type LeaderState, totalDp } from "../units.js";
 import { unitCentre } from "../geometry/unit.js";
 import { fortuneChoice } from "./fortune.js";
+import { controlModifier } from "../checks.js";
+import { AVERAGE_DIE } from "../../../core/dice.js";
 import { aheadOf, appraiseCharge, bearingToNearestEnemy, type Ctx, contextOf, enemiesOf, expectedShootingHits, friendsOf, hashString, nearestEnemyDistance } from "./view.js";
 
 export const COMMANDER_PLAYER_NAME = "commander";
@@ -465,8 +468,15 @@ function moveChoice(ctx: Ctx, p: Extract<Pending, { kind: "move" }>, options: Mo
   // Within charge reach: stay put and charge in the combat phase.
   if (dist <= 2) return wrap(hold ?? options[0]);
   if (bu.u.aggression === "shaken") return wrap(hold ?? rest ?? options[0]);
+  // Its back to the enemy (beyond the 22½° a formed advance may turn): about face and use the half move left on him (ruling SW-1).
+  const turnAbout = find((m) => m.kind === "about-face" && m.halfMove !== undefined && !m.halfMove.extraD6);
+  if (turnAbout && bearingToNearestEnemy(ctx, bu) > 112.5) return wrap(turnAbout);
   const home = leader ? ctx.leaderUnit(leader) : null;
-  const groupToward = find((m) => m.kind === "toward" && m.group === true);
+  // A retinue's group move: `group: true` (option groupMove "optional"), or by default ("same-way") any
+  // formed dice move of a retinue without a declared stop (it takes the units within 2" facing its way).
+  const sameWay = ruleOption(s.options, "groupMove") === "same-way";
+  const isGroup = (m: MoveChoice) => m.kind === "advance" || m.kind === "toward" ? m.group === true || (sameWay && m.stopAt === undefined && m.interpenetrate !== true) : false;
+  const groupToward = find((m) => m.kind === "toward" && !m.extraD6 && isGroup(m));
   const toward = find((m) => m.kind === "toward" && !m.extraD6 && !m.group);
   // Weak bands (grade in `holdBack`) stay out of the fight: they are the units an army can least
   // afford to lose (SW-25 counts lost units), so they hold back rather than close with the enemy.
@@ -483,7 +493,7 @@ function moveChoice(ctx: Ctx, p: Extract<Pending, { kind: "move" }>, options: Mo
   // A group turned towards the nearest enemy shoulders into its own bands and the next contingent
   // (each unit slides across its neighbour's path): the line goes straight ahead until the enemy
   // is near, and only then turns towards him.
-  const groupStraight = find((m) => m.kind === "advance" && m.group === true && m.offset === 0 && !m.extraD6);
+  const groupStraight = find((m) => m.kind === "advance" && isGroup(m) && m.offset === 0 && !m.extraD6);
   const straight = o.groupHeading === "straight-until-near" && dist > o.turnWithin && (o.straightWithinBearing >= 180 || bearingToNearestEnemy(ctx, bu) <= o.straightWithinBearing);
   if (bu.u.kind === "retinue" && groupStraight && straight) return wrap(groupStraight);
   if (bu.u.kind === "retinue" && groupToward) return wrap(groupToward);
@@ -500,6 +510,21 @@ function moveChoice(ctx: Ctx, p: Extract<Pending, { kind: "move" }>, options: Mo
   void seed;
   void s;
   return wrap(toward ?? find((m) => m.kind === "advance" && m.offset === 0 && !m.extraD6 && m.stopAt === undefined && !m.group) ?? hold ?? options[0]);
+}
+
+/**
+ * The A grade ±1 of a control test (seed "Control Test"): the commander wants the result 3–4, "act
+ * as the player wishes" (it also ends a pursuit, which would carry the unit off the field): the
+ * choice giving it the best chance on the AvD, "none" on a tie.
+ */
+function controlChoice(ctx: Ctx, p: Extract<Pending, { kind: "control" }>, options: Decision<"control">[]): BattleDecision {
+  const bu = ctx.unit(p.unit);
+  const base = controlModifier({ grade: bu.u.grade, aggression: bu.u.aggression }).total;
+  const free = (d: Decision<"control">) => AVERAGE_DIE.faces.filter((f) => {
+    const t = f + base + (d.aGrade === "plus" ? 1 : d.aGrade === "minus" ? -1 : 0);
+    return t >= 3 && t <= 4;
+  }).length;
+  return options.reduce((a, b) => (free(b) > free(a) ? b : a));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -524,7 +549,8 @@ function chargeChoice(ctx: Ctx, p: Extract<Pending, { kind: "charge" }>, options
   const bu = ctx.unit(p.unit);
   const none = options.find((d) => d.target === null) ?? options[0];
   let top: BattleDecision = none;
-  let topValue = o.chargeThreshold;
+  // Blood Lust must charge (no "no charge" offered): the best target, however poor.
+  let topValue = options.some((d) => d.target === null) ? o.chargeThreshold : Number.NEGATIVE_INFINITY;
   for (const d of options) {
     if (!d.target) continue;
     const a = appraiseCharge(ctx, bu, ctx.unit(d.target));
@@ -575,6 +601,8 @@ export function commanderChoice(state: BattleState, side: PlayerId, o: Commander
         o,
         seed,
       );
+    case "control":
+      return controlChoice(ctx, p, moves as Decision<"control">[]);
     case "shoot":
       return shootChoice(ctx, p, moves as Decision<"shoot">[], seed);
     case "charge":

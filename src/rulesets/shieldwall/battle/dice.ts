@@ -77,7 +77,7 @@ function rerollDice(ctx: Ctx, roll: DiceRoll): DiceRoll {
   switch (roll.what) {
     case "control": {
       const bu = ctx.unit(roll.unit);
-      return { ...roll, result: resolveControl(ctx.rng, controlInputFor(ctx, bu)) };
+      return { ...roll, result: resolveControl(ctx.rng, controlInputFor(ctx, bu, roll.aGrade)) };
     }
     case "charge":
       return { ...roll, result: resolveCharge(ctx.rng, chargeInputFor(ctx, roll.unit), { chargeDisorderPenalty: ruleOption(ctx.s.options, "chargeDisorderPenalty") }) };
@@ -139,7 +139,7 @@ function rollEvent(ctx: Ctx, roll: DiceRoll): void {
     case "control": {
       const bu = ctx.unit(roll.unit);
       const r = roll.result;
-      const mod = controlModifier(controlInputFor(ctx, bu));
+      const mod = controlModifier(controlInputFor(ctx, bu, roll.aGrade));
       ctx.event({
         type: "control-test",
         text: `${bu.u.name} takes a control test (${roll.reasons.join("; ")}): AvD ${r.face}${r.modifier ? ` ${r.modifier > 0 ? "+" : "-"} ${Math.abs(r.modifier)}` : ""} = ${r.text}`,

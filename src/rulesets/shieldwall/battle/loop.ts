@@ -16,7 +16,7 @@ import { GOD_CHOICE_DECISION, HOLY_CALL_DECISION, HOLY_CANCEL_DECISION, godEffec
 import { INITIATIVE_DECISION, initiativeChoiceTask, initiativeTask, turnStart } from "./phases/initiative.js";
 import { ANSWER_DECISION, CAMP_DECISION, LEAD_DECISION, campTask, challengeTask, leaderTask, leadershipTask } from "./phases/leadership.js";
 import { SHOOT_DECISION, fireShot, missileHits, missilesTask, resolveMissiles, shootTask } from "./phases/missiles.js";
-import { MOVE_DECISION, afterControl, afterPursuitMove, bloodlustAdvance, diceMove, finishMove, frontUnitFirst, moveTask, movementTask } from "./phases/movement.js";
+import { CONTROL_DECISION, MOVE_DECISION, afterControl, afterPursuitMove, bloodlustAdvance, diceMove, finishMove, frontUnitFirst, moveTask, movementTask } from "./phases/movement.js";
 import type { DiceRoll, MoveRollFor, Task } from "./types.js";
 import { wireHandOffs } from "./hand-off.js";
 import type { DecisionTable } from "./decision-kind.js";
@@ -36,6 +36,7 @@ export const DECISIONS: DecisionTable = {
   answer: ANSWER_DECISION,
   camp: CAMP_DECISION,
   move: MOVE_DECISION,
+  control: CONTROL_DECISION,
   shoot: SHOOT_DECISION,
   charge: CHARGE_DECISION,
   fortune: FORTUNE_DECISION,

@@ -16,6 +16,7 @@ import { Ctx, memoKind } from "./ctx.js";
 import { boatsMoveProblem, embarkOptions, embarkedOptions, interpenetrateProblem, interpenetrationOptions, standHeadingsProblem } from "./manoeuvres.js";
 import { headingTo, nearestEnemy, towardHeading, towardHeadingOf } from "./queries.js";
 import type { BattleUnit, MoveChoice } from "./types.js";
+import { ruleOption } from "./types.js";
 import { forwardHeading, geomOf, isAdvancing, onTable } from "./unit-facts.js";
 
 const OFFSETS = [-22.5, -11.25, 0, 11.25, 22.5];
@@ -76,13 +77,15 @@ export function moveCandidates(ctx: Ctx, bu: BattleUnit, facts: CandidateFacts =
       for (const offset of OFFSETS) out.push({ kind: "advance", offset, extraD6 });
       out.push({ kind: "toward", extraD6 });
     }
-    out.push({ kind: "about-face" });
+    // About face, and with the half move left after it (ruling SW-1).
+    out.push({ kind: "about-face" }, { kind: "about-face", halfMove: { extraD6: false } }, { kind: "about-face", halfMove: { extraD6: true } });
     if (!bloodlustForced) {
       out.push({ kind: "advance", offset: 0, extraD6: false, stopAt: 2 }, { kind: "advance", offset: 0, extraD6: true, stopAt: 4 });
       // Declared stop to line up with a friend ahead (seed "Movement": "to line up with friendly troops").
       const align = alignDistance(ctx, bu);
       if (align !== null) out.push({ kind: "advance", offset: 0, extraD6: false, stopAt: align }, { kind: "advance", offset: 0, extraD6: true, stopAt: align });
-      if (bu.u.kind === "retinue")
+      // Option groupMove "optional" (the old reading): a group move is the retinue's choice; by default ("same-way") every such move is one.
+      if (bu.u.kind === "retinue" && ruleOption(ctx.s.options, "groupMove") === "optional")
         out.push(
           { kind: "advance", offset: 0, extraD6: false, group: true },
           { kind: "toward", extraD6: false, group: true },
@@ -122,6 +125,8 @@ function candidateAllowed(ctx: Ctx, bu: BattleUnit, m: MoveChoice, candidate: Ca
       return headingAllowed(bu, facts, m.heading);
     case "form-up":
       return !bu.u.formed && !bu.u.inCombat && formUpRoomProblem(ctx, bu, m.facing) === null;
+    case "about-face":
+      return m.halfMove === undefined || headingAllowed(bu, facts, unitFacing(facts.geom) + 180);
     default:
       return true;
   }
@@ -212,7 +217,8 @@ const STEP_DIRECTIONS: ReadonlySet<string> = new Set(["forward", "back", "left",
 
 /** Does Blood Lust after the signal bar this move (seed "Aggression Levels": no rest, hold or step, no about face away from the enemy)? */
 function bloodlustBars(bu: BattleUnit, m: MoveChoice, facts: MoveFacts): boolean {
-  return facts.bloodlustForced && (BLOOD_LUST_BARRED.has(m.kind) || (m.kind === "about-face" && bu.u.formed && isAdvancing(bu.side, unitFacing(facts.geom))));
+  // An about face towards the enemy must take its half move on (ruling SW-1): Blood Lust "must advance".
+  return facts.bloodlustForced && (BLOOD_LUST_BARRED.has(m.kind) || (m.kind === "about-face" && bu.u.formed && (isAdvancing(bu.side, unitFacing(facts.geom)) || m.halfMove === undefined)));
 }
 
 /** Why the unit has no room to form up facing `facing` (the line off the table or overlapping another stand), or null. */
@@ -258,9 +264,14 @@ export function moveProblem(ctx: Ctx, bu: BattleUnit, m: MoveChoice, facts: Move
       if (m.group && bu.u.kind !== "retinue") return 'only a retinue leads a group move (seed "Movement": units within 2" of the leader\'s retinue)';
       return stopProblem(facts, m.stopAt) ?? advanceProblem(bu, facts, heading);
     }
-    case "about-face":
+    case "about-face": {
       if (!bu.u.formed) return "an unformed unit faces all round; it does not about face";
-      return null;
+      if (m.halfMove === undefined) return null;
+      if (m.halfMove === null || typeof m.halfMove !== "object" || typeof m.halfMove.extraD6 !== "boolean") return "halfMove must be { extraD6: true or false } (the optional D6 is declared before rolling)";
+      const heading = unitFacing(geom) + 180;
+      if (bloodlustForced && !isAdvancing(bu.side, heading)) return `${bu.u.name} has Blood Lust: it must advance towards the enemy`;
+      return advanceProblem(bu, facts, heading);
+    }
     case "step": {
       if (!bu.u.formed) return "only a formed unit side-steps";
       if (!maySideStep(bu.u.grade))

@@ -458,9 +458,11 @@ export function chargeTargets(ctx: Ctx, bu: BattleUnit): string[] {
  * The charge test's inputs for unit `id` as the table stands now (seed "Charges and Combat"):
  * shared by the test itself and by computer players weighing a charge.
  */
-/** A unit's control test input, with the scenario's A-grade ±1 (option `aGradeChoice`, A grade only). */
-export function controlInputFor(ctx: Ctx, bu: BattleUnit): ControlInput {
-  return { grade: bu.u.grade, aggression: bu.u.aggression, aGradeChoice: bu.u.grade === "A" ? ruleOption(ctx.s.options, "aGradeChoice") : "none" };
+/** A unit's control test input, with the A-grade ±1 (option `aGradeChoice`, A grade only; with "player" the one `declared`). */
+export function controlInputFor(ctx: Ctx, bu: BattleUnit, declared?: "plus" | "minus" | "none"): ControlInput {
+  const o = ruleOption(ctx.s.options, "aGradeChoice");
+  const choice = bu.u.grade !== "A" ? "none" : o === "player" ? (declared ?? "none") : o;
+  return { grade: bu.u.grade, aggression: bu.u.aggression, aGradeChoice: choice };
 }
 
 export function chargeInputFor(ctx: Ctx, id: string): ChargeInput {
@@ -574,4 +576,20 @@ export function armyLoss(s: BattleState, side: Side): ArmyLoss | null {
 /** The reason in words why the side's army has lost (see {@link armyLoss}), or null. */
 export function armyBroken(s: BattleState, side: Side): string | null {
   return armyLoss(s, side)?.text ?? null;
+}
+
+/**
+ * The units of a contingent that may take the battle standard's extra inch on the initial move
+ * (seed "Deployment": "A unit with less than Blood Lust aggression may choose to add 1" to their
+ * initial move if battle standard is within 2""; ruling SW-1): on the table, not in combat, neither
+ * Shaken (it does not move) nor at Blood Lust, with the side's battle standard within 2".
+ */
+export function standardInchUnits(ctx: Ctx, side: Side, contingent: string): string[] {
+  const standard = ctx.sideUnits(side).filter((u) => onTable(u) && u.u.attachments.includes("battle-standard"));
+  if (standard.length === 0) return [];
+  return ctx
+    .sideUnits(side)
+    .filter((u) => u.u.contingent === contingent && onTable(u) && !u.u.inCombat && u.u.aggression !== "shaken" && u.u.aggression !== "bloodlust")
+    .filter((u) => standard.some((b) => b.id === u.id || within(b, u, 2)))
+    .map((u) => u.id);
 }

@@ -36,8 +36,28 @@ export interface RuleOptions {
   halveOnceForRetinueInCover: boolean;
   /** Risk to leaders (`LeaderRiskOptions`): one roll per missile hit (true) or per shooting that hit. */
   leaderRiskPerMissileHit: boolean;
-  /** Control test (`ControlInput`): the optional ±1 of an A grade unit, the same for every test. */
-  aGradeChoice: "none" | "plus" | "minus";
+  /**
+   * Control test (`ControlInput`): the optional ±1 of an A grade unit (seed "Control Test").
+   * "player" (default): the owning player chooses it at each test, declared before the die is
+   * thrown (the `control` decision); "none", "plus", "minus": the same for every test, no decision.
+   */
+  aGradeChoice: "player" | "none" | "plus" | "minus";
+  /**
+   * Seed "Movement": "Units of the same contingent within 2" of the leader's retinue and moving in
+   * the same direction move as a single body on the same die roll." "same-way" (default): a
+   * retinue's formed move with dice (advance, towards the enemy) always takes with it, on its roll,
+   * every unit of its contingent within 2" that faces its way and may make the same move;
+   * "optional": the old reading, the retinue's player chooses a group move (`group: true`) or not.
+   */
+  groupMove: "same-way" | "optional";
+  /**
+   * Seed "Aggression Levels", Blood lust: "Once the Advance has been signalled, it must advance
+   * towards enemy in the movement phase and charge as soon as it is within range."
+   * "after-signal" (default): a Blood Lust unit must charge only once its contingent has signalled
+   * (before that it may not charge, like every unsignalled unit); "always": it must charge within
+   * 2" whether or not its contingent has signalled (the engine's old behaviour).
+   */
+  bloodLustCharge: "after-signal" | "always";
   /**
    * Personal combat (`PersonalCombatOptions`): a challenged leader who cannot pay 3 LPs to accept.
    * House rule default "challenge-lapses" (docs/rules/rulings.md, "Unpaid acceptance").
@@ -70,7 +90,9 @@ export const DEFAULT_RULE_OPTIONS: RuleOptions = {
   chargeDisorderPenalty: "once",
   halveOnceForRetinueInCover: true,
   leaderRiskPerMissileHit: true,
-  aGradeChoice: "none",
+  aGradeChoice: "player", // seed "Control Test": "+/-1 (optional) if A Grade", the player's choice
+  groupMove: "same-way", // seed "Movement": "move as a single body on the same die roll"
+  bloodLustCharge: "after-signal", // seed "Aggression Levels": "Once the Advance has been signalled"
   unpaidAcceptance: "challenge-lapses", // house rule (docs/rules/rulings.md, "Unpaid acceptance")
   mutualKill: "both-lose",
   campFollowerDps: "contingent-and-host", // seed "Deployment": "an additional DP"
@@ -235,9 +257,16 @@ export type Pending =
       challengerFighter: FighterKind;
     }
   | { kind: "camp"; side: Side; unit: string }
-  | { kind: "move"; side: Side; unit: string }
+  /**
+   * `follow`: the unit is spared its control test only because it stands in an unbroken line with
+   * its retinue, all moving the same way (seed "Control Test"): it may make only its retinue's move.
+   */
+  | { kind: "move"; side: Side; unit: string; follow?: MoveChoice }
+  /** An A grade unit's control test: its player declares the optional ±1 before the die (seed "Control Test", option `aGradeChoice` "player"). */
+  | { kind: "control"; side: Side; unit: string; reasons: string[] }
   | { kind: "shoot"; side: Side; unit: string }
-  | { kind: "charge"; side: Side; unit: string }
+  /** `forced`: Blood Lust must charge (seed "Charges and Combat"); its player chooses the target among those it may charge, and "no charge" is not offered. */
+  | { kind: "charge"; side: Side; unit: string; forced?: true }
   /**
    * A set of dice the side just threw, while it keeps a Seven: re-roll it with the Seven? (ruling
    * SW-11). `unit` threw them (for a combat roll: the side's first engaged unit); `roll` is what
@@ -298,7 +327,8 @@ export interface CombatProgress {
  * combat"), with what was thrown and what the engine does once the result is final.
  */
 export type DiceRoll =
-  | { what: "control"; unit: string; reasons: string[]; result: ControlResult & { face: number; modifier: number } }
+  /** `aGrade`: the A grade ±1 its player declared (option `aGradeChoice` "player"). */
+  | { what: "control"; unit: string; reasons: string[]; result: ControlResult & { face: number; modifier: number }; aGrade?: "plus" | "minus" | "none" }
   | { what: "move"; unit: string; dice: { kind: MoveKind; extraD6: boolean; formed: boolean }; for: MoveRollFor; result: MoveRoll }
   | { what: "charge"; unit: string; target: string; result: ChargeResult }
   | { what: "shooting"; unit: string; target: string; shot: number; input: ShootingInput; result: { dice: number; roll: Roll; hits: number } }
@@ -319,8 +349,11 @@ export type MoveChoice =
     }
   /** Straight ahead turned as near as the 22½° arc allows towards the nearest enemy. */
   | { kind: "toward"; extraD6: boolean; stopAt?: number; group?: boolean; interpenetrate?: boolean }
-  /** About face (half a move, ruling SW-1; the rest of the move is not used). */
-  | { kind: "about-face" }
+  /**
+   * About face (half a move, ruling SW-1). `halfMove`: then the half move left, straight ahead on the
+   * new facing: the move dice (the optional D6 declared first), half the inches rolled.
+   */
+  | { kind: "about-face"; halfMove?: { extraD6: boolean } }
   /** Side-step / step back / step forward up to 2" (A and B grade; the whole move, ruling SW-1). */
   | { kind: "step"; direction: StepDirection; distance: number }
   /** Change direction: the unit becomes unformed and moves on any heading (degrees). */
@@ -364,7 +397,11 @@ export type LeadAction =
   | { action: "cohesion"; target: string }
   | { action: "raise"; target: string }
   | { action: "lower"; target: string }
-  | { action: "signal" }
+  /**
+   * `standard`: the units that take the battle standard's extra inch on the initial move (seed
+   * "Deployment": a unit "may choose to add 1"" with the standard within 2"); absent: every unit that may.
+   */
+  | { action: "signal"; standard?: string[] }
   | { action: "challenge"; fighter: FighterKind };
 
 export type BattleDecision =
@@ -378,6 +415,8 @@ export type BattleDecision =
   /** Camp followers tend `target` (or no one), then may move to join unit `moveTo` of their contingent. */
   | { type: "camp"; target: string | null; moveTo?: string }
   | { type: "move"; move: MoveChoice }
+  /** The optional ±1 of an A grade unit's control test (seed "Control Test"). */
+  | { type: "control"; aGrade: "plus" | "minus" | "none" }
   | { type: "shoot"; target: string | null; archer: boolean }
   | { type: "charge"; target: string | null }
   | { type: "fortune"; reroll: boolean };

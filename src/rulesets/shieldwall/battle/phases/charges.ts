@@ -21,11 +21,20 @@ export function combatTask(ctx: Ctx): void {
 export function declareTask(ctx: Ctx, id: string): void {
   const bu = ctx.unit(id);
   if (!canAct(bu) || bu.u.inCombat || bu.u.aggression === "shaken") return; // Shaken units may not initiate a charge
-  const forced = bu.mustCharge || bu.pursuing || bu.u.aggression === "bloodlust";
+  // Seed "Aggression Levels": Blood Lust, "Once the Advance has been signalled, … charge as soon as it
+  // is within range" (option bloodLustCharge: "after-signal", default; "always": also before the signal).
+  const lust = bu.u.aggression === "bloodlust" && (ctx.signalled(bu.u.contingent) || ruleOption(ctx.s.options, "bloodLustCharge") === "always");
+  const forced = bu.mustCharge || bu.pursuing || lust;
   if (!forced && !ctx.signalled(bu.u.contingent)) return;
   if (bu.retiring) return;
   const targets = chargeTargets(ctx, bu);
   if (targets.length === 0) return;
+  if (lust && !bu.mustCharge && !bu.pursuing && targets.length > 1) {
+    // Blood Lust "must declare a charge" (seed "Charges and Combat"), but on which enemy is its player's
+    // choice: the text names no target (a control test's 5+ and pursuers do: the nearest, the new enemy).
+    ctx.s.pending = { kind: "charge", side: bu.side, unit: id, forced: true };
+    return;
+  }
   if (forced) {
     const why = bu.pursuing
       ? "pursuers encountering new enemy charge them"
@@ -82,12 +91,17 @@ export function chargeFails(ctx: Ctx, id: string): void {
 
 /** A unit's charge declaration (seed "Charges and Combat"): no charge, or a charge on a target it can reach. */
 export const CHARGE_DECISION: DecisionKind<"charge"> = {
-  options: (ctx, p) => [{ type: "charge", target: null }, ...chargeTargets(ctx, ctx.unit(p.unit)).map((target): DecisionOf<"charge"> => ({ type: "charge", target }))],
+  options: (ctx, p) => [
+    ...(p.forced ? [] : [{ type: "charge" as const, target: null }]),
+    ...chargeTargets(ctx, ctx.unit(p.unit)).map((target): DecisionOf<"charge"> => ({ type: "charge", target })),
+  ],
   apply(ctx, p, d) {
     const unit = p.unit;
     if (d.target) {
       ctx.s.declarations = [...ctx.s.declarations, { unit, target: d.target }];
-      ctx.ev("declare", `${ctx.unit(unit).u.name} declares a charge on ${ctx.unit(d.target).u.name}`, { unit, target: d.target });
+      if (p.forced)
+        ctx.ev("declare", `${ctx.unit(unit).u.name} must charge and chooses ${ctx.unit(d.target).u.name} (Blood Lust must declare a charge within 2")`, { unit, target: d.target, automatic: true });
+      else ctx.ev("declare", `${ctx.unit(unit).u.name} declares a charge on ${ctx.unit(d.target).u.name}`, { unit, target: d.target });
     }
   },
   describe: (d) => (d.target ? `charge ${d.target}` : "no charge"),

@@ -14,7 +14,7 @@ import { FIGHTER_NAME, type FighterKind, answerChallenge, appointFighter, duelCo
 import { type LeaderState, totalDp } from "../../units.js";
 import { Ctx, push, memoKind } from "../ctx.js";
 import { leaderDies, moveStraight, unitGone } from "../effects.js";
-import { actingOrder, closestEnemyLeader, contingentUnits, contingentsRightToLeft, enemyLeaderOnTable, leaderInCombat, leaderReach, sideOrder } from "../queries.js";
+import { actingOrder, closestEnemyLeader, contingentUnits, contingentsRightToLeft, enemyLeaderOnTable, leaderInCombat, leaderReach, sideOrder, standardInchUnits } from "../queries.js";
 import type { BattleUnit, Task } from "../types.js";
 import { ruleOption } from "../types.js";
 import { forwardHeading, geomOf, onTable, sideOfId } from "../unit-facts.js";
@@ -78,7 +78,11 @@ export function leadOptions(ctx: Ctx, l: LeaderState): DecisionOf<"lead">[] {
         if (u.u.aggression !== "shaken" && u.u.aggression !== "present") out.push({ type: "lead", action: "lower", target: u.id });
       }
     }
-    if (!l.signalled && left >= LP_COSTS.signalAdvance) out.push({ type: "lead", action: "signal" });
+    if (!l.signalled && left >= LP_COSTS.signalAdvance) {
+      out.push({ type: "lead", action: "signal" });
+      // Seed "Deployment": the battle standard's extra inch is each unit's choice; offered: all or none.
+      if (standardInchUnits(ctx, sideOfId(l.id), l.contingent).length > 0) out.push({ type: "lead", action: "signal", standard: [] });
+    }
     if (left >= LP_COSTS.issueChallenge && enemyLeaderOnTable(ctx, l))
       for (const f of fighterKinds(ctx, l)) out.push({ type: "lead", action: "challenge", fighter: f });
     return out;
@@ -118,6 +122,7 @@ export function applyLead(ctx: Ctx, l: LeaderState, d: DecisionOf<"lead">): void
     const inputs = units.map((u) => ({
       unit: u.u,
       battleStandardWithin2: standard.some((b) => b.id === u.id || within(b, u, 2)),
+      useStandard: d.standard === undefined || d.standard.includes(u.id),
     }));
     const r = signalAdvance(l, inCombat, inputs);
     ctx.setLeader(r.leader);
@@ -300,15 +305,32 @@ export function applyCamp(ctx: Ctx, hostId: string, target: string | null, moveT
   }
 }
 
+/** The signal's choice of units taking the battle standard's inch: any of the units that may (seed "Deployment"). */
+function signalProblem(ctx: Ctx, l: LeaderState, standard: unknown): string | null {
+  if (!leadOptions(ctx, l).some((o) => o.action === "signal")) return `${l.name} may not signal the advance now`;
+  if (!Array.isArray(standard) || standard.some((id) => typeof id !== "string")) return "standard must be a list of unit ids";
+  const may = standardInchUnits(ctx, sideOfId(l.id), l.contingent);
+  const bad = standard.find((id: string) => !may.includes(id));
+  if (bad !== undefined) return `${bad} may not take the battle standard's extra inch (a unit of the contingent below Blood Lust, not Shaken, with the standard within 2"; seed "Deployment")`;
+  if (new Set(standard).size !== standard.length) return "a unit is listed twice in standard";
+  return null;
+}
+
+function describeSignal(standard: string[] | undefined): string {
+  if (standard === undefined) return "signal the advance";
+  return standard.length === 0 ? "signal the advance, without the battle standard's extra inch" : `signal the advance, the battle standard's extra inch for ${standard.join(", ")}`;
+}
+
 /** Lead actions (seed "Leaders", rulings SW-4, SW-7, SW-8). */
 export const LEAD_DECISION: DecisionKind<"lead"> = {
   options: (ctx, p) => leadOptions(ctx, ctx.leader(p.leader)),
+  problem: (ctx, p, d) => (d.action === "signal" && d.standard !== undefined ? signalProblem(ctx, ctx.leader(p.leader), d.standard) : undefined),
   apply: (ctx, p, d) => applyLead(ctx, ctx.leader(p.leader), d),
   describe: (d) =>
     d.action === "done"
       ? "done"
       : d.action === "signal"
-        ? "signal the advance"
+        ? describeSignal(d.standard)
         : d.action === "challenge"
           ? `challenge (${d.fighter} fights)`
           : `${d.action} ${d.target}`,

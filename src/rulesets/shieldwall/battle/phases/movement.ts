@@ -40,9 +40,9 @@ export function movementTask(ctx: Ctx): void {
   push(ctx, ...tasks);
 }
 
-function unbrokenLineToRetinue(ctx: Ctx, bu: BattleUnit, home: BattleUnit): boolean {
+function unbrokenLineToRetinue(ctx: Ctx, bu: BattleUnit, home: BattleUnit, member: (u: BattleUnit) => boolean): boolean {
   // Units of the contingent chained in base contact (no breaks) to the leader's unit.
-  const members = ctx.sideUnits(bu.side).filter((u) => onTable(u) && u.u.contingent === bu.u.contingent);
+  const members = ctx.sideUnits(bu.side).filter((u) => onTable(u) && u.u.contingent === bu.u.contingent && member(u));
   const seen = new Set([home.id]);
   const stack = [home];
   while (stack.length > 0) {
@@ -110,19 +110,65 @@ export function moveTask(ctx: Ctx, id: string): void {
   // A leader aboard ship is beyond 2" of every unit on the table (docs: "Boats").
   const leaderAboard = leader?.status === "alive" && ctx.hasUnit(leader.unit) && ctx.unit(leader.unit).embarked !== undefined;
   const beyond2 = home ? home.id !== bu.id && !within(home, bu, 2) : leaderAboard;
+  const follow = home && beyond2 && !bu.pursuing ? sameWayAsRetinue(ctx, bu, home) : null;
   const need = mustTakeControlTest({
     beyond2OfRetinue: beyond2,
-    unbrokenLineSameDirection: home && beyond2 ? unbrokenLineToRetinue(ctx, bu, home) : false,
+    unbrokenLineSameDirection: follow !== null,
     ceasingPursuit: bu.pursuing,
     leaderKilled: leader?.status !== "alive",
   });
   if (!need.must) {
-    offerMove(ctx, id);
+    offerMove(ctx, id, follow ?? undefined);
     return;
   }
-  const result = resolveControl(ctx.rng, controlInputFor(ctx, bu));
-  const roll: DiceRoll = { what: "control", unit: id, reasons: need.reasons, result };
+  controlTest(ctx, bu, need.reasons);
+}
+
+/** A control test: with option aGradeChoice "player" an A grade unit's player first declares the optional ±1 (the `control` decision). */
+function controlTest(ctx: Ctx, bu: BattleUnit, reasons: string[]): void {
+  if (bu.u.grade === "A" && ruleOption(ctx.s.options, "aGradeChoice") === "player") ctx.s.pending = { kind: "control", side: bu.side, unit: bu.id, reasons };
+  else throwControl(ctx, bu, reasons);
+}
+
+/** Throws a unit's control test (with the A grade ±1 its player declared, if any). */
+function throwControl(ctx: Ctx, bu: BattleUnit, reasons: string[], aGrade?: "plus" | "minus" | "none"): void {
+  const result = resolveControl(ctx.rng, controlInputFor(ctx, bu, aGrade));
+  const roll: DiceRoll = aGrade === undefined ? { what: "control", unit: bu.id, reasons, result } : { what: "control", unit: bu.id, reasons, result, aGrade };
   thrown(ctx, bu.side, roll);
+}
+
+/**
+ * Seed "Control Test": a unit beyond 2" of its retinue need not test if it is "part of a contingent
+ * with no breaks between it and the retinue and all intending to move in the same direction". The
+ * retinue acts first in its contingent, so its move this phase shows the way the contingent moves:
+ * the exemption holds when the retinue (formed) has made a straight move with dice this phase
+ * (advance or towards the enemy), and the unit is chained to it in base contact through units of
+ * the contingent that all face the retinue's way (a formed unit moves straight ahead, so units
+ * facing the same way move in the same direction). Returns the retinue's move, which is then the
+ * only move the unit may make (its intent); null when the unit must test.
+ */
+function sameWayAsRetinue(ctx: Ctx, bu: BattleUnit, home: BattleUnit): MoveChoice | null {
+  const m = home.lastMove;
+  if (!home.moved || home.retiring || !home.u.formed || !bu.u.formed || !m || (m.kind !== "advance" && m.kind !== "toward")) return null;
+  const facing = unitFacing(geomOf(home));
+  const sameFacing = (u: BattleUnit) => u.u.formed && angleBetweenDegrees(unitFacing(geomOf(u)), facing) <= 1;
+  if (!sameFacing(bu)) return null;
+  return unbrokenLineToRetinue(ctx, bu, home, sameFacing) ? m : null;
+}
+
+/** The declared A grade ±1 of a control test (seed "Control Test": "+/-1 (optional) if A Grade"), then the test. */
+export const CONTROL_DECISION: DecisionKind<"control"> = {
+  options: () => (["none", "plus", "minus"] as const).map((aGrade) => ({ type: "control", aGrade })),
+  apply(ctx, p, d) {
+    const bu = ctx.unit(p.unit);
+    ctx.event({ type: "control-choice", text: `${bu.u.name}: ${describeControl(d.aGrade)}`, turn: ctx.s.turn, phase: ctx.s.phase, unit: bu.id, aGrade: d.aGrade });
+    throwControl(ctx, bu, p.reasons, d.aGrade);
+  },
+  describe: (d) => describeControl(d.aGrade),
+};
+
+function describeControl(aGrade: "plus" | "minus" | "none"): string {
+  return aGrade === "none" ? "control test without the A grade ±1" : `control test with the A grade ${aGrade === "plus" ? "+1" : "−1"}`;
 }
 
 /** The control test's result, once final (seed "Control Test"). */
@@ -172,14 +218,26 @@ export function afterControl(ctx: Ctx, id: string, r: ControlResult): void {
 }
 
 /** The unit moves as its player wishes: the move decision (or it stays if it has no legal move). */
-function offerMove(ctx: Ctx, id: string): void {
+function offerMove(ctx: Ctx, id: string, follow?: MoveChoice): void {
   const bu = ctx.unit(id);
-  if (moveOptions(ctx, bu).length === 0) {
+  const options = moveOptions(ctx, bu);
+  if (follow !== undefined && !options.some((m) => followsMove(m, follow))) {
+    // It cannot move its retinue's way, so it does not intend to: it takes the control test (seed "Control Test").
+    controlTest(ctx, bu, ['further than 2" from the leader\'s retinue, and not moving its way']);
+    return;
+  }
+  if (options.length === 0) {
     ctx.ev("halt", `${bu.u.name} has no legal move and stays`, { unit: id });
     markMoved(ctx, id);
     return;
   }
-  ctx.s.pending = { kind: "move", side: bu.side, unit: id };
+  ctx.s.pending = follow === undefined ? { kind: "move", side: bu.side, unit: id } : { kind: "move", side: bu.side, unit: id, follow };
+}
+
+/** Is `m` the retinue's move `follow` (the same kind, and for an advance the same offset; the dice and stop are the unit's)? */
+function followsMove(m: MoveChoice, follow: MoveChoice): boolean {
+  if (m.kind !== follow.kind) return false;
+  return m.kind !== "advance" || (follow.kind === "advance" && m.offset === follow.offset);
 }
 
 /** Blood Lust's advance towards the nearest enemy after a control test of 5+, once its dice are final. */
@@ -222,7 +280,11 @@ export function applyMove(ctx: Ctx, bu: BattleUnit, m: MoveChoice, voluntary = t
       ctx.setUnit({ ...bu, stands: aboutFace(geomOf(bu)).stands });
       ctx.ev("about-face", `${bu.u.name} about faces (half its move, ruling SW-1)`, { unit: id });
       manoeuvreDp(ctx, id, "about face");
-      break;
+      if (m.halfMove === undefined) break;
+      // The half move left (ruling SW-1): the move dice (a set a kept Seven may re-roll, SW-11), then half the inches straight ahead.
+      const dice = { kind: "normal" as const, extraD6: m.halfMove.extraD6, formed: true };
+      throwMoveDice(ctx, bu.side, id, dice, { k: "move", move: m, voluntary });
+      return;
     }
     case "step": {
       moveStraight(ctx, bu, stepHeading(geomOf(bu), m.direction), m.distance, `steps ${m.direction} (no dice, no DPs)`);
@@ -285,7 +347,11 @@ export function diceMove(ctx: Ctx, id: string, m: MoveChoice, voluntary: boolean
     const heading = m.kind === "advance" ? unitFacing(geomOf(bu)) + m.offset : towardHeading(ctx, bu);
     const dist = m.stopAt !== undefined ? Math.min(roll.inches, m.stopAt) : roll.inches;
     const group = [bu];
-    if (m.group) {
+    // Option groupMove "same-way" (default): a retinue's formed move with dice always moves the body (seed
+    // "Movement"), except the retinue's own declared moves: a stop short, to line up with friends or
+    // ground, and a move through friends in its way (they are not moving its way).
+    const body = m.group === true || (bu.u.kind === "retinue" && m.stopAt === undefined && m.interpenetrate !== true && ruleOption(ctx.s.options, "groupMove") === "same-way");
+    if (body) {
       const f = unitFacing(geomOf(bu));
       for (const other of ctx.sideUnits(bu.side)) {
         if (other.id === bu.id || other.u.contingent !== bu.u.contingent || !canAct(other) || !other.u.formed || other.u.inCombat || other.moved) continue;
@@ -323,6 +389,9 @@ export function diceMove(ctx: Ctx, id: string, m: MoveChoice, voluntary: boolean
     if (m.headings) moveStandsIndependently(ctx, ctx.unit(id), m.headings, dist, "moves unformed");
     else if (m.interpenetrate) moveThroughFriends(ctx, ctx.unit(id), m.heading, dist, "moves unformed");
     else moveStraight(ctx, ctx.unit(id), m.heading, dist, "moves unformed");
+  } else if (m.kind === "about-face" && m.halfMove !== undefined) {
+    const d = moveStraight(ctx, bu, unitFacing(geomOf(bu)), roll.inches / 2, `moves on, half of its ${roll.inches}" after the about face (ruling SW-1)`);
+    takeFatigue(ctx, id, roll.fatigue, d);
   } else if (m.kind === "disembark" && m.heading !== undefined) disembarkHalfMove(ctx, id, m.heading, roll.inches);
   finishMove(ctx, id, m, voluntary);
 }
@@ -398,7 +467,7 @@ export function describeMove(m: MoveChoice): string {
     case "toward":
       return `advance towards the nearest enemy (${dice(m)})${m.group ? " with the group" : ""}`;
     case "about-face":
-      return "about face";
+      return m.halfMove ? `about face, then half a move straight ahead (${m.halfMove.extraD6 ? "AvD+D6" : "AvD"})` : "about face";
     case "step":
       return `step ${m.direction} ${m.distance}"`;
     case "change-direction":
@@ -422,8 +491,16 @@ export function describeMove(m: MoveChoice): string {
 
 /** A unit's move (seed "Movement", "Manoeuvre"): the enumerated choices, or any other `moveProblem` accepts. */
 export const MOVE_DECISION: DecisionKind<"move"> = {
-  options: (ctx, p) => moveOptions(ctx, ctx.unit(p.unit)).map((move) => ({ type: "move", move })),
-  problem: (ctx, p, d) => moveProblem(ctx, ctx.unit(p.unit), d.move),
+  options: (ctx, p) => {
+    const all = moveOptions(ctx, ctx.unit(p.unit));
+    const follow = p.follow;
+    return (follow === undefined ? all : all.filter((m) => followsMove(m, follow))).map((move) => ({ type: "move", move }));
+  },
+  problem: (ctx, p, d) => {
+    if (p.follow !== undefined && (d.move === null || typeof d.move !== "object" || !followsMove(d.move, p.follow)))
+      return `${ctx.unit(p.unit).u.name} is spared its control test only to move its retinue's way (${describeMove(p.follow)}; seed "Control Test")`;
+    return moveProblem(ctx, ctx.unit(p.unit), d.move);
+  },
   apply(ctx, p, d) {
     const bu = ctx.unit(p.unit);
     ctx.event({ type: "move-decision", text: `${bu.u.name}: ${describeMove(d.move)}`, turn: ctx.s.turn, phase: ctx.s.phase, unit: bu.id, move: d.move });
