@@ -640,9 +640,15 @@ describe("The gods, leadership and personal combat in the battle (seed \"The God
     expect(leaderOf(s, "red.a-leader").lpSpent).toBe(3);
     // The closest enemy leader is Cnut, facing Alfred across the field.
     expect(s.pending).toMatchObject({ kind: "answer", side: "black", leader: "black.a-leader" });
-    const r = decide(s, { type: "answer", accept: true, fighter: "leader" });
+    let r = decide(s, { type: "answer", accept: true, fighter: "leader" });
     expect(leaderOf(r.state, "black.a-leader").lpSpent).toBe(3);
-    const duel = r.events.find((e) => e.type === "duel");
+    // The duel is decided card by card by the sides' players (issue 14 item 17): here the first legal choice each time.
+    const events = [...r.events];
+    while (r.state.pending?.kind === "duel") {
+      r = decide(r.state, battleGame.legalMoves(r.state, r.state.pending.side)[0]);
+      events.push(...r.events);
+    }
+    const duel = events.find((e) => e.type === "duel");
     expect(duel?.text).toMatch(/Personal combat: Alfred's champion against Cnut/);
     const end = duel?.end as string;
     const units = (side: string) => r.state.units.filter((u) => u.id.startsWith(`${side}.a-`));

@@ -2,7 +2,7 @@
  * The "advance and charge everything" player (issue 4): a plain baseline for the commander AI.
  * It signals the advance at once, moves straight at the nearest enemy, always charges when
  * allowed (the nearest target), never rests, issues a challenge whenever it can and accepts every
- * challenge with its leader; any other decision is the first legal choice. Deterministic (it needs
+ * challenge with its leader; it plays a personal combat's cards with the duel AI; any other decision is the first legal choice. Deterministic (it needs
  * no seed; the seed is accepted for a uniform interface).
  */
 import type { Player, PlayerId } from "../../../core/game.js";
@@ -13,6 +13,8 @@ import { unitCentre } from "../geometry/unit.js";
 import { angleBetweenDegrees, normaliseDegrees, vectorHeading } from "../geometry/vec.js";
 import { geomOf } from "../battle/unit-facts.js";
 import { contextOf } from "./view.js";
+import { duelChoice } from "./duel.js";
+import type { Side } from "../army.js";
 
 export const ADVANCE_PLAYER_NAME = "advance";
 
@@ -32,6 +34,9 @@ export function advanceChoice(state: BattleState, side: PlayerId): BattleDecisio
       );
     case "answer":
       return moves.find((m) => m.type === "answer" && m.accept && m.fighter === "leader") ?? first;
+    case "duel":
+      // The cards of a personal combat: the duel AI, as the engine played them before issue 14 item 17.
+      return duelChoice(state, p, side as Side, 0);
     case "charge":
       // Always charge when allowed: the nearest target (the engine lists targets nearest first).
       return moves.find((m) => m.type === "charge" && m.target !== null) ?? first;

@@ -39,6 +39,7 @@ import { type FighterKind, handSize, advantageBonus } from "../duel/rules.js";
 import { aggressionIndex, type Grade, GRADE_RANK, type LeaderState, totalDp } from "../units.js";
 import { unitCentre } from "../geometry/unit.js";
 import { fortuneChoice } from "./fortune.js";
+import { duelChoice } from "./duel.js";
 import { controlModifier } from "../checks.js";
 import { AVERAGE_DIE } from "../../../core/dice.js";
 import { aheadOf, appraiseCharge, bearingToNearestEnemy, type Ctx, contextOf, enemiesOf, expectedShootingHits, friendsOf, hashString, nearestEnemyDistance } from "./view.js";
@@ -608,6 +609,8 @@ export function commanderChoice(state: BattleState, side: PlayerId, o: Commander
     case "charge":
       return chargeChoice(ctx, p, moves as Decision<"charge">[], o, seed);
   }
+  // A personal combat's cards: the duel AI (ai/duel.ts).
+  if (p.kind === "duel") return duelChoice(state, p, s, seed);
   // SW-11: when to play a kept Seven (ai/fortune.ts).
   if (p.kind === "fortune") return fortuneChoice(ctx, p, moves, o.chargeThreshold);
   // A decision kind this player does not know yet (the engine may grow): the first legal choice.

@@ -22,6 +22,7 @@ import { type Scenario, scenarioOptions } from "./scenario.js";
 import type { BattleDecision, BattleState, BattleUnit, Pending, SideState } from "./types.js";
 import type { BattleSetup } from "./scenario.js";
 import { battleOptions, battleStats } from "./options.js";
+import { battleDeterminize, battleView, battleViewEvent } from "./duel-seat.js";
 
 /** Builds the battle's initial state (before any decision) from a scenario, the two parsed armies and a seed. */
 /**
@@ -317,10 +318,12 @@ export const battleGame: Game<BattleState, BattleDecision, BattleSetup> = {
   result(state: BattleState): GameResult | null {
     return resultWithCode(state);
   },
-  view(state: BattleState): unknown {
-    // No hidden information on the table (the duel's hands are played out inside the engine).
-    return state;
+  view(state: BattleState, player: PlayerId): BattleState {
+    // Hidden on the table: only a personal combat's hands (duel-seat.ts).
+    return battleView(state, player);
   },
+  determinize: battleDeterminize,
+  viewEvent: (event, player) => battleViewEvent(event, player),
   describeMove(_state: BattleState, _player: PlayerId, move: BattleDecision): string {
     return describeDecision(move);
   },

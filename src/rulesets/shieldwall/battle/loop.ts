@@ -14,7 +14,7 @@ import { DEPLOY_DECISION, deployTask } from "./phases/deployment.js";
 import { endTurn } from "./phases/end-turn.js";
 import { GOD_CHOICE_DECISION, HOLY_CALL_DECISION, HOLY_CANCEL_DECISION, godEffectTask, godResolveTask, godsTask, holyCallTask } from "./phases/gods.js";
 import { INITIATIVE_DECISION, initiativeChoiceTask, initiativeTask, turnStart } from "./phases/initiative.js";
-import { ANSWER_DECISION, CAMP_DECISION, LEAD_DECISION, campTask, challengeTask, leaderTask, leadershipTask } from "./phases/leadership.js";
+import { ANSWER_DECISION, CAMP_DECISION, DUEL_DECISION, LEAD_DECISION, campTask, challengeTask, leaderTask, leadershipTask } from "./phases/leadership.js";
 import { SHOOT_DECISION, fireShot, missileHits, missilesTask, resolveMissiles, shootTask } from "./phases/missiles.js";
 import { CONTROL_DECISION, MOVE_DECISION, afterControl, afterPursuitMove, bloodlustAdvance, diceMove, finishMove, frontUnitFirst, moveTask, movementTask } from "./phases/movement.js";
 import type { DiceRoll, MoveRollFor, Task } from "./types.js";
@@ -40,6 +40,7 @@ export const DECISIONS: DecisionTable = {
   shoot: SHOOT_DECISION,
   charge: CHARGE_DECISION,
   fortune: FORTUNE_DECISION,
+  duel: DUEL_DECISION,
 };
 
 export function run(ctx: Ctx): void {

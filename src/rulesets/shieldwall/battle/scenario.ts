@@ -13,7 +13,7 @@ const optionsSchema = z
     turnLimit: z.number().int().min(1).max(100).optional(),
     victory: z.enum(["sw25", "turn-limit-only"]).optional(),
     startingDp: z.number().int().min(0).max(6).optional(),
-    duelPlayer: z.enum(["ai", "random"]).optional(),
+    duelPlayer: z.enum(["side", "ai", "random"]).optional(),
     initiativeChoice: z.enum(["per-turn", "per-phase"]).optional(),
     deployDistances: z.array(z.number().min(0).max(120, "at most 120\" (half the longest table)")).min(1).max(12, "at most 12 distances").optional(),
     deployStep: z.number().min(0.5, "at least 0.5\" (a finer grid only slows the deployment down)").max(240, "at most 240\" (the longest table)").optional(),

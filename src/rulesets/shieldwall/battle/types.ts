@@ -8,7 +8,8 @@ import type { GodDraw, GodPack, GodTokens } from "../gods.js";
 import type { Stand } from "../geometry/stand.js";
 import type { Table } from "../geometry/table.js";
 import type { StepDirection } from "../geometry/movement.js";
-import type { FighterKind } from "../duel/rules.js";
+import type { FighterKind, Side as DuelSide } from "../duel/rules.js";
+import type { ShieldwallDuelMove, ShieldwallDuelState } from "../duel/game.js";
 import type { LeaderState, UnitState } from "../units.js";
 import type { ChargeResult, ControlResult, ShootingInput } from "../checks.js";
 import type { CombatInput, CombatRound, SideRoll, UnitOutcome } from "../combat.js";
@@ -116,8 +117,12 @@ export interface BattleOptions extends Partial<RuleOptions> {
   victory: "sw25" | "turn-limit-only";
   /** DPs each unit starts with (seed "Deployment": 3). */
   startingDp: number;
-  /** Who plays the cards of a personal combat: the duel AI (default) or uniformly random cards. */
-  duelPlayer: "ai" | "random";
+  /**
+   * Who plays the cards of a personal combat: "side" (default): each side's player, through the
+   * battle's `duel` decisions (issue 14 item 17); "ai" or "random": the engine plays the whole duel
+   * at once with the duel AI or with uniformly random cards (quick simulations; no duel decisions).
+   */
+  duelPlayer: "side" | "ai" | "random";
   /**
    * The initiative winner's choice of who acts first: "per-phase" (default, seed "Turn Sequence":
    * before each phase — gods, leadership, movement, missiles, combat) or "per-turn" (once, for
@@ -140,7 +145,7 @@ export const DEFAULT_BATTLE_OPTIONS: BattleOptions = {
   turnLimit: 12, // ruling SW-25 (house rule)
   victory: "sw25", // ruling SW-25 (house rule)
   startingDp: 3,
-  duelPlayer: "ai",
+  duelPlayer: "side",
   initiativeChoice: "per-phase", // seed "Turn Sequence": "for each phase"
   deployDistances: [3, 6],
   deployStep: 6,
@@ -272,7 +277,31 @@ export type Pending =
    * SW-11). `unit` threw them (for a combat roll: the side's first engaged unit); `roll` is what
    * was thrown and what the engine does with the result once it is final.
    */
-  | { kind: "fortune"; side: Side; unit: string; roll: DiceRoll };
+  | { kind: "fortune"; side: Side; unit: string; roll: DiceRoll }
+  /** A personal combat in progress (seed "Personal Combat"): `side`'s fighter discards or plays a card. */
+  | { kind: "duel"; side: Side; duel: BattleDuel };
+
+/** One fighter of a personal combat inside the battle: his leader, side and what he is. */
+export interface DuelFighterRef {
+  leader: string;
+  side: Side;
+  fighter: FighterKind;
+  /** The fighter as the narrative names him ("Byrhtnoth", "Olaf's champion"). */
+  name: string;
+}
+
+/**
+ * A personal combat in progress: the challenger's fighter plays as duel side "a", the challenged
+ * one's as "b"; `game` is the duel game's own state (shieldwallDuelGame), hands and pack included.
+ * A seat's view (duel-seat.ts) empties what that seat may not see and sets `hidden`.
+ */
+export interface BattleDuel {
+  a: DuelFighterRef;
+  b: DuelFighterRef;
+  game: ShieldwallDuelState;
+  /** Only in a seat's view: the number of cards in each hand (the emptied ones included). */
+  hidden?: { hands: Record<DuelSide, number> };
+}
 
 /** What the engine does once an after-combat move or free hack is final: the rest of the moves following the combat. */
 export interface Aftermath {
@@ -419,7 +448,9 @@ export type BattleDecision =
   | { type: "control"; aGrade: "plus" | "minus" | "none" }
   | { type: "shoot"; target: string | null; archer: boolean }
   | { type: "charge"; target: string | null }
-  | { type: "fortune"; reroll: boolean };
+  | { type: "fortune"; reroll: boolean }
+  /** A personal combat's decision, as the duel game takes it: discard cards, or play one (seed "Personal Combat"). */
+  | { type: "duel"; move: ShieldwallDuelMove };
 
 export interface GodState {
   pack: GodPack;

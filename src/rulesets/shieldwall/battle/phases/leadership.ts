@@ -9,13 +9,28 @@ import { unitFacing } from "../../geometry/movement.js";
 import { within } from "../../geometry/proximity.js";
 import { LP_COSTS, campFollowersAdditionalDp, campFollowersRemoveDp, changeAggression, increaseCohesion, lpLeft, moveCampFollowers, signalAdvance } from "../../leaders.js";
 import { heuristicDuelPlayer } from "../../duel/ai.js";
-import { type ShieldwallDuelState, dealDuel, shieldwallDuelGame, playDuelQuietly } from "../../duel/game.js";
-import { FIGHTER_NAME, type FighterKind, answerChallenge, appointFighter, duelConsequences, issueChallenge } from "../../duel/rules.js";
+import { cardCode, cardName, parseCard } from "../../../../core/cards.js";
+import { type ExchangeRecord, type ShieldwallDuelMove, type ShieldwallDuelState, dealDuel, duelLegalMoves, duelToMove, shieldwallDuelGame, playDuelQuietly } from "../../duel/game.js";
+import {
+  type DiceOff,
+  type DuelOutcome,
+  type Fighter,
+  FIGHTER_NAME,
+  type FighterKind,
+  type PlayedCard,
+  type Side as DuelSide,
+  answerChallenge,
+  appointFighter,
+  duelConsequences,
+  handSize,
+  issueChallenge,
+  otherSide,
+} from "../../duel/rules.js";
 import { type LeaderState, totalDp } from "../../units.js";
 import { Ctx, push, memoKind } from "../ctx.js";
 import { leaderDies, moveStraight, unitGone } from "../effects.js";
 import { actingOrder, closestEnemyLeader, contingentUnits, contingentsRightToLeft, enemyLeaderOnTable, leaderInCombat, leaderReach, sideOrder, standardInchUnits } from "../queries.js";
-import type { BattleUnit, Task } from "../types.js";
+import type { BattleDuel, BattleUnit, Side, Task } from "../types.js";
 import { ruleOption } from "../types.js";
 import { forwardHeading, geomOf, onTable, sideOfId } from "../unit-facts.js";
 import type { DecisionKind, DecisionOf, PendingOf } from "../decision-kind.js";
@@ -220,6 +235,17 @@ function duelOptions(ctx: Ctx): { mutualKill: "both-lose" | "no-winner"; unpaidA
   return { mutualKill: ruleOption(ctx.s.options, "mutualKill"), unpaidAcceptance: ruleOption(ctx.s.options, "unpaidAcceptance") };
 }
 
+/** How the narrative names a fighter: the leader himself, or his (heroic) champion. */
+function fighterName(l: LeaderState, k: FighterKind): string {
+  return k === "leader" ? l.name : `${l.name}'s ${FIGHTER_NAME[k]}`;
+}
+
+/**
+ * A personal combat between the challenger's fighter (duel side "a") and the challenged leader's
+ * (side "b"): dealt from a seed drawn from the battle's generator. By default (`duelPlayer`
+ * "side", issue 14 item 17) each side's player then decides it card by card through `duel`
+ * decisions; with "ai" or "random" the engine plays it out at once.
+ */
 function fightDuel(ctx: Ctx, aLeaderId: string, aKind: FighterKind, bLeaderId: string, bKind: FighterKind): void {
   const la = ctx.leader(aLeaderId);
   const lb = ctx.leader(bLeaderId);
@@ -228,8 +254,35 @@ function fightDuel(ctx: Ctx, aLeaderId: string, aKind: FighterKind, bLeaderId: s
   const fb = appointFighter(bKind === "heroic-champion" && !heroic(lb) ? "champion" : bKind, lb, heroic(lb));
   const seed = ctx.rng.int(0, 0x7fffffff);
   const start = dealDuel({ a: fa, b: fb }, seed);
+  const duelPlayer = ctx.s.options.duelPlayer;
+  if (duelPlayer === "side") {
+    const duel: BattleDuel = {
+      a: { leader: la.id, side: sideOfId(la.id), fighter: fa.kind, name: fighterName(la, fa.kind) },
+      b: { leader: lb.id, side: sideOfId(lb.id), fighter: fb.kind, name: fighterName(lb, fb.kind) },
+      game: start,
+    };
+    const deal = (s: DuelSide) => {
+      const f = start.fighters[s];
+      const h = handSize(f);
+      return `${duel[s].name} (${FIGHTER_NAME[f.kind]}${f.specialWeapon ? " with the special weapon" : ""}) is dealt ${h.dealt} cards and discards ${h.discard}`;
+    };
+    ctx.ev("duel-start", `Personal combat: ${duel.a.name} against ${duel.b.name}. ${deal("a")}; ${deal("b")}`, {
+      a: la.id,
+      b: lb.id,
+      fighters: { a: fa.kind, b: fb.kind },
+      specialWeapon: { a: fa.specialWeapon, b: fb.specialWeapon },
+      dealt: { a: handSize(fa).dealt, b: handSize(fb).dealt },
+      discard: { a: handSize(fa).discard, b: handSize(fb).discard },
+    });
+    // Each hand is shown to its own side only (battleGame.viewEvent; ruling SW-24).
+    for (const s of ["a", "b"] as const) {
+      ctx.ev("duel-hand", `${duel[s].name}'s hand: ${start.hands[s].map(cardName).join(" ")}`, { seat: duel[s].side, cards: start.hands[s].map(cardCode) });
+    }
+    duelNext(ctx, duel);
+    return;
+  }
   let duel: ShieldwallDuelState;
-  if (ctx.s.options.duelPlayer === "random") {
+  if (duelPlayer === "random") {
     duel = playOut(shieldwallDuelGame, start, { a: randomPlayer(shieldwallDuelGame, seed + 1), b: randomPlayer(shieldwallDuelGame, seed + 2) }, { keepEvents: false }).state;
   } else {
     // Two computer players: no moves to check or events to describe, only the outcome counts.
@@ -238,10 +291,9 @@ function fightDuel(ctx: Ctx, aLeaderId: string, aKind: FighterKind, bLeaderId: s
   }
   const outcome = duel.outcome;
   if (!outcome) throw new Error("the duel ended without an outcome");
-  const nameOf = (l: LeaderState, k: FighterKind) => (k === "leader" ? l.name : `${l.name}'s ${FIGHTER_NAME[k]}`);
   ctx.ev(
     "duel",
-    `Personal combat: ${nameOf(la, fa.kind)} against ${nameOf(lb, fb.kind)}, ${duel.exchanges.length} exchanges, wounds ${outcome.wounds.a}-${outcome.wounds.b}`,
+    `Personal combat: ${fighterName(la, fa.kind)} against ${fighterName(lb, fb.kind)}, ${duel.exchanges.length} exchanges, wounds ${outcome.wounds.a}-${outcome.wounds.b}`,
     {
       a: aLeaderId,
       b: bLeaderId,
@@ -251,6 +303,13 @@ function fightDuel(ctx: Ctx, aLeaderId: string, aKind: FighterKind, bLeaderId: s
       seed,
     },
   );
+  duelEnds(ctx, aLeaderId, fa, bLeaderId, fb, outcome);
+}
+
+/** A duel's consequences for the leaders and their units (seed "Personal Combat"). */
+function duelEnds(ctx: Ctx, aLeaderId: string, fa: Fighter, bLeaderId: string, fb: Fighter, outcome: DuelOutcome): void {
+  const la = ctx.leader(aLeaderId);
+  const lb = ctx.leader(bLeaderId);
   const sa = sideOfId(la.id);
   const sb = sideOfId(lb.id);
   const c = duelConsequences(outcome, {
@@ -263,6 +322,96 @@ function fightDuel(ctx: Ctx, aLeaderId: string, aKind: FighterKind, bLeaderId: s
   }
   ctx.notes("duel-result", c.notes, { a: aLeaderId, b: bLeaderId });
   for (const u of [...c.a.units, ...c.b.units]) if (u.status !== "active" && ctx.unit(u.id).deployed) unitGone(ctx, ctx.unit(u.id), "destroyed");
+}
+
+/** The duel side ("a" or "b") that battle side `side` fights as. */
+export function duelSideOf(duel: BattleDuel, side: Side): DuelSide {
+  if (duel.a.side === side) return "a";
+  if (duel.b.side === side) return "b";
+  throw new RangeError(`${side} fights in no side of this personal combat`);
+}
+
+/** Asks the side whose fighter must discard or play next, or ends the duel. */
+function duelNext(ctx: Ctx, duel: BattleDuel): void {
+  const mover = duelToMove(duel.game);
+  if (mover !== null) {
+    ctx.s.pending = { kind: "duel", side: duel[mover].side, duel };
+    return;
+  }
+  const outcome = duel.game.outcome;
+  if (!outcome) throw new Error("the duel ended without an outcome");
+  const { a, b } = duel;
+  ctx.ev("duel", `Personal combat: ${a.name} against ${b.name}, ${duel.game.exchanges.length} exchanges, wounds ${outcome.wounds.a}-${outcome.wounds.b}`, {
+    a: a.leader,
+    b: b.leader,
+    fighters: { a: a.fighter, b: b.fighter },
+    wounds: outcome.wounds,
+    end: outcome.end,
+  });
+  duelEnds(ctx, a.leader, duel.game.fighters.a, b.leader, duel.game.fighters.b, outcome);
+}
+
+const PLAYED_AS = { red: "a parry", black: "a strike" } as const;
+
+/** A played card in the narrative's words: "Q♥ as a parry" (a joker's colour is declared). */
+function playedText(p: PlayedCard): string {
+  return `${cardName(p.card)} as ${PLAYED_AS[p.as]}`;
+}
+
+function exchangeText(duel: BattleDuel, x: ExchangeRecord, wounds: Record<DuelSide, number>): string {
+  const second = otherSide(x.first);
+  const r = x.result;
+  const name = (s: DuelSide) => duel[s].name;
+  const adv = r.advantage === "dice-off" ? "equal cards: the dice decide the advantage" : `${name(r.advantage)} takes the advantage`;
+  let what: string;
+  if (r.kind === "no-result") what = `both parry, no result; ${adv}`;
+  else if (r.kind === "both-wounded") what = `both strike home, both are wounded; ${adv}`;
+  else if (r.kind === "parried") what = `${name(r.advantage as DuelSide)} parries the blow and takes the advantage`;
+  else what = `${name(r.advantage as DuelSide)}'s blow ${r.kind === "double-strike" ? "is at least double and" : "beats the parry and"} wounds ${name(otherSide(r.advantage as DuelSide))}; ${adv}`;
+  return `${name(second)} answers ${playedText(x[x.first])} with ${playedText(x[second])}: ${what} (wounds: ${duel.a.name} ${wounds.a}, ${duel.b.name} ${wounds.b})`;
+}
+
+function diceOffText(duel: BattleDuel, off: DiceOff): string {
+  return `Dice-off for the advantage: ${off.rolls.map((r) => `${r.a}–${r.b}`).join(", then ")} (${duel.a.name}–${duel.b.name}): ${duel[off.winner].name} has the advantage`;
+}
+
+/**
+ * A duel decision, checked and applied by the duel game itself (one implementation of the duel's
+ * rules), told in the battle's narrative: discards (face down), each card led face up, each
+ * exchange with both cards and the wounds, every dice-off for the advantage (rulings SW-22–SW-24).
+ */
+function applyDuelMove(ctx: Ctx, p: PendingOf<"duel">, move: ShieldwallDuelMove): void {
+  const duel = p.duel;
+  const seat = duelSideOf(duel, p.side);
+  const before = duel.game;
+  const game = shieldwallDuelGame.apply(before, seat, move).state;
+  const next: BattleDuel = { a: duel.a, b: duel.b, game };
+  const who = duel[seat].name;
+  const detail = { a: duel.a.leader, b: duel.b.leader, fighter: seat };
+  if (move.type === "discard") {
+    ctx.ev("duel-discard", `${who} discards ${move.cards.length} card${move.cards.length === 1 ? "" : "s"} face down`, { ...detail, count: move.cards.length });
+    if (game.openingDiceOff !== null && before.openingDiceOff === null) ctx.ev("duel-advantage", diceOffText(duel, game.openingDiceOff), { ...detail, winner: game.openingDiceOff.winner, rolls: game.openingDiceOff.rolls });
+  } else if (game.pending !== null) {
+    ctx.ev("duel-lead", `${who} plays ${playedText(game.pending)} face up`, { ...detail, card: move.card, as: move.as });
+  } else {
+    const x = game.exchanges[game.exchanges.length - 1];
+    ctx.ev("duel-exchange", exchangeText(duel, x, game.wounds), {
+      ...detail,
+      first: x.first,
+      cards: { a: cardCode(x.a.card), b: cardCode(x.b.card) },
+      as: { a: x.a.as, b: x.b.as },
+      kind: x.result.kind,
+      wounds: game.wounds,
+    });
+    if (x.diceOff) ctx.ev("duel-advantage", diceOffText(duel, x.diceOff), { ...detail, winner: x.diceOff.winner, rolls: x.diceOff.rolls });
+  }
+  duelNext(ctx, next);
+}
+
+/** A duel move in the rules' words, for option buttons and logs. */
+export function describeDuelMove(m: ShieldwallDuelMove): string {
+  if (m.type === "discard") return `discard ${m.cards.map((c) => cardName(parseCard(c))).join(", ")} (face down)`;
+  return `play ${cardName(parseCard(m.card))} as ${PLAYED_AS[m.as]}`;
 }
 
 export function campTargets(ctx: Ctx, host: BattleUnit): BattleUnit[] {
@@ -341,6 +490,18 @@ export const ANSWER_DECISION: DecisionKind<"answer"> = {
   options: answerOptions,
   apply: (ctx, p, d) => applyAnswer(ctx, p, d.accept, d.fighter),
   describe: (d) => (d.accept ? `accept (${d.fighter} fights)` : "refuse"),
+};
+
+/**
+ * A personal combat's decision (seed "Personal Combat"; rulings SW-22, SW-23, SW-24; issue 14
+ * item 17): the choices are the duel game's own legal moves for the side's fighter, and any other
+ * decision is checked by the duel game.
+ */
+export const DUEL_DECISION: DecisionKind<"duel"> = {
+  options: (_ctx, p) => duelLegalMoves(p.duel.game, duelSideOf(p.duel, p.side)).map((move) => ({ type: "duel", move })),
+  problem: (_ctx, p, d) => shieldwallDuelGame.validate(p.duel.game, duelSideOf(p.duel, p.side), d.move),
+  apply: (ctx, p, d) => applyDuelMove(ctx, p, d.move),
+  describe: (d) => describeDuelMove(d.move),
 };
 
 /** Camp followers (ruling SW-6): tend no one or a unit, each without moving or then joining another unit. */

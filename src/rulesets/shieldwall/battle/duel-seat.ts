@@ -1,0 +1,69 @@
+/**
+ * What one seat may see of a personal combat in progress (ruling SW-24: hands are hidden), and
+ * the rest of the battle's hidden-information face: `view`, `determinize` and `viewEvent` of
+ * battleGame. Outside a duel the battle hides nothing, and these return the state itself.
+ */
+import type { GameEvent, PlayerId } from "../../../core/game.js";
+import type { Random, RandomState } from "../../../core/random.js";
+import { duelDeterminize, type ShieldwallDuelState } from "../duel/game.js";
+import type { Side as DuelSide } from "../duel/rules.js";
+import type { BattleDuel, BattleState } from "./types.js";
+
+/** Stands in for a generator state a view hides. */
+const HIDDEN_RNG: RandomState = [0, 0, 0, 0];
+
+/** The duel side `player` fights as, or null (a spectator, or a seat outside this duel). */
+export function duelSeat(duel: BattleDuel, player: PlayerId): DuelSide | null {
+  return duel.a.side === player ? "a" : duel.b.side === player ? "b" : null;
+}
+
+/**
+ * The duel as `seat` (null: a spectator) may see it: the other hand and its discards emptied, the
+ * undealt pack emptied, the duel's generator hidden (the deal could be worked back from it). The
+ * hands' sizes stay known, in `hidden`.
+ */
+function duelSeen(duel: BattleDuel, seat: DuelSide | null): BattleDuel {
+  const g = duel.game;
+  const mine = (s: DuelSide) => s === seat;
+  const game: ShieldwallDuelState = {
+    rng: HIDDEN_RNG,
+    fighters: g.fighters,
+    options: g.options,
+    wounds: g.wounds,
+    hands: { a: mine("a") ? g.hands.a : [], b: mine("b") ? g.hands.b : [] },
+    discarded: { a: g.discarded.a === null || mine("a") ? g.discarded.a : [], b: g.discarded.b === null || mine("b") ? g.discarded.b : [] },
+    stock: [],
+    advantage: g.advantage,
+    pending: g.pending,
+    openingDiceOff: g.openingDiceOff,
+    exchanges: g.exchanges,
+    outcome: g.outcome,
+  };
+  return { a: duel.a, b: duel.b, game, hidden: { hands: { a: g.hands.a.length, b: g.hands.b.length } } };
+}
+
+/**
+ * The battle as `player` may see it ("red", "black", or any other id for a spectator). During a
+ * personal combat: only his own fighter's hand and discards, and neither the duel's nor the
+ * battle's generator (the deal was drawn from the battle's). Otherwise the state itself.
+ */
+export function battleView(state: BattleState, player: PlayerId): BattleState {
+  const p = state.pending;
+  if (p === null || p.kind !== "duel") return state;
+  return { ...state, rng: HIDDEN_RNG, pending: { kind: "duel", side: p.side, duel: duelSeen(p.duel, duelSeat(p.duel, player)) } };
+}
+
+/** A state consistent with what `player` knows: the other fighter's unseen cards dealt afresh (for search). */
+export function battleDeterminize(state: BattleState, player: PlayerId, rng: Random): BattleState {
+  const p = state.pending;
+  if (p === null || p.kind !== "duel") return state;
+  const seat = duelSeat(p.duel, player);
+  if (seat === null) return state;
+  const duel: BattleDuel = { a: p.duel.a, b: p.duel.b, game: duelDeterminize(p.duel.game, seat, rng) };
+  return { ...state, pending: { kind: "duel", side: p.side, duel } };
+}
+
+/** Events as a seat sees them: a fighter's hand ("duel-hand") only by his own side. */
+export function battleViewEvent(event: GameEvent, player: PlayerId): GameEvent | null {
+  return event.type === "duel-hand" && event.seat !== player ? null : event;
+}
