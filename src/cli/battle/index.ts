@@ -17,7 +17,7 @@ import { type AiSpec, aiEntry, aiNamesFor, parseAiSpec } from "./ai.js";
 import { type BattleGameEntry, battleGame, battleGameIds, DEFAULT_BATTLE_GAME } from "./catalog.js";
 import { Narrator, outcomeLine } from "./narrative.js";
 import { progressBar } from "./progress.js";
-import { type LoggedEvent, type PlayedBattle, playerNames, playGame } from "./run.js";
+import { type LoggedEvent, type PlayedBattle, playerNames, playGame, SPECTATOR } from "./run.js";
 import { loadScenario } from "./scenarios.js";
 import { runSim, type SimReport } from "./sim.js";
 
@@ -163,7 +163,8 @@ export const battleCli: CliModule = {
         if (!json) write([`${entry.title}: ${sides.map((s) => `${s} ${names[s]}`).join(" v ")}; scenario ${scenario.label}; seed ${g.seed}`]);
         const onLog = (l: LoggedEvent) =>
           write(json ? [JSON.stringify({ decision: l.decision, player: l.player, turn: l.turn, phase: l.phase, ...l.event }, replacer)] : narrator.lines(l));
-        const played = playGame(entry, scenario.options, specs, g.seed, { log: true, record: opts.out !== undefined, onLog });
+        // Told to onlookers: hidden cards (a personal combat's hands) stay hidden.
+        const played = playGame(entry, scenario.options, specs, g.seed, { log: true, record: opts.out !== undefined, onLog, viewer: SPECTATOR });
         if (opts.out !== undefined) writeRecord(opts.out, recordOf(entry, scenario.options, played), opts.force === true);
         if (json) {
           write([

@@ -3,7 +3,7 @@
  * every game of `muster sim` (so `muster battle --seed S` replays game i of a sim whose game seed
  * was S). Pure: the same (game, options, players, seed) always gives the same game.
  */
-import { type DecisionRecord, type GameEvent, type GameResult, type PlayerId, play, stateHash } from "../../core/game.js";
+import { type DecisionRecord, type GameEvent, type GameResult, type PlayerId, eventFor, play, stateHash } from "../../core/game.js";
 import { deriveSeed } from "../../core/records.js";
 import { type AiSpec, type AnyPlayer, formatAiSpec, makeAi } from "./ai.js";
 import { type BattleGameEntry, defaultPosition, type GameSummary, type Position } from "./catalog.js";
@@ -25,7 +25,15 @@ export interface PlayGameOptions {
   record?: boolean;
   /** Called with each logged event as the game goes (with `log`), so a narrative can be streamed. */
   onLog?: (item: LoggedEvent) => void;
+  /**
+   * Log the events as this player may see them (`eventFor`): any id that is not a player's, such as
+   * {@link SPECTATOR}, sees only public events (no hand of a personal combat). Default: every event.
+   */
+  viewer?: PlayerId;
 }
+
+/** The viewer id of a narrative told to onlookers: it sees what every player may see, nothing more. */
+export const SPECTATOR = "spectator";
 
 /** The name of each side's computer player, as `playGame` reports them. */
 export function playerNames(entry: BattleGameEntry, specs: Record<PlayerId, AiSpec>): Record<PlayerId, string> {
@@ -97,7 +105,9 @@ export function playGame(entry: BattleGameEntry, options: unknown, specs: Record
     if (keepEvents) {
       for (const e of applied.events) {
         events.push(e);
-        if (opts.log) keep({ decision: count, player: mover, ...positionOf(entry, state, e), event: e });
+        if (!opts.log) continue;
+        const seen = opts.viewer === undefined ? e : eventFor(game, e, opts.viewer, applied.state);
+        if (seen !== null) keep({ decision: count, player: mover, ...positionOf(entry, state, seen), event: seen });
       }
     }
     state = applied.state;
