@@ -1,5 +1,6 @@
 /** The pending decision's legal options from the engine, grouped by unit, as buttons. */
 import { send } from "./engine.js";
+import { DuelPanel } from "./DuelPanel.js";
 import { type BattleView, byCategory, filterOptions, groupOptions, hoveredOption, pendingPrompt, pickedOption, selectedUnit, withNames } from "./store.js";
 
 export function Decisions({ view, names }: { view: BattleView; names: Map<string, string> }) {
@@ -8,6 +9,8 @@ export function Decisions({ view, names }: { view: BattleView; names: Map<string
   const side = snap.toMove;
   if (snap.result) return null;
   if (!side) return null;
+  // A personal combat has its own panel: the hands as cards, covered in the hot seat (SW-24).
+  if (s.pending?.kind === "duel") return <DuelPanel view={view} />;
   if (view.players[side] !== "human") {
     return (
       <section class="decisions waiting" aria-live="polite">

@@ -2,6 +2,7 @@
  * The messages between the UI and the engine worker (docs/web.md, "Worker protocol"). The worker
  * holds the battle; the UI only sends requests and shows what comes back.
  */
+import type { Card } from "../../../src/core/cards.js";
 import type { GameEvent, GameRecord, GameResult } from "../../../src/core/game.js";
 import type { BattleDecision, BattleSetup, BattleState, Side } from "../../../src/rulesets/shieldwall/battle/index.js";
 
@@ -32,7 +33,13 @@ export interface OptionView {
 export interface Snapshot {
   /** Counts the snapshots of this battle: the UI ignores an older one. */
   seq: number;
+  /**
+   * The battle as this screen may see it (`battleGame.view`): with one person playing, his side's
+   * view; otherwise an onlooker's, so no hand of a personal combat is in it (ruling SW-24).
+   */
   state: BattleState;
+  /** During a personal combat: the hand of each side a person plays at this screen (hot seat: shown only once its player asks). */
+  duelHands?: Partial<Record<Side, Card[]>>;
   /** Side to decide now, or null at the end. */
   toMove: Side | null;
   /** Options of a person's pending decision (empty when a computer decides or the battle is over). */

@@ -3,7 +3,8 @@
  * it directly). Decisions go through the engine's `play()`, so every rule and every reason for a
  * refusal is the engine's.
  */
-import { type DecisionRecord, type GameEvent, type GameRecord, IllegalMoveError, makeRecord, play, type Player } from "../../../src/core/game.js";
+import type { Card } from "../../../src/core/cards.js";
+import { type DecisionRecord, eventFor, type GameEvent, type GameRecord, IllegalMoveError, makeRecord, play, type Player } from "../../../src/core/game.js";
 import { mctsPlayer } from "../../../src/core/search/mcts.js";
 import { shieldwallPlayers } from "../../../src/rulesets/shieldwall/ai/index.js";
 import {
@@ -11,6 +12,7 @@ import {
   type BattleSetup,
   type BattleState,
   battleGame,
+  battleView,
   createBattle,
   decisionProblem,
   describeDecision,
@@ -32,6 +34,12 @@ export function makeComputer(name: Exclude<Controller, "human">, seed: number, n
 }
 
 type Applied = Extract<FromWorker, { type: "applied" }>;
+
+/** Whom a screen shows the battle as: the one side a person plays, or an onlooker (hot seat, or two computers). */
+export function screenViewer(players: Record<Side, Controller>): string {
+  const humans = (["red", "black"] as const).filter((s) => players[s] === "human");
+  return humans.length === 1 ? humans[0] : "spectator";
+}
 
 export class BattleSession {
   state: BattleState;
@@ -75,9 +83,30 @@ export class BattleSession {
     return battleGame.legalMoves(this.state, side).map((decision) => ({ decision, text: describeDecision(decision) }));
   }
 
+  /** Whom this screen shows the battle as (see {@link screenViewer}). */
+  get viewer(): string {
+    return screenViewer(this.players);
+  }
+
+  /** During a personal combat, the hand of each side a person plays here, from that side's own view. */
+  private duelHands(): Partial<Record<Side, Card[]>> | undefined {
+    const p = this.state.pending;
+    if (p?.kind !== "duel") return undefined;
+    const hands: Partial<Record<Side, Card[]>> = {};
+    for (const side of ["red", "black"] as const) {
+      if (this.players[side] !== "human") continue;
+      const seen = battleView(this.state, side).pending;
+      if (seen?.kind === "duel") hands[side] = seen.duel.game.hands[seen.duel.a.side === side ? "a" : "b"];
+    }
+    return hands;
+  }
+
   snapshot(thinking = false): Snapshot {
     this.seq += 1;
-    return { seq: this.seq, state: this.state, toMove: this.toMove(), options: this.options(), thinking, result: battleGame.result(this.state) };
+    const snap: Snapshot = { seq: this.seq, state: battleView(this.state, this.viewer), toMove: this.toMove(), options: this.options(), thinking, result: battleGame.result(this.state) };
+    const hands = this.duelHands();
+    if (hands) snap.duelHands = hands;
+    return snap;
   }
 
   /** The record of the battle so far (`muster replay` verifies it). */
@@ -112,6 +141,8 @@ export class BattleSession {
     }
     this.state = applied.state;
     this.decisions.push({ player: side, move: decision });
-    return { type: "applied", battle: this.battle, side, by, text, events: applied.events, snapshot: this.snapshot() };
+    // Events as this screen may see them: a duel hand only to its own side (eventFor).
+    const events = applied.events.flatMap((e) => eventFor(battleGame, e, this.viewer, this.state) ?? []);
+    return { type: "applied", battle: this.battle, side, by, text, events, snapshot: this.snapshot() };
   }
 }

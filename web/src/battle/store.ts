@@ -365,6 +365,8 @@ export function pendingPrompt(state: BattleState, names: Map<string, string>): s
       return p.forced ? `${n(p.unit)} has Blood Lust and must charge: choose the target.` : `${n(p.unit)} may declare a charge.`;
     case "fortune":
       return `You hold a Seven: re-roll ${n(p.unit)}'s ${p.roll.what} dice?`;
+    case "duel":
+      return `Personal combat: ${p.duel.a.name} against ${p.duel.b.name}.`;
   }
 }
 

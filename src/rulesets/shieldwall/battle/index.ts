@@ -10,6 +10,7 @@ export {
   SHIELDWALL_BATTLE_ID,
 } from "./game.js";
 export { armyBroken, lostStands, lostUnits } from "./queries.js";
+export { battleView, duelSeat } from "./duel-seat.js";
 export {
   type BattleSetup,
   parseScenario,
