@@ -38,11 +38,14 @@ describe("muster battle on Shieldwall (default game and scenario)", () => {
     expect(lines.at(-1)).toMatch(/^Outcome: (red wins|black wins|Draw) — .*\(ruling SW-25, house rule\)\. \d+ turns?; losses \(stands\): red \d+, black \d+\.$/);
   });
 
-  it("the narrative is every engine event text in order, and turn headings only increase", () => {
+  it("the narrative is every engine event text in order an onlooker may see, and turn headings only increase", () => {
     const setup = loadScenario(SHIELDWALL_BATTLE_ID, undefined).options;
     const played = playGame(entry(), setup, {}, 1, { log: true });
     const body = maldon.stdout.split("\n").filter((l) => l.startsWith("    ")).map((l) => l.slice(4));
-    expect(body).toEqual(played.log.map((l) => l.event.text));
+    // SW-24: a personal combat's hands ("duel-hand" events) are kept from onlookers; its exchanges are told.
+    expect(body).toEqual(played.log.filter((l) => l.event.type !== "duel-hand").map((l) => l.event.text));
+    expect(played.log.some((l) => l.event.type === "duel-hand")).toBe(true);
+    expect(body.some((t) => / answers .* with .*: /.test(t))).toBe(true);
     const turns = maldon.stdout.split("\n").filter((l) => /^Turn \d+$/.test(l)).map((l) => Number(l.slice(5)));
     expect(turns).toEqual([...Array(turns.length).keys()].map((i) => i + 1));
     const state = played.finalState as BattleState;

@@ -9,6 +9,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { duelStep } from "./harness.js";
 
 const CHROMIUM = process.env.MUSTER_CHROMIUM ?? "/usr/bin/chromium";
 const ROOT = join(import.meta.dirname, "..", "..");
@@ -31,8 +32,13 @@ async function playToResult(page: Page, name: string): Promise<{ clicks: number;
     expect(Date.now(), "the battle ends in time").toBeLessThan(deadline);
     if ((await page.locator('[data-testid="result"]').count()) > 0) break;
     const option = page.locator('[data-testid="option"]').first();
+    // A personal combat is played in its own panel (issue 14 item 17).
+    if ((await option.count()) === 0 && (await duelStep(page))) {
+      clicks++;
+      continue;
+    }
     if ((await option.count()) === 0) {
-      await page.waitForSelector('[data-testid="option"], [data-testid="result"]', { timeout: 60_000 });
+      await page.waitForSelector('[data-testid="option"], [data-testid="result"], [data-testid="duel-play"], [data-testid="duel-discard-card"]', { timeout: 60_000 });
       continue;
     }
     const turn = Number(/Turn (\d+)/.exec((await page.textContent('[data-testid="turn"]')) ?? "")?.[1] ?? 0);

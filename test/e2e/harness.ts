@@ -1,0 +1,72 @@
+/**
+ * Shared by the browser tests: Debian's chromium through playwright-core (never a downloaded
+ * browser), the web app built and served by `muster serve --port 0`, and the duel panel's clicks.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+
+export const CHROMIUM = process.env.MUSTER_CHROMIUM ?? "/usr/bin/chromium";
+export const ROOT = join(import.meta.dirname, "..", "..");
+export const SHOTS = join(ROOT, "test-results", "screenshots");
+export const haveChromium = existsSync(CHROMIUM);
+export const chromiumRequired = process.env.CI === "true";
+export const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+
+type Page = import("playwright-core").Page;
+type Browser = import("playwright-core").Browser;
+
+/** Builds the web app and starts `muster serve --port 0`: its address and the process. */
+export async function serveWebApp(): Promise<{ url: string; server: ChildProcess }> {
+  if (!haveChromium) throw new Error(`CI=true but there is no chromium at ${CHROMIUM}: .ci/run installs the Debian package chromium`);
+  if (!existsSync(join(ROOT, "dist", "src", "cli", "serve.js"))) throw new Error("the CLI is not built: run npm run build (npm ci does it)");
+  const { build } = await import("vite");
+  await build({ configFile: join(ROOT, "web", "vite.config.ts"), logLevel: "warn" });
+  const server = spawn(process.execPath, [join(ROOT, "bin", "muster.js"), "serve", "--port", "0"], { stdio: ["ignore", "pipe", "pipe"] });
+  const url = await new Promise<string>((ok, fail) => {
+    let out = "";
+    server.stdout!.on("data", (d: Buffer) => {
+      out += d.toString();
+      const nl = out.indexOf("\n");
+      if (nl >= 0) ok(out.slice(0, nl).trim());
+    });
+    server.stderr!.on("data", (d: Buffer) => fail(new Error(`muster serve: ${d.toString()}`)));
+    server.on("exit", (code) => fail(new Error(`muster serve exited with ${code}`)));
+  });
+  return { url, server };
+}
+
+export async function launchChromium(): Promise<Browser> {
+  const { chromium } = await import("playwright-core");
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+}
+
+/** Waits for the engine's answer to a click: a snapshot newer than `seq`. */
+export async function waitPast(page: Page, seq: string | null): Promise<void> {
+  await page.waitForFunction(`document.querySelector('[data-testid="battle"]')?.getAttribute("data-seq") !== ${JSON.stringify(seq)}`, undefined, { timeout: 60_000 });
+}
+
+/**
+ * One duel decision by clicking, if the duel panel offers one (its hand uncovered first in the
+ * hot seat): picks the first cards to discard and discards them, or plays the first playable
+ * card. Returns whether it decided.
+ */
+export async function duelStep(page: Page): Promise<boolean> {
+  if ((await page.locator('[data-testid="duel-panel"]').count()) === 0) return false;
+  const reveal = page.locator('[data-testid="duel-reveal"]');
+  if ((await reveal.count()) > 0) await reveal.click();
+  const seq = await page.getAttribute('[data-testid="battle"]', "data-seq");
+  const play = page.locator('[data-testid="duel-play"]');
+  if ((await play.count()) > 0) {
+    await play.first().click();
+    await waitPast(page, seq);
+    return true;
+  }
+  const cards = page.locator('[data-testid="duel-discard-card"]');
+  if ((await cards.count()) === 0) return false;
+  const discard = page.locator('[data-testid="duel-discard"]');
+  for (let i = 0; i < (await cards.count()) && (await discard.isDisabled()); i++) await cards.nth(i).click();
+  await discard.click();
+  await waitPast(page, seq);
+  return true;
+}
