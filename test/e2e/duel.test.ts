@@ -39,7 +39,7 @@ function hands(s: BattleState): Record<Side, Card[]> {
 
 /** Every way the page could show a card: its name in the text, its code in the markup. */
 async function shown(page: Page, cards: Card[], baseline: string): Promise<string[]> {
-  const text = await page.evaluate("document.body.innerText") as Promise<string>;
+  const text = (await page.evaluate("document.body.innerText")) as string;
   const html = await page.content();
   const count = (hay: string, needle: string) => hay.split(needle).length - 1;
   const out: string[] = [];
@@ -88,7 +88,7 @@ describe.skipIf(!haveChromium && !chromiumRequired)("the duel in the browser, ho
       let i = texts.findIndex((t) => t.startsWith("accept"));
       if (i < 0) i = texts.findIndex((t) => t.startsWith("challenge"));
       if (i < 0) i = 0;
-      baseline = await page.evaluate("document.body.innerText") as Promise<string>;
+      baseline = (await page.evaluate("document.body.innerText")) as string;
       const seq = await page.getAttribute('[data-testid="battle"]', "data-seq");
       await options.nth(i).click();
       await waitPast(page, seq);

@@ -16,6 +16,7 @@ import {
   createBattle,
   decisionProblem,
   describeDecision,
+  describeDecisionFor,
   type Side,
 } from "../../../src/rulesets/shieldwall/battle/index.js";
 import type { Controller, FromWorker, OptionView, Snapshot } from "./protocol.js";
@@ -132,6 +133,8 @@ export class BattleSession {
 
   private apply(side: Side, decision: BattleDecision, by: Controller): Applied {
     const text = describeDecision(decision);
+    // What this screen is told of the decision: another side's duel discards only by number (SW-24).
+    const shownText = describeDecisionFor(decision, side, this.viewer);
     let applied;
     try {
       applied = play(battleGame, this.state, side, decision);
@@ -143,6 +146,6 @@ export class BattleSession {
     this.decisions.push({ player: side, move: decision });
     // Events as this screen may see them: a duel hand only to its own side (eventFor).
     const events = applied.events.flatMap((e) => eventFor(battleGame, e, this.viewer, this.state) ?? []);
-    return { type: "applied", battle: this.battle, side, by, text, events, snapshot: this.snapshot() };
+    return { type: "applied", battle: this.battle, side, by, text: shownText, events, snapshot: this.snapshot() };
   }
 }

@@ -263,6 +263,16 @@ export function describeDecision(d: BattleDecision): string {
   return describeOf(d.type, d);
 }
 
+/**
+ * A decision `decider` made, described for `viewer` (a side or an onlooker): a personal combat's
+ * discards are face down, so others learn only how many (ruling SW-24); otherwise as
+ * {@link describeDecision}.
+ */
+export function describeDecisionFor(d: BattleDecision, decider: PlayerId, viewer: PlayerId): string {
+  if (d.type === "duel" && d.move.type === "discard" && decider !== viewer) return `discard ${d.move.cards.length} card${d.move.cards.length === 1 ? "" : "s"} (face down)`;
+  return describeDecision(d);
+}
+
 /** Applies a validated decision and runs the engine to the next decision. */
 export function applyDecision(state: BattleState, player: PlayerId, d: BattleDecision): Applied<BattleState> {
   const ctx = new Ctx(state);

@@ -7,6 +7,7 @@ export {
   createBattle,
   decisionProblem,
   describeDecision,
+  describeDecisionFor,
   SHIELDWALL_BATTLE_ID,
 } from "./game.js";
 export { armyBroken, lostStands, lostUnits } from "./queries.js";
