@@ -129,13 +129,17 @@ describe.skipIf(!haveChromium && !chromiumRequired)("the duel in the browser, ho
     await discard.click();
     await waitPast(page, seq);
 
-    // The dice-off gave the advantage: the other side leads. Covered until he asks; then he plays a card by clicking.
+    // The dice-off gave the advantage: the other side leads. If that is the player who just
+    // discarded, his hand stays open; otherwise it is covered until he asks. He plays a card by clicking.
     const now = await engineState(page);
     const leader = now.pending!.side;
     const led = hands(now);
-    await page.waitForSelector('[data-testid="duel-cover"]');
-    expect(await shown(page, [...led.red, ...led.black], baseline)).toEqual([]);
-    await page.click('[data-testid="duel-reveal"]');
+    if (leader === first) {
+      await page.waitForSelector('[data-testid="duel-cover"]');
+      expect(await shown(page, [...led.red, ...led.black], baseline)).toEqual([]);
+      await page.click('[data-testid="duel-reveal"]');
+    } else expect(await page.locator('[data-testid="duel-cover"]').count()).toBe(0);
+    await page.waitForSelector('[data-testid="duel-play"]');
     expect(await shown(page, led[leader === "red" ? "black" : "red"], baseline)).toEqual([]);
     const play = page.locator('[data-testid="duel-play"]').first();
     const playedCode = await play.locator("[data-card]").getAttribute("data-card");
