@@ -136,7 +136,7 @@ describe("Personal Combat in the battle: each side's player decides the duel (is
     expect(s.pending?.kind).not.toBe("duel");
   });
 
-  it("duelPlayer \"ai\": the engine still plays the whole duel at once when the scenario asks it to", () => {
+  it('duelPlayer "ai": the engine still plays the whole duel at once when the scenario asks it to', () => {
     const { state, events } = accepted(1, { duelPlayer: "ai" });
     expect(state.pending?.kind).not.toBe("duel");
     expect(events.find((e) => e.type === "duel")?.text).toMatch(/Personal combat: Alfred against Cnut/);
