@@ -45,7 +45,7 @@ describe("muster sim --events (issue 14)", () => {
     const r = await runCli(["--seed", "3", "sim", "--scenario", RAID, "--games", "1", "--workers", "0", "--no-progress", "--events"]);
     expect(r.code).toBe(0);
     for (const k of BATTLE_EVENT_KINDS) expect(r.stdout).toMatch(new RegExp(`^    ${k} +\\d+ +[01] +[\\d.]+$`, "m"));
-    expect(r.stdout).toMatch(/^    \d+ types listed, \d+ never fired in these games$/m);
+    expect(r.stdout).toMatch(/^ {4}\d+ types listed, \d+ never fired in these games$/m);
     expect(r.stdout).toContain("challenges issued");
     const plain = await runCli(["--seed", "3", "sim", "--scenario", RAID, "--games", "1", "--workers", "0", "--no-progress"]);
     expect(plain.stdout).not.toContain("events over the games");
@@ -59,6 +59,6 @@ describe("muster sim --events (issue 14)", () => {
       { type: "b", count: 0, games: 0, perGame: 0, listed: true },
       { type: "z", count: 1, games: 1, perGame: 0.5, listed: false },
     ]);
-    expect(eventsText(rows).join("\n")).toMatch(/z +1 +1 +0\.50  NOT LISTED by the game/);
+    expect(eventsText(rows).join("\n")).toMatch(/z +1 +1 +0\.50 {2}NOT LISTED by the game/);
   });
 });

@@ -51,7 +51,7 @@ describe("the commander's challenges (issue 14)", () => {
   const base = challengeState(3);
 
   it("seed 'Personal Combat': a good duel is taken (the challenged leader cannot pay and must roll for refusal at LP value 1: half the time it kills him)", () => {
-    const { l, e } = parties(base);
+    const { e } = parties(base);
     let s = withLeaders(base, (x) => (x.id === e.id ? { lpValue: 1, lpSpent: 1 } : {}));
     s = { ...s, options: { ...s.options, unpaidAcceptance: "refusal-roll" } };
     const p = parties(s);
