@@ -83,6 +83,11 @@ export interface GameSummary {
   losses: Record<PlayerId, number>;
   /** How the game ended, as a short category for counting (not a unique sentence). */
   ending: string;
+  /**
+   * Named counts of this game per player (e.g. "challenges issued": { red: 2, black: 5 }), in the
+   * order the game lists them; `muster sim` shows their mean per game.
+   */
+  tallies?: Record<string, Record<PlayerId, number>>;
 }
 
 /** How to read a finished game for statistics (`muster sim`). */
@@ -91,6 +96,8 @@ export interface GameStats<S> {
   readonly lossUnit: string;
   /** Whether {@link summarize} needs the game's events (otherwise it gets an empty list). */
   readonly needsEvents?: boolean;
+  /** Every event type the game can emit, in display order (`muster sim --events` lists them all, zeros included). */
+  readonly eventKinds?: readonly string[];
   summarize(state: S, result: GameResult, events: readonly GameEvent[]): GameSummary;
 }
 

@@ -19,7 +19,7 @@ import { Narrator, outcomeLine } from "./narrative.js";
 import { progressBar } from "./progress.js";
 import { type LoggedEvent, type PlayedBattle, playerNames, playGame, SPECTATOR } from "./run.js";
 import { loadScenario } from "./scenarios.js";
-import { runSim, type SimReport } from "./sim.js";
+import { type EventTally, runSim, type SimReport } from "./sim.js";
 
 interface SideOpts {
   game?: string;
@@ -120,7 +120,23 @@ export function simText(r: SimReport, extra: { scenario: string; workers: number
   lines.push("  how games ended:");
   for (const e of r.endings.slice(0, 10)) lines.push(`    ${String(e.count).padStart(7)}  ${e.ending}`);
   if (r.endings.length > 10) lines.push(`    and ${r.endings.length - 10} more kinds of ending (see --json)`);
+  if (r.tallies && r.tallies.length > 0) {
+    lines.push(`  per game (mean; total in brackets): ${sides.join(" / ")}`);
+    const width = Math.max(...r.tallies.map((t) => t.name.length));
+    for (const t of r.tallies) lines.push(`    ${t.name.padEnd(width)}  ${sides.map((s) => `${num(t.perPlayer[s].mean).padStart(6)} (${t.perPlayer[s].total})`).join("  ")}`);
+  }
+  if (r.events) lines.push(...eventsText(r.events));
   return lines.join("\n");
+}
+
+/** The `--events` table: every event type the game lists (zeros included), then any it does not list. */
+export function eventsText(events: readonly EventTally[]): string[] {
+  const width = Math.max(10, ...events.map((e) => e.type.length));
+  const lines = ["  events over the games (every type the game can emit, zeros included):", `    ${"type".padEnd(width)}  ${"count".padStart(9)}  ${"games".padStart(6)}  per game`];
+  for (const e of events) lines.push(`    ${e.type.padEnd(width)}  ${String(e.count).padStart(9)}  ${String(e.games).padStart(6)}  ${num(e.perGame).padStart(8)}${e.listed ? "" : "  NOT LISTED by the game"}`);
+  const zeros = events.filter((e) => e.count === 0).length;
+  lines.push(`    ${events.filter((e) => e.listed).length} types listed, ${zeros} never fired in these games`);
+  return lines;
 }
 
 export const battleCli: CliModule = {
@@ -201,7 +217,8 @@ export const battleCli: CliModule = {
       .option("--per-game", "with --json, list each game's seed and outcome")
       .option("--no-progress", "no progress display on standard error")
       .option("--skip-failures", "a game that fails with an engine error is counted, named and left out, instead of stopping the run")
-      .action(async (opts: SideOpts & { scenario?: string; games: string; workers?: string; perGame?: boolean; progress: boolean; skipFailures?: boolean }, c: Command) => {
+      .option("--events", "count how often each event type fired over the games (every type the game can emit, zeros included)")
+      .action(async (opts: SideOpts & { scenario?: string; games: string; workers?: string; perGame?: boolean; progress: boolean; skipFailures?: boolean; events?: boolean }, c: Command) => {
         const g = globals(c);
         const entry = pickGame(opts.game);
         const games = parseInteger(opts.games, "--games", 1, 10_000_000);
@@ -219,7 +236,7 @@ export const battleCli: CliModule = {
         const t0 = performance.now();
         let report: SimReport;
         try {
-          report = await runSim({ gameId: entry.id, options: scenario.options, players: specs, games, seed: g.seed, workers, skipFailures: opts.skipFailures === true, onProgress: bar ? (done) => bar.update(done) : undefined }, opts.perGame === true);
+          report = await runSim({ gameId: entry.id, options: scenario.options, players: specs, games, seed: g.seed, workers, skipFailures: opts.skipFailures === true, countEvents: opts.events === true, onProgress: bar ? (done) => bar.update(done) : undefined }, opts.perGame === true);
         } finally {
           bar?.finish();
         }

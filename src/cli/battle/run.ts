@@ -30,6 +30,8 @@ export interface PlayGameOptions {
    * {@link SPECTATOR}, sees only public events (no hand of a personal combat). Default: every event.
    */
   viewer?: PlayerId;
+  /** Count the events of each type (the set-up's included), for `muster sim --events`. */
+  countEvents?: boolean;
 }
 
 /** The viewer id of a narrative told to onlookers: it sees what every player may see, nothing more. */
@@ -52,6 +54,8 @@ export interface PlayedBattle {
   log: LoggedEvent[];
   finalState: unknown;
   players: Record<PlayerId, string>;
+  /** Events by type (only with `countEvents`). */
+  eventCounts?: Record<string, number>;
 }
 
 /** The seed of the computer player on side number `sideIndex` in a game with seed `gameSeed`. */
@@ -98,10 +102,16 @@ export function playGame(entry: BattleGameEntry, options: unknown, specs: Record
     opts.onLog?.(item);
   };
   if (opts.log && Array.isArray(initial)) for (const e of initial as GameEvent[]) keep({ decision: -1, player: "", ...positionOf(entry, state, e), event: e });
+  const eventCounts: Record<string, number> | undefined = opts.countEvents ? {} : undefined;
+  const count1 = (e: GameEvent) => {
+    if (eventCounts) eventCounts[e.type] = (eventCounts[e.type] ?? 0) + 1;
+  };
+  if (Array.isArray(initial)) for (const e of initial as GameEvent[]) count1(e);
   for (let mover = game.toMove(state); mover !== null; mover = game.toMove(state)) {
     if (count >= limit) throw new Error(`${entry.title}: the game did not end within ${limit} decisions (seed ${gameSeed})`);
     const move = players[mover].choose(state, mover);
     const applied = play(game, state, mover, move);
+    if (eventCounts) for (const e of applied.events) count1(e);
     if (keepEvents) {
       for (const e of applied.events) {
         events.push(e);
@@ -120,5 +130,7 @@ export function playGame(entry: BattleGameEntry, options: unknown, specs: Record
   const result = game.result(state);
   if (!result) throw new Error(`${entry.title}: no result at the end of the game (seed ${gameSeed})`);
   const summary = entry.summarize({ state, result, decisions: count, events });
-  return { seed: gameSeed, result, summary, decisionCount: count, decisions, checkpoints, log, finalState: state, players: playerNames(entry, specs) };
+  const played: PlayedBattle = { seed: gameSeed, result, summary, decisionCount: count, decisions, checkpoints, log, finalState: state, players: playerNames(entry, specs) };
+  if (eventCounts) played.eventCounts = eventCounts;
+  return played;
 }

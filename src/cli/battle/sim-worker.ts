@@ -27,7 +27,7 @@ port.on("message", (msg: ToWorker) => {
   };
   for (const index of msg.indices) {
     const outcome = entry
-      ? tryPlayIndexed(entry, init.options, init.players, init.seed, index)
+      ? tryPlayIndexed(entry, init.options, init.players, init.seed, index, init.countEvents)
       : { index, seed: 0, winner: null, ending: "failed", turns: 0, losses: {}, decisions: 0, error: `unknown game "${init.gameId}"` };
     if (outcome.error !== undefined && !init.skipFailures) {
       flush();

@@ -28,6 +28,10 @@ export interface GameOutcome {
   turns: number;
   losses: Record<PlayerId, number>;
   decisions: number;
+  /** The game's named counts per player (`GameSummary.tallies`). */
+  tallies?: Record<string, Record<PlayerId, number>>;
+  /** Events by type (only when the simulation counts events). */
+  events?: Record<string, number>;
   /** Set when the game could not be played to its end (an engine error); such games are left out of the statistics. */
   error?: string;
 }
@@ -60,6 +64,8 @@ export interface SimSpec {
   workerUrl?: URL;
   /** Count a game that fails (engine error) and go on, instead of stopping the whole run. */
   skipFailures?: boolean;
+  /** Count how often each event type fired (`muster sim --events`). */
+  countEvents?: boolean;
 }
 
 export interface RateSummary {
@@ -87,8 +93,25 @@ export interface SimReport {
   endings: { ending: string; count: number }[];
   /** Games that failed with an engine error (only with skipFailures), left out of every figure above. */
   failures: { count: number; first: { index: number; seed: number; error: string }[] };
+  /** The game's per-game counts (e.g. challenges issued), per player: total over the games and mean per game. */
+  tallies?: { name: string; perPlayer: Record<PlayerId, { total: number; mean: number }> }[];
+  /** How often each event type fired (only with `countEvents`): every type the game lists, zeros included, then any it does not list. */
+  events?: EventTally[];
   /** Per-game outcomes, in index order (only when asked for). */
   outcomes?: GameOutcome[];
+}
+
+/** One event type's count over a simulation. */
+export interface EventTally {
+  type: string;
+  /** Events of this type over all games. */
+  count: number;
+  /** Games in which it fired at least once. */
+  games: number;
+  /** Mean per game. */
+  perGame: number;
+  /** False for a type the game does not list in `stats.eventKinds` (a defect: the list is incomplete). */
+  listed: boolean;
 }
 
 export function entryOrThrow(gameId: string): BattleGameEntry {
@@ -98,16 +121,19 @@ export function entryOrThrow(gameId: string): BattleGameEntry {
 }
 
 /** Plays game `index` of a series (pure). */
-export function playIndexed(entry: BattleGameEntry, options: unknown, players: Record<PlayerId, AiSpec>, seed: number, index: number): GameOutcome {
+export function playIndexed(entry: BattleGameEntry, options: unknown, players: Record<PlayerId, AiSpec>, seed: number, index: number, countEvents = false): GameOutcome {
   const gameSeed = deriveSeed(seed, index);
-  const g = playGame(entry, options, players, gameSeed);
-  return { index, seed: gameSeed, winner: g.result.winner, ending: g.summary.ending, turns: g.summary.turns, losses: g.summary.losses, decisions: g.decisionCount };
+  const g = playGame(entry, options, players, gameSeed, { countEvents });
+  const out: GameOutcome = { index, seed: gameSeed, winner: g.result.winner, ending: g.summary.ending, turns: g.summary.turns, losses: g.summary.losses, decisions: g.decisionCount };
+  if (g.summary.tallies) out.tallies = g.summary.tallies;
+  if (g.eventCounts) out.events = g.eventCounts;
+  return out;
 }
 
 /** Like {@link playIndexed}, but an error becomes a failed outcome instead of being thrown. */
-export function tryPlayIndexed(entry: BattleGameEntry, options: unknown, players: Record<PlayerId, AiSpec>, seed: number, index: number): GameOutcome {
+export function tryPlayIndexed(entry: BattleGameEntry, options: unknown, players: Record<PlayerId, AiSpec>, seed: number, index: number, countEvents = false): GameOutcome {
   try {
-    return playIndexed(entry, options, players, seed, index);
+    return playIndexed(entry, options, players, seed, index, countEvents);
   } catch (err) {
     return { index, seed: deriveSeed(seed, index), winner: null, ending: "failed", turns: 0, losses: {}, decisions: 0, error: (err as Error).message };
   }
@@ -118,7 +144,7 @@ function rate(count: number, n: number): RateSummary {
 }
 
 /** Statistics over outcomes (sorted by index first, so the order they arrived in does not matter). */
-export function aggregate(entry: BattleGameEntry, spec: Pick<SimSpec, "players" | "seed">, outcomes: readonly GameOutcome[], keepOutcomes = false): SimReport {
+export function aggregate(entry: BattleGameEntry, spec: Pick<SimSpec, "players" | "seed" | "countEvents">, outcomes: readonly GameOutcome[], keepOutcomes = false): SimReport {
   const all = [...outcomes].sort((a, b) => a.index - b.index);
   const failed = all.filter((o) => o.error !== undefined);
   const sorted = all.filter((o) => o.error === undefined);
@@ -153,8 +179,46 @@ export function aggregate(entry: BattleGameEntry, spec: Pick<SimSpec, "players" 
     endings,
     failures: { count: failed.length, first: failed.slice(0, 10).map((o) => ({ index: o.index, seed: o.seed, error: o.error ?? "" })) },
   };
+  const tallies = tallyNames(sorted);
+  if (tallies.length > 0) {
+    report.tallies = tallies.map((name) => {
+      const perPlayer: Record<PlayerId, { total: number; mean: number }> = {};
+      for (const side of sides) {
+        const total = sorted.reduce((a, o) => a + (o.tallies?.[name]?.[side] ?? 0), 0);
+        perPlayer[side] = { total, mean: n === 0 ? Number.NaN : total / n };
+      }
+      return { name, perPlayer };
+    });
+  }
+  if (spec.countEvents) report.events = eventTallies(entry.game.stats?.eventKinds ?? [], sorted);
   if (keepOutcomes) report.outcomes = all;
   return report;
+}
+
+/** The tally names in the order the games give them (first game first). */
+function tallyNames(outcomes: readonly GameOutcome[]): string[] {
+  const names: string[] = [];
+  for (const o of outcomes) for (const k of Object.keys(o.tallies ?? {})) if (!names.includes(k)) names.push(k);
+  return names;
+}
+
+/** Every listed event type's count (zeros included), then any type fired that the game does not list. */
+export function eventTallies(kinds: readonly string[], outcomes: readonly GameOutcome[]): EventTally[] {
+  const n = outcomes.length;
+  const row = (type: string, listed: boolean): EventTally => {
+    let count = 0;
+    let games = 0;
+    for (const o of outcomes) {
+      const c = o.events?.[type] ?? 0;
+      count += c;
+      if (c > 0) games++;
+    }
+    return { type, count, games, perGame: n === 0 ? Number.NaN : count / n, listed };
+  };
+  const listed = new Set(kinds);
+  const unlisted = new Set<string>();
+  for (const o of outcomes) for (const k of Object.keys(o.events ?? {})) if (!listed.has(k)) unlisted.add(k);
+  return [...kinds.map((k) => row(k, true)), ...[...unlisted].sort().map((k) => row(k, false))];
 }
 
 
@@ -184,6 +248,7 @@ export interface WorkerInit {
   players: Record<PlayerId, AiSpec>;
   seed: number;
   skipFailures: boolean;
+  countEvents: boolean;
 }
 
 /** Runs the simulation and aggregates it. */
@@ -197,7 +262,7 @@ export async function runSim(spec: SimSpec, keepOutcomes = false): Promise<SimRe
 function runHere(entry: BattleGameEntry, spec: SimSpec): GameOutcome[] {
   const out: GameOutcome[] = [];
   for (let i = 0; i < spec.games; i++) {
-    const o = tryPlayIndexed(entry, spec.options, spec.players, spec.seed, i);
+    const o = tryPlayIndexed(entry, spec.options, spec.players, spec.seed, i, spec.countEvents === true);
     if (o.error !== undefined && !spec.skipFailures) throw new SimGameError(i, o.seed, o.error);
     out.push(o);
     spec.onProgress?.(i + 1, spec.games);
@@ -207,7 +272,7 @@ function runHere(entry: BattleGameEntry, spec: SimSpec): GameOutcome[] {
 
 function runWorkers(spec: SimSpec, k: number): Promise<GameOutcome[]> {
   const url = spec.workerUrl ?? defaultWorkerUrl();
-  const init: WorkerInit = { gameId: spec.gameId, options: spec.options, players: spec.players, seed: spec.seed, skipFailures: spec.skipFailures === true };
+  const init: WorkerInit = { gameId: spec.gameId, options: spec.options, players: spec.players, seed: spec.seed, skipFailures: spec.skipFailures === true, countEvents: spec.countEvents === true };
   // Hand out small batches on demand so fast and slow threads stay busy to the end.
   const batch = Math.max(1, Math.min(50, Math.floor(spec.games / (k * 8))));
   let next = 0;

@@ -97,7 +97,8 @@ describe("advance policy (issue 4: advance and charge everything)", () => {
   it("seed 'Personal Combat': accepts a challenge with its leader whenever it may", () => {
     let answered = 0;
     for (const seed of [1, 2, 3, 4, 5, 6]) {
-      walk(raid, seed, { red: advanceChoice, black: commander }, (s, side, d) => {
+      // The earlier challenge rule (challengePolicy "strength") challenges whenever it may, so the advance policy has challenges to answer.
+      walk(raid, seed, { red: advanceChoice, black: (st, side) => commanderChoice(st, side, { ...DEFAULT_COMMANDER_OPTIONS, challengePolicy: "strength" }, 7) }, (s, side, d) => {
         if (side !== "red" || s.pending?.kind !== "answer") return;
         const legal = battleGame.legalMoves(s, side);
         if (legal.some((m) => m.type === "answer" && m.accept && m.fighter === "leader")) {
@@ -300,17 +301,21 @@ describe("commander", () => {
     expect(answered).toBeGreaterThan(0);
   });
 
-  it("seed 'Personal Combat', 'Leaders': once signalled, a leader with 3 LPs to spare challenges the closest enemy leader whenever he may, unless an urgent rally comes first", () => {
+  // The earlier challenge rule, kept as challengePolicy "strength" (the default, "odds", is tested in challenge.test.ts).
+  const strength = { ...DEFAULT_COMMANDER_OPTIONS, challengePolicy: "strength" as const };
+  const strengthCommander: Chooser = (s, side) => commanderChoice(s, side, strength, 7);
+
+  it("seed 'Personal Combat', 'Leaders': with challengePolicy \"strength\", once signalled, a leader with 3 LPs to spare challenges the closest enemy leader whenever he may, unless an urgent rally comes first", () => {
     let challenged = 0;
     for (const seed of [81, 82, 83, 84]) {
-      walk(raid, seed, { red: commander, black: rnd(seed) }, (s, side, d) => {
+      walk(raid, seed, { red: strengthCommander, black: rnd(seed) }, (s, side, d) => {
         if (side !== "red" || s.pending?.kind !== "lead") return;
         const ctx = contextOf(s);
         const l = ctx.leader(s.pending.leader);
         const legal = battleGame.legalMoves(s, side);
         if (!l.signalled || !legal.some((m) => m.type === "lead" && m.action === "challenge")) return;
         const units = s.units.filter((u) => u.side === "red" && u.u.contingent === l.contingent && u.u.status === "active" && u.stands.length > 0);
-        const o = DEFAULT_COMMANDER_OPTIONS;
+        const o = strength;
         if (units.some((u) => totalDp(u.u) > (l.lpValue >= o.cautiousDuelsAtValue ? o.cautiousDuelMaxDp : o.duelMaxDp))) return;
         if (d.type === "lead" && (d.action === "raise" || d.action === "cohesion")) {
           // urgentActScore: only raising a Shaken unit or steadying one at 4+ DPs outranks a challenge.
@@ -328,12 +333,12 @@ describe("commander", () => {
     expect(challenged).toBeGreaterThan(0);
   });
 
-  it("seed 'Personal Combat', SW-12: a leader with LP value 4+ does not challenge while a unit of his contingent has 4+ DPs (a lost duel would drop it a level)", () => {
+  it("seed 'Personal Combat', SW-12: with challengePolicy \"strength\", a leader with LP value 4+ does not challenge while a unit of his contingent has 4+ DPs (a lost duel would drop it a level)", () => {
     const maldon: BattleSetup = loadSetup("maldon-991.json");
-    const o = DEFAULT_COMMANDER_OPTIONS;
+    const o = strength;
     let held = 0;
     for (const seed of [81, 82, 83, 84, 85, 86]) {
-      walk(maldon, seed, { red: commander, black: rnd(seed) }, (s, side, d) => {
+      walk(maldon, seed, { red: strengthCommander, black: rnd(seed) }, (s, side, d) => {
         if (side !== "red" || s.pending?.kind !== "lead") return;
         const ctx = contextOf(s);
         const l = ctx.leader(s.pending.leader);
@@ -349,7 +354,7 @@ describe("commander", () => {
 
   it("seed 'Personal Combat', SW-7: a leader an enemy leader yet to act could still challenge keeps 3 LPs to accept (guardChallenges)", () => {
     // With challenges of its own switched off, the guard decides what the leaders spend.
-    const o = { ...DEFAULT_COMMANDER_OPTIONS, challengeMargin: -100 };
+    const o = { ...DEFAULT_COMMANDER_OPTIONS, challengePolicy: "strength" as const, challengeMargin: -100 };
     const guarded: Chooser = (s, side) => commanderChoice(s, side, o, 7);
     let threatened = 0;
     let accepted = 0;

@@ -40,6 +40,7 @@ import { aggressionIndex, type Grade, GRADE_RANK, type LeaderState, totalDp } fr
 import { unitCentre } from "../geometry/unit.js";
 import { fortuneChoice } from "./fortune.js";
 import { duelChoice } from "./duel.js";
+import { bestChallenge } from "./challenge.js";
 import { controlModifier } from "../checks.js";
 import { AVERAGE_DIE } from "../../../core/dice.js";
 import { aheadOf, appraiseCharge, bearingToNearestEnemy, type Ctx, contextOf, enemiesOf, expectedShootingHits, friendsOf, hashString, nearestEnemyDistance } from "./view.js";
@@ -78,8 +79,17 @@ export interface CommanderOptions {
   cautiousDuelsAtValue: number;
   /** See `cautiousDuelsAtValue`. */
   cautiousDuelMaxDp: number;
-  /** Challenge when our fighter's strength is at least the closest enemy leader's best fighter's minus this. */
+  /** Challenge when our fighter's strength is at least the closest enemy leader's best fighter's minus this (policy "strength"). */
   challengeMargin: number;
+  /**
+   * How challenges are decided: "odds" (default) values the duel's outcomes with the measured duel
+   * odds against the enemy's best answer and challenges when that beats the lead actions the 3 LPs
+   * would buy (ai/challenge.ts); "strength" is the earlier rule (hand sizes, `challengeMargin`,
+   * `duelMaxDp`, `cautiousDuelsAtValue`, a champion unless the leader has the special weapon).
+   */
+  challengePolicy: "odds" | "strength";
+  /** Policy "odds": challenge when its value beats the displaced lead actions by at least this. */
+  challengeGain: number;
   /** A lead action scoring above this (gain × urgency) is done before a challenge. */
   urgentActScore: number;
   /**
@@ -123,6 +133,8 @@ export const DEFAULT_COMMANDER_OPTIONS: CommanderOptions = {
   cautiousDuelsAtValue: 4,
   cautiousDuelMaxDp: 3,
   challengeMargin: 5,
+  challengePolicy: "odds",
+  challengeGain: 0.5,
   urgentActScore: 4,
   guardChallenges: true,
   guardAtValue: 6,
@@ -379,7 +391,14 @@ function leadChoice(ctx: Ctx, p: Extract<Pending, { kind: "lead" }>, options: De
   // An urgent rally (gain × urgency above `urgentActScore`, e.g. a Shaken unit near the enemy) comes first.
   const urgent = acts.length > 0 && left >= 2 ? best(seed, s, acts, scoreAct) : null;
   const challenges = has((a) => a.action === "challenge");
-  if (challenges.length > 0 && left >= 3 && maxDp(units) <= (l.lpValue >= o.cautiousDuelsAtValue ? o.cautiousDuelMaxDp : o.duelMaxDp) && !(urgent !== null && scoreAct(urgent) > o.urgentActScore)) {
+  if (o.challengePolicy === "odds" && challenges.length > 0 && left >= 3) {
+    const e = closestEnemyLeader(ctx, l);
+    if (e) {
+      const kinds = challenges.map((d) => (d as { fighter: FighterKind }).fighter);
+      const pick = bestChallenge(ctx, l, kinds, e);
+      if (pick.value - displacedActs(left, urgent === null ? 0 : scoreAct(urgent)) >= o.challengeGain) return { type: "lead", action: "challenge", fighter: pick.kind };
+    }
+  } else if (o.challengePolicy === "strength" && challenges.length > 0 && left >= 3 && maxDp(units) <= (l.lpValue >= o.cautiousDuelsAtValue ? o.cautiousDuelMaxDp : o.duelMaxDp) && !(urgent !== null && scoreAct(urgent) > o.urgentActScore)) {
     const e = closestEnemyLeader(ctx, l);
     if (e) {
       const kinds = challenges.map((d) => (d as { fighter: FighterKind }).fighter);
@@ -399,6 +418,16 @@ function leadChoice(ctx: Ctx, p: Extract<Pending, { kind: "lead" }>, options: De
   }
   if (!l.signalled && signal.length > 0 && left <= 1) return signal[0];
   return done;
+}
+
+/**
+ * What the lead actions a challenge's 3 LPs would displace are worth: one action (2 LPs) for
+ * every one fewer the leader can then afford, valued at the best action's score (a second at half).
+ */
+function displacedActs(left: number, bestAct: number): number {
+  const displaced = Math.floor(left / 2) - Math.floor((left - 3) / 2);
+  const v = Math.max(0, bestAct);
+  return displaced >= 2 ? 1.5 * v : displaced * v;
 }
 
 function answerChoice(ctx: Ctx, p: Extract<Pending, { kind: "answer" }>, options: Decision<"answer">[], o: CommanderOptions): BattleDecision {

@@ -8,6 +8,7 @@ import type { GameEvent } from "../../../core/game.js";
 import { ObjectCache } from "../../../core/object-cache.js";
 import { Random } from "../../../core/random.js";
 import type { Side } from "../army.js";
+import type { BattleEventKind } from "./event-kinds.js";
 import { contactBetween } from "../geometry/contact.js";
 import { type Scene, prepareScene } from "../geometry/los.js";
 import { SCENE_STANDS, rectsDistanceOne } from "../geometry/proximity.js";
@@ -144,7 +145,7 @@ export class Ctx {
     return memoised(kind.geometry ? this.geoMemo : this.memo, kind, about, f);
   }
 
-  ev(type: string, text: string, detail: Record<string, unknown> = {}): void {
+  ev(type: BattleEventKind, text: string, detail: Record<string, unknown> = {}): void {
     this.events.push({
       type,
       text,
@@ -158,10 +159,10 @@ export class Ctx {
    * phase, then the detail): for the most frequent events, since `ev`'s spread of details of many
    * shapes costs a few hundred ns per event and a literal a fraction of that.
    */
-  event(e: GameEvent): void {
+  event(e: GameEvent & { type: BattleEventKind }): void {
     this.events.push(e);
   }
-  notes(type: string, notes: readonly string[], detail: Record<string, unknown> = {}): void {
+  notes(type: BattleEventKind, notes: readonly string[], detail: Record<string, unknown> = {}): void {
     for (const n of notes) this.ev(type, n, detail);
   }
 

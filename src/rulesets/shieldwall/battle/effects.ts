@@ -15,6 +15,7 @@ import { unitCentre } from "../geometry/unit.js";
 import { normaliseDegrees, vectorHeading } from "../geometry/vec.js";
 import { battleStandardRetiring, enemyAdvancingBeforeSignal, enemyBrokenNearby, friendBrokenNearby, friendRetiringNearby, leaderKilled } from "../morale.js";
 import { type MoveRoll, applyFatigue } from "../move-dice.js";
+import type { LeaderState } from "../units.js";
 import { Ctx } from "./ctx.js";
 import { throwMoveDice } from "./dice.js";
 import { chargePlan, chargeTargets, enemiesOnTable, findCombats } from "./queries.js";
@@ -123,16 +124,36 @@ export function leaderRisk(ctx: Ctx, leaderId: string, inCombat: boolean): boole
   ctx.setLeader(r.value);
   ctx.ev("leader-risk", `Risk to ${l.name}: D6 [${r.faces.join(", ")}]: ${r.notes.join("; ")}`, { leader: l.id, dice: r.faces, outcome: r.outcome });
   if (r.value.status !== "alive") {
-    leaderDies(ctx, l.id, inCombat);
+    leaderDies(ctx, l.id, inCombat, inCombat ? "combat-risk" : "missile-risk");
     return true;
   }
   return false;
 }
 
+/** How a leader was lost (the `leader-lost` event's `cause`, counted by `muster sim`). */
+export type LeaderLossCause = "duel" | "duel-prestige" | "refusal" | "combat-risk" | "missile-risk" | "retinue-eliminated";
+
+export const LEADER_LOSS_CAUSES: readonly LeaderLossCause[] = ["duel", "duel-prestige", "refusal", "combat-risk", "missile-risk", "retinue-eliminated"];
+
+const LOSS_CAUSE_TEXT: Record<LeaderLossCause, string> = {
+  duel: "killed in personal combat",
+  "duel-prestige": "his LP value lost after a personal combat",
+  refusal: "his LP value lost refusing a challenge",
+  "combat-risk": "risk to leaders in combat",
+  "missile-risk": "risk to leaders from missiles",
+  "retinue-eliminated": "his retinue eliminated",
+};
+
+/** Records that a leader is lost (killed or captured) and why: one event, whatever the rule that did it. */
+export function leaderLost(ctx: Ctx, l: LeaderState, cause: LeaderLossCause): void {
+  ctx.ev("leader-lost", `${l.name} is lost (${l.status}): ${LOSS_CAUSE_TEXT[cause]}`, { leader: l.id, side: sideOfId(l.id), cause, status: l.status, commanderInChief: l.commanderInChief });
+}
+
 /** A leader has died: his contingent (or the whole army for the commander-in-chief) drops a level. */
-export function leaderDies(ctx: Ctx, leaderId: string, inNormalCombat: boolean): void {
+export function leaderDies(ctx: Ctx, leaderId: string, inNormalCombat: boolean, cause: LeaderLossCause): void {
   const l = ctx.leader(leaderId);
   const side = sideOfId(l.id);
+  leaderLost(ctx, l, cause);
   const r = leaderKilled(
     ctx.sideUnits(side).map((u) => u.u),
     l,
@@ -178,7 +199,8 @@ export function unitGone(ctx: Ctx, bu: BattleUnit, how: string, where: Stand[] =
       dice: [r.face],
       outcome: r.outcome,
     });
-    if (r.value.status === "killed") leaderDies(ctx, l.id, false);
+    if (r.value.status === "killed") leaderDies(ctx, l.id, false, "retinue-eliminated");
+    else if (r.value.status !== "alive") leaderLost(ctx, r.value, "retinue-eliminated");
   }
   ctx.ev("unit-lost", `${bu.u.name} is ${how}`, { unit: bu.id, how });
 }

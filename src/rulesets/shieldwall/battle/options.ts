@@ -6,11 +6,13 @@
  * finished battle for simulations.
  */
 import { z } from "zod";
-import type { GameOptionsSpec, GameResult, GameStats } from "../../../core/game.js";
+import type { GameEvent, GameOptionsSpec, GameResult, GameStats } from "../../../core/game.js";
 import englishJson from "../../../../data/shieldwall/armies/maldon-991-english.json" with { type: "json" };
 import vikingsJson from "../../../../data/shieldwall/armies/maldon-991-vikings.json" with { type: "json" };
 import maldonJson from "../../../../data/shieldwall/scenarios/maldon-991.json" with { type: "json" };
 import { type ArmyFile, armySchema, type Side } from "../army.js";
+import { BATTLE_EVENT_KINDS } from "./event-kinds.js";
+import { LEADER_LOSS_CAUSES } from "./effects.js";
 import { lostStands } from "./queries.js";
 import { parseScenario, scenarioSchema } from "./scenario.js";
 import type { BattleState } from "./types.js";
@@ -76,7 +78,68 @@ export function endingCategory(result: GameResult): string {
   return w === null ? `draw: ${result.reason}` : `${w} wins: ${result.reason}`;
 }
 
+/** The per-battle counts `muster sim` reports for each side, in this order (issue 14: leaders who behave like leaders). */
+export const BATTLE_TALLIES = [
+  "challenges issued",
+  "challenges received: accepted",
+  "challenges received: refused",
+  "challenges received: lapsed",
+  "duels fought by the leader",
+  "duels fought by a champion",
+  "duels won (enemy fighter killed)",
+  ...LEADER_LOSS_CAUSES.map((c) => `leaders lost: ${c}`),
+  "leaders lost: other",
+  "commander-in-chief lost",
+] as const;
+export type BattleTally = (typeof BATTLE_TALLIES)[number];
+
+const sideOfLeader = (id: unknown): Side | null => (typeof id === "string" ? (id.startsWith("red.") ? "red" : id.startsWith("black.") ? "black" : null) : null);
+
+/**
+ * A battle's tallies, counted from its events: challenges by the challenger's side (issued; a
+ * King card's challenge included), answers by the answering side, duels by each side's fighter,
+ * leaders lost by their side and cause (the `leader-lost` events; a leader dead at the end without
+ * one counts as "other", which no rule should produce).
+ */
+export function battleTallies(s: BattleState, events: readonly GameEvent[]): Record<BattleTally, Record<Side, number>> {
+  const t = Object.fromEntries(BATTLE_TALLIES.map((k) => [k, { red: 0, black: 0 }])) as Record<BattleTally, Record<Side, number>>;
+  const lostBy: Record<Side, number> = { red: 0, black: 0 };
+  for (const e of events) {
+    if (e.type === "challenge") {
+      const side = sideOfLeader(e.leader);
+      if (side && e.target !== undefined) t["challenges issued"][side]++;
+    } else if (e.type === "challenge-answer") {
+      const side = sideOfLeader(e.leader);
+      if (side && e.answer === "accepted") t["challenges received: accepted"][side]++;
+      else if (side && e.answer === "refused") t["challenges received: refused"][side]++;
+      else if (side && e.answer === "lapsed") t["challenges received: lapsed"][side]++;
+    } else if (e.type === "duel") {
+      const fighters = e.fighters as Record<"a" | "b", string>;
+      const wounds = e.wounds as Record<"a" | "b", number>;
+      for (const [k, other] of [["a", "b"], ["b", "a"]] as const) {
+        const side = sideOfLeader(e[k]);
+        if (!side) continue;
+        t[fighters[k] === "leader" ? "duels fought by the leader" : "duels fought by a champion"][side]++;
+        if (wounds[other] >= 3 && wounds[k] < 3) t["duels won (enemy fighter killed)"][side]++;
+      }
+    } else if (e.type === "leader-lost") {
+      const side = sideOfLeader(e.leader);
+      if (!side) continue;
+      t[`leaders lost: ${e.cause as (typeof LEADER_LOSS_CAUSES)[number]}`][side]++;
+      lostBy[side]++;
+      if (e.commanderInChief === true) t["commander-in-chief lost"][side]++;
+    }
+  }
+  for (const side of ["red", "black"] as const) {
+    const gone = s.leaders.filter((l) => l.status !== "alive" && l.id.startsWith(`${side}.`)).length;
+    t["leaders lost: other"][side] = Math.max(0, gone - lostBy[side]);
+  }
+  return t;
+}
+
 export const battleStats: GameStats<BattleState> = {
   lossUnit: "stands",
-  summarize: (s, result) => ({ turns: s.turn, losses: { red: lostStands(s, "red"), black: lostStands(s, "black") }, ending: endingCategory(result) }),
+  needsEvents: true,
+  eventKinds: BATTLE_EVENT_KINDS,
+  summarize: (s, result, events) => ({ turns: s.turn, losses: { red: lostStands(s, "red"), black: lostStands(s, "black") }, ending: endingCategory(result), tallies: battleTallies(s, events) }),
 };

@@ -28,7 +28,7 @@ import {
 } from "../../duel/rules.js";
 import { type LeaderState, totalDp } from "../../units.js";
 import { Ctx, push, memoKind } from "../ctx.js";
-import { leaderDies, moveStraight, unitGone } from "../effects.js";
+import { leaderDies, leaderLost, moveStraight, unitGone } from "../effects.js";
 import { actingOrder, closestEnemyLeader, contingentUnits, contingentsRightToLeft, enemyLeaderOnTable, leaderInCombat, leaderReach, sideOrder, standardInchUnits } from "../queries.js";
 import type { BattleDuel, BattleUnit, Side, Task } from "../types.js";
 import { ruleOption } from "../types.js";
@@ -180,12 +180,13 @@ export function challengeTask(ctx: Ctx, challengerId: string, fighter: FighterKi
   }
   ctx.setLeader(issued.value);
   if (!target) return;
-  ctx.notes("challenge", issued.notes, { leader: l.id, target: target.id });
+  // One event per challenge (its notes joined), so `muster sim` counts challenges by their events.
+  ctx.ev("challenge", issued.notes.join("; "), { leader: l.id, target: target.id, fighter, fromKing });
   // A challenged leader who cannot pay 3 LPs to accept (option unpaidAcceptance, house rule
   // default "challenge-lapses"): the challenge lapses at once, with no refusal roll.
   if (ruleOption(ctx.s.options, "unpaidAcceptance") === "challenge-lapses" && !canAccept(ctx, target)) {
     const ans = answerChallenge({ leader: target, retinueInCombat: leaderInCombat(ctx, target), accept: true }, ctx.rng, duelOptions(ctx));
-    ctx.notes("challenge-answer", ans.notes, { leader: target.id, accept: true });
+    ctx.ev("challenge-answer", ans.notes.join("; "), { leader: target.id, accept: true, answer: ans.kind });
     return;
   }
   ctx.s.pending = {
@@ -215,7 +216,7 @@ export function answerOptions(ctx: Ctx, p: PendingOf<"answer">): DecisionOf<"ans
 export function applyAnswer(ctx: Ctx, p: PendingOf<"answer">, accept: boolean, fighter: FighterKind): void {
   const target = ctx.leader(p.leader);
   const ans = answerChallenge({ leader: target, retinueInCombat: leaderInCombat(ctx, target), accept }, ctx.rng, duelOptions(ctx));
-  ctx.notes("challenge-answer", ans.notes, { leader: target.id, accept });
+  ctx.ev("challenge-answer", ans.notes.join("; "), { leader: target.id, accept, answer: ans.kind });
   let targetFighter: FighterKind | null = null;
   if (ans.kind === "accepted") {
     ctx.setLeader(ans.leader);
@@ -223,7 +224,7 @@ export function applyAnswer(ctx: Ctx, p: PendingOf<"answer">, accept: boolean, f
   } else if (ans.kind === "refused") {
     const r = ans.refusal;
     ctx.setLeader(r.leader);
-    if (r.leaderKilled) leaderDies(ctx, r.leader.id, false);
+    if (r.leaderKilled) leaderDies(ctx, r.leader.id, false, "refusal");
     if (r.fighter) targetFighter = "champion";
   }
   if (targetFighter === null) return;
@@ -321,6 +322,9 @@ function duelEnds(ctx: Ctx, aLeaderId: string, fa: Fighter, bLeaderId: string, f
     for (const u of side.units) if (u !== ctx.unit(u.id).u) ctx.setU(u);
   }
   ctx.notes("duel-result", c.notes, { a: aLeaderId, b: bLeaderId });
+  // Killed fighting, or by losing his last LP value after a drawn duel.
+  for (const [before, after, killed] of [[la, c.a.leader, outcome.killed.a && fa.kind === "leader"], [lb, c.b.leader, outcome.killed.b && fb.kind === "leader"]] as const)
+    if (before.status === "alive" && after.status !== "alive") leaderLost(ctx, after, killed ? "duel" : "duel-prestige");
   for (const u of [...c.a.units, ...c.b.units]) if (u.status !== "active" && ctx.unit(u.id).deployed) unitGone(ctx, ctx.unit(u.id), "destroyed");
 }
 
