@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { type Card, cardCode, parseCard } from "../../../src/core/cards.js";
 import { type GameEvent, eventFor, play } from "../../../src/core/game.js";
 import { Random } from "../../../src/core/random.js";
+import { mctsPlayer } from "../../../src/core/search/mcts.js";
 import { randomPlayer } from "../../../src/core/search/random-player.js";
 import { commanderPlayer } from "../../../src/rulesets/shieldwall/ai/index.js";
 import { type BattleDecision, type BattleDuel, type BattleState, battleGame, createBattle, decisionProblem, describeDecision } from "../../../src/rulesets/shieldwall/battle/index.js";
@@ -194,6 +195,22 @@ describe("SW-24 in the battle: a seat's view never holds the other fighter's car
 });
 
 describe("Computer players in the battle's duels (issue 14 item 17)", () => {
+  it("SW-24: mcts answers a duel decision through determinize, with a legal card choice", () => {
+    const { state } = accepted(4);
+    let s = decide(state, battleGame.legalMoves(state, "red")[0]).state;
+    s = decide(s, battleGame.legalMoves(s, "black")[0]).state;
+    const side = s.pending!.side;
+    const d = mctsPlayer(battleGame, { seed: 3, iterations: 40, maxRolloutDecisions: 40 }).choose(s, side);
+    expect(d.type).toBe("duel");
+    expect(decisionProblem(s, side, d)).toBeNull();
+  });
+
+  it("random answers a duel decision with one of the duel game's legal moves", () => {
+    const { state } = accepted(5);
+    const d = randomPlayer(battleGame, 9).choose(state, "red");
+    expect(battleGame.legalMoves(state, "red")).toContainEqual(d);
+  });
+
   it("the commander plays each of its duel decisions as the duel AI would, and its duels end", () => {
     const setup = loadSetup("raid.json");
     let duelDecisions = 0;

@@ -29,6 +29,7 @@ import {
 import { type LeaderState, totalDp } from "../../units.js";
 import { Ctx, push, memoKind } from "../ctx.js";
 import { leaderDies, leaderLost, moveStraight, unitGone } from "../effects.js";
+import { duelSeat } from "../duel-seat.js";
 import { actingOrder, closestEnemyLeader, contingentUnits, contingentsRightToLeft, enemyLeaderOnTable, leaderInCombat, leaderReach, sideOrder, standardInchUnits } from "../queries.js";
 import type { BattleDuel, BattleUnit, Side, Task } from "../types.js";
 import { ruleOption } from "../types.js";
@@ -329,10 +330,10 @@ function duelEnds(ctx: Ctx, aLeaderId: string, fa: Fighter, bLeaderId: string, f
 }
 
 /** The duel side ("a" or "b") that battle side `side` fights as. */
-export function duelSideOf(duel: BattleDuel, side: Side): DuelSide {
-  if (duel.a.side === side) return "a";
-  if (duel.b.side === side) return "b";
-  throw new RangeError(`${side} fights in no side of this personal combat`);
+function duelSideOf(duel: BattleDuel, side: Side): DuelSide {
+  const seat = duelSeat(duel, side);
+  if (seat === null) throw new RangeError(`${side} fights in no side of this personal combat`);
+  return seat;
 }
 
 /** Asks the side whose fighter must discard or play next, or ends the duel. */
