@@ -25,6 +25,11 @@ export const START = "<!-- events-table:start (written by npm run events:table) 
 export const END = "<!-- events-table:end -->";
 const SEED = 2026;
 
+/** The kinds whose total is zero and that have no written reason (each one fails the table). */
+export function zerosWithoutReason(totals: ReadonlyMap<string, number>, reasons: Readonly<Record<string, string | undefined>>): string[] {
+  return [...totals].filter(([k, n]) => n === 0 && !reasons[k]).map(([k]) => k);
+}
+
 interface SimEvents {
   games: number;
   seconds: number;
@@ -66,14 +71,15 @@ function main(): void {
   const countOf = (c: (typeof cells)[number], k: string) => c.r.events.find((e) => e.type === k)?.count ?? 0;
   const header = `| Event | ${cells.map((c) => `${c.scenario} ${c.label}`).join(" | ")} | Total | Why it never fires |`;
   const rows = [header, `| --- | ${cells.map(() => "---:").join(" | ")} | ---: | --- |`];
-  const missing: string[] = [];
+  const totals = new Map<string, number>();
   for (const k of kinds) {
     const counts = cells.map((c) => countOf(c, k));
     const total = counts.reduce((a, b) => a + b, 0);
+    totals.set(k, total);
     const reason = total === 0 ? (ZERO_REASONS[k as keyof typeof ZERO_REASONS] ?? "") : "";
-    if (total === 0 && reason === "") missing.push(k);
     rows.push(`| \`${k}\` | ${counts.join(" | ")} | ${total} | ${reason} |`);
   }
+  const missing = zerosWithoutReason(totals, ZERO_REASONS);
   const intro = [
     `Seed ${SEED}, ${games} battles per column: "commander" is the commander against the commander, "random" the random player against the random player; counts are events over all the battles (\`muster sim --events\`). Written by \`npm run events:table\`.`,
     "",

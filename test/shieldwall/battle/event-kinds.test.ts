@@ -12,7 +12,7 @@ import { randomPlayer } from "../../../src/core/search/random-player.js";
 import { BATTLE_EVENT_KINDS, BATTLE_EVENTS, isBattleEventKind } from "../../../src/rulesets/shieldwall/battle/event-kinds.js";
 import { type BattleState, battleGame } from "../../../src/rulesets/shieldwall/battle/index.js";
 import { BATTLE_TALLIES, battleTallies } from "../../../src/rulesets/shieldwall/battle/options.js";
-import { END, START } from "../../../scripts/events-table.js";
+import { END, START, zerosWithoutReason } from "../../../scripts/events-table.js";
 import { ZERO_REASONS } from "../../../scripts/event-zero-reasons.js";
 import { loadSetup } from "./setup.js";
 
@@ -105,5 +105,11 @@ describe("battle event kinds (issue 14)", () => {
       }
     }
     for (const k of Object.keys(ZERO_REASONS)) expect(isBattleEventKind(k), `${k} in scripts/event-zero-reasons.ts is not an event kind`).toBe(true);
+  });
+
+  it("the table script names every kind that never fired without a reason", () => {
+    const totals = new Map([["embark", 0], ["move", 12], ["loot", 0]]);
+    expect(zerosWithoutReason(totals, { loot: "no camps in these scenarios" })).toEqual(["embark"]);
+    expect(zerosWithoutReason(totals, { loot: "x", embark: "y" })).toEqual([]);
   });
 });

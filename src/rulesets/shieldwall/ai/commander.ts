@@ -14,12 +14,12 @@
  *   good enough (`chargeThreshold`).
  * - Shooting: the target with the most expected hits (exact `shootingHitsDist`); a kept Five is
  *   spent on the best shot. A kept Seven re-rolls a set of dice that really hurts (ai/fortune.ts).
- * - Challenges: issued when its fighter holds at least as good a hand (seed "Personal Combat":
- *   cards dealt and discarded, the heroic champion's +1 for advantage), the leader can spare the
- *   LPs and no unit of the contingent is so disordered that a lost duel would shake it; accepted
- *   unless the challenger is far stronger (a refusal loses an LP value on 1–3 and sends a champion
- *   anyway on 4–5). A champion fights rather than the leader, unless he has the special weapon and
- *   is not the commander-in-chief.
+ * - Challenges (ai/challenge.ts): issued when the duel's outcomes, weighted by the measured duel
+ *   odds against the enemy's best answer, are worth more than the lead actions the 3 LPs would buy,
+ *   with the fighter (the leader himself, a heroic champion or a champion) of the highest value;
+ *   accepted unless the challenger is far stronger (a refusal loses an LP value on 1–3 and sends a
+ *   champion anyway on 4–5). A champion answers rather than the leader, unless he has the special
+ *   weapon and is not the commander-in-chief.
  * - Holy person: called only when the gods' card hurts its side (or helps the enemy) enough.
  * Deterministic: a pure function of the state and its seed (ties broken by a hash of both).
  */
