@@ -251,7 +251,7 @@ describe("tests: inputs from the tracked state, exact odds, seeded roll, applied
   });
 
   it('shooting: hits wait until the exchange ends (seed "Missile Exchange"), then apply one at a time (SW-16)', () => {
-    let s = { ...fresh(9), phase: "missiles" as const };
+    let s: CompanionState = { ...fresh(9), phase: "missiles" };
     const shooter = s.sides.black.units[1];
     const target = s.sides.red.units[1];
     let hits = 0;

@@ -17,6 +17,7 @@ import {
   chargeModifiers,
   chargeRefusal,
   type ControlInput,
+  type ControlOutcome,
   controlDist,
   controlModifier,
   FREE_HACK_HIT_ON,
@@ -37,7 +38,6 @@ import {
   shootingRefusal,
 } from "../checks.js";
 import { type Combatant, type CombatInput, combatOdds, concludeCombat, combatProblem, type FinalResult, RESULT_NAME, resolveCombat, sideDice } from "../combat.js";
-import { CONTROL_TEXT } from "../calculators.js";
 import { refusalDist, resolveRefusal, rollRefusal } from "../duel/rules.js";
 import { useToken } from "../gods.js";
 import { initiativeDist, restAndReform, restBlocked, rollInitiative } from "../leaders.js";
@@ -246,6 +246,15 @@ function combatDefaults(state: CompanionState, unitA: UnitState, unitB: UnitStat
   const charge = state.chargedThisTurn.includes(unitA.id) || (unitB !== undefined && state.chargedThisTurn.includes(unitB.id));
   return { chargeCombat: charge, ...side("a", unitA), ...side("b", unitB) };
 }
+
+/** The control test's outcomes in words (the table's instructions). */
+const CONTROL_TEXT: Record<ControlOutcome, string> = {
+  retire: "Shaken: retire",
+  halt: "halt",
+  free: "act as the player wishes",
+  "repeat-move": "repeat the last move",
+  "advance-and-charge": "Blood Lust: advance and charge",
+};
 
 const FINAL_ORDER: FinalResult[] = ["defeat", "setback", "separated", "success", "victory"];
 
