@@ -44,7 +44,16 @@ import {
   undo,
   unitOf,
   leaderOf,
+  startDuel,
+  duelSeat,
+  duelSeatView,
+  duelState,
+  duelDecide,
+  finishDuel,
+  readTableFile,
 } from "../../src/rulesets/shieldwall/companion/index.js";
+import { shieldwallDuelGame } from "../../src/rulesets/shieldwall/duel/game.js";
+import { duelConsequences } from "../../src/rulesets/shieldwall/duel/rules.js";
 import { parseScenario } from "../../src/rulesets/shieldwall/battle/scenario.js";
 import { totalDp } from "../../src/rulesets/shieldwall/units.js";
 
@@ -368,5 +377,47 @@ describe("corrections, undo and the saved file", () => {
     expect(() => parseCompanionTable(broken)).toThrow("state.sides.red.units.0.stands: Too small: expected number to be >=0 (companion file format)");
     expect(() => parseCompanionText("{not json")).toThrow(/^\(file\): not JSON: .*\(companion file format\)$/);
     expect(() => parseCompanionTable({ format: "muster-companion-table", version: 2 })).toThrow(/^version: .*\(companion file format\)$/);
+  });
+});
+
+describe("personal combat on the device (rulings SW-22, SW-23, SW-24)", () => {
+  it("is dealt from the table's seed, each seat sees only its own hand, and its end is applied through duelConsequences", () => {
+    let s = fresh(21);
+    const red = s.sides.red.leaders[1];
+    const black = s.sides.black.leaders[1];
+    s = startDuel(s, { leader: red.id, fighter: "leader" }, { leader: black.id, fighter: "leader" });
+    expect(() => nextPhase({ ...s, first: "red" })).toThrow(/personal combat/);
+    let guard = 0;
+    for (let seat = duelSeat(s); seat !== null; seat = duelSeat(s)) {
+      const view = duelSeatView(s, seat);
+      const full = duelState(s);
+      const other = seat === "a" ? "b" : "a";
+      // SW-24: the seat's view holds its own hand and never the other's cards.
+      expect(view.hand).toEqual(full.hands[seat]);
+      expect(JSON.stringify(view)).not.toContain(JSON.stringify(full.hands[other]));
+      expect(Object.keys(view)).not.toContain("stock");
+      const move = shieldwallDuelGame.legalMoves(full, seat)[0];
+      s = duelDecide(s, seat, move);
+      expect(++guard).toBeLessThan(200);
+    }
+    const outcome = duelState(s).outcome!;
+    expect(outcome).not.toBeNull();
+    const after = finishDuel(s);
+    expect(after.duel).toBeNull();
+    const expected = duelConsequences(outcome, {
+      a: { leader: red, fighter: { kind: "leader", specialWeapon: red.specialWeapon }, units: s.sides.red.units },
+      b: { leader: black, fighter: { kind: "leader", specialWeapon: black.specialWeapon }, units: s.sides.black.units },
+    });
+    expect(leaderOf(after, red.id)).toEqual(expected.a.leader);
+    expect(after.sides.black.units).toEqual(expected.b.units);
+    // The saved table replays the duel; a tampered decision is named.
+    const mid = startDuel(fresh(21), { leader: red.id, fighter: "leader" }, { leader: black.id, fighter: "leader" });
+    const t = { format: "muster-companion-table" as const, version: 1 as const, state: { ...mid, duel: { ...mid.duel!, moves: [{ type: "play" as const, card: "QH", as: "red" as const }] } }, undo: [] };
+    expect(() => readTableFile(tableText(t))).toThrow(/^state\.duel\.moves\.0: .*\(companion file format\)$/);
+  });
+
+  it("a heroic champion fights only where one is attached", () => {
+    const s = fresh(21);
+    expect(() => startDuel(s, { leader: s.sides.red.leaders[1].id, fighter: "heroic-champion" }, { leader: s.sides.black.leaders[1].id, fighter: "leader" })).toThrow(/^a\.fighter: /);
   });
 });

@@ -319,12 +319,18 @@ export function UnitsView({ state: s, act, openRoll }: { state: CompanionState; 
     <>
       <section class="cmp-card">
         <h3>Gods and ground</h3>
-        {(["red", "black"] as const).map((side) => (
-          <div key={side} class="cmp-row tokens">
-            <span class={`swatch ${side}`} /> {side}: Five <Stepper value={s.sides[side].tokens.skilledArcher} onMinus={() => act((x) => correctTokens(x, side, "skilledArcher", -1))} onPlus={() => act((x) => correctTokens(x, side, "skilledArcher", 1))} label={`${side} Five tokens`} /> Seven{" "}
-            <Stepper value={s.sides[side].tokens.fortune} onMinus={() => act((x) => correctTokens(x, side, "fortune", -1))} onPlus={() => act((x) => correctTokens(x, side, "fortune", 1))} label={`${side} Seven tokens`} />
-          </div>
-        ))}
+        <div class="cmp-tokens">
+          <span />
+          <span>Five (skilled archer)</span>
+          <span>Seven (fortune)</span>
+          {(["red", "black"] as const).map((side) => [
+            <span key={`${side}-n`}>
+              <span class={`swatch ${side}`} /> {side}
+            </span>,
+            <Stepper key={`${side}-5`} value={s.sides[side].tokens.skilledArcher} onMinus={() => act((x) => correctTokens(x, side, "skilledArcher", -1))} onPlus={() => act((x) => correctTokens(x, side, "skilledArcher", 1))} label={`${side} Five tokens`} />,
+            <Stepper key={`${side}-7`} value={s.sides[side].tokens.fortune} onMinus={() => act((x) => correctTokens(x, side, "fortune", -1))} onPlus={() => act((x) => correctTokens(x, side, "fortune", 1))} label={`${side} Seven tokens`} />,
+          ])}
+        </div>
         <label class="tick">
           <input type="checkbox" checked={s.god.soggyGround} onChange={(e) => act((x) => correctSoggyGround(x, (e.currentTarget as HTMLInputElement).checked))} /> soggy ground (first joker)
         </label>
@@ -375,14 +381,15 @@ function UnitCard({ state: s, unit: u, act, openRoll }: { state: CompanionState;
   const leaders = [...s.sides.red.leaders, ...s.sides.black.leaders].filter((l) => l.unit === u.id);
   const gone = u.status !== "active";
   return (
-    <article class={`cmp-unit ${gone ? "gone" : ""} ${u.aggression}`} data-unit={u.id}>
-      <header>
+    <details class={`cmp-unit ${gone ? "gone" : ""} ${u.aggression}`} data-unit={u.id}>
+      <summary>
         <strong>{u.name}</strong>
         <span class="meta">
-          {u.kind === "retinue" ? "retinue" : "band"}, grade {u.grade}
-          {gone ? ` — ${u.status}` : ""}
+          {u.kind === "retinue" ? "retinue" : "band"} {u.grade}
+          {gone ? ` — ${u.status}` : ` · ${u.stands} stand${u.stands === 1 ? "" : "s"} · ${AGGRESSION_NAME[u.aggression]} · ${totalDp(u)} DP${u.formed ? "" : " · unformed"}${u.inCombat ? " · ⚔ in combat" : ""}`}
+          {leaders.map((l) => ` · ★ ${l.name} ${l.status === "alive" ? `${lpLeft(l)}/${l.lpValue} LP` : l.status}`).join("")}
         </span>
-      </header>
+      </summary>
       <div class="cmp-grid">
         <span>Stands</span>
         <Stepper value={u.stands} label={`${u.name} stands`} onMinus={() => act((x) => correctUnit(x, u.id, { field: "stands", delta: -1 }))} onPlus={() => act((x) => correctUnit(x, u.id, { field: "stands", delta: 1 }))} />
@@ -436,7 +443,7 @@ function UnitCard({ state: s, unit: u, act, openRoll }: { state: CompanionState;
           </button>
         </div>
       )}
-    </article>
+    </details>
   );
 }
 
@@ -519,7 +526,11 @@ export function RollView({ state: s, act, request }: { state: CompanionState; ac
     }
   }
   if (s.rolled) return <Rolled state={s} act={act} />;
-  const fields = current ? TESTS[kind].fields(s, current) : [];
+  const fields = current ? TESTS[kind].fields(s, current).filter((f) => f.key !== "unit" && f.key !== "leader") : [];
+  // The other units in the test (target, opponent) are chosen first; the modifiers follow the odds.
+  const others = fields.filter((f) => f.type === "unit");
+  const edits = fields.filter((f) => f.type !== "unit");
+  const side = subjects.find((x) => x.id === subj)?.side ?? null;
   return (
     <section class="cmp-card cmp-roll">
       <label>
@@ -559,20 +570,8 @@ export function RollView({ state: s, act, request }: { state: CompanionState; ac
           </select>
         </label>
       )}
-      {current && (
-        <div class="cmp-fields">
-          {fields
-            .filter((f) => f.key !== "unit" && f.key !== "leader")
-            .map((f) => (
-              <Field key={f.key} field={f} state={s} value={current[f.key]} subjectSide={subjects.find((x) => x.id === subj)?.side ?? null} onChange={(v) => setInput({ ...current, [f.key]: v })} />
-            ))}
-        </div>
-      )}
-      {input && (
-        <button class="link" onClick={() => setInput(null)}>
-          reset to the tracked state
-        </button>
-      )}
+      {current &&
+        others.map((f) => <Field key={f.key} field={f} state={s} value={current[f.key]} subjectSide={side} onChange={(v) => setInput({ ...current, [f.key]: v })} />)}
       {oddsError && (
         <p class="error" data-testid="odds-error">
           {oddsError}
@@ -582,6 +581,21 @@ export function RollView({ state: s, act, request }: { state: CompanionState; ac
       <button class="cmp-btn primary big" disabled={!odds || !current} onClick={() => current && act((x) => rollTest(x, kind, current))} data-testid="roll">
         Roll
       </button>
+      {current && edits.length > 0 && (
+        <details class="cmp-edit" open={input !== null}>
+          <summary>Modifiers from the table (change them if the table differs)</summary>
+          <div class="cmp-fields">
+            {edits.map((f) => (
+              <Field key={f.key} field={f} state={s} value={current[f.key]} subjectSide={side} onChange={(v) => setInput({ ...current, [f.key]: v })} />
+            ))}
+          </div>
+          {input && (
+            <button class="link" onClick={() => setInput(null)}>
+              reset to the tracked state
+            </button>
+          )}
+        </details>
+      )}
     </section>
   );
 }

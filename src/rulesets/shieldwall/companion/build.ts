@@ -71,6 +71,7 @@ export function startFromArmies(red: unknown, black: unknown, options: StartOpti
     missileHits: {},
     done: [],
     rolled: null,
+    duel: null,
     log: [
       {
         turn: 1,

@@ -5,6 +5,7 @@
  */
 export * from "./actions.js";
 export * from "./build.js";
+export * from "./duel.js";
 export * from "./gods.js";
 export * from "./state.js";
 export * from "./table.js";

@@ -12,6 +12,7 @@ import type { RandomState } from "../../../core/random.js";
 import { ATTACHED_KINDS, type Side } from "../army.js";
 import type { GodPack, GodTokens } from "../gods.js";
 import { AGGRESSION_LEVELS, DP_KINDS, type LeaderState, type UnitState } from "../units.js";
+import type { TableDuel } from "./duel.js";
 import type { RolledTest } from "./tests.js";
 
 /** The phases of a turn in the seed's order ("Turn Sequence"). */
@@ -71,6 +72,8 @@ export interface CompanionState {
   done: string[];
   /** A roll made and shown, not yet applied (kept so a reload cannot roll it again). */
   rolled: RolledTest | null;
+  /** A personal combat being fought on the device (its seed and decisions). */
+  duel: TableDuel | null;
   log: LogEntry[];
 }
 
@@ -142,6 +145,8 @@ const rolledSchema = z.strictObject({
   text: z.array(z.string().max(2000)).max(200),
 });
 
+const duelFighterSchema = z.strictObject({ leader: id, fighter: z.enum(["leader", "heroic-champion", "champion"]) });
+
 export const companionStateSchema = z
   .strictObject({
     format: z.literal("muster-companion"),
@@ -164,6 +169,14 @@ export const companionStateSchema = z
     missileHits: z.record(z.string(), count(200)),
     done: z.array(z.string().max(200)).max(500),
     rolled: rolledSchema.nullable(),
+    duel: z
+      .strictObject({
+        a: duelFighterSchema,
+        b: duelFighterSchema,
+        seed: z.int().min(0).max(2 ** 31),
+        moves: z.array(z.union([z.strictObject({ type: z.literal("discard"), cards: z.array(z.string().max(4)).max(54) }), z.strictObject({ type: z.literal("play"), card: z.string().max(4), as: z.enum(["red", "black"]) })])).max(200),
+      })
+      .nullable(),
     log: z.array(z.strictObject({ turn: z.int().min(1), phase: z.enum(PHASE_IDS), lines: z.array(z.string().max(2000)).max(500) })).max(5000),
   })
   .superRefine((s, ctx) => {

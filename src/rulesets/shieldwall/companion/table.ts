@@ -2,7 +2,8 @@
  * The saved table and undo: every change is a pure function of the state; `change` keeps the
  * state before it (up to UNDO_DEPTH) so the last applied change can be taken back.
  */
-import { type CompanionState, type CompanionTable, UNDO_DEPTH } from "./state.js";
+import { duelState } from "./duel.js";
+import { type CompanionState, type CompanionTable, CompanionError, parseCompanionText, UNDO_DEPTH } from "./state.js";
 
 /** The table after a change made by `f` (which may throw a CompanionError: the table is then unchanged). */
 export function change(table: CompanionTable, f: (s: CompanionState) => CompanionState): CompanionTable {
@@ -27,3 +28,19 @@ export function tableText(table: CompanionTable): string {
   return `${JSON.stringify(table, null, 1)}\n`;
 }
 
+
+/**
+ * Reads an exported table: the file format (parseCompanionText), then a personal combat in
+ * progress is replayed so a tampered one is refused with its field named.
+ */
+export function readTableFile(text: string): CompanionTable {
+  const table = parseCompanionText(text);
+  if (table.state.duel) {
+    try {
+      duelState(table.state);
+    } catch (err) {
+      throw new CompanionError(`state.${(err as Error).message} (companion file format)`);
+    }
+  }
+  return table;
+}

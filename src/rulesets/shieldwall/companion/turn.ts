@@ -138,7 +138,7 @@ export function checklist(state: CompanionState): ChecklistItem[] {
       add("end", null, "End the exchange: apply the hits, then the risk to leaders hit", null, ["leader-risk"]);
       break;
     case "combat":
-      for (const side of order) for (const u of actingOrder(state, side)) add(`charge:${u.id}`, side, `${unitLine(u)}: charge an enemy within 2"?`, u.id, ["charge"]);
+      for (const side of order) for (const u of actingOrder(state, side)) if (!u.inCombat) add(`charge:${u.id}`, side, `${unitLine(u)}: charge an enemy within 2"?`, u.id, ["charge"]);
       for (const side of order) for (const u of actingOrder(state, side)) if (u.inCombat) add(`fight:${u.id}`, side, `${unitLine(u)}: resolve its combat`, u.id, ["combat", "free-hack"]);
       add("after", null, "Moves following combat; risk to leaders who fought; a destroyed retinue's leader rolls", null, ["leader-risk", "retinue-eliminated"]);
       break;
@@ -171,6 +171,7 @@ export function moveContingentRight(state: CompanionState, side: Side, contingen
 /** Why the phase cannot end yet, or null. */
 export function phaseEndProblem(state: CompanionState): string | null {
   if (state.rolled) return "a roll is waiting: apply it or set it aside";
+  if (state.duel) return "a personal combat is being fought: finish it first";
   if (state.phase === "initiative" && state.first === null) return "roll for the initiative first (or choose who acts first)";
   if (state.phase === "gods" && state.god.inPlay) return "the god card must be applied first";
   if (state.phase === "missiles" && Object.values(state.missileHits).some((h) => h > 0)) return "end the exchange first: its hits are not applied yet";
