@@ -47,6 +47,7 @@ import type { GodChoices } from "../../../src/rulesets/shieldwall/gods.js";
 import { lpLeft } from "../../../src/rulesets/shieldwall/leaders.js";
 import { AGGRESSION_NAME, DP_KINDS, type LeaderState, totalDp, type UnitState } from "../../../src/rulesets/shieldwall/units.js";
 import { DistChart } from "../shared/DistChart.js";
+import { DuelPanel } from "./DuelPanel.js";
 
 type Act = (f: (s: CompanionState) => CompanionState) => boolean;
 export interface RollRequest {
@@ -83,6 +84,7 @@ export function TurnView({ state: s, act, openRoll }: { state: CompanionState; a
       </section>
       {s.phase === "initiative" && <InitiativePanel state={s} act={act} openRoll={openRoll} />}
       {s.phase === "gods" && <GodPanel state={s} act={act} />}
+      {(s.phase === "leadership" || s.duel) && <DuelPanel state={s} act={act} />}
       {s.phase === "missiles" && (
         <section class="cmp-card">
           <h3>Hits waiting</h3>
@@ -513,7 +515,6 @@ export function RollView({ state: s, act, request }: { state: CompanionState; ac
       return null;
     }
     // Defaults follow the tracked state when the test or its subject changes (not on every edit).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [kind, subj, s.rolled === null, s.turn, s.phase, s.log.length]);
   const current = input ?? defaults;
   let odds: OddsView | null = null;

@@ -7,22 +7,9 @@
  */
 import { Random } from "../../../core/random.js";
 import { type DuelView, dealDuel, shieldwallDuelGame, type ShieldwallDuelMove, type ShieldwallDuelSetup, type ShieldwallDuelState } from "../duel/game.js";
-import { appointFighter, duelConsequences, type FighterKind, type Side as DuelSide } from "../duel/rules.js";
-import { CompanionError, type CompanionState, leaderOf, logged, sideOf, withChanges } from "./state.js";
-
-export interface TableDuelFighter {
-  /** The leader who fights, or whose champion fights for him. */
-  leader: string;
-  fighter: FighterKind;
-}
-
-/** A personal combat in progress: fighter a challenged, b answered. */
-export interface TableDuel {
-  a: TableDuelFighter;
-  b: TableDuelFighter;
-  seed: number;
-  moves: ShieldwallDuelMove[];
-}
+import { appointFighter, duelConsequences, handSize, playableAs, type Side as DuelSide } from "../duel/rules.js";
+import { cardCode } from "../../../core/cards.js";
+import { CompanionError, type CompanionState, leaderOf, logged, sideOf, type TableDuel, type TableDuelFighter, withChanges } from "./state.js";
 
 function setupOf(state: CompanionState, d: Pick<TableDuel, "a" | "b">): ShieldwallDuelSetup {
   const fighter = (f: TableDuelFighter, key: "a" | "b") => {
@@ -78,6 +65,14 @@ export function duelSeat(state: CompanionState): DuelSide | null {
 /** What one seat may see: his own hand only (ruling SW-24). */
 export function duelSeatView(state: CompanionState, seat: DuelSide): DuelView {
   return shieldwallDuelGame.view(duelState(state), seat) as DuelView;
+}
+
+/** What the seat must decide now: how many cards to discard, or which card to play and as what (ruling SW-23). */
+export function duelChoice(state: CompanionState, seat: DuelSide): { discard: number } | { play: { card: string; as: "red" | "black" }[] } {
+  const s = duelState(state);
+  if (shieldwallDuelGame.toMove(s) !== seat) return { play: [] };
+  if (s.discarded[seat] === null) return { discard: handSize(s.fighters[seat]).discard };
+  return { play: s.hands[seat].flatMap((c) => playableAs(c).map((as) => ({ card: cardCode(c), as }))) };
 }
 
 /** The seat's decision (discard or play), checked by the duel's own rules. */

@@ -12,8 +12,8 @@ import type { RandomState } from "../../../core/random.js";
 import { ATTACHED_KINDS, type Side } from "../army.js";
 import type { GodPack, GodTokens } from "../gods.js";
 import { AGGRESSION_LEVELS, DP_KINDS, type LeaderState, type UnitState } from "../units.js";
-import type { TableDuel } from "./duel.js";
-import type { RolledTest } from "./tests.js";
+import type { ShieldwallDuelMove } from "../duel/game.js";
+import type { FighterKind } from "../duel/rules.js";
 
 /** The phases of a turn in the seed's order ("Turn Sequence"). */
 export const PHASE_IDS = ["initiative", "gods", "leadership", "movement", "missiles", "combat"] as const;
@@ -43,6 +43,29 @@ export interface GodInPlay {
   stage: "calls" | "effect";
   /** The card whose effect stands, once the calls are settled (null: cancelled without a redraw). */
   standing: { card: import("../../../core/cards.js").Card; jokerNumber: 1 | 2 | null } | null;
+}
+
+/** A roll made, with every die thrown; applied to the state only on confirmation (tests.ts). */
+export interface RolledTest {
+  kind: string;
+  input: unknown;
+  dice: { label: string; faces: number[] }[];
+  outcome: unknown;
+  text: string[];
+}
+
+export interface TableDuelFighter {
+  /** The leader who fights, or whose champion fights for him. */
+  leader: string;
+  fighter: FighterKind;
+}
+
+/** A personal combat in progress (duel.ts): fighter a challenged, b answered; kept as its seed and decisions. */
+export interface TableDuel {
+  a: TableDuelFighter;
+  b: TableDuelFighter;
+  seed: number;
+  moves: ShieldwallDuelMove[];
 }
 
 export interface LogEntry {

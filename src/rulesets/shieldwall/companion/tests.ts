@@ -51,6 +51,7 @@ import {
   leaderWith,
   logged,
   otherSide,
+  type RolledTest,
   sideOf,
   unitOf,
   withChanges,
@@ -84,15 +85,6 @@ export interface OddsView {
   headline: { label: string; p: ExactP }[];
   /** The modifiers in force, as the rules name them. */
   modifiers: string[];
-}
-
-/** A roll made, with every die thrown; applied to the state only on confirmation. */
-export interface RolledTest {
-  kind: string;
-  input: unknown;
-  dice: { label: string; faces: number[] }[];
-  outcome: unknown;
-  text: string[];
 }
 
 interface TestDef {
