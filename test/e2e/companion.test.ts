@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type CompanionTable, parseCompanionTable, parseCompanionText, tableText, testOdds, type TestInput } from "../../src/rulesets/shieldwall/companion/index.js";
+import { applyChargeResult } from "../../src/rulesets/shieldwall/checks.js";
 import { STORAGE_KEY } from "../../web/src/companion/store.js";
 import { chromiumRequired, haveChromium, type Harness, type Page, ROOT, SHOTS, startHarness } from "./harness.js";
 
@@ -20,6 +21,13 @@ async function saved(page: Page): Promise<CompanionTable> {
   const text = (await page.evaluate(`localStorage.getItem(${JSON.stringify(STORAGE_KEY)})`)) as string | null;
   if (text === null) throw new Error("no table in localStorage");
   return parseCompanionText(text);
+}
+
+/** A screenshot of the whole page: the app shell scrolls inside .page, so it is let out for the shot. */
+async function fullShot(page: Page, name: string): Promise<void> {
+  const style = await page.addStyleTag({ content: "html, body, #app, .shell { height: auto !important; } .shell > .page { overflow: visible !important; }" });
+  await page.screenshot({ path: join(SHOTS, name), fullPage: true });
+  await style.evaluate("(el) => el.remove()");
 }
 
 async function tab(page: Page, id: string): Promise<void> {
@@ -38,12 +46,12 @@ describe.skipIf(!haveChromium && !chromiumRequired)("the table-side companion en
   it("a phone plays a turn: initiative, a god card drawn and applied, a charge tested and applied; reload keeps it; undo; a bad file is named", async () => {
     const page = await h.open("#/companion", "phone");
     await page.waitForSelector('[data-testid="start"]');
-    await page.screenshot({ path: join(SHOTS, "companion-setup-phone.png"), fullPage: true });
+    await fullShot(page, "companion-setup-phone.png");
     await page.fill('[data-testid="seed"]', "17");
     await page.click('[data-testid="start"]');
     await page.waitForSelector('[data-testid="phase"]');
     expect(await page.textContent('[data-testid="phase"]')).toBe("1. Initiative");
-    await page.screenshot({ path: join(SHOTS, "companion-turn-phone.png"), fullPage: true });
+    await fullShot(page, "companion-turn-phone.png");
 
     // 1. Initiative: the roll's odds are shown before rolling; applied, the winner acts first.
     await page.click('[data-testid="roll-initiative"]');
@@ -63,7 +71,7 @@ describe.skipIf(!haveChromium && !chromiumRequired)("the table-side companion en
     await page.click('[data-testid="draw-card"]');
     await page.waitForSelector('[data-testid="god-card"]');
     const card = await page.textContent('[data-testid="god-card"] .face');
-    await page.screenshot({ path: join(SHOTS, "companion-god-phone.png"), fullPage: true });
+    await fullShot(page, "companion-god-phone.png");
     // Call the holy person if one may (Byrhtnoth has one) and let the card stand, else nobody calls.
     await page.click('[data-testid="settle-calls"]');
     await page.waitForSelector('[data-testid="apply-card"]');
@@ -79,11 +87,42 @@ describe.skipIf(!haveChromium && !chromiumRequired)("the table-side companion en
     expect(afterGods.log.flatMap((e) => e.lines).some((l) => l.startsWith("the god card: ") && l.includes(card!))).toBe(true);
     expect(afterGods.log.flatMap((e) => e.lines)).toContain("the card's effect is applied:");
 
-    // 3–5. Leadership, movement, missiles: walk on (each phase's checklist is shown).
-    for (const expected of ["3. Leadership", "4. Movement", "5. Missiles", "6. Combat"]) {
+    // 3. Leadership: a personal combat dealt on the phone, the screen covered between the fighters.
+    await page.click('[data-testid="next-phase"]');
+    expect(await page.textContent('[data-testid="phase"]')).toBe("3. Leadership");
+    await fullShot(page, "companion-leadership-phone.png");
+    await page.click('[data-testid="duel-start"]');
+    let decisions = 0;
+    for (;;) {
+      await page.waitForSelector('[data-testid="duel-cover"], [data-testid="duel-over"]');
+      if ((await page.locator('[data-testid="duel-over"]').count()) > 0) break;
+      if (decisions === 0) await fullShot(page, "companion-duel-cover-phone.png");
+      await page.click('[data-testid="duel-reveal"]');
+      await page.waitForSelector('[data-testid="duel-hand"]');
+      if (decisions === 0) await fullShot(page, "companion-duel-hand-phone.png");
+      const table = (await saved(page)).state;
+      const seat = decisions === 0 ? "a" : decisions === 1 ? "b" : null;
+      if (seat !== null) {
+        // Discard: the cards shown are the seat's own hand only (ruling SW-24).
+        const shown = await page.$$eval("[data-card]", (els) => els.map((e) => e.getAttribute("data-card")));
+        expect(shown.length).toBeGreaterThan(0);
+        const n = Number(/Choose (\d+) card/.exec((await page.textContent('[data-testid="duel-hand"]'))!)![1]);
+        for (const code of shown.slice(0, n)) await page.click(`[data-card="${code}"]`);
+        await page.click('[data-testid="duel-discard"]');
+      } else await page.locator("[data-play]").first().click();
+      expect(table.duel).not.toBeNull();
+      decisions++;
+      expect(decisions).toBeLessThan(100);
+    }
+    await page.click('[data-testid="duel-finish"]');
+    await page.waitForSelector('[data-testid="duel-start"]');
+    expect((await saved(page)).state.log.flatMap((e) => e.lines).some((l) => l.startsWith("the personal combat ends"))).toBe(true);
+
+    // 4–5. Movement, missiles: walk on (each phase's checklist is shown).
+    for (const expected of ["4. Movement", "5. Missiles", "6. Combat"]) {
       await page.click('[data-testid="next-phase"]');
       expect(await page.textContent('[data-testid="phase"]')).toBe(expected);
-      if (expected === "4. Movement") await page.screenshot({ path: join(SHOTS, "companion-movement-phone.png"), fullPage: true });
+      if (expected === "4. Movement") await fullShot(page, "companion-movement-phone.png");
     }
 
     // 6. A charge: the first unit in acting order of the side with the initiative charges an enemy.
@@ -98,12 +137,12 @@ describe.skipIf(!haveChromium && !chromiumRequired)("the table-side companion en
     const input: TestInput = { unit: charger.id, target: enemy.id, grade: charger.grade, aggression: charger.aggression, dp: Object.values(charger.dp).reduce((a, b) => a + b, 0), unformed: !charger.formed, retinueWithLeader: charger.kind === "retinue" && s.sides[s.first!].leaders.some((l) => l.unit === charger.id && l.status === "alive"), friendChargingWithin2: false, battleStandardWithin2: charger.attachments.includes("battle-standard") };
     const exact = testOdds(s, "charge", input).headline[0].p;
     expect(await page.textContent('[data-figure="charges"]')).toBe(`${exact.fraction} (${(exact.decimal * 100).toFixed(1)}%)`);
-    await page.screenshot({ path: join(SHOTS, "companion-charge-odds-phone.png"), fullPage: true });
+    await fullShot(page, "companion-charge-odds-phone.png");
     await page.click('[data-testid="roll"]');
     await page.waitForSelector('[data-testid="rolled"]');
     const rolled = (await saved(page)).state.rolled!;
     expect(rolled.kind).toBe("charge");
-    await page.screenshot({ path: join(SHOTS, "companion-charge-rolled-phone.png"), fullPage: true });
+    await fullShot(page, "companion-charge-rolled-phone.png");
     await page.click('[data-testid="apply"]');
     await page.waitForSelector('[data-testid="roll"]');
     const afterCharge = (await saved(page)).state;
@@ -112,7 +151,7 @@ describe.skipIf(!haveChromium && !chromiumRequired)("the table-side companion en
       expect(c.inCombat).toBe(true);
       expect(afterCharge.chargedThisTurn).toContain(charger.id);
       expect(afterCharge.sides[s.first === "red" ? "black" : "red"].units[0].inCombat).toBe(true);
-    } else expect(c.dp.morale).toBe(charger.dp.morale + 1);
+    } else expect(c).toEqual(applyChargeResult(charger, false).value); // 1 morale DP, or a level from 4 DPs (SW-12)
 
     // Reload: the whole table is still there (localStorage), on the same phase with the same log.
     const before = await saved(page);
@@ -122,9 +161,10 @@ describe.skipIf(!haveChromium && !chromiumRequired)("the table-side companion en
     expect(await saved(page)).toEqual(before);
     await tab(page, "log");
     expect(await page.textContent('[data-testid="log"]')).toContain("Charge test:");
-    await page.screenshot({ path: join(SHOTS, "companion-log-phone.png"), fullPage: true });
+    await fullShot(page, "companion-log-phone.png");
     await tab(page, "units");
-    await page.screenshot({ path: join(SHOTS, "companion-units-phone.png"), fullPage: true });
+    await page.click(`[data-unit="${charger.id}"] > summary`);
+    await fullShot(page, "companion-units-phone.png");
 
     // Undo takes back the applied charge: the roll waits again.
     await page.click('[data-testid="undo"]');
@@ -147,7 +187,7 @@ describe.skipIf(!haveChromium && !chromiumRequired)("the table-side companion en
     await page.waitForSelector('[data-testid="companion-error"]');
     expect(await page.textContent('[data-testid="companion-error"]')).toContain(`broken-table.json: ${expected}`);
     expect(await saved(page)).toEqual(undone);
-    await page.screenshot({ path: join(SHOTS, "companion-bad-file-phone.png"), fullPage: true });
+    await fullShot(page, "companion-bad-file-phone.png");
     // A good file imports.
     await page.locator('[data-testid="import"]').setInputFiles({ name: "table.json", mimeType: "application/json", buffer: Buffer.from(tableText(before)) });
     await page.waitForFunction(`!document.querySelector('[data-testid="companion-error"]')`);
@@ -159,8 +199,9 @@ describe.skipIf(!haveChromium && !chromiumRequired)("the table-side companion en
     await desk.evaluate(`localStorage.setItem(${JSON.stringify(STORAGE_KEY)}, ${JSON.stringify(text)})`);
     await desk.reload();
     await desk.waitForSelector('[data-testid="phase"]');
-    await desk.screenshot({ path: join(SHOTS, "companion-turn-desktop.png"), fullPage: true });
+    await fullShot(desk, "companion-turn-desktop.png");
     await desk.click('[data-tab="units"]');
+    await desk.click(`[data-unit="${charger.id}"] > summary`);
     await desk.screenshot({ path: join(SHOTS, "companion-units-desktop.png") });
     await desk.close();
     await page.close();

@@ -11,7 +11,7 @@ import {
   type CompanionState,
   type CompanionTable,
   canUndo,
-  parseCompanionText,
+  readTableFile,
   tableText,
   undo,
 } from "../../../src/rulesets/shieldwall/companion/index.js";
@@ -123,7 +123,7 @@ function phaseName(s: CompanionState): string {
 
 async function importFile(file: File): Promise<void> {
   try {
-    const t = parseCompanionText(await file.text());
+    const t = readTableFile(await file.text());
     startTable(t);
   } catch (err) {
     problem.value = `${file.name}: ${err instanceof CompanionError ? err.message : (err as Error).message}`;

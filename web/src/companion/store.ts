@@ -4,7 +4,7 @@
  * the ruleset's schema (parseCompanionTable): a damaged copy is reported, never half-loaded.
  * Storage is passed in, so this runs in Node tests too.
  */
-import { type CompanionTable, parseCompanionText, tableText } from "../../../src/rulesets/shieldwall/companion/index.js";
+import { type CompanionTable, readTableFile, tableText } from "../../../src/rulesets/shieldwall/companion/index.js";
 
 export const STORAGE_KEY = "muster.companion.table";
 
@@ -19,7 +19,7 @@ export function loadTable(store: KeyValueStore): { table: CompanionTable | null;
   const text = store.getItem(STORAGE_KEY);
   if (text === null) return { table: null, error: null };
   try {
-    return { table: parseCompanionText(text), error: null };
+    return { table: readTableFile(text), error: null };
   } catch (err) {
     return { table: null, error: `The table saved in this browser could not be read: ${(err as Error).message}` };
   }
