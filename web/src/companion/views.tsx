@@ -83,6 +83,16 @@ export function TurnView({ state: s, act, openRoll }: { state: CompanionState; a
         </ul>
       </section>
       {s.phase === "initiative" && <InitiativePanel state={s} act={act} openRoll={openRoll} />}
+      {s.phase !== "initiative" && s.first && (
+        <div class="cmp-row cmp-first">
+          <span class="hint">The initiative winner may choose who acts first in each phase:</span>
+          {(["red", "black"] as const).map((side) => (
+            <button key={side} class={`cmp-btn small ${s.first === side ? "primary" : ""}`} onClick={() => act((x) => chooseFirst(x, side))}>
+              <span class={`swatch ${side}`} /> {side} first
+            </button>
+          ))}
+        </div>
+      )}
       {s.phase === "gods" && <GodPanel state={s} act={act} />}
       {(s.phase === "leadership" || s.duel) && <DuelPanel state={s} act={act} />}
       {s.phase === "missiles" && (
@@ -289,7 +299,8 @@ function LeaderActions({ state: s, leaderId, act }: { state: CompanionState; lea
   const [target, setTarget] = useState(leader.unit);
   const doIt = (a: LeaderActionKind) => act((x) => leaderAction(x, leaderId, a, target));
   return (
-    <div class="cmp-leader-actions">
+    <details class="cmp-leader-actions">
+      <summary>Spend his LPs…</summary>
       <label>
         on (within 2" of his retinue)
         <select value={target} onChange={(e) => setTarget((e.currentTarget as HTMLSelectElement).value)}>
@@ -310,7 +321,7 @@ function LeaderActions({ state: s, leaderId, act }: { state: CompanionState; lea
           </button>
         )}
       </div>
-    </div>
+    </details>
   );
 }
 

@@ -152,10 +152,13 @@ export function toggleDone(state: CompanionState, itemId: string): CompanionStat
   return { ...state, done };
 }
 
-/** The winner of the initiative chooses who acts first (seed "Turn Sequence" 1). */
+/**
+ * The winner of the initiative chooses who acts first (seed "Turn Sequence" 1: "for each phase in
+ * the turn", as the battle's default `initiativeChoice` "per-phase"): allowed in every phase.
+ */
 export function chooseFirst(state: CompanionState, side: Side): CompanionState {
-  if (state.phase !== "initiative") throw new CompanionError("who acts first is chosen in the initiative phase");
-  return logged({ ...state, first: side }, [`${side} acts first this turn`]);
+  if (state.first === side) return state;
+  return logged({ ...state, first: side }, [`${side} acts first${state.phase === "initiative" ? " this turn" : " in this phase"}`]);
 }
 
 /** Moves a contingent one place towards the right of its side's line (the players' table sets the order). */
