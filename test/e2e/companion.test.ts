@@ -30,6 +30,11 @@ async function fullShot(page: Page, name: string): Promise<void> {
   await style.evaluate("(el) => el.remove()");
 }
 
+/** Progress on stderr, so a slow machine's timeout says where it was. */
+function step(what: string): void {
+  process.stderr.write(`companion e2e: ${what}\n`);
+}
+
 async function tab(page: Page, id: string): Promise<void> {
   await page.click(`[data-tab="${id}"]`);
 }
@@ -66,6 +71,7 @@ describe.skipIf(!haveChromium && !chromiumRequired)("the table-side companion en
     await tab(page, "turn");
     await page.click('[data-testid="next-phase"]');
 
+    step("gods");
     // 2. Gods: draw, nobody calls, choose what the card asks for, apply.
     expect(await page.textContent('[data-testid="phase"]')).toBe("2. Gods");
     await page.click('[data-testid="draw-card"]');
@@ -87,6 +93,7 @@ describe.skipIf(!haveChromium && !chromiumRequired)("the table-side companion en
     expect(afterGods.log.flatMap((e) => e.lines).some((l) => l.startsWith("the god card: ") && l.includes(card!))).toBe(true);
     expect(afterGods.log.flatMap((e) => e.lines)).toContain("the card's effect is applied:");
 
+    step("leadership");
     // 3. Leadership: a personal combat dealt on the phone, the screen covered between the fighters.
     await page.click('[data-testid="next-phase"]');
     expect(await page.textContent('[data-testid="phase"]')).toBe("3. Leadership");
@@ -112,6 +119,7 @@ describe.skipIf(!haveChromium && !chromiumRequired)("the table-side companion en
       } else await page.locator("[data-play]").first().click();
       expect(table.duel).not.toBeNull();
       decisions++;
+      step(`duel decision ${decisions}`);
       expect(decisions).toBeLessThan(100);
     }
     await page.click('[data-testid="duel-finish"]');
@@ -125,6 +133,7 @@ describe.skipIf(!haveChromium && !chromiumRequired)("the table-side companion en
       if (expected === "4. Movement") await fullShot(page, "companion-movement-phone.png");
     }
 
+    step("charge");
     // 6. A charge: the first unit in acting order of the side with the initiative charges an enemy.
     const s = (await saved(page)).state;
     const charger = s.sides[s.first!].units.find((u) => u.aggression !== "shaken" && u.status === "active")!;
@@ -153,6 +162,7 @@ describe.skipIf(!haveChromium && !chromiumRequired)("the table-side companion en
       expect(afterCharge.sides[s.first === "red" ? "black" : "red"].units[0].inCombat).toBe(true);
     } else expect(c).toEqual(applyChargeResult(charger, false).value); // 1 morale DP, or a level from 4 DPs (SW-12)
 
+    step("reload");
     // Reload: the whole table is still there (localStorage), on the same phase with the same log.
     const before = await saved(page);
     await page.reload();
@@ -172,6 +182,7 @@ describe.skipIf(!haveChromium && !chromiumRequired)("the table-side companion en
     expect(undone.state.rolled?.kind).toBe("charge");
     expect(undone.undo.length).toBe(before.undo.length - 1);
 
+    step("bad file");
     // A bad file: the companion format's error names the field; the table is unchanged.
     await tab(page, "file");
     const broken = JSON.parse(tableText(undone));
@@ -206,7 +217,7 @@ describe.skipIf(!haveChromium && !chromiumRequired)("the table-side companion en
     await desk.close();
     await page.close();
     expect(h.errors).toEqual([]);
-  }, 240_000);
+  }, 480_000);
 
   it("reports the page weight and the time to interactive (printed, not asserted)", async () => {
     const assets = join(ROOT, "web", "dist", "assets");

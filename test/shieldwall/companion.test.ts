@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { type Card, cardCode } from "../../src/core/cards.js";
 import { Random } from "../../src/core/random.js";
-import { chargeDist, resolveCharge } from "../../src/rulesets/shieldwall/checks.js";
+import { chargeDist, freeHackCasualties, resolveCharge } from "../../src/rulesets/shieldwall/checks.js";
 import { combatOdds } from "../../src/rulesets/shieldwall/combat.js";
 import {
   actingOrder,
@@ -419,5 +419,23 @@ describe("personal combat on the device (rulings SW-22, SW-23, SW-24)", () => {
   it("a heroic champion fights only where one is attached", () => {
     const s = fresh(21);
     expect(() => startDuel(s, { leader: s.sides.red.leaders[1].id, fighter: "heroic-champion" }, { leader: s.sides.black.leaders[1].id, fighter: "leader" })).toThrow(/^a\.fighter: /);
+  });
+});
+
+describe("free hack (ruling SW-20), shared with the battle's aftermath", () => {
+  it("a stand per casualty; none left destroys; a caught retirer breaks", () => {
+    const u = fresh().sides.black.units[1];
+    expect(freeHackCasualties(u, 1, false).value).toMatchObject({ stands: u.stands - 1, status: "active" });
+    expect(freeHackCasualties(u, 1, true).value).toMatchObject({ stands: u.stands - 1, status: "broken" });
+    expect(freeHackCasualties(u, u.stands, true).value).toMatchObject({ stands: 0, status: "destroyed" });
+  });
+
+  it("the companion's free hack applies the rolled casualties through it", () => {
+    let s = fresh(6);
+    const pursuer = s.sides.red.units[0];
+    const caught = s.sides.black.units[1];
+    s = rollTest(s, "free-hack", { ...testDefaults(s, "free-hack", pursuer.id), target: caught.id, retiring: true });
+    const casualties = s.rolled!.outcome as number;
+    expect(unitOf(applyRolled(s), caught.id)).toEqual(freeHackCasualties(caught, casualties, true).value);
   });
 });
