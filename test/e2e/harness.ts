@@ -1,9 +1,10 @@
 /**
  * Shared by the browser tests: Debian's chromium through playwright-core (never a downloaded
- * browser), the web app built and served by `muster serve --port 0`, and the duel panel's clicks.
+ * browser), the web app built and served by `muster serve --port 0`, the desktop and phone
+ * viewports, a collector of page errors (`startHarness`), and the duel panel's clicks.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 
 export const CHROMIUM = process.env.MUSTER_CHROMIUM ?? "/usr/bin/chromium";
@@ -13,8 +14,22 @@ export const haveChromium = existsSync(CHROMIUM);
 export const chromiumRequired = process.env.CI === "true";
 export const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 
-type Page = import("playwright-core").Page;
-type Browser = import("playwright-core").Browser;
+export type Page = import("playwright-core").Page;
+export type Browser = import("playwright-core").Browser;
+
+export const VIEWPORTS = {
+  desktop: { viewport: { width: 1366, height: 900 } },
+  phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+} as const;
+
+export interface Harness {
+  url: string;
+  browser: Browser;
+  /** Console errors and uncaught page errors seen so far. */
+  errors: string[];
+  open(hash: string, size?: keyof typeof VIEWPORTS): Promise<Page>;
+  close(): Promise<void>;
+}
 
 /** Builds the web app and starts `muster serve --port 0`: its address and the process. */
 export async function serveWebApp(): Promise<{ url: string; server: ChildProcess }> {
@@ -69,4 +84,30 @@ export async function duelStep(page: Page): Promise<boolean> {
   await discard.click();
   await waitPast(page, seq);
   return true;
+}
+
+/** Builds the app, starts the server on a free port and launches chromium, with page-error collection. */
+export async function startHarness(): Promise<Harness> {
+  const { url, server } = await serveWebApp();
+  mkdirSync(SHOTS, { recursive: true });
+  const browser = await launchChromium();
+  const errors: string[] = [];
+  return {
+    url,
+    browser,
+    errors,
+    async open(hash, size = "desktop") {
+      const page = await browser.newPage(VIEWPORTS[size]);
+      page.on("pageerror", (e) => errors.push(`${hash}: ${e.message}`));
+      page.on("console", (m) => {
+        if (m.type() === "error") errors.push(`${hash}: ${m.text()}`);
+      });
+      await page.goto(`${url}${hash}`);
+      return page;
+    },
+    async close() {
+      await browser.close();
+      server.kill();
+    },
+  };
 }

@@ -416,7 +416,11 @@ export function retinueEliminatedDist(): Dist<EliminatedOutcome> {
  * captured.
  */
 export function resolveRetinueEliminated(rng: Random, leader: LeaderState, escapeTo: string | null): Changed<LeaderState> & { face: number; outcome: EliminatedOutcome } {
-  const face = rollDie(rng, D6);
+  return retinueEliminatedFate(leader, rollDie(rng, D6), escapeTo);
+}
+
+/** The leader's fate from the retinue-eliminated roll's face (shared by the seeded roll and the table-side companion). */
+export function retinueEliminatedFate(leader: LeaderState, face: number, escapeTo: string | null): Changed<LeaderState> & { face: number; outcome: EliminatedOutcome } {
   const outcome = retinueEliminatedOutcome(face);
   if (outcome === "killed") return { value: { ...leader, status: "killed" }, notes: [`D6 ${face}: ${leader.name} is killed with his retinue`], face, outcome };
   if (outcome === "captured" || escapeTo === null) {
@@ -438,6 +442,18 @@ export const FREE_HACK_HIT_ON = 3;
 export function resolveFreeHack(rng: Random, engagedStands: number): { roll: Roll; casualties: number } {
   const roll = rollPool(rng, engagedStands, D6);
   return { roll, casualties: countAtLeast(roll, FREE_HACK_HIT_ON) };
+}
+
+/**
+ * The free hack's casualties on the caught unit (ruling SW-20): a stand each, destroyed with none
+ * left; a retiring unit that is caught breaks. Shared by the battle's aftermath and the companion.
+ */
+export function freeHackCasualties(unit: UnitState, casualties: number, retiring: boolean): Changed<UnitState> & { breaks: boolean } {
+  const left = unit.stands - casualties;
+  if (left <= 0) return { value: { ...unit, stands: 0, status: "destroyed" }, notes: [`${unit.name} is cut down by its pursuers`], breaks: false };
+  const notes = [`${unit.name} loses ${casualties} stand${casualties === 1 ? "" : "s"} (${left} left)`];
+  if (retiring) notes.push(`${unit.name} is caught while retiring and breaks`);
+  return { value: { ...unit, stands: left, status: retiring ? "broken" : unit.status }, notes, breaks: retiring };
 }
 
 export function freeHackDist(engagedStands: number): Dist<number> {

@@ -5,7 +5,8 @@
  * named errors (parseScenario, armySchema).
  */
 import { armySchema, type ArmyFile } from "../../../src/rulesets/shieldwall/army.js";
-import { type BattleSetup, parseScenario } from "../../../src/rulesets/shieldwall/battle/index.js";
+// The scenario module alone (not the battle index), so pages that only read scenarios do not bundle the battle engine.
+import { type BattleSetup, parseScenario } from "../../../src/rulesets/shieldwall/battle/scenario.js";
 import { baseName, shippedScenarios } from "./scenario-list.js";
 
 export { shippedScenarios };

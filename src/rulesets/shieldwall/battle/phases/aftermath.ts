@@ -1,5 +1,5 @@
 /** Moves following combat (seed "Moves Following Combat", rulings SW-2, SW-20): retire, rout, pursuit, free hacks. */
-import { resolveFreeHack } from "../../checks.js";
+import { freeHackCasualties, resolveFreeHack } from "../../checks.js";
 import { type UnitOutcome, unableToMove } from "../../combat.js";
 import { planMove, unitFacing } from "../../geometry/movement.js";
 import { unitDist, within } from "../../geometry/proximity.js";
@@ -243,17 +243,18 @@ export function afterPursue(ctx: Ctx, id: string, before: Aftermath, engagedStan
 /** The free hack's casualties once its dice are final (ruling SW-20). */
 export function afterFreeHack(ctx: Ctx, targetId: string, after: Aftermath, casualties: number): void {
   const cur = ctx.unit(targetId);
-  const left = cur.u.stands - casualties;
+  // The stands lost (ruling SW-20); a caught retirer's break is played out below, so not marked here.
+  const hit = freeHackCasualties(cur.u, casualties, false).value;
   const at = cur.stands;
-  if (left <= 0) {
-    ctx.setU({ ...cur.u, stands: 0, status: "destroyed" });
+  if (hit.status === "destroyed") {
+    ctx.setU(hit);
     // A router is measured from where it broke (as when it leaves play broken, above).
     const broke = after.fled.some((x) => x.id === targetId && x.how === "break") ? after.positions[targetId] : undefined;
     unitGone(ctx, cur, "cut down by its pursuers", broke ?? at);
     aftermathStep(ctx, after);
     return;
   }
-  ctx.setU({ ...cur.u, stands: left });
+  ctx.setU(hit);
   const f = after.fled.find((x) => x.id === targetId);
   if (f && f.how === "retire") {
     // Retiring units break if caught by pursuers.

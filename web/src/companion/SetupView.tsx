@@ -1,0 +1,155 @@
+/**
+ * Starting a companion table: a shipped scenario, two shipped army lists, or uploaded army or
+ * scenario files (checked by the engine's schema: a bad file gets its named error), or a saved
+ * table file. The ruleset builds the table (startFromArmies / startFromScenario).
+ */
+import { useState } from "preact/hooks";
+import { CompanionError, type CompanionTable, startFromArmies, startFromScenario } from "../../../src/rulesets/shieldwall/companion/index.js";
+import { setupFromScenario, shippedScenarios, shippedSetup } from "../battle/scenarios.js";
+
+const armyFiles = import.meta.glob<{ name?: string; side?: string }>("../../../data/shieldwall/armies/*.json", { eager: true, import: "default" });
+const shippedArmies = Object.entries(armyFiles)
+  .map(([path, a]) => ({ id: path.slice(path.lastIndexOf("/") + 1).replace(/\.json$/, ""), name: a.name ?? path, side: a.side, file: a as unknown }))
+  .sort((a, b) => a.id.localeCompare(b.id));
+
+type From = "scenario" | "armies" | "files";
+
+async function readJson(file: File, label: string): Promise<unknown> {
+  try {
+    return JSON.parse(await file.text());
+  } catch (err) {
+    throw new CompanionError(`${label} (${file.name}): not JSON: ${(err as Error).message}`);
+  }
+}
+
+export function SetupView({ onStart, onImport }: { onStart: (t: CompanionTable) => void; onImport: (f: File) => Promise<void> }) {
+  const [from, setFrom] = useState<From>("scenario");
+  const [scenario, setScenario] = useState(shippedScenarios[0]?.id ?? "");
+  const [red, setRed] = useState(shippedArmies.find((a) => a.side === "red")?.id ?? shippedArmies[0]?.id ?? "");
+  const [black, setBlack] = useState(shippedArmies.find((a) => a.side === "black")?.id ?? shippedArmies[1]?.id ?? "");
+  const [files, setFiles] = useState<{ red?: File; black?: File; scenario?: File }>({});
+  const [seed, setSeed] = useState(() => Math.floor(Math.random() * 1_000_000));
+  const [error, setError] = useState<string | null>(null);
+
+  const start = async () => {
+    try {
+      let t: CompanionTable;
+      if (from === "scenario") t = startFromScenario(shippedSetup(scenario), seed);
+      else if (from === "armies") t = startFromArmies(shippedArmies.find((a) => a.id === red)?.file, shippedArmies.find((a) => a.id === black)?.file, { seed });
+      else if (files.scenario) {
+        let setup;
+        try {
+          setup = setupFromScenario(await readJson(files.scenario, "scenario"));
+        } catch (err) {
+          throw new CompanionError(`scenario (${files.scenario.name}): ${(err as Error).message}`);
+        }
+        t = startFromScenario(setup, seed);
+      } else {
+        if (!files.red || !files.black) throw new CompanionError("choose both army files (or a scenario file)");
+        t = startFromArmies(await readJson(files.red, "red army"), await readJson(files.black, "black army"), { seed });
+      }
+      setError(null);
+      onStart(t);
+    } catch (err) {
+      setError(err instanceof CompanionError || err instanceof RangeError ? err.message : `Unexpected: ${(err as Error).message}`);
+    }
+  };
+
+  return (
+    <section class="cmp-setup">
+      <h1>Table companion</h1>
+      <p class="hint">
+        Play Shieldwall with your own miniatures: the companion tracks every unit's stands, DPs and aggression and every leader's LPs, walks you through each turn, draws the god cards and rolls the
+        tests with their modifiers and exact odds.
+      </p>
+      <div class="cmp-card">
+        <div class="cmp-seg" role="radiogroup" aria-label="Start from">
+          {(
+            [
+              ["scenario", "Scenario"],
+              ["armies", "Two armies"],
+              ["files", "My files"],
+            ] as const
+          ).map(([id, label]) => (
+            <button key={id} role="radio" aria-checked={from === id} class={from === id ? "here" : ""} onClick={() => setFrom(id)}>
+              {label}
+            </button>
+          ))}
+        </div>
+        {from === "scenario" && (
+          <label>
+            Scenario
+            <select value={scenario} onChange={(e) => setScenario((e.currentTarget as HTMLSelectElement).value)} data-testid="scenario">
+              {shippedScenarios.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        {from === "armies" && (
+          <>
+            <label>
+              <span>
+                <span class="swatch red" /> Red army
+              </span>
+              <select value={red} onChange={(e) => setRed((e.currentTarget as HTMLSelectElement).value)} data-testid="red-army">
+                {shippedArmies.map((a) => (
+                  <option key={a.id} value={a.id}>
+                    {a.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              <span>
+                <span class="swatch black" /> Black army
+              </span>
+              <select value={black} onChange={(e) => setBlack((e.currentTarget as HTMLSelectElement).value)} data-testid="black-army">
+                {shippedArmies.map((a) => (
+                  <option key={a.id} value={a.id}>
+                    {a.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </>
+        )}
+        {from === "files" && (
+          <>
+            <p class="hint">Army files in the army format (docs/shieldwall/army-format.md), or one scenario file whose armies are inline or shipped.</p>
+            {(["red", "black", "scenario"] as const).map((k) => (
+              <label key={k}>
+                {k === "scenario" ? "or a scenario file" : `${k} army file`}
+                <input type="file" accept=".json,application/json" data-testid={`file-${k}`} onChange={(e) => setFiles({ ...files, [k]: (e.currentTarget as HTMLInputElement).files?.[0] })} />
+              </label>
+            ))}
+          </>
+        )}
+        <label>
+          Seed (same seed, same dice)
+          <input type="number" value={seed} onInput={(e) => setSeed(Number((e.currentTarget as HTMLInputElement).value) || 0)} data-testid="seed" />
+        </label>
+        {error && (
+          <p class="error" role="alert" data-testid="setup-error">
+            {error}
+          </p>
+        )}
+        <button class="cmp-btn primary big" onClick={() => void start()} data-testid="start">
+          Start the table
+        </button>
+      </div>
+      <div class="cmp-card">
+        <label class="cmp-btn file-btn">
+          Open a saved table file
+          <input type="file" accept=".json,application/json" data-testid="import" onChange={(e) => {
+            const f = (e.currentTarget as HTMLInputElement).files?.[0];
+            if (f) void onImport(f);
+            (e.currentTarget as HTMLInputElement).value = "";
+          }} />
+        </label>
+      </div>
+    </section>
+  );
+}
