@@ -150,7 +150,7 @@ export function BattleOnline({ s, mine, onDecide }: GameViewProps) {
   const names = namesOf(state);
   const groups = mine ? groupOptions(state, options) : [];
   return (
-    <div class="online-battle" data-testid="battle" data-version={s.version}>
+    <div class="online-battle" data-testid="battle" data-version={s.version} data-turn={state.turn} data-phase={state.phase}>
       <p class="battle-turn" data-testid="turn">
         Turn {state.turn} · {state.phase}
       </p>
