@@ -215,4 +215,23 @@ describe.skipIf(!haveChromium && !chromiumRequired)("online play in two browsers
     await a.screenshot({ path: join(SHOTS, "online-8-contest-A-after-reveal.png") });
     expect(errors).toEqual([]);
   }, 120_000);
+
+  it("SW-24: in a Shieldwall duel each page shows its own hand, and no message to a seat carries the other's hand", async () => {
+    const { a, b, errors } = await twoSeats();
+    const links = await createInLobby(a, url, "shieldwall-duel");
+    const framesToA: string[] = [];
+    a.on("websocket", (ws) => ws.on("framereceived", (f) => framesToA.push(String(f.payload))));
+    await a.goto(links.a);
+    await b.goto(links.b);
+    for (const p of [a, b]) await p.waitForSelector('[data-testid="own-hand"]');
+    const handOf = async (p: Page) => ((await p.textContent('[data-testid="own-hand"]')) ?? "").replace("Your hand: ", "").split(", ");
+    const handA = await handOf(a);
+    const handB = await handOf(b);
+    expect(handA.length).toBeGreaterThan(0);
+    expect(handB.filter((c) => handA.includes(c))).toEqual([]);
+    expect(framesToA.length).toBeGreaterThan(0);
+    expect(framesToA.filter((f) => f.includes('"hands"') || f.includes('"stock"'))).toEqual([]);
+    await a.screenshot({ path: join(SHOTS, "online-9-duel-a.png") });
+    expect(errors).toEqual([]);
+  }, 120_000);
 });

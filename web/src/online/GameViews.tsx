@@ -4,10 +4,12 @@
  * battle's table; a decision is handed to `onDecide`, which sends it to the server.
  */
 import { useMemo, useState } from "preact/hooks";
+import { cardName, parseCard } from "../../../src/core/cards.js";
 import { cardById } from "../../../src/rulesets/contest/deck.js";
 import { deckAt } from "../../../src/rulesets/contest/exchange.js";
 import type { ContestState } from "../../../src/rulesets/contest/game.js";
 import type { BattleDecision, BattleState, Side as BattleSide } from "../../../src/rulesets/shieldwall/battle/index.js";
+import type { DuelView, ShieldwallDuelMove } from "../../../src/rulesets/shieldwall/duel/game.js";
 import { openPathSquares } from "../../../src/rulesets/shove/path.js";
 import type { ShoveState } from "../../../src/rulesets/shove/game.js";
 import type { Controller } from "../battle/protocol.js";
@@ -189,7 +191,56 @@ export function BattleOnline({ s, mine, onDecide }: GameViewProps) {
   );
 }
 
-/** Any other game (the Shieldwall duel): the seat's legal decisions as buttons and what happened. */
+/** A duel decision with its cards named (the engine's text says only how many are discarded). */
+function duelLabel(o: LegalDecision): string {
+  const name = (code: string) => {
+    try {
+      return cardName(parseCard(code));
+    } catch {
+      return code;
+    }
+  };
+  const d = o.decision as ShieldwallDuelMove;
+  if (d && d.type === "discard" && Array.isArray(d.cards)) return `discard ${d.cards.map(name).join(", ")}`;
+  if (d && d.type === "play" && typeof d.card === "string") return `play ${name(d.card)} as ${d.as}`;
+  return o.text;
+}
+
+/** The Shieldwall duel: wounds, this seat's own hand (ruling SW-24: the opponent's only as a count), the face-up card, the legal plays. */
+export function DuelOnline({ s, mine, onDecide }: GameViewProps) {
+  const v = s.view as DuelView | null;
+  const you = s.seat === "a" || s.seat === "b" ? s.seat : null;
+  return (
+    <div class="online-duel" data-testid="sw-duel" data-version={s.version}>
+      {v && (
+        <ul class="duel-facts">
+          {(["a", "b"] as const).map((side) => (
+            <li key={side}>
+              <strong>Fighter {side}</strong> ({v.fighters[side].kind}
+              {v.fighters[side].specialWeapon ? ", special weapon" : ""}): {v.wounds[side]} wound{v.wounds[side] === 1 ? "" : "s"}
+              {v.advantage === side ? " · has the advantage" : ""}
+              {side !== you ? ` · ${side === v.you ? v.hand.length : v.opponentHandSize} cards in hand` : ""}
+            </li>
+          ))}
+          {you && (
+            <li data-testid="own-hand">
+              Your hand: {v.hand.length ? v.hand.map((c) => cardName(c)).join(", ") : "empty"}
+            </li>
+          )}
+          {v.pending && (
+            <li>
+              Face up: fighter {v.pending.side} played {cardName(v.pending.card)} as {v.pending.as}
+            </li>
+          )}
+        </ul>
+      )}
+      {mine && <LegalList legal={s.legal} onDecide={onDecide} disabled={false} label={duelLabel} />}
+      <RecentEvents s={s} limit={30} />
+    </div>
+  );
+}
+
+/** Any other game: the seat's legal decisions as buttons and what happened. */
 export function GenericOnline({ s, mine, onDecide }: GameViewProps) {
   return (
     <div class="online-generic" data-testid="generic" data-version={s.version}>

@@ -13,6 +13,5 @@ import { Play } from "./Play.js";
 
 export default function OnlinePage({ query }: PageProps) {
   const at = parsePlayAddress(location.search, query, location.hash);
-  if (at) return <Play key={`${at.matchId}-${at.token ?? ""}`} matchId={at.matchId} token={at.token} />;
-  return <Lobby />;
+  return <div class="game-page online-page">{at ? <Play key={`${at.matchId}-${at.token ?? ""}`} matchId={at.matchId} token={at.token} /> : <Lobby />}</div>;
 }

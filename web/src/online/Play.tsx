@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState } from "preact/hooks";
 import { type ConnectionStatus, MatchConnection, type OnlineState, type SocketLike, socketUrl } from "./connection.js";
-import { BattleOnline, ContestOnline, GenericOnline, ShoveOnline } from "./GameViews.js";
+import { BattleOnline, ContestOnline, DuelOnline, GenericOnline, ShoveOnline } from "./GameViews.js";
 import { gameTitle } from "./Lobby.js";
 import { rememberMatch } from "./my-matches.js";
 
@@ -85,9 +85,9 @@ export function Play({ matchId, token }: { matchId: string; token?: string }) {
           : s.toMove === s.seat
             ? "Your turn"
             : `Waiting for ${toMoveName}${s.players.find((p) => p.seat === s.toMove)?.kind === "computer" ? " (the server's computer player)" : ""}`;
-  const View = s.game === "shove" ? ShoveOnline : s.game === "contest-of-champions" ? ContestOnline : s.game === "shieldwall-battle" ? BattleOnline : GenericOnline;
+  const View = s.game === "shove" ? ShoveOnline : s.game === "contest-of-champions" ? ContestOnline : s.game === "shieldwall-battle" ? BattleOnline : s.game === "shieldwall-duel" ? DuelOnline : GenericOnline;
   return (
-    <section class="online-play game-page" data-testid="online-play" data-version={s.version} data-seat={s.seat ?? ""} data-status={s.status}>
+    <section class="online-play" data-testid="online-play" data-version={s.version} data-seat={s.seat ?? ""} data-status={s.status}>
       <header class="online-head">
         <h2>
           {s.game ? gameTitle(s.game) : "Match"} · {s.seat ? <>you play <strong data-testid="online-seat">{seatName}</strong></> : "watching (public view)"}
