@@ -21,6 +21,8 @@ export interface ServerConfig {
   version: string;
   rate?: { perSecond: number; burst: number };
   onError?: (err: unknown) => void;
+  /** Fixed match seeds for tests (see MatchServiceOptions.newSeed). */
+  newSeed?: () => number;
 }
 
 export interface RunningServer {
@@ -36,7 +38,7 @@ export async function openStore(config: Pick<ServerConfig, "dbFile" | "databaseU
 
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
   const store = await openStore(config);
-  const service = new MatchService({ store, dataRoot: config.dataRoot, computers: computerRunner(), onError: config.onError });
+  const service = new MatchService({ store, dataRoot: config.dataRoot, computers: computerRunner(), onError: config.onError, newSeed: config.newSeed });
   await service.listen();
   const app = await buildApp({ service, webRoot: config.webRoot, version: config.version, rate: config.rate });
   try {

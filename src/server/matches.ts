@@ -49,6 +49,8 @@ export interface MatchServiceOptions {
   store: MatchStore;
   dataRoot: string;
   computers: ComputerRunner;
+  /** The seed of a new match (default: from the system's secure random generator); tests fix it. */
+  newSeed?: () => number;
   /** Called with unexpected errors (a computer player failing, a store error in the background). */
   onError?: (err: unknown) => void;
 }
@@ -82,7 +84,7 @@ export class MatchService {
     for (const seat of Object.keys(req.seats ?? {})) {
       if (!game.players.includes(seat)) throw new RequestError("bad-request", `seats.${seat}: the ${game.title} has the seats ${game.players.join(", ")}`, `seats.${seat}`);
     }
-    const seed = randomInt(0, 2_147_483_647);
+    const seed = this.opts.newSeed ? this.opts.newSeed() : randomInt(0, 2_147_483_647);
     const state = setupMatch(game, options, seed);
     const tokens: Record<PlayerId, string> = {};
     const seats: StoredSeat[] = game.players.map((seat) => {
