@@ -98,6 +98,16 @@ describe.skipIf(!haveChromium && !chromiumRequired)("online play in two browsers
     expect(await a.textContent('[data-testid="online-turn"]')).toBe("Your turn");
     expect(await b.textContent('[data-testid="online-turn"]')).toMatch(/^Waiting for Blue/);
     await a.screenshot({ path: join(SHOTS, "online-1-shove-blue.png") });
+    // Whose turn shows in the tab's title too (where a notification is not allowed).
+    expect(await a.title()).toMatch(/^● Your turn/);
+    expect(await b.title()).not.toMatch(/Your turn/);
+    // The spectators' link shows the public view with no controls.
+    const watcher = await (await browser.newContext()).newPage();
+    await watcher.goto(links.spectator);
+    await watcher.waitForSelector('[data-testid="shove"]');
+    expect(await watcher.textContent('[data-testid="online-play"] h2')).toMatch(/watching/);
+    expect(await watcher.locator('[data-testid="end-turn"], .shove-board .token.movable').count()).toBe(0);
+    await watcher.context().close();
 
     let reloaded = false;
     let decisions = 0;
@@ -113,7 +123,7 @@ describe.skipIf(!haveChromium && !chromiumRequired)("online play in two browsers
       await shoveAct(mover);
       await waitPast(mover, v);
       decisions++;
-      if (!reloaded && decisions >= 12) {
+      if (!reloaded && decisions >= 4) {
         // Red's page reloads mid-match: it rejoins with the seat from the address and resyncs.
         const at = await version(a);
         await b.screenshot({ path: join(SHOTS, "online-2-shove-red-before-reload.png") });
