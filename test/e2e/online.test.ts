@@ -86,6 +86,16 @@ describe.skipIf(!haveChromium && !chromiumRequired)("online play in two browsers
 
   it("plays a Shove match to the end through the invitation links, one page reloading in the middle", async () => {
     const { a, b, errors } = await twoSeats();
+    // Options the server refuses: its message, naming the field, shows in the lobby.
+    await a.goto(`${url}#/play`);
+    await a.selectOption('[data-testid="online-game"]', "shove");
+    await a.click(".online-options summary");
+    await a.fill('[data-testid="online-options-json"]', '{"board": 5}');
+    await a.click('[data-testid="create-match"]');
+    await a.waitForSelector('[data-testid="lobby-error"]');
+    expect(await a.textContent('[data-testid="lobby-error"]')).toMatch(/refused the match: .*options\.board/);
+    await a.screenshot({ path: join(SHOTS, "online-0-lobby-refused.png") });
+    await a.reload();
     const links = await createInLobby(a, url, "shove");
     expect(Object.keys(links).sort()).toEqual(["blue", "red", "spectator"]);
     expect(links.blue).toMatch(/#\/play\?match=[\w-]+&seat=[\w-]+$/);

@@ -3,7 +3,7 @@
  * legal decisions). They reuse the games' own pieces: Shove's board, the Contest's Might bars, the
  * battle's table; a decision is handed to `onDecide`, which sends it to the server.
  */
-import { useMemo, useState } from "preact/hooks";
+import { useEffect, useMemo, useState } from "preact/hooks";
 import { cardName, parseCard } from "../../../src/core/cards.js";
 import { cardById } from "../../../src/rulesets/contest/deck.js";
 import { deckAt } from "../../../src/rulesets/contest/exchange.js";
@@ -13,7 +13,7 @@ import type { DuelView, ShieldwallDuelMove } from "../../../src/rulesets/shieldw
 import { openPathSquares } from "../../../src/rulesets/shove/path.js";
 import type { ShoveState } from "../../../src/rulesets/shove/game.js";
 import type { Controller } from "../battle/protocol.js";
-import { type BattleView, byCategory, groupOptions, namesOf, pendingPrompt, withNames } from "../battle/store.js";
+import { type BattleView, byCategory, groupOptions, hoveredOption, namesOf, pendingPrompt, pickedOption, withNames } from "../battle/store.js";
 import { TableView } from "../battle/TableView.js";
 import { MightBar } from "../contest/ContestPage.js";
 import { Board } from "../shove/Board.js";
@@ -151,6 +151,18 @@ export function BattleOnline({ s, mine, onDecide }: GameViewProps) {
   };
   const names = namesOf(state);
   const groups = mine ? groupOptions(state, options) : [];
+  // A pick on the table (TableView: a tap in the deployment zone or towards a move) or a hovered
+  // option belongs to one version's options: forget it when the version changes.
+  useEffect(() => {
+    pickedOption.value = null;
+    hoveredOption.value = null;
+  }, [s.version]);
+  const choose = (d: BattleDecision) => {
+    pickedOption.value = null;
+    hoveredOption.value = null;
+    onDecide(d);
+  };
+  const picked = mine && pickedOption.value !== null ? options[pickedOption.value] : undefined;
   return (
     <div class="online-battle" data-testid="battle" data-version={s.version} data-turn={state.turn} data-phase={state.phase}>
       <p class="battle-turn" data-testid="turn">
@@ -165,6 +177,18 @@ export function BattleOnline({ s, mine, onDecide }: GameViewProps) {
             <section class="decisions" aria-live="polite" data-testid="decisions">
               <h2>Your decision</h2>
               <p class="prompt">{pendingPrompt(state, names)}</p>
+              {(state.pending?.kind === "deploy" || state.pending?.kind === "move") && !picked && <p class="filter">Tip: tap the table where a front line should stand, or where a unit should head, then confirm.</p>}
+              {picked && (
+                <p class="picked" data-testid="picked">
+                  Picked on the table: <strong>{withNames(picked.text, names)}</strong>{" "}
+                  <button type="button" class="primary small" onClick={() => choose(picked.decision)}>
+                    Confirm
+                  </button>{" "}
+                  <button type="button" class="link" onClick={() => (pickedOption.value = null)}>
+                    Cancel
+                  </button>
+                </p>
+              )}
               {groups.map((g) => (
                 <div class="group" key={g.subject}>
                   <h3>{names.get(g.subject) ?? g.subject}</h3>
@@ -173,7 +197,18 @@ export function BattleOnline({ s, mine, onDecide }: GameViewProps) {
                       {c.category && <h4>{c.category}</h4>}
                       <div class="options">
                         {c.options.map(({ index, option }) => (
-                          <button type="button" key={index} class="option" data-testid="online-option" title={option.text} onClick={() => onDecide(option.decision)}>
+                          <button
+                            type="button"
+                            key={index}
+                            class="option"
+                            data-testid="online-option"
+                            title={option.text}
+                            onClick={() => choose(option.decision)}
+                            onMouseEnter={() => (hoveredOption.value = index)}
+                            onMouseLeave={() => (hoveredOption.value = null)}
+                            onFocus={() => (hoveredOption.value = index)}
+                            onBlur={() => (hoveredOption.value = null)}
+                          >
                             {withNames(option.text, names)}
                           </button>
                         ))}

@@ -102,6 +102,8 @@ export function Lobby() {
   const [board, setBoard] = useState("default");
   const [contest, setContest] = useState({ a: "hector", b: "achilles", distance: "0" });
   const [seats, setSeats] = useState<Record<string, string>>({});
+  /** Advanced: the game's options as JSON, sent instead of the shipped scenario or board. */
+  const [optionsJson, setOptionsJson] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<CreateMatchResponse | null>(null);
@@ -112,16 +114,27 @@ export function Lobby() {
     if (gameId === "shieldwall-battle") r.scenario = scenario;
     if (gameId === "shove" && board !== "default") r.scenario = board;
     if (gameId === "contest-of-champions") r.options = { setup: shippedDuelSetup(contest.a, contest.b), distance: Number(contest.distance) };
+    if (optionsJson.trim() !== "") {
+      delete r.scenario;
+      r.options = JSON.parse(optionsJson) as unknown;
+    }
     return r;
   };
   const create = async () => {
+    let req: CreateMatchRequest;
+    try {
+      req = request();
+    } catch (err) {
+      setError(`Options: not valid JSON (${(err as Error).message})`);
+      return;
+    }
     setBusy(true);
     setError(null);
     try {
-      const res = await fetch("api/matches", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(request()) });
-      const body = (await res.json()) as CreateMatchResponse | HttpError;
-      if (!res.ok || "error" in body) setError(`The server refused the match: ${"message" in body ? body.message : `HTTP ${res.status}`}`);
-      else setCreated(body);
+      const res = await fetch("api/matches", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(req) });
+      const answer = (await res.json()) as CreateMatchResponse | HttpError;
+      if (!res.ok || "error" in answer) setError(`The server refused the match: ${"message" in answer ? answer.message : `HTTP ${res.status}`}`);
+      else setCreated(answer);
     } catch (err) {
       setError(`Cannot reach the server: ${(err as Error).message}. Online play needs \`muster serve\` (a static copy of the app cannot host matches).`);
     } finally {
@@ -203,6 +216,13 @@ export function Lobby() {
               </select>
             </div>
           ))}
+          <details class="online-options">
+            <summary>Advanced: the game's options as JSON</summary>
+            <p>
+              <small>Sent instead of the {gameId === "shieldwall-battle" ? "scenario" : gameId === "shove" ? "board" : "choices"} above and checked by the server with the game's options schema (an error names the field). The formats: docs/shieldwall, docs/shove.md, docs/contest.md.</small>
+            </p>
+            <textarea rows={5} data-testid="online-options-json" value={optionsJson} onInput={(e) => setOptionsJson((e.currentTarget as HTMLTextAreaElement).value)} placeholder="{ … }" />
+          </details>
           <div class="calc-actions">
             <button type="button" class="primary" disabled={busy} onClick={() => void create()} data-testid="create-match">
               Create the match
