@@ -5,7 +5,8 @@
  * seat token ending the retries. "My matches" kept in storage (web/src/online/my-matches.ts).
  */
 import { describe, expect, it } from "vitest";
-import { backoffDelay, MatchConnection, type SocketLike } from "../../web/src/online/connection.js";
+import { backoffDelay, initialState, MatchConnection, type OnlineState, type SocketLike } from "../../web/src/online/connection.js";
+import { shouldNotify, turnText } from "../../web/src/online/turn.js";
 import { loadMyMatches, parsePlayAddress, playHash, rememberMatch, forgetMatch } from "../../web/src/online/my-matches.js";
 
 class FakeSocket implements SocketLike {
@@ -252,5 +253,30 @@ describe("my matches", () => {
     expect(parsePlayAddress(`?match=${MATCH}`, new URLSearchParams(""), "")).toEqual({ matchId: MATCH });
     expect(parsePlayAddress("", new URLSearchParams("match=bad"), "")).toBeNull();
     expect(playHash(MATCH, TOKEN)).toBe(`#/play?match=${MATCH}&seat=${TOKEN}`);
+  });
+});
+
+describe("whose turn the page shows", () => {
+  const players = [
+    { seat: "blue", name: "Blue", kind: "human" as const },
+    { seat: "red", name: "Red", kind: "computer" as const },
+  ];
+  const at = (over: Partial<OnlineState>): OnlineState => ({ ...initialState(MATCH), synced: true, status: "open", seat: "blue", players, ...over });
+  it("your turn, waiting for the other (a computer said so), sending, the result", () => {
+    expect(turnText(at({ toMove: "blue" }))).toBe("Your turn");
+    expect(turnText(at({ toMove: "red" }))).toBe("Waiting for Red (the server's computer player)");
+    expect(turnText(at({ toMove: "blue", deciding: true }))).toBe("Sending your decision…");
+    expect(turnText(at({ toMove: null, result: { winner: "red", rewards: { red: 1, blue: 0 }, reason: "red held out" } }))).toBe("Red wins — red held out");
+    expect(turnText(at({ toMove: null, result: { winner: null, rewards: {}, reason: "turn limit" } }))).toBe("A draw — turn limit");
+    expect(turnText(at({ synced: false }))).toBe("…");
+    expect(turnText(at({ seat: null, toMove: "blue" }))).toBe("Waiting for Blue");
+  });
+  it("notifies once when the turn becomes yours, only if allowed and the page is hidden", () => {
+    expect(shouldNotify(false, true, "granted", true)).toBe(true);
+    expect(shouldNotify(true, true, "granted", true)).toBe(false);
+    expect(shouldNotify(false, true, "default", true)).toBe(false);
+    expect(shouldNotify(false, true, "denied", true)).toBe(false);
+    expect(shouldNotify(false, true, "granted", false)).toBe(false);
+    expect(shouldNotify(true, false, "granted", true)).toBe(false);
   });
 });

@@ -8,6 +8,7 @@ import { type ConnectionStatus, MatchConnection, type OnlineState, type SocketLi
 import { BattleOnline, ContestOnline, DuelOnline, GenericOnline, ShoveOnline } from "./GameViews.js";
 import { gameTitle } from "./Lobby.js";
 import { rememberMatch } from "./my-matches.js";
+import { isMyTurn, shouldNotify, turnText } from "./turn.js";
 
 const STATUS_TEXT: Record<ConnectionStatus, string> = { connecting: "connecting…", open: "connected", reconnecting: "connection lost: reconnecting…", closed: "disconnected" };
 
@@ -36,7 +37,7 @@ export function Play({ matchId, token }: { matchId: string; token?: string }) {
   }, [matchId, token]);
 
   const seatName = s?.players.find((p) => p.seat === s.seat)?.name ?? s?.seat ?? "";
-  const mine = !!conn.current?.myTurn && !!s?.synced;
+  const mine = s !== null && isMyTurn(s);
 
   // Remember the seat (and the version seen) so the match can be resumed from "my matches".
   useEffect(() => {
@@ -48,7 +49,7 @@ export function Play({ matchId, token }: { matchId: string; token?: string }) {
   useEffect(() => {
     const title = "Muster";
     document.title = mine ? `● Your turn — ${title}` : title;
-    if (mine && !wasMine.current && permission === "granted" && document.hidden) {
+    if (shouldNotify(wasMine.current, mine, permission, document.hidden)) {
       try {
         new Notification("Muster: your turn", { body: `${s?.game ? gameTitle(s.game) : "Your match"}: it is your turn (${seatName}).`, tag: `muster-${matchId}` });
       } catch {
@@ -73,18 +74,7 @@ export function Play({ matchId, token }: { matchId: string; token?: string }) {
     );
   }
   const decide = (d: unknown) => conn.current?.decide(d);
-  const toMoveName = s.players.find((p) => p.seat === s.toMove)?.name ?? s.toMove;
-  const turnText = s.result
-    ? `${s.result.winner ? `${s.players.find((p) => p.seat === s.result!.winner)?.name ?? s.result.winner} wins` : "A draw"} — ${s.result.reason}`
-    : !s.synced
-      ? "…"
-      : mine
-        ? "Your turn"
-        : s.deciding
-          ? "Sending your decision…"
-          : s.toMove === s.seat
-            ? "Your turn"
-            : `Waiting for ${toMoveName}${s.players.find((p) => p.seat === s.toMove)?.kind === "computer" ? " (the server's computer player)" : ""}`;
+  const turn = turnText(s);
   const View = s.game === "shove" ? ShoveOnline : s.game === "contest-of-champions" ? ContestOnline : s.game === "shieldwall-battle" ? BattleOnline : s.game === "shieldwall-duel" ? DuelOnline : GenericOnline;
   return (
     <section class="online-play" data-testid="online-play" data-version={s.version} data-seat={s.seat ?? ""} data-status={s.status}>
@@ -93,7 +83,7 @@ export function Play({ matchId, token }: { matchId: string; token?: string }) {
           {s.game ? gameTitle(s.game) : "Match"} · {s.seat ? <>you play <strong data-testid="online-seat">{seatName}</strong></> : "watching (public view)"}
         </h2>
         <p class={`online-turn${mine ? " mine" : ""}${s.result ? " over" : ""}`} data-testid={s.result ? "online-result" : "online-turn"} aria-live="polite">
-          {turnText}
+          {turn}
         </p>
         <p class={`online-status ${s.status}`} data-testid="online-status">
           {STATUS_TEXT[s.status]}

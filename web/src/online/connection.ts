@@ -81,6 +81,11 @@ export interface OnlineState {
 
 export const EVENT_LIMIT = 300;
 
+/** Whether this seat decides now (synced, its turn, the match not over, nothing in flight). */
+export function isMyTurn(s: OnlineState): boolean {
+  return s.synced && s.seat !== null && s.toMove === s.seat && s.result === null && !s.deciding;
+}
+
 /** Errors after which reconnecting cannot help. */
 const FATAL_CODES: ReadonlySet<string> = new Set(["unknown-match", "bad-token"]);
 /** Errors meaning this client's picture is out of date: ask for a fresh one. */
@@ -154,8 +159,7 @@ export class MatchConnection {
 
   /** Whether this seat decides now (and nothing is in flight). */
   get myTurn(): boolean {
-    const s = this._state;
-    return s.synced && s.seat !== null && s.toMove === s.seat && s.result === null && !s.deciding;
+    return isMyTurn(this._state);
   }
 
   start(): void {
