@@ -45,6 +45,8 @@ export class ScriptedSeat {
     seed: number,
     /** Reconnect after a drop (crash test); the load bench does not need it. */
     private readonly reconnect = false,
+    /** Thinking time before each decision, ms (drawn uniformly from the range). */
+    private readonly thinkMs: readonly [number, number] = [0, 0],
   ) {
     this.rng = Random.fromSeed(seed, 7);
   }
@@ -104,8 +106,14 @@ export class ScriptedSeat {
     if (m.toMove === this.seat && m.legal.length > 0 && this.pending !== m.version) {
       this.pending = m.version;
       const choice = m.legal[this.rng.int(0, m.legal.length - 1)].decision;
-      this.clock.sentAt.set(m.version + 1, performance.now());
-      this.send({ type: "decide", version: m.version, decision: choice });
+      const decide = () => {
+        if (this.stopped || this.pending !== m.version) return;
+        this.clock.sentAt.set(m.version + 1, performance.now());
+        this.send({ type: "decide", version: m.version, decision: choice });
+      };
+      const think = this.thinkMs[1] > 0 ? this.rng.int(this.thinkMs[0], this.thinkMs[1]) : 0;
+      if (think > 0) setTimeout(decide, think);
+      else decide();
     }
   }
 
