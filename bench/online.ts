@@ -3,7 +3,8 @@
  * matches (default 1000; MUSTER_BENCH_MATCHES) driven by scripted seats in this process against a
  * server process on loopback, each seat thinking 0.5–1.5 s before a decision, for a fixed time
  * (MUSTER_BENCH_SECONDS, default 30): p50/p95/p99 milliseconds from a decision being sent to the
- * opponent's update, and the server's resident memory per match. Then the same with two server
+ * opponent's update (decisions sent in the measured window), and the server's resident memory per
+ * match (its growth from before the matches were created, with every seat connected). Then the same with two server
  * processes on PostgreSQL (when DATABASE_URL is set), each match's seats on different processes.
  * Bounded and self-stopping: the servers are killed at the end.
  */
@@ -47,12 +48,15 @@ async function run(label: string, ports: number[], pids: number[], matches: numb
     }
   }
   for (let i = 0; i < seats.length; i += 100) await Promise.all(seats.slice(i, i + 100).map((s) => s.start()));
+  // Measure from here: matches created early have been playing while the others connected.
+  for (const s of seats) s.latencies.length = 0;
+  const ackBase = seats.reduce((n, s) => n + s.acknowledged.length, 0);
   const start = Date.now();
   await sleep(seconds * 1000);
   const after = pids.map(rssMb);
   for (const s of seats) s.stop();
   const latencies = seats.flatMap((s) => s.latencies).sort((a, b) => a - b);
-  const decisions = seats.reduce((n, s) => n + s.acknowledged.length, 0);
+  const decisions = seats.reduce((n, s) => n + s.acknowledged.length, 0) - ackBase;
   const round = (x: number) => Number(x.toFixed(1));
   return {
     setup: label,

@@ -233,6 +233,22 @@ export class MatchService {
       });
   }
 
+  /**
+   * Forgets a match nobody watches (after `delayMs`, if still nobody does and no computer player is
+   * thinking), so a long-running server holds only the matches in play; it is reloaded from the
+   * store when someone comes back.
+   */
+  release(match: LiveMatch, delayMs = 60_000): void {
+    if (match.watchers.size > 0) return;
+    setTimeout(() => {
+      if (match.watchers.size > 0 || match.thinking) return;
+      const cached = this.live.get(match.stored.id);
+      void cached?.then((m) => {
+        if (m === match && match.watchers.size === 0 && !match.thinking) this.live.delete(match.stored.id);
+      });
+    }, delayMs).unref();
+  }
+
   /** Matches held in memory (for the bench's memory per match). */
   get liveCount(): number {
     return this.live.size;
