@@ -158,7 +158,10 @@ function handleConnection(service: MatchService, socket: WebSocket, rate: { perS
     service.tell(match, watcher ?? spectator, { kind: "error", version: match ? match.version : null, code, message, ...(requestId === undefined ? {} : { requestId }) });
 
   socket.on("close", () => {
-    if (match && watcher) match.watchers.delete(watcher);
+    if (match && watcher) {
+      match.watchers.delete(watcher);
+      service.release(match);
+    }
   });
 
   socket.on("message", (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => {

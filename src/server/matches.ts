@@ -67,11 +67,11 @@ export class MatchService {
 
   /** Listens for decisions other processes store (PostgreSQL), to bring cached matches up to date. */
   async listen(): Promise<void> {
-    await this.opts.store.onRemoteDecision?.((id, version) => {
+    await this.opts.store.onRemoteDecision?.((id, version, decision) => {
       const cached = this.live.get(id);
       if (!cached) return;
       void cached.then((m) => {
-        if (m && version > m.version) void this.serialise(m, () => this.catchUp(m));
+        if (m && version > m.version) void this.serialise(m, () => this.catchUp(m, decision)).catch((err: unknown) => this.opts.onError?.(err));
       });
     });
   }
@@ -164,8 +164,9 @@ export class MatchService {
   }
 
   /** Applies decisions other processes stored since our version, telling the watchers. */
-  private async catchUp(match: LiveMatch): Promise<void> {
-    const missed = await this.opts.store.decisionsAfter(match.stored.id, match.version);
+  private async catchUp(match: LiveMatch, known?: StoredDecision): Promise<void> {
+    // The notification's own decision when it is the next one; otherwise ask the store.
+    const missed = known && known.version === match.version + 1 ? [known] : await this.opts.store.decisionsAfter(match.stored.id, match.version);
     for (const d of missed) {
       if (d.version !== match.version + 1) break;
       const applied = play(match.game, match.state, d.player, d.move);
@@ -230,6 +231,22 @@ export class MatchService {
         match.thinking = false;
         this.opts.onError?.(err);
       });
+  }
+
+  /**
+   * Forgets a match nobody watches (after `delayMs`, if still nobody does and no computer player is
+   * thinking), so a long-running server holds only the matches in play; it is reloaded from the
+   * store when someone comes back.
+   */
+  release(match: LiveMatch, delayMs = 60_000): void {
+    if (match.watchers.size > 0) return;
+    setTimeout(() => {
+      if (match.watchers.size > 0 || match.thinking) return;
+      const cached = this.live.get(match.stored.id);
+      void cached?.then((m) => {
+        if (m === match && match.watchers.size === 0 && !match.thinking) this.live.delete(match.stored.id);
+      });
+    }, delayMs).unref();
   }
 
   /** Matches held in memory (for the bench's memory per match). */

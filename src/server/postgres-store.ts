@@ -7,6 +7,8 @@ import pg from "pg";
 import type { MatchStore, StoredDecision, StoredMatch, StoredSeat } from "./store.js";
 
 const CHANNEL = "muster_decisions";
+/** NOTIFY payloads must stay under 8000 bytes. */
+const NOTIFY_LIMIT = 7000;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS matches (
@@ -47,7 +49,7 @@ export class PostgresStore implements MatchStore {
   private listener: pg.Client | null = null;
 
   private constructor(private readonly url: string) {
-    this.pool = new pg.Pool({ connectionString: url, max: 10 });
+    this.pool = new pg.Pool({ connectionString: url, max: 20 });
     // An idle client's error (the database restarting) must not kill the process; the next query reports it.
     this.pool.on("error", () => undefined);
   }
@@ -90,35 +92,39 @@ export class PostgresStore implements MatchStore {
     return r.rows.map((d) => ({ version: d.version, player: d.player, move: d.move }));
   }
 
+  /**
+   * One statement, so one round trip and one transaction: the version check (the UPDATE locks the
+   * match row, so a second writer waits and then finds the version moved on), the insert, and the
+   * NOTIFY, which PostgreSQL delivers only after the commit. The payload carries the decision when
+   * it fits, sparing the listeners a query.
+   */
   async appendDecision(id: string, d: StoredDecision): Promise<boolean> {
-    const client = await this.pool.connect();
-    try {
-      await client.query("BEGIN");
-      const bumped = await client.query("UPDATE matches SET version = $1 WHERE id = $2 AND version = $3", [d.version, id, d.version - 1]);
-      if (bumped.rowCount !== 1) {
-        await client.query("ROLLBACK");
-        return false;
-      }
-      await client.query("INSERT INTO decisions (match_id, version, player, move) VALUES ($1, $2, $3, $4)", [id, d.version, d.player, JSON.stringify(d.move)]);
-      await client.query("SELECT pg_notify($1, $2)", [CHANNEL, `${id}:${d.version}`]);
-      await client.query("COMMIT");
-      return true;
-    } catch (err) {
-      await client.query("ROLLBACK").catch(() => undefined);
-      throw err;
-    } finally {
-      client.release();
-    }
+    const move = JSON.stringify(d.move);
+    const full = JSON.stringify({ id, version: d.version, player: d.player, move: d.move });
+    const payload = full.length < NOTIFY_LIMIT ? full : JSON.stringify({ id, version: d.version });
+    const r = await this.pool.query<{ stored: string }>(
+      `WITH bumped AS (UPDATE matches SET version = $1 WHERE id = $2 AND version = $1 - 1 RETURNING id),
+            added AS (INSERT INTO decisions (match_id, version, player, move) SELECT id, $1, $3, $4 FROM bumped RETURNING match_id)
+       SELECT count(*) AS stored FROM (SELECT pg_notify('${CHANNEL}', $5) FROM added) AS told`,
+      [d.version, id, d.player, move, payload],
+    );
+    return Number(r.rows[0].stored) === 1;
   }
 
-  async onRemoteDecision(listener: (matchId: string, version: number) => void): Promise<void> {
+  async onRemoteDecision(listener: (matchId: string, version: number, decision?: StoredDecision) => void): Promise<void> {
     const client = new pg.Client({ connectionString: this.url });
     client.on("error", () => undefined);
     await client.connect();
     client.on("notification", (n) => {
-      const [id, v] = (n.payload ?? "").split(":");
-      const version = Number(v);
-      if (id && Number.isInteger(version)) listener(id, version);
+      let p: { id?: unknown; version?: unknown; player?: unknown; move?: unknown };
+      try {
+        p = JSON.parse(n.payload ?? "") as typeof p;
+      } catch {
+        return;
+      }
+      if (typeof p.id !== "string" || typeof p.version !== "number") return;
+      const decision = typeof p.player === "string" && "move" in p ? { version: p.version, player: p.player, move: p.move } : undefined;
+      listener(p.id, p.version, decision);
     });
     await client.query(`LISTEN ${CHANNEL}`);
     this.listener = client;

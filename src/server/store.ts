@@ -48,10 +48,10 @@ export interface MatchStore {
    */
   appendDecision(id: string, decision: StoredDecision): Promise<boolean>;
   /**
-   * Calls `listener` when another process appended a decision (PostgreSQL LISTEN/NOTIFY); stores
-   * used by one process only never call it.
+   * Calls `listener` when a decision was appended, by any process (PostgreSQL LISTEN/NOTIFY), with
+   * the decision when the notification carries it; stores used by one process only never call it.
    */
-  onRemoteDecision?(listener: (matchId: string, version: number) => void): Promise<void>;
+  onRemoteDecision?(listener: (matchId: string, version: number, decision?: StoredDecision) => void): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -104,7 +104,9 @@ export class SqliteStore implements MatchStore {
   private readonly selectDecisions: Database.Statement;
   private readonly bumpVersion: Database.Statement;
   private readonly insertDecision: Database.Statement;
-  private readonly append: Database.Transaction<(id: string, d: StoredDecision) => boolean>;
+  private readonly appendAll: Database.Transaction<(batch: { id: string; d: StoredDecision }[]) => boolean[]>;
+  /** Decisions waiting for the next group commit (see appendDecision). */
+  private queue: { id: string; d: StoredDecision; ok: (stored: boolean) => void; fail: (err: Error) => void }[] = [];
 
   constructor(file: string) {
     if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
@@ -118,11 +120,14 @@ export class SqliteStore implements MatchStore {
     this.selectDecisions = this.db.prepare("SELECT version, player, move FROM decisions WHERE match_id = ? AND version > ? ORDER BY version");
     this.bumpVersion = this.db.prepare("UPDATE matches SET version = ? WHERE id = ? AND version = ?");
     this.insertDecision = this.db.prepare("INSERT INTO decisions (match_id, version, player, move) VALUES (?, ?, ?, ?)");
-    this.append = this.db.transaction((id: string, d: StoredDecision) => {
-      if (this.bumpVersion.run(d.version, id, d.version - 1).changes !== 1) return false;
-      this.insertDecision.run(id, d.version, d.player, JSON.stringify(d.move));
-      return true;
-    });
+    // Each decision's version check and insert; a refused one stores nothing and the others go on.
+    this.appendAll = this.db.transaction((batch: { id: string; d: StoredDecision }[]) =>
+      batch.map(({ id, d }) => {
+        if (this.bumpVersion.run(d.version, id, d.version - 1).changes !== 1) return false;
+        this.insertDecision.run(id, d.version, d.player, JSON.stringify(d.move));
+        return true;
+      }),
+    );
   }
 
   createMatch(m: StoredMatch): Promise<void> {
@@ -140,8 +145,29 @@ export class SqliteStore implements MatchStore {
     return Promise.resolve((this.selectDecisions.all(id, version) as DecisionRow[]).map(decisionOfRow));
   }
 
+  /**
+   * Group commit: decisions arriving in the same turn of the event loop are written in one
+   * transaction (one disk sync for all, which synchronous FULL makes cost milliseconds); each
+   * promise settles only after that transaction is on disk.
+   */
   appendDecision(id: string, d: StoredDecision): Promise<boolean> {
-    return Promise.resolve(this.append.immediate(id, d));
+    return new Promise((ok, fail) => {
+      this.queue.push({ id, d, ok, fail });
+      if (this.queue.length === 1) setImmediate(() => this.flush());
+    });
+  }
+
+  private flush(): void {
+    const batch = this.queue;
+    this.queue = [];
+    let stored: boolean[];
+    try {
+      stored = this.appendAll.immediate(batch);
+    } catch (err) {
+      for (const b of batch) b.fail(err as Error);
+      return;
+    }
+    batch.forEach((b, i) => b.ok(stored[i]));
   }
 
   close(): Promise<void> {
