@@ -7,6 +7,7 @@ import { battleBench } from "./cli-sim.js";
 import { contestBench } from "./contest.js";
 import { coreBench } from "./core.js";
 import { gurpsBench } from "./gurps.js";
+import { onlineBench } from "./online.js";
 import type { BenchResults, BenchSection } from "./harness.js";
 import { shieldwallBench } from "./shieldwall.js";
 import { shieldwallAiBench } from "./shieldwall-ai.js";
@@ -16,7 +17,7 @@ import { shieldwallDuelBench } from "./shieldwall-duel.js";
 import { shieldwallGeometryBench } from "./shieldwall-geometry.js";
 import { shoveBench } from "./shove.js";
 
-const sections: BenchSection[] = [coreBench, shieldwallBench, shieldwallCombatBench, gurpsBench, shieldwallDuelBench, shieldwallGeometryBench, contestBench, shoveBench, battleBench, shieldwallBattleBench, shieldwallAiBench];
+const sections: BenchSection[] = [coreBench, shieldwallBench, shieldwallCombatBench, gurpsBench, shieldwallDuelBench, shieldwallGeometryBench, contestBench, shoveBench, battleBench, shieldwallBattleBench, shieldwallAiBench, onlineBench];
 
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((w) => !sections.some((s) => s.name === w));

@@ -1,12 +1,13 @@
 /**
- * `muster serve [--port N] [--host H]`: serves the web app (web/dist, built by `npm run build:web`)
- * as static files with node:http. The first line of standard output is the address to open;
- * after it, one line per failed request at most, never request contents. See docs/web.md.
+ * `muster serve [--port N] [--host H] [--db FILE]`: serves the web app (web/dist, built by
+ * `npm run build:web`) and online play (src/server, docs/server.md). The first line of standard
+ * output is the address to open; requests are never logged (invitation links carry seat tokens).
+ * Matches are kept in the SQLite file --db, or in PostgreSQL when DATABASE_URL is set.
  */
-import { existsSync, readFileSync, statSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import { extname, join, normalize, resolve, sep } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import type { Command } from "commander";
+import { startServer } from "../server/index.js";
 import { InputError } from "./errors.js";
 import { parseInteger } from "./output.js";
 import { packageRoot } from "./package-root.js";
@@ -14,70 +15,11 @@ import type { CliModule } from "./module.js";
 
 export const DEFAULT_PORT = 4173;
 
-const CONTENT_TYPES: Record<string, string> = {
-  ".html": "text/html; charset=utf-8",
-  ".js": "text/javascript; charset=utf-8",
-  ".mjs": "text/javascript; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".json": "application/json; charset=utf-8",
-  ".svg": "image/svg+xml",
-  ".png": "image/png",
-  ".ico": "image/x-icon",
-  ".webmanifest": "application/manifest+json",
-  ".map": "application/json; charset=utf-8",
-  ".txt": "text/plain; charset=utf-8",
-  ".wasm": "application/wasm",
-};
-
+/** Where the embedded store lives unless --db names another file (relative to the current folder). */
+export const DEFAULT_DB = join(".muster", "matches.db");
 
 export function webRoot(): string {
   return join(packageRoot(), "web", "dist");
-}
-
-/** The file a request path maps to inside `root`, or null when it would leave it or is malformed. */
-export function fileFor(root: string, urlPath: string): string | null {
-  let path: string;
-  try {
-    path = decodeURIComponent(urlPath.split("?")[0].split("#")[0]);
-  } catch {
-    return null;
-  }
-  if (path.includes("\0")) return null;
-  if (path.endsWith("/")) path += "index.html";
-  const full = resolve(root, `.${normalize(`/${path}`)}`);
-  const base = resolve(root);
-  if (full !== base && !full.startsWith(base + sep)) return null;
-  return full;
-}
-
-/** A static file server for `root`. */
-export function staticServer(root: string): Server {
-  return createServer((req, res) => {
-    if (req.method !== "GET" && req.method !== "HEAD") {
-      res.writeHead(405, { Allow: "GET, HEAD", "Content-Type": "text/plain; charset=utf-8" });
-      res.end("method not allowed\n");
-      return;
-    }
-    const file = fileFor(root, req.url ?? "/");
-    let body: Buffer | null = null;
-    if (file) {
-      try {
-        if (statSync(file).isFile()) body = readFileSync(file);
-      } catch {
-        body = null;
-      }
-    }
-    if (!file || !body) {
-      res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" });
-      res.end("not found\n");
-      return;
-    }
-    const type = CONTENT_TYPES[extname(file).toLowerCase()] ?? "application/octet-stream";
-    // Vite names built assets by content hash: they never change, so browsers may keep them.
-    const cache = file.includes(`${sep}assets${sep}`) ? "public, max-age=31536000, immutable" : "no-cache";
-    res.writeHead(200, { "Content-Type": type, "Content-Length": body.length, "Cache-Control": cache, "X-Content-Type-Options": "nosniff" });
-    res.end(req.method === "HEAD" ? undefined : body);
-  });
 }
 
 export const serveCli: CliModule = {
@@ -88,22 +30,36 @@ export const serveCli: CliModule = {
       .description(`serve the web app (play Shieldwall in the browser) on http://localhost:${DEFAULT_PORT}/; build it first with npm run build:web (npm start does both)`)
       .option("-p, --port <n>", `port to listen on (0: any free port)`, String(DEFAULT_PORT))
       .option("--host <host>", "interface to listen on (0.0.0.0 to let other machines connect)", "localhost")
-      .action(async (opts: { port: string; host: string }) => {
+      .option("--db <file>", `the SQLite file keeping the matches (ignored when DATABASE_URL is set)`, DEFAULT_DB)
+      .action(async (opts: { port: string; host: string; db: string }) => {
         const port = parseInteger(opts.port, "--port", 0, 65535);
         const root = webRoot();
         if (!existsSync(join(root, "index.html"))) throw new InputError(`the web app is not built (no ${join("web", "dist", "index.html")}); run npm run build:web, or npm start`);
-        const server = staticServer(root);
-        await new Promise<void>((ok, fail) => {
-          server.once("error", (err: NodeJS.ErrnoException) =>
-            fail(err.code === "EADDRINUSE" ? new InputError(`--port ${port}: the port is already in use; pick another with --port N`) : err),
-          );
-          server.listen(port, opts.host, () => ok());
-        });
-        const address = server.address();
-        const actual = typeof address === "object" && address ? address.port : port;
+        const pkg = JSON.parse(readFileSync(join(packageRoot(), "package.json"), "utf8")) as { version: string };
+        const databaseUrl = process.env.DATABASE_URL || undefined;
+        let server;
+        try {
+          server = await startServer({
+            port,
+            host: opts.host,
+            dbFile: resolve(opts.db),
+            databaseUrl,
+            webRoot: root,
+            dataRoot: join(packageRoot(), "data"),
+            version: pkg.version,
+            // One line, no request contents: a computer player failing, a store error in the background.
+            onError: (err) => process.stderr.write(`muster serve: ${(err as Error).message}\n`),
+          });
+        } catch (err) {
+          const e = err as NodeJS.ErrnoException;
+          if (e.code === "EADDRINUSE") throw new InputError(`--port ${port}: the port is already in use; pick another with --port N`);
+          if (e.code === "SQLITE_CANTOPEN") throw new InputError(`--db ${opts.db}: cannot open the database file`);
+          if (databaseUrl && (e.code === "ECONNREFUSED" || e.code === "28P01" || e.code === "3D000")) throw new InputError(`DATABASE_URL: cannot connect to PostgreSQL (${e.message})`);
+          throw err;
+        }
         const shown = opts.host === "0.0.0.0" || opts.host === "localhost" || opts.host === "::" ? "localhost" : opts.host;
-        process.stdout.write(`http://${shown}:${actual}/\n`);
-        process.stdout.write("serving the Muster web app; press Ctrl+C to stop\n");
+        process.stdout.write(`http://${shown}:${server.port}/\n`);
+        process.stdout.write(`serving the Muster web app and online play (${databaseUrl ? "PostgreSQL" : `SQLite ${opts.db}`}); press Ctrl+C to stop\n`);
       });
   },
 };

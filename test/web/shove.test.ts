@@ -44,6 +44,16 @@ describe("Shove in the browser", () => {
     }
   });
 
+  it("online play: board actions are built from the decisions the server sent, and only those", () => {
+    for (const s of randomStates(11, 20)) {
+      if (s.winner) continue;
+      const sent = shove.legalMoves(s, s.side).filter((_, i) => i % 2 === 0);
+      const acts = boardActions(s, sent);
+      expect(acts.map((a) => a.move)).toEqual(sent);
+      expect(boardActions(s, [])).toEqual([]);
+    }
+  });
+
   it("a saved record loads back verified and steps through; a tampered one is refused", () => {
     let g = newGame(2, { blue: "human", red: "random" });
     for (let i = 0; i < 25 && current(g).winner === null; i++) g = decide(g, shove.legalMoves(current(g), current(g).side)[0]);

@@ -80,7 +80,8 @@ function Setup({ query, onStart }: { query: URLSearchParams; onStart: (c: DuelCo
   );
 }
 
-function MightBar({ name, side, might, max }: { name: string; side: Side; might: number; max: number }) {
+/** A commander's name and Might as pips (also drawn by online play). */
+export function MightBar({ name, side, might, max }: { name: string; side: Side; might: number; max: number }) {
   return (
     <div class={`commander side-${side}`} data-testid={`might-${side}`}>
       <strong>

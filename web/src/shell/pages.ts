@@ -19,6 +19,7 @@ export const PAGES: Page[] = [
   { id: "odds", title: "Odds", blurb: "Every odds calculator, with charts; the inputs stay in the address to share a result.", load: () => import("../odds/OddsPage.js") },
   { id: "shove", title: "Shove", blurb: "Shove: push the pieces on a small board, against the computer or a friend.", load: () => import("../shove/ShovePage.js") },
   { id: "contest", title: "Contest", blurb: "Contest of Champions: a duel of commanders, against the computer or a friend.", load: () => import("../contest/ContestPage.js") },
+  { id: "play", title: "Online", blurb: "Play a friend on another machine: create a match on this server and send the invitation links.", load: () => import("../online/OnlinePage.js") },
   { id: "gurps", title: "GURPS", blurb: "GURPS shields as cover: one attack step by step, and the four treatments compared.", load: () => import("../gurps/GurpsPage.js") },
 ];
 

@@ -119,9 +119,10 @@ export interface BoardAction {
   to: number;
 }
 
-export function boardActions(s: ShoveState): BoardAction[] {
+/** The board actions of the legal decisions `moves` (by default the engine's; online play passes the list the server sent). */
+export function boardActions(s: ShoveState, moves: readonly string[] = shove.legalMoves(s, s.side)): BoardAction[] {
   const g = geometryOf(s.config.board);
-  return shove.legalMoves(s, s.side).map((move) => {
+  return moves.map((move) => {
     const p = parseAction(g, move);
     if ("error" in p || move === "end") return { move, kind: "end" as const, from: -1, to: -1 };
     const sq = p.code >> 3;

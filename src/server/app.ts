@@ -1,0 +1,226 @@
+/**
+ * The Fastify application of `muster serve`: the web app's static files, `GET /health`, match
+ * creation, and the WebSocket endpoint of online play (protocol.ts, docs/server.md). Request
+ * logging is off: invitation links carry seat tokens, which must appear in no log.
+ */
+import websocket from "@fastify/websocket";
+import Fastify, { type FastifyInstance } from "fastify";
+import type { WebSocket } from "ws";
+import type { PlayerId } from "../core/game.js";
+import { RequestError } from "./games.js";
+import type { LiveMatch, MatchService, Watcher } from "./matches.js";
+import {
+  clientMessageSchema,
+  createMatchRequestSchema,
+  type CreateMatchResponse,
+  type ErrorCode,
+  type HealthResponse,
+  MAX_MESSAGE_BYTES,
+  type MatchSummary,
+  type ServerMessage,
+} from "./protocol.js";
+import { staticFile } from "./static.js";
+
+export interface AppOptions {
+  service: MatchService;
+  /** The built web app's folder (web/dist), or null to serve no files. */
+  webRoot: string | null;
+  /** The package version for /health. */
+  version: string;
+  /** Messages per second a connection may keep sending (default 20), and the burst (default 40). */
+  rate?: { perSecond: number; burst: number };
+}
+
+/** A connection that keeps flooding after this many refused messages is closed. */
+const FLOOD_CLOSE_AFTER = 200;
+
+/** Per-connection token bucket: a flood is refused message by message, then the connection closed. */
+class RateLimit {
+  private tokens: number;
+  private last = Date.now();
+  refusedInRow = 0;
+  constructor(
+    private readonly perSecond: number,
+    private readonly burst: number,
+  ) {
+    this.tokens = burst;
+  }
+  take(): boolean {
+    const now = Date.now();
+    this.tokens = Math.min(this.burst, this.tokens + ((now - this.last) / 1000) * this.perSecond);
+    this.last = now;
+    if (this.tokens < 1) {
+      this.refusedInRow++;
+      return false;
+    }
+    this.tokens -= 1;
+    this.refusedInRow = 0;
+    return true;
+  }
+}
+
+function zodProblem(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): { field: string; message: string } {
+  const issue = error.issues[0];
+  const field = issue.path.map(String).join(".") || "(message)";
+  return { field, message: `${field}: ${issue.message}` };
+}
+
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const { service } = opts;
+  const rate = opts.rate ?? { perSecond: 20, burst: 40 };
+  // No logger at all, so no request is ever logged: URLs may carry tokens (issue 18).
+  const app = Fastify({ logger: false, bodyLimit: 1024 * 1024 });
+  // ws closes a connection above maxPayload; below it, our own limit answers with a clear error.
+  await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
+
+  app.setErrorHandler((err: { statusCode?: number; message: string }, _req, reply) => {
+    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    void reply.code(status).send({ error: status === 500 ? "server-error" : "bad-request", message: status === 500 ? "internal error" : err.message });
+  });
+
+  app.get("/health", (): HealthResponse => ({ version: opts.version, store: service.store.kind }));
+
+  app.post("/api/matches", async (req, reply) => {
+    const parsed = createMatchRequestSchema.safeParse(req.body);
+    if (!parsed.success) {
+      const p = zodProblem(parsed.error);
+      return reply.code(400).send({ error: "bad-request", message: p.message, field: p.field });
+    }
+    try {
+      const { match, tokens } = await service.create(parsed.data);
+      const id = match.stored.id;
+      const body: CreateMatchResponse = {
+        matchId: id,
+        game: match.gameId,
+        version: match.version,
+        seats: match.stored.seats.map((s) => {
+          const name = match.game.playerNames[s.seat] ?? s.seat;
+          if (s.kind === "computer") return { seat: s.seat, name, kind: "computer" as const, computer: s.computer };
+          return { seat: s.seat, name, kind: "human" as const, token: tokens[s.seat], link: `/play/?match=${id}#seat=${tokens[s.seat]}` };
+        }),
+        spectatorLink: `/play/?match=${id}`,
+      };
+      return reply.code(201).send(body);
+    } catch (err) {
+      if (err instanceof RequestError) return reply.code(400).send({ error: err.code, message: err.message, ...(err.field ? { field: err.field } : {}) });
+      throw err;
+    }
+  });
+
+  app.get<{ Params: { id: string } }>("/api/matches/:id", async (req, reply) => {
+    const match = /^[A-Za-z0-9_-]{8,64}$/.test(req.params.id) ? await service.get(req.params.id) : null;
+    if (!match) return reply.code(404).send({ error: "unknown-match", message: `no match ${req.params.id}` });
+    const connected = new Set([...match.watchers].map((w) => w.seat));
+    const summary: MatchSummary = {
+      matchId: match.stored.id,
+      game: match.gameId,
+      title: match.game.title,
+      version: match.version,
+      seats: service.seatInfo(match).map((s) => ({ ...s, connected: s.kind === "computer" || connected.has(s.seat) })),
+      toMove: match.game.toMove(match.state),
+      finished: match.game.toMove(match.state) === null,
+    };
+    return summary;
+  });
+
+  app.get("/ws", { websocket: true }, (socket: WebSocket) => {
+    handleConnection(service, socket, rate);
+  });
+
+  if (opts.webRoot !== null) {
+    const root = opts.webRoot;
+    app.get("/*", async (req, reply) => {
+      const file = await staticFile(root, req.url);
+      if (!file) return reply.code(404).type("text/plain; charset=utf-8").send("not found\n");
+      return reply.headers(file.headers).send(file.body);
+    });
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return reply.code(405).header("allow", "GET, HEAD").type("text/plain; charset=utf-8").send("method not allowed\n");
+    return reply.code(404).type("text/plain; charset=utf-8").send("not found\n");
+  });
+
+  return app;
+}
+
+/** One WebSocket client: `hello` first, then decisions and resyncs; every reply built by seat-output. */
+function handleConnection(service: MatchService, socket: WebSocket, rate: { perSecond: number; burst: number }): void {
+  const limit = new RateLimit(rate.perSecond, rate.burst);
+  let match: LiveMatch | null = null;
+  let watcher: Watcher | null = null;
+  let joining = false;
+  const send = (message: ServerMessage) => {
+    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+  };
+  const spectator: Watcher = { seat: null, send };
+  const refuse = (code: ErrorCode, message: string, requestId?: string) =>
+    service.tell(match, watcher ?? spectator, { kind: "error", version: match ? match.version : null, code, message, ...(requestId === undefined ? {} : { requestId }) });
+
+  socket.on("close", () => {
+    if (match && watcher) {
+      match.watchers.delete(watcher);
+      service.release(match);
+    }
+  });
+
+  socket.on("message", (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => {
+    if (!limit.take()) {
+      if (limit.refusedInRow === 1) refuse("rate-limited", `too many messages: at most ${rate.perSecond} a second (bursts of ${rate.burst}); this one was ignored`);
+      if (limit.refusedInRow >= FLOOD_CLOSE_AFTER) socket.close(1008, "flooding");
+      return;
+    }
+    const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
+    if (bytes.length > MAX_MESSAGE_BYTES) return refuse("too-large", `message of ${bytes.length} bytes: at most ${MAX_MESSAGE_BYTES}`);
+    if (isBinary) return refuse("bad-message", "binary frames are not understood: send JSON text");
+    let json: unknown;
+    try {
+      json = JSON.parse(bytes.toString("utf8"));
+    } catch {
+      return refuse("malformed-json", "the message is not valid JSON");
+    }
+    const parsed = clientMessageSchema.safeParse(json);
+    if (!parsed.success) {
+      const type = json !== null && typeof json === "object" && "type" in json ? (json as { type: unknown }).type : undefined;
+      if (typeof type === "string" && !["hello", "decide", "resync"].includes(type)) return refuse("bad-message", `unknown message type "${type.slice(0, 40)}": expected hello, decide or resync`);
+      return refuse("bad-message", zodProblem(parsed.error).message);
+    }
+    const msg = parsed.data;
+    if (msg.type === "hello") {
+      if (match || joining) return refuse("already-joined", "this connection has joined a match already; open another to join a second");
+      joining = true;
+      void service.get(msg.matchId).then(
+        (m) => {
+          joining = false;
+          if (!m) return refuse("unknown-match", `no match ${msg.matchId}`);
+          const seat: PlayerId | null | "bad-token" = service.seatOf(m, msg.token);
+          if (seat === "bad-token") return refuse("bad-token", "the seat token opens no seat of this match: check the invitation link");
+          match = m;
+          watcher = { seat, send };
+          if (socket.readyState !== socket.OPEN) return;
+          m.watchers.add(watcher);
+          service.snapshot(m, watcher);
+        },
+        () => {
+          joining = false;
+          refuse("server-error", "the match could not be loaded; try again");
+        },
+      );
+      return;
+    }
+    if (!match || !watcher) return refuse("not-joined", "send hello (match id, seat token) first");
+    if (msg.type === "resync") return service.snapshot(match, watcher);
+    if (watcher.seat === null) return refuse("spectator", "spectators cannot decide: open the match with a seat's invitation link", msg.requestId);
+    const m = match;
+    const w = watcher;
+    const seat = watcher.seat;
+    void service
+      .decide(m, seat, msg.version, msg.decision, (version) => service.tell(m, w, { kind: "accepted", matchId: m.stored.id, version, ...(msg.requestId === undefined ? {} : { requestId: msg.requestId }) }))
+      .then(
+        (r) => {
+          if (!r.ok) service.tell(m, w, { kind: "error", version: r.version, code: r.code, message: r.message, ...(msg.requestId === undefined ? {} : { requestId: msg.requestId }) });
+        },
+        () => service.tell(m, w, { kind: "error", version: m.version, code: "server-error", message: "the decision could not be stored; nothing changed: resync and try again", ...(msg.requestId === undefined ? {} : { requestId: msg.requestId }) }),
+      );
+  });
+}

@@ -1,0 +1,262 @@
+/**
+ * Live matches: created, loaded from the store (state rebuilt from setup, seed and decisions),
+ * decided on, and fanned out to the connections watching them. One operation at a time per match
+ * (a promise chain), and every accepted decision is in the store before any client hears of it.
+ */
+import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
+import { type BaseState, type GameEvent, type PlayerId, play } from "../core/game.js";
+import type { AnyGame } from "../core/records.js";
+import type { ComputerRunner } from "./computer.js";
+import { computerPlayersFor, isMatchGame, matchGame, matchOptions, RequestError, setupMatch } from "./games.js";
+import type { CreateMatchRequest, ErrorCode, MatchGameId, ServerMessage } from "./protocol.js";
+import { type Audience, messageFor, type Outgoing, type SeatInfo } from "./seat-output.js";
+import type { MatchStore, StoredDecision, StoredMatch, StoredSeat } from "./store.js";
+
+/** A connection watching a match: its audience and how to send it one built message. */
+export interface Watcher extends Audience {
+  send(message: ServerMessage): void;
+}
+
+export interface LiveMatch {
+  readonly stored: StoredMatch;
+  readonly game: AnyGame;
+  readonly gameId: MatchGameId;
+  state: BaseState;
+  version: number;
+  readonly watchers: Set<Watcher>;
+  /** The tail of this match's operation chain. */
+  chain: Promise<unknown>;
+  thinking: boolean;
+}
+
+export type DecideOutcome = { ok: true; version: number } | { ok: false; code: ErrorCode; message: string; version: number };
+
+function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+function sameHash(a: string, b: string): boolean {
+  const x = Buffer.from(a, "hex");
+  const y = Buffer.from(b, "hex");
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+export function newId(bytes: number): string {
+  return randomBytes(bytes).toString("base64url");
+}
+
+export interface MatchServiceOptions {
+  store: MatchStore;
+  dataRoot: string;
+  computers: ComputerRunner;
+  /** The seed of a new match (default: from the system's secure random generator); tests fix it. */
+  newSeed?: () => number;
+  /** Called with unexpected errors (a computer player failing, a store error in the background). */
+  onError?: (err: unknown) => void;
+}
+
+export class MatchService {
+  private readonly live = new Map<string, Promise<LiveMatch | null>>();
+  private closed = false;
+
+  constructor(private readonly opts: MatchServiceOptions) {}
+
+  get store(): MatchStore {
+    return this.opts.store;
+  }
+
+  /** Listens for decisions other processes store (PostgreSQL), to bring cached matches up to date. */
+  async listen(): Promise<void> {
+    await this.opts.store.onRemoteDecision?.((id, version, decision) => {
+      const cached = this.live.get(id);
+      if (!cached) return;
+      void cached.then((m) => {
+        if (m && version > m.version) void this.serialise(m, () => this.catchUp(m, decision)).catch((err: unknown) => this.opts.onError?.(err));
+      });
+    });
+  }
+
+  /** Creates a match; returns its id and each human seat's token (shown once, stored only hashed). */
+  async create(req: CreateMatchRequest): Promise<{ match: LiveMatch; tokens: Record<PlayerId, string> }> {
+    if (!isMatchGame(req.game)) throw new RequestError("bad-request", `game: unknown game "${String(req.game)}"`, "game");
+    const game = matchGame(req.game);
+    const options = matchOptions(this.opts.dataRoot, req.game, req.scenario, req.options);
+    for (const seat of Object.keys(req.seats ?? {})) {
+      if (!game.players.includes(seat)) throw new RequestError("bad-request", `seats.${seat}: the ${game.title} has the seats ${game.players.join(", ")}`, `seats.${seat}`);
+    }
+    const seed = this.opts.newSeed ? this.opts.newSeed() : randomInt(0, 2_147_483_647);
+    const state = setupMatch(game, options, seed);
+    const tokens: Record<PlayerId, string> = {};
+    const seats: StoredSeat[] = game.players.map((seat) => {
+      const cfg = req.seats?.[seat] ?? { kind: "human" as const };
+      if (cfg.kind === "computer") {
+        const known = computerPlayersFor(game.id);
+        if (!known.includes(cfg.player)) throw new RequestError("bad-request", `seats.${seat}.player: unknown computer player "${cfg.player}"; expected one of ${known.join(", ")}`, `seats.${seat}.player`);
+        return { seat, kind: "computer", computer: cfg.player };
+      }
+      const token = newId(24);
+      tokens[seat] = token;
+      return { seat, kind: "human", tokenHash: hashToken(token) };
+    });
+    const stored: StoredMatch = { id: newId(16), game: req.game, options, seed, seats, createdAt: Date.now() };
+    await this.opts.store.createMatch(stored);
+    const match = this.liveOf(stored, state, 0);
+    this.live.set(stored.id, Promise.resolve(match));
+    this.maybeThink(match);
+    return { match, tokens };
+  }
+
+  private liveOf(stored: StoredMatch, state: BaseState, version: number): LiveMatch {
+    return { stored, game: matchGame(stored.game as MatchGameId), gameId: stored.game as MatchGameId, state, version, watchers: new Set(), chain: Promise.resolve(), thinking: false };
+  }
+
+  /** The match, loaded from the store and rebuilt by replaying its decisions, or null. */
+  get(id: string): Promise<LiveMatch | null> {
+    let p = this.live.get(id);
+    if (!p) {
+      p = this.load(id);
+      this.live.set(id, p);
+      void p.then((m) => {
+        if (!m) this.live.delete(id);
+      }, () => this.live.delete(id));
+    }
+    return p;
+  }
+
+  private async load(id: string): Promise<LiveMatch | null> {
+    const found = await this.opts.store.loadMatch(id);
+    if (!found || !isMatchGame(found.match.game)) return null;
+    const game = matchGame(found.match.game);
+    let state = game.setup(found.match.options, found.match.seed);
+    for (const d of found.decisions) state = play(game, state, d.player, d.move).state;
+    const match = this.liveOf(found.match, state, found.decisions.length);
+    this.maybeThink(match);
+    return match;
+  }
+
+  /** The seat a token opens (null: a spectator), or an error when the token opens none. */
+  seatOf(match: LiveMatch, token: string | undefined): PlayerId | null | "bad-token" {
+    if (token === undefined) return null;
+    const h = hashToken(token);
+    const seat = match.stored.seats.find((s) => s.tokenHash !== undefined && sameHash(s.tokenHash, h));
+    return seat ? seat.seat : "bad-token";
+  }
+
+  seatInfo(match: LiveMatch): SeatInfo[] {
+    return match.stored.seats.map((s) => ({ seat: s.seat, name: match.game.playerNames[s.seat] ?? s.seat, kind: s.kind }));
+  }
+
+  /** Sends one message, built for the watcher's audience (the only way out, see seat-output.ts). */
+  tell(match: LiveMatch | null, watcher: Watcher, out: Outgoing): void {
+    const game = match?.game ?? matchGame("shove");
+    watcher.send(messageFor(game, watcher, out));
+  }
+
+  snapshot(match: LiveMatch, watcher: Watcher): void {
+    this.tell(match, watcher, { kind: "snapshot", matchId: match.stored.id, game: match.gameId, seats: this.seatInfo(match), version: match.version, state: match.state });
+  }
+
+  /** Runs `op` after every earlier operation on the match. */
+  serialise<T>(match: LiveMatch, op: () => Promise<T>): Promise<T> {
+    const run = match.chain.then(op, op);
+    match.chain = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Applies decisions other processes stored since our version, telling the watchers. */
+  private async catchUp(match: LiveMatch, known?: StoredDecision): Promise<void> {
+    // The notification's own decision when it is the next one; otherwise ask the store.
+    const missed = known && known.version === match.version + 1 ? [known] : await this.opts.store.decisionsAfter(match.stored.id, match.version);
+    for (const d of missed) {
+      if (d.version !== match.version + 1) break;
+      const applied = play(match.game, match.state, d.player, d.move);
+      this.advance(match, d, applied.state, applied.events);
+    }
+    this.maybeThink(match);
+  }
+
+  private advance(match: LiveMatch, d: StoredDecision, state: BaseState, events: GameEvent[]): void {
+    match.state = state;
+    match.version = d.version;
+    for (const w of match.watchers) this.tell(match, w, { kind: "update", matchId: match.stored.id, version: match.version, by: d.player, events, state });
+  }
+
+  /**
+   * A seat's decision made on `version`: checked by the engine, stored, then announced (`onStored`
+   * first, for the sender's acknowledgement). Refusals change nothing.
+   */
+  decide(match: LiveMatch, seat: PlayerId, version: number, move: unknown, onStored?: (version: number) => void): Promise<DecideOutcome> {
+    return this.serialise(match, async () => {
+      const refuse = (code: ErrorCode, message: string): DecideOutcome => ({ ok: false, code, message, version: match.version });
+      if (version > match.version) await this.catchUp(match);
+      const toMove = match.game.toMove(match.state);
+      if (toMove === null) return refuse("game-over", "the match is over: no more decisions");
+      if (version !== match.version) return refuse("stale-version", `decision made on version ${version}, but the match is at version ${match.version}: resync`);
+      if (toMove !== seat) return refuse("not-your-turn", `it is ${match.game.playerNames[toMove] ?? toMove}'s decision (seat ${toMove}), not yours (seat ${seat})`);
+      let applied: { state: BaseState; events: GameEvent[] };
+      try {
+        applied = play(match.game, match.state, seat, move);
+      } catch (err) {
+        return refuse("illegal-decision", `illegal decision: ${(err as Error).message}`);
+      }
+      const d: StoredDecision = { version: match.version + 1, player: seat, move };
+      if (!(await this.opts.store.appendDecision(match.stored.id, d))) {
+        await this.catchUp(match);
+        return refuse("conflict", `another decision was stored first; the match is at version ${match.version}: resync`);
+      }
+      onStored?.(d.version);
+      this.advance(match, d, applied.state, applied.events);
+      this.maybeThink(match);
+      return { ok: true, version: d.version };
+    });
+  }
+
+  /** Lets a computer seat decide when it is its turn (in the background, off the request path). */
+  private maybeThink(match: LiveMatch): void {
+    if (this.closed || match.thinking) return;
+    const toMove = match.game.toMove(match.state);
+    const seat = match.stored.seats.find((s) => s.seat === toMove);
+    if (!seat || seat.kind !== "computer" || !seat.computer) return;
+    match.thinking = true;
+    const version = match.version;
+    this.opts.computers
+      .choose({ game: match.gameId, player: seat.computer, matchSeed: match.stored.seed, seat: seat.seat, version, state: match.state })
+      .then(async (move) => {
+        match.thinking = false;
+        if (this.closed || match.version !== version) return this.maybeThink(match);
+        const r = await this.decide(match, seat.seat, version, move);
+        if (!r.ok && r.code !== "conflict" && r.code !== "stale-version") this.opts.onError?.(new Error(`computer player ${seat.computer}: ${r.message}`));
+      })
+      .catch((err: unknown) => {
+        match.thinking = false;
+        this.opts.onError?.(err);
+      });
+  }
+
+  /**
+   * Forgets a match nobody watches (after `delayMs`, if still nobody does and no computer player is
+   * thinking), so a long-running server holds only the matches in play; it is reloaded from the
+   * store when someone comes back.
+   */
+  release(match: LiveMatch, delayMs = 60_000): void {
+    if (match.watchers.size > 0) return;
+    setTimeout(() => {
+      if (match.watchers.size > 0 || match.thinking) return;
+      const cached = this.live.get(match.stored.id);
+      void cached?.then((m) => {
+        if (m === match && match.watchers.size === 0 && !match.thinking) this.live.delete(match.stored.id);
+      });
+    }, delayMs).unref();
+  }
+
+  /** Matches held in memory (for the bench's memory per match). */
+  get liveCount(): number {
+    return this.live.size;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.opts.computers.close();
+    await this.opts.store.close();
+  }
+}

@@ -1,0 +1,101 @@
+/**
+ * Issue 18, crash: scripted Shove matches on loopback while the server process is killed with
+ * SIGKILL at seeded random moments and restarted on the same port and SQLite file. Counts the
+ * acknowledged decisions lost (must be 0) and the time until every client has resynced after a
+ * restart (reported on standard output). Runs the compiled server (dist/src/server/run.js).
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { performance } from "node:perf_hooks";
+import { afterAll, describe, expect, it } from "vitest";
+import { createMatchAt, type MatchClock, ScriptedSeat } from "../../bench/online-seats.js";
+import { Random } from "../../src/core/random.js";
+import { SqliteStore } from "../../src/server/store.js";
+import { ROOT } from "./helpers.js";
+
+const RUN = join(ROOT, "dist", "src", "server", "run.js");
+
+function freePort(): Promise<number> {
+  return new Promise((ok) => {
+    const s = createServer();
+    s.listen(0, "127.0.0.1", () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => ok(port));
+    });
+  });
+}
+
+function startProcess(port: number, db: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [RUN, "--port", String(port), "--db", db], { stdio: ["ignore", "pipe", "pipe"] });
+  return new Promise((ok, fail) => {
+    child.stdout!.once("data", () => ok(child));
+    child.once("exit", (code) => fail(new Error(`the server exited with ${code}`)));
+  });
+}
+
+const sleep = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
+
+describe("issue 18 crash: SIGKILL at random moments loses no acknowledged decision", () => {
+  let child: ChildProcess | null = null;
+  afterAll(() => {
+    child?.kill("SIGKILL");
+  });
+
+  it("kills and restarts the server during scripted matches: 0 acknowledged decisions lost, every client resyncs", async () => {
+    if (!existsSync(RUN)) throw new Error("the server is not built: run npm run build (npm ci does it)");
+    const db = join(mkdtempSync(join(tmpdir(), "muster-crash-")), "matches.db");
+    const port = await freePort();
+    child = await startProcess(port, db);
+    const base = `http://127.0.0.1:${port}`;
+    const seats: ScriptedSeat[] = [];
+    for (let i = 0; i < 6; i++) {
+      const m = await createMatchAt(base, { game: "shove" });
+      const clock: MatchClock = { sentAt: new Map() };
+      for (const s of m.seats) seats.push(new ScriptedSeat(() => `ws://127.0.0.1:${port}/ws`, m.matchId, s.seat, s.token!, clock, i * 2 + seats.length, true));
+    }
+    await Promise.all(seats.map((s) => s.start()));
+    const rng = Random.fromSeed(18, 3);
+    const resyncTimes: number[] = [];
+    const restartTimes: number[] = [];
+    const KILLS = 5;
+    for (let k = 0; k < KILLS; k++) {
+      await sleep(rng.int(150, 700));
+      child.kill("SIGKILL");
+      await new Promise((ok) => child!.once("exit", ok));
+      const killedAt = performance.now();
+      child = await startProcess(port, db);
+      restartTimes.push(performance.now() - killedAt);
+      // Every seat still playing must receive a snapshot after the restart.
+      const waiting = seats.filter((s) => !s.finished);
+      const deadline = performance.now() + 20_000;
+      while (waiting.some((s) => !s.finished && s.lastSnapshotAt < killedAt) && performance.now() < deadline) await sleep(10);
+      expect(waiting.filter((s) => !s.finished && s.lastSnapshotAt < killedAt).map((s) => s.seat)).toEqual([]);
+      resyncTimes.push(Math.max(0, ...waiting.map((s) => (s.finished ? 0 : s.lastSnapshotAt - killedAt))));
+    }
+    await sleep(300);
+    for (const s of seats) s.stop();
+    child.kill("SIGKILL");
+    await new Promise((ok) => child!.once("exit", ok));
+    child = null;
+
+    // Every acknowledged decision must be in the store, as that seat's decision at that version.
+    const store = new SqliteStore(db);
+    let acknowledged = 0;
+    let lost = 0;
+    for (const s of seats) {
+      const stored = await store.decisionsAfter(s.matchId, 0);
+      for (const v of s.acknowledged) {
+        acknowledged++;
+        if (stored[v - 1]?.player !== s.seat) lost++;
+      }
+    }
+    await store.close();
+    const figures = { kills: KILLS, acknowledged, lost, resyncMsMax: Math.round(Math.max(...resyncTimes)), resyncMs: resyncTimes.map(Math.round), processRestartMs: restartTimes.map(Math.round), resyncAfterRestartMs: resyncTimes.map((t, i) => Math.round(t - restartTimes[i])) };
+    process.stdout.write(`crash test: ${JSON.stringify(figures)}\n`);
+    expect(acknowledged).toBeGreaterThan(20);
+    expect(lost).toBe(0);
+  }, 240_000);
+});

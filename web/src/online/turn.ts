@@ -1,0 +1,22 @@
+/** Whose turn a seat's page shows, and when it notifies (plain functions, tested in Node). */
+import { isMyTurn, type OnlineState } from "./connection.js";
+
+export { isMyTurn };
+
+const nameOf = (s: OnlineState, seat: string | null) => s.players.find((p) => p.seat === seat)?.name ?? seat ?? "nobody";
+
+/** The line saying whose turn it is, or how the match ended. */
+export function turnText(s: OnlineState): string {
+  if (s.result) return `${s.result.winner ? `${nameOf(s, s.result.winner)} wins` : "A draw"} — ${s.result.reason}`;
+  if (!s.synced) return "…";
+  if (s.deciding) return "Sending your decision…";
+  if (isMyTurn(s)) return "Your turn";
+  if (s.toMove === null) return "Nobody to decide";
+  const computer = s.players.find((p) => p.seat === s.toMove)?.kind === "computer";
+  return `Waiting for ${nameOf(s, s.toMove)}${computer ? " (the server's computer player)" : ""}`;
+}
+
+/** A notification is shown when the turn has just become this seat's, the player allowed them, and the page is not in view. */
+export function shouldNotify(wasMine: boolean, mine: boolean, permission: string, pageHidden: boolean): boolean {
+  return mine && !wasMine && permission === "granted" && pageHidden;
+}
