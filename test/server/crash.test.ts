@@ -1,5 +1,5 @@
 /**
- * Issue 18, crash: scripted Shove matches on loopback while the server process is killed with
+ * Issue 18, crash: scripted Shove matches (10) on loopback while the server process is killed with
  * SIGKILL at seeded random moments and restarted on the same port and SQLite file. Counts the
  * acknowledged decisions lost (must be 0) and the time until every client has resynced after a
  * restart (reported on standard output). Runs the compiled server (dist/src/server/run.js).
@@ -51,7 +51,7 @@ describe("issue 18 crash: SIGKILL at random moments loses no acknowledged decisi
     child = await startProcess(port, db);
     const base = `http://127.0.0.1:${port}`;
     const seats: ScriptedSeat[] = [];
-    for (let i = 0; i < 6; i++) {
+    for (let i = 0; i < 10; i++) {
       const m = await createMatchAt(base, { game: "shove" });
       const clock: MatchClock = { sentAt: new Map() };
       for (const s of m.seats) seats.push(new ScriptedSeat(() => `ws://127.0.0.1:${port}/ws`, m.matchId, s.seat, s.token!, clock, i * 2 + seats.length, true));
@@ -62,18 +62,21 @@ describe("issue 18 crash: SIGKILL at random moments loses no acknowledged decisi
     const restartTimes: number[] = [];
     const KILLS = 5;
     for (let k = 0; k < KILLS; k++) {
-      await sleep(rng.int(150, 700));
+      await sleep(rng.int(100, 500));
       child.kill("SIGKILL");
       await new Promise((ok) => child!.once("exit", ok));
       const killedAt = performance.now();
       child = await startProcess(port, db);
-      restartTimes.push(performance.now() - killedAt);
+      const restartMs = performance.now() - killedAt;
       // Every seat still playing must receive a snapshot after the restart.
       const waiting = seats.filter((s) => !s.finished);
       const deadline = performance.now() + 20_000;
       while (waiting.some((s) => !s.finished && s.lastSnapshotAt < killedAt) && performance.now() < deadline) await sleep(10);
       expect(waiting.filter((s) => !s.finished && s.lastSnapshotAt < killedAt).map((s) => s.seat)).toEqual([]);
-      resyncTimes.push(Math.max(0, ...waiting.map((s) => (s.finished ? 0 : s.lastSnapshotAt - killedAt))));
+      const active = waiting.filter((s) => !s.finished);
+      if (active.length === 0) continue;
+      restartTimes.push(restartMs);
+      resyncTimes.push(Math.max(...active.map((s) => s.lastSnapshotAt - killedAt)));
     }
     await sleep(300);
     for (const s of seats) s.stop();
@@ -93,9 +96,11 @@ describe("issue 18 crash: SIGKILL at random moments loses no acknowledged decisi
       }
     }
     await store.close();
-    const figures = { kills: KILLS, acknowledged, lost, resyncMsMax: Math.round(Math.max(...resyncTimes)), resyncMs: resyncTimes.map(Math.round), processRestartMs: restartTimes.map(Math.round), resyncAfterRestartMs: resyncTimes.map((t, i) => Math.round(t - restartTimes[i])) };
+    const figures = { kills: KILLS, killsDuringPlay: resyncTimes.length, acknowledged, lost, resyncMsMax: Math.round(Math.max(...resyncTimes)), resyncMs: resyncTimes.map(Math.round), processRestartMs: restartTimes.map(Math.round), resyncAfterRestartMs: resyncTimes.map((t, i) => Math.round(t - restartTimes[i])) };
     process.stdout.write(`crash test: ${JSON.stringify(figures)}\n`);
     expect(acknowledged).toBeGreaterThan(20);
+    // Some kills hit matches in play (random Shove games may all be over before the last kills).
+    expect(resyncTimes.length).toBeGreaterThanOrEqual(1);
     expect(lost).toBe(0);
   }, 240_000);
 });
