@@ -386,7 +386,7 @@ describe("issue 15: long work shows progress on a terminal only", () => {
     try {
       const live = await runCli(["odds", "sw-personal-combat", "--input", input]);
       expect(live.code).toBe(0);
-      expect(live.stderr).toMatch(/sw-personal-combat \[#+\] 3000\/3000 100%/);
+      expect(live.stderr).toMatch(/duels \[#+\] 3000\/3000 100%/);
       expect(live.stdout).toBe(piped.stdout);
       expect((await runCli(["--json", "odds", "sw-personal-combat", "--input", input])).stderr).toBe("");
     } finally {

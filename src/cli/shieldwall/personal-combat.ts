@@ -7,7 +7,7 @@
  */
 import { createInterface } from "node:readline";
 import type { Command } from "commander";
-import { type PersonalCombatInput, personalCombatSchema, swPersonalCombatCalculator } from "../../rulesets/shieldwall/calculators.js";
+import { type PersonalCombatInput, personalCombatJson, personalCombatSchema, personalCombatSetup, swPersonalCombatCalculator } from "../../rulesets/shieldwall/calculators.js";
 import { cardName } from "../../core/cards.js";
 import { playOut } from "../../core/game.js";
 import { Random } from "../../core/random.js";
@@ -16,7 +16,7 @@ import { DUEL_PLAYER_KINDS, type DuelPlayerKind, type DuelTally, duelPlayer, typ
 import { type DuelFighterSetup, type ShieldwallDuelSetup, dealDuel, describeOutcome, shieldwallDuelGame, duelSetupProblem } from "../../rulesets/shieldwall/duel/game.js";
 import { type LeaderState, probeLeader } from "../../rulesets/shieldwall/units.js";
 import { UsageError } from "../errors.js";
-import { registerCalculator } from "../odds.js";
+import { DEFAULT_MAX_SECONDS, deadline, registerCalculator, type RunContext } from "../odds.js";
 import { emit, globals, parseInteger } from "../output.js";
 import { progressBar } from "../battle/progress.js";
 import { runHumanDuel } from "./personal-combat-play.js";
@@ -73,11 +73,7 @@ function pct(e: Estimate): string {
   return `${(e.p * 100).toFixed(2).padStart(6)}%  se ${(e.se * 100).toFixed(2)}%  95% CI ${(e.ci95[0] * 100).toFixed(2)}–${(e.ci95[1] * 100).toFixed(2)}%`;
 }
 
-function estimateJson(e: Estimate) {
-  return { p: e.p, standardError: e.se, ci95: e.ci95 };
-}
-
-function tallyReport(setup: ShieldwallDuelSetup, players: Record<Side, DuelPlayerKind>, tally: DuelTally, seed: number) {
+function tallyReport(setup: ShieldwallDuelSetup, players: Record<Side, DuelPlayerKind>, tally: DuelTally, seed: number, gamesAsked: number, budget: string) {
   const n = tally.games;
   const est = {
     aKills: proportion(tally.aWins, n),
@@ -86,24 +82,11 @@ function tallyReport(setup: ShieldwallDuelSetup, players: Record<Side, DuelPlaye
     bothKilled: proportion(tally.mutualKills, n),
     aScore: scoreEstimate(tally),
   };
+  const json = { ...personalCombatJson(setup, players, tally, seed, gamesAsked), ...(n < gamesAsked ? { stoppedBy: budget } : {}) };
   const adv = advantageDist(setup.a, setup.b).probOf("a");
-  const json = {
-    method: "Monte Carlo simulation",
-    sampleSize: n,
-    seed,
-    players,
-    fighters: { a: setup.a, b: setup.b },
-    options: setup.options,
-    counts: tally,
-    aKills: estimateJson(est.aKills),
-    bKills: estimateJson(est.bKills),
-    honourSatisfied: estimateJson(est.honourSatisfied),
-    bothKilled: estimateJson(est.bothKilled),
-    aScore: estimateJson(est.aScore),
-    aFirstAdvantage: adv.toJSON(),
-  };
   const text = [
     `Personal combat: a ${describeFighter(setup.a)} (${players.a}) v b ${describeFighter(setup.b)} (${players.b})`,
+    ...(n < gamesAsked ? [`Stopped early at the ${budget}: ${n} of the ${gamesAsked} duels asked were played, and the figures below come from those ${n} alone.`] : []),
     `Monte Carlo: ${n} duels, seed ${seed}; each share with its standard error and 95% confidence interval`,
     `  a kills b          ${pct(est.aKills)}`,
     `  b kills a          ${pct(est.bKills)}`,
@@ -115,24 +98,44 @@ function tallyReport(setup: ShieldwallDuelSetup, players: Record<Side, DuelPlaye
   return { json, text };
 }
 
+interface SimulationRun {
+  setup: ShieldwallDuelSetup;
+  players: Record<Side, DuelPlayerKind>;
+  games: number;
+  seed: number;
+  mctsIterations: number;
+  /** Where the request came from, for messages ("--games", a file). */
+  source: string;
+  /** Show a progress bar (standard error is a terminal and the output is text). */
+  live: boolean;
+  maxSeconds: number;
+  shouldStop: () => boolean;
+}
+
+/**
+ * Simulates duels within the time budget, with a progress bar on a terminal: `muster sw duel-sim`
+ * and `muster odds sw-personal-combat`. When the budget runs out the report says so plainly and
+ * its estimates (with their standard errors) come from the duels played.
+ */
+function simulate(run: SimulationRun) {
+  const bar = run.live ? progressBar("duels", run.games, process.stderr) : undefined;
+  let tally: DuelTally;
+  try {
+    tally = simulateDuels({ setup: run.setup, players: run.players, games: run.games, seed: run.seed, mctsIterations: run.mctsIterations, onProgress: bar ? (n) => bar.update(n) : undefined, shouldStop: run.shouldStop });
+  } finally {
+    bar?.finish();
+  }
+  const budget = `time budget of ${run.maxSeconds} s (--max-seconds)`;
+  if (tally.games === 0) throw new UsageError(`${run.source}: no duel finished within the ${budget}: allow more time, or fewer MCTS iterations per decision`);
+  return tallyReport(run.setup, run.players, tally, run.seed, run.games, budget);
+}
+
 // ---- odds calculator input (docs/shieldwall/personal-combat.md) ----
 
 export { personalCombatSchema, type PersonalCombatInput };
 
-export function runPersonalCombatOdds(input: PersonalCombatInput, live = false) {
-  const setup: ShieldwallDuelSetup = {
-    a: { kind: input.a.fighter, specialWeapon: input.a.specialWeapon, wounds: input.a.wounds },
-    b: { kind: input.b.fighter, specialWeapon: input.b.specialWeapon, wounds: input.b.wounds },
-    options: { mutualKill: input.mutualKill },
-  };
-  // A progress bar on a terminal only (standard error; never with --json or into a pipe).
-  const bar = live ? progressBar("sw-personal-combat", input.games, process.stderr) : undefined;
-  try {
-    const tally = simulateDuels({ setup, players: input.players, games: input.games, seed: input.seed, mctsIterations: input.mctsIterations, onProgress: bar ? (n) => bar.update(n) : undefined });
-    return tallyReport(setup, input.players, tally, input.seed);
-  } finally {
-    bar?.finish();
-  }
+export function runPersonalCombatOdds(input: PersonalCombatInput, context: RunContext = { source: "input", live: false, maxSeconds: DEFAULT_MAX_SECONDS, shouldStop: () => false }) {
+  return simulate({ setup: personalCombatSetup(input), players: input.players, games: input.games, seed: input.seed, mctsIterations: input.mctsIterations, ...context });
 }
 
 function narrate(setup: ShieldwallDuelSetup, players: Record<Side, DuelPlayerKind>, seed: number, iterations: number) {
@@ -207,15 +210,17 @@ export const shieldwallPersonalCombatCli: CliModule = {
         .option("--games <n>", "number of duels", "10000")
         .option("--a <player>", "side a's player: ai, random or mcts", "ai")
         .option("--b <player>", "side b's player: ai, random or mcts", "random")
-        .option("--iterations <n>", "MCTS iterations per decision", "300"),
-    ).action((opts: FighterOpts & { a: string; b: string; iterations: string; games: string }, cmd: Command) => {
+        .option("--iterations <n>", "MCTS iterations per decision", "300")
+        .option("--max-seconds <s>", `time budget: stop there and report the duels played so far (default ${DEFAULT_MAX_SECONDS})`),
+    ).action((opts: FighterOpts & { a: string; b: string; iterations: string; games: string; maxSeconds?: string }, cmd: Command) => {
       const g = globals(cmd);
       const setup = setupFromOpts(opts);
       const players = { a: choice(opts.a, DUEL_PLAYER_KINDS, "--a"), b: choice(opts.b, DUEL_PLAYER_KINDS, "--b") };
       const games = parseInteger(opts.games, "--games", 1, 10_000_000);
       const iterations = parseInteger(opts.iterations, "--iterations", 10, 100_000);
-      const tally = simulateDuels({ setup, players, games, seed: g.seed, mctsIterations: iterations });
-      const out = tallyReport(setup, players, tally, g.seed);
+      const maxSeconds = opts.maxSeconds === undefined ? DEFAULT_MAX_SECONDS : parseInteger(opts.maxSeconds, "--max-seconds", 1, 86_400);
+      const live = process.stderr.isTTY === true && !g.json;
+      const out = simulate({ setup, players, games, seed: g.seed, mctsIterations: iterations, source: "sw duel-sim", live, maxSeconds, shouldStop: deadline(maxSeconds) });
       emit(cmd, out.json, out.text);
     });
 
