@@ -116,3 +116,15 @@ describe("issue 15: duel simulations show progress on a terminal only", () => {
     }
   });
 });
+
+describe("issue 15: Shove matches show progress on a terminal only", () => {
+  it.each([[["shove", "balance", "--games", "4", "--level", "random"]], [["shove", "tournament", "--a", "random", "--b", "random", "--games", "3"]]])("%j draws a bar on a terminal's stderr, nothing into a pipe or with --json", async (args) => {
+    const piped = await runCli(["--seed", "1", ...args]);
+    expect(piped.code).toBe(0);
+    expect(piped.stderr).toBe("");
+    const live = await onTerminal(() => runCli(["--seed", "1", ...args]));
+    expect(live.stderr).toMatch(/(balance|A as red) \[#+\] (4\/4|3\/3) 100%/);
+    expect(live.stdout.replace(/[\d.]+ s\b/g, "")).toBe(piped.stdout.replace(/[\d.]+ s\b/g, ""));
+    expect((await onTerminal(() => runCli(["--seed", "1", "--json", ...args]))).stderr).toBe("");
+  });
+});
