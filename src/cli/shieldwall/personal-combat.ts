@@ -9,7 +9,7 @@ import { createInterface } from "node:readline";
 import type { Command } from "commander";
 import { type PersonalCombatInput, personalCombatJson, personalCombatSchema, personalCombatSetup, swPersonalCombatCalculator } from "../../rulesets/shieldwall/calculators.js";
 import { cardName } from "../../core/cards.js";
-import { playOut } from "../../core/game.js";
+import { makeRecord, playOut } from "../../core/game.js";
 import { Random } from "../../core/random.js";
 import { advantageDist, FIGHTER_KINDS, FIGHTER_NAME, type FighterKind, type PersonalCombatOptions, refusalDist, resolveRefusal, type Side } from "../../rulesets/shieldwall/duel/rules.js";
 import { DUEL_PLAYER_KINDS, type DuelPlayerKind, type DuelTally, duelPlayer, type Estimate, proportion, scoreEstimate, simulateDuels } from "../../rulesets/shieldwall/duel/ai.js";
@@ -19,7 +19,8 @@ import { UsageError } from "../errors.js";
 import { DEFAULT_MAX_SECONDS, deadline, registerCalculator, type RunContext } from "../odds.js";
 import { emit, globals, parseInteger } from "../output.js";
 import { progressBar } from "../battle/progress.js";
-import { runHumanDuel } from "./personal-combat-play.js";
+import { type DuelRecord, runHumanDuel } from "./personal-combat-play.js";
+import { checkOutput, writeOutput } from "../files.js";
 import type { CliModule } from "../module.js";
 
 const MUTUAL_KILL_HELP = 'both fighters killed in one exchange: "both-lose" (default: each side suffers the loser\'s DP) or "no-winner"';
@@ -138,18 +139,25 @@ export function runPersonalCombatOdds(input: PersonalCombatInput, context: RunCo
   return simulate({ setup: personalCombatSetup(input), players: input.players, games: input.games, seed: input.seed, mctsIterations: input.mctsIterations, ...context });
 }
 
-function narrate(setup: ShieldwallDuelSetup, players: Record<Side, DuelPlayerKind>, seed: number, iterations: number) {
+/**
+ * One duel between computer players. With `write` (text output) the narrative is written as the
+ * duel goes, so a slow MCTS duel shows its exchanges one by one.
+ */
+function narrate(setup: ShieldwallDuelSetup, players: Record<Side, DuelPlayerKind>, seed: number, iterations: number, write?: (line: string) => void) {
   const start = dealDuel(setup, seed);
-  const played = playOut(shieldwallDuelGame, start, { a: duelPlayer(players.a, seed * 2 + 1, iterations), b: duelPlayer(players.b, seed * 2 + 2, iterations) });
-  const s = played.state;
-  const lines = [
+  const head = [
     `Personal combat (seed ${seed}): a ${describeFighter(setup.a)} (${players.a}) v b ${describeFighter(setup.b)} (${players.b})`,
     `  a is dealt ${start.hands.a.map(cardName).join(" ")}`,
     `  b is dealt ${start.hands.b.map(cardName).join(" ")}`,
-    ...played.events.map((e) => `  ${e.text}`),
+  ];
+  for (const line of head) write?.(line);
+  const played = playOut(shieldwallDuelGame, start, { a: duelPlayer(players.a, seed * 2 + 1, iterations), b: duelPlayer(players.b, seed * 2 + 2, iterations) }, { onEvents: write ? (events) => events.forEach((e) => write(`  ${e.text}`)) : undefined });
+  const s = played.state;
+  const tail = [
     `  (a discarded ${(s.discarded.a ?? []).map(cardName).join(" ") || "nothing"}; b discarded ${(s.discarded.b ?? []).map(cardName).join(" ") || "nothing"})`,
     `Result: ${describeOutcome(s.outcome!)}`,
   ];
+  for (const line of tail) write?.(line);
   const json = {
     seed,
     players,
@@ -160,7 +168,17 @@ function narrate(setup: ShieldwallDuelSetup, players: Record<Side, DuelPlayerKin
     outcome: s.outcome,
     decisions: played.decisions,
   };
-  return { json, text: lines.join("\n") };
+  return { json, record: makeRecord(shieldwallDuelGame, setup, seed, played.decisions, s) };
+}
+
+/** The `--out` record writer of `sw duel`, the place checked before play (never a duel played only to be lost). */
+function recordSaver(out: string | undefined, force: boolean, say: (line: string) => void): ((record: DuelRecord, finished: boolean) => void) | undefined {
+  if (out === undefined) return undefined;
+  checkOutput(out, "--out", force);
+  return (record, finished) => {
+    writeOutput(out, `${JSON.stringify(record, null, 1)}\n`, "--out", force);
+    say(`${finished ? "Duel" : "Unfinished duel"} saved to ${out} (muster replay ${out}).`);
+  };
 }
 
 function refusalLeader(lpValue: number): LeaderState {
@@ -178,14 +196,19 @@ export const shieldwallPersonalCombatCli: CliModule = {
         .description("one narrated personal combat between computer players (seed section \"Personal Combat\")")
         .option("--a <player>", "side a's player: ai, random, mcts or human (you type your cards)", "ai")
         .option("--b <player>", "side b's player: ai, random, mcts or human", "ai")
-        .option("--iterations <n>", "MCTS iterations per decision", "300"),
-    ).action(async (opts: FighterOpts & { a: string; b: string; iterations: string }, cmd: Command) => {
+        .option("--iterations <n>", "MCTS iterations per decision", "300")
+        .option("--out <record>", "save the duel's record, finished or not (replay it with muster replay RECORD); an existing file is kept unless --force")
+        .option("--force", "with --out, replace an existing file"),
+    ).action(async (opts: FighterOpts & { a: string; b: string; iterations: string; out?: string; force?: boolean }, cmd: Command) => {
       const g = globals(cmd);
       const setup = setupFromOpts(opts);
       const kinds = [...DUEL_PLAYER_KINDS, "human"] as const;
       const a = choice(opts.a, kinds, "--a");
       const b = choice(opts.b, kinds, "--b");
       const iterations = parseInteger(opts.iterations, "--iterations", 10, 100_000);
+      // Text goes to standard output; with --json the summary does, and messages go to standard error.
+      const say = (line: string) => (g.json ? process.stderr : process.stdout).write(`${line}\n`);
+      const save = recordSaver(opts.out, opts.force === true, say);
       if (a === "human" || b === "human") {
         if (a === "human" && b === "human") throw new UsageError("--a and --b: only one side can be human (hands are hidden, ruling SW-24)");
         const human: Side = a === "human" ? "a" : "b";
@@ -193,14 +216,15 @@ export const shieldwallPersonalCombatCli: CliModule = {
         const rl = createInterface({ input: process.stdin, terminal: false });
         try {
           // Human play is a conversation: text only (--json does not apply).
-          await runHumanDuel(setup, g.seed, human, duelPlayer(computerKind, g.seed * 2 + 1, iterations), rl, (t) => process.stdout.write(t));
+          await runHumanDuel(setup, g.seed, human, duelPlayer(computerKind, g.seed * 2 + 1, iterations), rl, (t) => process.stdout.write(t), save);
         } finally {
           rl.close();
         }
         return;
       }
-      const out = narrate(setup, { a, b }, g.seed, iterations);
-      emit(cmd, out.json, out.text);
+      const out = narrate(setup, { a, b }, g.seed, iterations, g.json ? undefined : say);
+      if (g.json) emit(cmd, out.json, "");
+      save?.(out.record, true);
     });
 
     fighterOptions(
