@@ -146,3 +146,23 @@ describe("issue 15: sw duel saves a record and offers undo", () => {
     await replays(saved?.record);
   });
 });
+
+describe("issue 15: a bad decision in a personal-combat record is refused by name", () => {
+  it("a play without its card, or a discard of cards that are not text, is a named divergence, not 'undefined'", async () => {
+    const out = join(files.dir, "sw-duel-bad.json");
+    await runCli(["--seed", "3", "sw", "duel", "--out", out]);
+    const record = JSON.parse(readFileSync(out, "utf8")) as GameRecord;
+    const play = record.decisions.findIndex((d) => (d.move as { type: string }).type === "play");
+    const noCard = structuredClone(record);
+    delete (noCard.decisions[play].move as { card?: string }).card;
+    const r1 = await runCli(["replay", files.next(noCard)]);
+    expect(r1.code).toBe(1);
+    expect(r1.stderr).toMatch(/diverges at decision \d+ .*a play names its card as text/);
+    expect(r1.stderr).not.toMatch(/undefined/);
+    const badDiscard = structuredClone(record);
+    (badDiscard.decisions[0].move as { cards: unknown[] }).cards = [1, { x: 2 }];
+    const r2 = await runCli(["replay", files.next(badDiscard)]);
+    expect(r2.code).toBe(1);
+    expect(r2.stderr).toMatch(/discarded cards are named as text/);
+  });
+});
