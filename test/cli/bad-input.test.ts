@@ -52,6 +52,24 @@ describe("issue 15: a scenario no table can be is refused at once, with the limi
     }
   });
 
+  it("SW-26: on a tight table that passes the setup check (30\" × 12\"), no computer player boxes itself in: a deployment that leaves no room for the side's other contingents is refused", async () => {
+    const file = scenario({ table: { width: 30, height: 12 }, turnLimit: 2 });
+    // Random seed 4 once set the thegn's men in the middle, leaving the reeve's men no room ("internal error: no legal decision").
+    for (const ai of ["random", "commander", "advance", "mcts:3"]) {
+      for (const seed of ["4"]) {
+        const r = await runCli(["--seed", seed, "battle", "--scenario", file, "--red", ai, "--black", ai]);
+        expect(r.stderr, `${ai} seed ${seed}`).toBe("");
+        expect(r.code).toBe(0);
+      }
+    }
+    const { battleGame } = await import("../../src/rulesets/shieldwall/battle/game.js");
+    const { deployProblem } = await import("../../src/rulesets/shieldwall/battle/placement.js");
+    const { loadScenario } = await import("../../src/cli/battle/scenarios.js");
+    const start = battleGame.setup(loadScenario("shieldwall-battle", file).options as Parameters<typeof battleGame.setup>[0], 4);
+    const red = start.sides.red;
+    expect(deployProblem(start, "red", red.contingents[0], 15, 3)).toMatch(/it would leave no room to deploy .* ruling SW-26/);
+  }, 60_000);
+
   it("a small table where the armies do fit still plays (24\" × 24\")", async () => {
     const r = await runCli(["--seed", "1", "battle", "--scenario", scenario({ table: { width: 24, height: 24 } })]);
     expect(r.code).toBe(0);
