@@ -53,7 +53,7 @@ export function verifyRecordFile(file: string, only?: string) {
   if (!game) throw new InputError(`${label}: field game: unknown game "${id}"; known games: ${known.join(", ")}`, "game");
   const options = game.options.schema.safeParse((data as { options: unknown }).options);
   if (!options.success) {
-    const problems = describeIssues(options.error.issues, (data as { options: unknown }).options).map((p) => ({ field: p.field === "(top level)" ? "options" : `options${p.field.startsWith("[") ? "" : "."}${p.field}`, message: p.message }));
+    const problems = describeIssues(options.error.issues, (data as { options: unknown }).options, game.options.schema as z.ZodType).map((p) => ({ field: p.field === "(top level)" ? "options" : `options${p.field.startsWith("[") ? "" : "."}${p.field}`, message: p.message }));
     const more = problems.slice(1).map((p) => `; field ${p.field}: ${p.message}`).join("");
     throw new InputError(`${label}: field ${problems[0].field}: ${problems[0].message} (an option of ${id})${more}`, problems[0].field);
   }

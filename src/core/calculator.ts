@@ -53,6 +53,6 @@ export type CheckedInput<I> = { ok: true; input: I } | { ok: false; problems: In
 export function checkCalculatorInput<I>(spec: CalculatorSpec<I>, data: unknown): CheckedInput<I> {
   const parsed = spec.schema.safeParse(data);
   if (parsed.success) return { ok: true, input: parsed.data };
-  const problems = describeIssues(parsed.error.issues, data);
+  const problems = describeIssues(parsed.error.issues, data, spec.schema as z.ZodType);
   return { ok: false, problems, message: problemsText(problems, spec.rule) };
 }

@@ -413,3 +413,18 @@ describe("issue 15: long work shows progress on a terminal only", () => {
     }
   });
 });
+
+describe("issue 15: messages give the rule's bound and every problem", () => {
+  it("a scenario with turnLimit 1e308 and an unknown option gets the rule's bound (not the safe-integer range) and both problems", async () => {
+    const r = await runCli(["battle", "--scenario", scenario({ turnLimit: 1e308, options: { pushDistance: -1 } })]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/field turnLimit: must be at most 100, got 1e\+308 \(battle scenario format\); field options: unknown field "pushDistance"/);
+    expect(r.stderr).not.toMatch(/9007199254740991|Unrecognized/);
+  });
+
+  it("a calculator input of 1e308 gets the rule's bound", async () => {
+    const r = await runCli(["odds", "sw-personal-combat", "--input", files.next({ a: { fighter: "leader" }, b: { fighter: "leader" }, games: 1e308 })]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/field games: must be at most 1000000, got 1e\+308/);
+  });
+});

@@ -191,7 +191,7 @@ function fuzzCli(kind: string, seed: number, base: () => string | Buffer, make: 
       const clean = r.code === 0 || ((r.code === 1 || r.code === 2) && /^muster: [^\n]+\n$/.test(r.stderr) && cleanMessage(r.stderr, file));
       record(kind, ms, input, clean && ms < LIMIT_MS);
       if (!clean) expect.fail(`not clean: ${JSON.stringify({ mutation: m, code: r.code, stderr: r.stderr })}`);
-      expect(ms).toBeLessThan(LIMIT_MS);
+      expect(ms, `slow: ${JSON.stringify({ mutation: m, input: String(input).slice(0, 300) })}`).toBeLessThan(LIMIT_MS);
     }
   }, 120_000);
 }
