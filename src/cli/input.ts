@@ -58,7 +58,7 @@ export function parseJson(text: string, source: string): unknown {
 export function validate<T>(schema: z.ZodType<T>, data: unknown, source: string, rule?: string): T {
   const parsed = schema.safeParse(data);
   if (parsed.success) return parsed.data;
-  const problems = describeIssues(parsed.error.issues, data);
+  const problems = describeIssues(parsed.error.issues, data, schema as z.ZodType);
   throw new InputError(`${source}: ${problemsText(problems, rule)}`, problems[0].field, rule);
 }
 

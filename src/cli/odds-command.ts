@@ -6,8 +6,8 @@ import { diceCalculator, diceJson } from "../rulesets/calculators.js";
 import { InputError, UsageError } from "./errors.js";
 import { readJsonInput } from "./input.js";
 import type { CliModule } from "./module.js";
-import { getCalculator, listCalculators, registerCalculator } from "./odds.js";
-import { emit, globals } from "./output.js";
+import { DEFAULT_MAX_SECONDS, deadline, getCalculator, listCalculators, registerCalculator } from "./odds.js";
+import { emit, globals, parseInteger } from "./output.js";
 
 export const oddsCli: CliModule = {
   name: "odds",
@@ -38,7 +38,8 @@ export const oddsCli: CliModule = {
       .argument("[calculator]", "which calculator (omit to list them)")
       .option("-i, --input <file>", 'input JSON file, or "-" for standard input')
       .option("--example", "print an example input for the calculator")
-      .action((name: string | undefined, opts: { input?: string; example?: boolean }, cmd: Command) => {
+      .option("--max-seconds <s>", `time budget of a simulating calculator (sw-personal-combat): it stops there and reports the duels played so far (default ${DEFAULT_MAX_SECONDS})`)
+      .action((name: string | undefined, opts: { input?: string; example?: boolean; maxSeconds?: string }, cmd: Command) => {
         if (!name) {
           const list = listCalculators();
           const width = Math.max(...list.map((c) => c.name.length)) + 2;
@@ -56,10 +57,11 @@ export const oddsCli: CliModule = {
           return;
         }
         if (!opts.input) throw new UsageError(`odds ${name} needs --input FILE (or - for standard input); try --example`);
+        const maxSeconds = opts.maxSeconds === undefined ? DEFAULT_MAX_SECONDS : parseInteger(opts.maxSeconds, "--max-seconds", 1, 86_400);
         const input = readJsonInput(opts.input, calc.schema, calc.rule);
         let out: ReturnType<typeof calc.run>;
         try {
-          out = calc.run(input, process.stderr.isTTY === true && !globals(cmd).json);
+          out = calc.run(input, { source: opts.input === "-" ? "standard input" : opts.input, live: process.stderr.isTTY === true && !globals(cmd).json, maxSeconds, shouldStop: deadline(maxSeconds) });
         } catch (err) {
           // A refusal by the rules beyond the schema (the shared calculators name the field).
           if (err instanceof CalculatorInputError) throw new InputError(err.message, err.field, err.rule);

@@ -23,8 +23,28 @@ export interface Calculator<I = unknown> {
   rule?: string;
   /** An example input, shown in help. */
   example: unknown;
-  /** `live`: standard error is a terminal and the output is text, so long work may show progress there. */
-  run(input: I, live?: boolean): CalculatorOutput;
+  /** Only the simulating calculators use the context (progress, time budget). */
+  run(input: I, context?: RunContext): CalculatorOutput;
+}
+
+/** How a calculator is run: where progress may show, and the budget a simulation honours. */
+export interface RunContext {
+  /** Where the input came from (a file's name, or "standard input"), for messages. */
+  source: string;
+  /** Standard error is a terminal and the output is text, so long work may show progress there. */
+  live: boolean;
+  /** The time budget in seconds (`--max-seconds`) and its test: true once it is spent. */
+  maxSeconds: number;
+  shouldStop: () => boolean;
+}
+
+/** A simulation's default time budget in seconds: enough for any sane input, short enough never to look hung. */
+export const DEFAULT_MAX_SECONDS = 60;
+
+/** The budget test for `maxSeconds` from now (the program reads the clock, never the ruleset). */
+export function deadline(maxSeconds: number, now: () => number = () => performance.now()): () => boolean {
+  const end = now() + maxSeconds * 1000;
+  return () => now() >= end;
 }
 
 const calculators = new Map<string, Calculator>();

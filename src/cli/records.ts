@@ -6,7 +6,7 @@ import { z } from "zod";
 import { type CheckedRecord, findGame, registeredGameIds, verifyRecord } from "../core/records.js";
 import { canonicalJson } from "../core/hash.js";
 import { CheckFailedError, InputError } from "./errors.js";
-import { PLAYABLE_GAMES } from "../rulesets/index.js";
+import { ALL_GAMES } from "../rulesets/index.js";
 import { describeIssues, parseJson, readText, validate } from "./input.js";
 
 const hex = z.string().regex(/^[0-9a-f]{16}$/, "must be a 16-digit hex state hash");
@@ -48,12 +48,12 @@ export function verifyRecordFile(file: string, only?: string) {
   // The game and its options first (what the record is of), then the rest of the record.
   validate(recordSchema.pick({ game: true, options: true }), data, label);
   const id = named as string;
-  const game = findGame(id) ?? PLAYABLE_GAMES.find((p) => p.game.id === id)?.game;
-  const known = [...new Set([...registeredGameIds(), ...PLAYABLE_GAMES.map((p) => p.game.id)])];
+  const game = findGame(id) ?? ALL_GAMES.find((g) => g.id === id);
+  const known = [...new Set([...registeredGameIds(), ...ALL_GAMES.map((g) => g.id)])];
   if (!game) throw new InputError(`${label}: field game: unknown game "${id}"; known games: ${known.join(", ")}`, "game");
   const options = game.options.schema.safeParse((data as { options: unknown }).options);
   if (!options.success) {
-    const problems = describeIssues(options.error.issues, (data as { options: unknown }).options).map((p) => ({ field: p.field === "(top level)" ? "options" : `options${p.field.startsWith("[") ? "" : "."}${p.field}`, message: p.message }));
+    const problems = describeIssues(options.error.issues, (data as { options: unknown }).options, game.options.schema as z.ZodType).map((p) => ({ field: p.field === "(top level)" ? "options" : `options${p.field.startsWith("[") ? "" : "."}${p.field}`, message: p.message }));
     const more = problems.slice(1).map((p) => `; field ${p.field}: ${p.message}`).join("");
     throw new InputError(`${label}: field ${problems[0].field}: ${problems[0].message} (an option of ${id})${more}`, problems[0].field);
   }

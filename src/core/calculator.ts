@@ -23,9 +23,11 @@ export interface CalculatorSpec<I = unknown> {
   /**
    * The structured JSON result (plain data: exact probabilities as `Fraction.toJSON()`).
    * Throws {@link CalculatorInputError} for input the schema lets through but the rules refuse.
-   * `onProgress` is told how many samples a Monte Carlo calculator has drawn.
+   * `onProgress` is told how many samples a Monte Carlo calculator has drawn. `shouldStop` is a
+   * budget (a time limit, the clock read by the program) a Monte Carlo calculator honours: once
+   * it answers true, the result is made from the samples drawn so far and says so.
    */
-  result(input: I, onProgress?: (done: number) => void): unknown;
+  result(input: I, onProgress?: (done: number) => void, shouldStop?: () => boolean): unknown;
 }
 
 /** Input the schema accepts but the rules refuse (a dice expression that does not parse, a fully covered location): names the field. */
@@ -51,6 +53,6 @@ export type CheckedInput<I> = { ok: true; input: I } | { ok: false; problems: In
 export function checkCalculatorInput<I>(spec: CalculatorSpec<I>, data: unknown): CheckedInput<I> {
   const parsed = spec.schema.safeParse(data);
   if (parsed.success) return { ok: true, input: parsed.data };
-  const problems = describeIssues(parsed.error.issues, data);
+  const problems = describeIssues(parsed.error.issues, data, spec.schema as z.ZodType);
   return { ok: false, problems, message: problemsText(problems, spec.rule) };
 }

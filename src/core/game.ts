@@ -286,7 +286,8 @@ export function playOut<S extends BaseState, M, O>(
   game: Game<S, M, O>,
   state: S,
   players: Record<PlayerId, Player<S, M>>,
-  opts: { maxDecisions?: number; keepEvents?: boolean } = {},
+  /** `onEvents`: told each decision's events as it is applied (a narrative written as the game goes). */
+  opts: { maxDecisions?: number; keepEvents?: boolean; onEvents?: (events: GameEvent[]) => void } = {},
 ): PlayedGame<S, M> {
   const decisions: DecisionRecord<M>[] = [];
   const events: GameEvent[] = [];
@@ -298,6 +299,7 @@ export function playOut<S extends BaseState, M, O>(
     state = applied.state;
     decisions.push({ player: mover, move });
     if (opts.keepEvents !== false) events.push(...applied.events);
+    opts.onEvents?.(applied.events);
   }
   return { state, decisions, events, result: game.result(state)! };
 }

@@ -52,6 +52,24 @@ describe("issue 15: a scenario no table can be is refused at once, with the limi
     }
   });
 
+  it("SW-26: on a tight table that passes the setup check (30\" × 12\"), no computer player boxes itself in: a deployment that leaves no room for the side's other contingents is refused", async () => {
+    const file = scenario({ table: { width: 30, height: 12 }, turnLimit: 2 });
+    // Random seed 4 once set the thegn's men in the middle, leaving the reeve's men no room ("internal error: no legal decision").
+    for (const ai of ["random", "commander", "advance", "mcts:3"]) {
+      for (const seed of ["4"]) {
+        const r = await runCli(["--seed", seed, "battle", "--scenario", file, "--red", ai, "--black", ai]);
+        expect(r.stderr, `${ai} seed ${seed}`).toBe("");
+        expect(r.code).toBe(0);
+      }
+    }
+    const { battleGame } = await import("../../src/rulesets/shieldwall/battle/game.js");
+    const { deployProblem } = await import("../../src/rulesets/shieldwall/battle/placement.js");
+    const { loadScenario } = await import("../../src/cli/battle/scenarios.js");
+    const start = battleGame.setup(loadScenario("shieldwall-battle", file).options as Parameters<typeof battleGame.setup>[0], 4);
+    const red = start.sides.red;
+    expect(deployProblem(start, "red", red.contingents[0], 15, 3)).toMatch(/it would leave no room to deploy .* ruling SW-26/);
+  }, 60_000);
+
   it("a small table where the armies do fit still plays (24\" × 24\")", async () => {
     const r = await runCli(["--seed", "1", "battle", "--scenario", scenario({ table: { width: 24, height: 24 } })]);
     expect(r.code).toBe(0);
@@ -386,12 +404,27 @@ describe("issue 15: long work shows progress on a terminal only", () => {
     try {
       const live = await runCli(["odds", "sw-personal-combat", "--input", input]);
       expect(live.code).toBe(0);
-      expect(live.stderr).toMatch(/sw-personal-combat \[#+\] 3000\/3000 100%/);
+      expect(live.stderr).toMatch(/duels \[#+\] 3000\/3000 100%/);
       expect(live.stdout).toBe(piped.stdout);
       expect((await runCli(["--json", "odds", "sw-personal-combat", "--input", input])).stderr).toBe("");
     } finally {
       if (tty) Object.defineProperty(process.stderr, "isTTY", tty);
       else delete (process.stderr as { isTTY?: boolean }).isTTY;
     }
+  });
+});
+
+describe("issue 15: messages give the rule's bound and every problem", () => {
+  it("a scenario with turnLimit 1e308 and an unknown option gets the rule's bound (not the safe-integer range) and both problems", async () => {
+    const r = await runCli(["battle", "--scenario", scenario({ turnLimit: 1e308, options: { pushDistance: -1 } })]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/field turnLimit: must be at most 100, got 1e\+308 \(battle scenario format\); field options: unknown field "pushDistance"/);
+    expect(r.stderr).not.toMatch(/9007199254740991|Unrecognized/);
+  });
+
+  it("a calculator input of 1e308 gets the rule's bound", async () => {
+    const r = await runCli(["odds", "sw-personal-combat", "--input", files.next({ a: { fighter: "leader" }, b: { fighter: "leader" }, games: 1e308 })]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/field games: must be at most 1000000, got 1e\+308/);
   });
 });

@@ -38,7 +38,7 @@ describe("muster army check (SW-5, SW-6)", () => {
     two.contingents[1].bands[0].grade = "B";
     (two.contingents[0].retinue as { supernumeraries?: string[] }).supernumeraries = ["holy-person", "holy-person"];
     oneLineError(await runCli(["army", "check", file(two)]), /contingents\[0\]\.retinue\.supernumeraries\[1\]: only one holy person per army.*\(rule SW-6\)/);
-    oneLineError(await runCli(["army", "check", file({ ...army, colour: "red" })]), /field \(top level\): Unrecognized key: "colour"/);
+    oneLineError(await runCli(["army", "check", file({ ...army, colour: "red" })]), /field \(top level\): unknown field "colour"/);
     oneLineError(await runCli(["army", "check", file("{ not json")]), /not valid JSON/);
     oneLineError(await runCli(["army", "check", "/no/such/army.json"]), /cannot read \/no\/such\/army.json: no such file/);
     oneLineError(await runCli(["army", "check", file({ ...army, contingents: [{ ...army.contingents[0], retinue: { grade: "E", stands: 1 } }] })]), /field contingents\[0\]\.retinue\.grade/);
@@ -60,7 +60,7 @@ describe("muster odds sw-charge, sw-control, sw-shooting, sw-leader-risk", () =>
   it("sw-charge refuses a Shaken unit and impossible units", async () => {
     oneLineError(await runCli(["odds", "sw-charge", "--input", file({ grade: "B", aggression: "shaken", dp: 0 })]), /field aggression: a Shaken unit may not initiate a charge/);
     oneLineError(await runCli(["odds", "sw-charge", "--input", file({ grade: "C", aggression: "ready", dp: 0, retinueWithLeader: true })]), /field retinueWithLeader: .*rule SW-5/);
-    oneLineError(await runCli(["odds", "sw-charge", "--input", file({ grade: "B", aggression: "ready", dp: 0, speed: 3 })]), /Unrecognized key: "speed"/);
+    oneLineError(await runCli(["odds", "sw-charge", "--input", file({ grade: "B", aggression: "ready", dp: 0, speed: 3 })]), /unknown field "speed"/);
     oneLineError(await runCli(["odds", "sw-charge", "--input", file({ grade: "B", aggression: "angry", dp: 0 })]), /field aggression/);
   });
 

@@ -11,6 +11,7 @@ import { type CcExchangeInput, ccExchangeCalculator, ccExchangeJson, ccTestCalcu
 import { type CcTestInput, ccTestSchema, exchangeOdds, testOdds } from "../../rulesets/contest/odds.js";
 import { type DuelSetup, type Position, deckAt, outcomeOf } from "../../rulesets/contest/exchange.js";
 import { InputError, UsageError } from "../errors.js";
+import { checkOutput, writeOutput } from "../files.js";
 import { registerCalculator } from "../odds.js";
 import { emit, globals, parseInteger } from "../output.js";
 import type { CliModule } from "../module.js";
@@ -141,9 +142,13 @@ function runAdvise(source: string): { json: unknown; text: string } {
   return { json, text };
 }
 
-async function* stdinLines(): AsyncGenerator<string> {
+/**
+ * Standard input as lines, and a way to let it go: play ends at the end of the duel, not at the
+ * end of the input (the duel used to wait for end of file).
+ */
+function stdinLines(): { lines: AsyncIterable<string>; close: () => void } {
   const rl = createInterface({ input: process.stdin, terminal: false });
-  for await (const line of rl) yield line;
+  return { lines: rl, close: () => rl.close() };
 }
 
 export const contestCli: CliModule = {
@@ -196,7 +201,9 @@ export const contestCli: CliModule = {
       .option("--ranged-deck <file>", "ranged deck file")
       .option("--melee-deck <file>", `melee deck file (default: the provisional ${HOUSE} deck)`)
       .option("--max-exchanges <n>", `a duel undecided after this many exchanges is a draw (${HOUSE})`, "200")
-      .action(async (opts: Record<string, string>, cmd: Command) => {
+      .option("--out <record>", "save the game record, finished or not (replay it with muster replay RECORD); an existing file is kept unless --force")
+      .option("--force", "with --out, replace an existing file")
+      .action(async (opts: Record<"a" | "b" | "distance" | "assistA" | "assistB" | "vs" | "computer" | "maxExchanges", string> & { profiles?: string; rangedDeck?: string; meleeDeck?: string; out?: string; force?: boolean }, cmd: Command) => {
         const g = globals(cmd);
         if (opts.vs !== "human" && opts.vs !== "computer") throw new UsageError(`--vs must be "human" or "computer", got "${opts.vs}"`);
         const side = opts.computer.toUpperCase();
@@ -219,8 +226,23 @@ export const contestCli: CliModule = {
         };
         // With --json the narration goes to standard error and the summary alone to standard output.
         const write = (s: string) => (g.json ? process.stderr : process.stdout).write(s);
-        const summary = await runPlay(cfg, stdinLines(), write);
-        if (g.json) process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
+        const out = opts.out;
+        const force = opts.force === true;
+        // The place is checked before play, so a game is never played only to be lost.
+        if (out !== undefined) {
+          checkOutput(out, "--out", force);
+          cfg.onRecord = (record, finished) => {
+            writeOutput(out, `${JSON.stringify(record, null, 1)}\n`, "--out", force);
+            write(`${finished ? "Game" : "Unfinished game"} saved to ${out} (muster replay ${out}).\n`);
+          };
+        }
+        const input = stdinLines();
+        try {
+          const summary = await runPlay(cfg, input.lines, write);
+          if (g.json) process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
+        } finally {
+          input.close();
+        }
       });
   },
 };

@@ -5,11 +5,11 @@
  * both are revealed together (CC-5). Against the computer, the computer samples its card from
  * the advisor's optimal mixed strategy for the position.
  */
-import { play } from "../../core/game.js";
+import { type DecisionRecord, type GameRecord, makeRecord, play } from "../../core/game.js";
 import { type DuelSolution, advisedPlayer, solveDuel } from "../../rulesets/contest/advisor.js";
 import { findCard } from "../../rulesets/contest/deck.js";
 import { deckAt, legalCards } from "../../rulesets/contest/exchange.js";
-import { type ContestState, contestGame } from "../../rulesets/contest/game.js";
+import { type ContestMove, type ContestOptions, type ContestState, contestGame } from "../../rulesets/contest/game.js";
 import { UsageError } from "../errors.js";
 import { type PositionFile, duelFromFile, requireDuel } from "./load.js";
 
@@ -22,6 +22,11 @@ export interface PlayConfig {
   exchangeLimit: number;
   /** Erase each typed choice (on a terminal), so the other player cannot read it. */
   hide: boolean;
+  /**
+   * Given the game record when play stops: at the end, or when a player quits or the input ends
+   * (then before the error is thrown), so `--out` saves every game, finished or not.
+   */
+  onRecord?: (record: GameRecord<ContestMove, ContestOptions>, finished: boolean) => void;
 }
 
 export interface PlaySummary {
@@ -42,7 +47,15 @@ function linesOf(src: AsyncIterable<string> | Iterable<string>): Lines {
 export async function runPlay(cfg: PlayConfig, input: AsyncIterable<string> | Iterable<string>, write: (s: string) => void): Promise<PlaySummary> {
   const { setup } = duelFromFile(cfg.file, "command line");
   requireDuel(setup, cfg.file.distance, "--distance");
-  let state = contestGame.setup({ setup, distance: cfg.file.distance, exchangeLimit: cfg.exchangeLimit }, cfg.seed);
+  const options: ContestOptions = { setup, distance: cfg.file.distance, exchangeLimit: cfg.exchangeLimit };
+  let state = contestGame.setup(options, cfg.seed);
+  const decisions: DecisionRecord<ContestMove>[] = [];
+  /** Before each choice typed at the keyboard: what undo goes back to. */
+  const history: { side: "A" | "B"; state: ContestState; decisions: number; choices: number; current: Partial<Record<"A" | "B", string>> }[] = [];
+  const stop = (why: string): never => {
+    cfg.onRecord?.(makeRecord(contestGame, options, cfg.seed, decisions, state), false);
+    throw new UsageError(why);
+  };
   const lines = linesOf(input);
   const say = (s = "") => write(`${s}\n`);
   const nameOf = (s: "A" | "B") => (s === "A" ? setup.a : setup.b).profile.name;
@@ -57,6 +70,7 @@ export async function runPlay(cfg: PlayConfig, input: AsyncIterable<string> | It
   } else {
     say("Hot-seat: each player types a card in secret (number, id or name); both are revealed together.");
   }
+  say("At your prompt, undo takes back your own last choice and everything after it (the dice fall as before); quit stops.");
   const choices: { A: string; B: string }[] = [];
   let current: Partial<Record<"A" | "B", string>> = {};
   for (let mover = contestGame.toMove(state); mover !== null; mover = contestGame.toMove(state)) {
@@ -64,7 +78,7 @@ export async function runPlay(cfg: PlayConfig, input: AsyncIterable<string> | It
     const pos = state.position;
     const deck = deckAt(setup, pos);
     const legal = legalCards(setup, pos, side);
-    let card: string;
+    let card: string | undefined;
     if (side === "A") {
       say();
       say(`Exchange ${state.exchanges + 1}: ${pos.distance === 0 ? "melee contest (base contact)" : `ranged contest at ${pos.distance}"`}; Might ${nameOf("A")} ${pos.mightA}, ${nameOf("B")} ${pos.mightB}.`);
@@ -79,12 +93,28 @@ export async function runPlay(cfg: PlayConfig, input: AsyncIterable<string> | It
         const next = await lines.next();
         if (next.done) {
           say();
-          throw new UsageError(`standard input ended before the duel was decided (after ${state.exchanges} exchanges)`);
+          stop(`standard input ended before the duel was decided (after ${state.exchanges} exchanges)`);
         }
         if (cfg.hide) write("\x1b[1A\x1b[2K");
         else write("(hidden)\n");
-        const text = next.value.trim();
-        if (text === "quit") throw new UsageError(`duel abandoned by ${side} after ${state.exchanges} exchanges`);
+        const text = String(next.value).trim();
+        if (text === "quit") stop(`duel abandoned by ${side} after ${state.exchanges} exchanges`);
+        if (text === "undo") {
+          let at = history.length - 1;
+          while (at >= 0 && history[at].side !== side) at--;
+          if (at < 0) {
+            say("  Nothing to undo: you have made no choice yet.");
+            continue;
+          }
+          const back = history[at];
+          history.length = at;
+          state = back.state;
+          decisions.length = back.decisions;
+          choices.length = back.choices;
+          current = { ...back.current };
+          say(`  Undone: back to your choice in exchange ${state.exchanges + 1}.`);
+          break;
+        }
         const found = findCard(deck, text);
         const reason = found ? contestGame.validate(state, side, { card: found.id }) : `"${text}" is not a card of the ${deck.name}`;
         if (found && reason === null) {
@@ -93,10 +123,13 @@ export async function runPlay(cfg: PlayConfig, input: AsyncIterable<string> | It
         }
         say(`  not allowed: ${reason}. Choose again.`);
       }
+      if (card === undefined) continue; // undone: the loop asks whoever is to choose now
+      history.push({ side, state, decisions: decisions.length, choices: choices.length, current: { ...current } });
       if (!cfg.computer) say(`${nameOf(side)} (${side}) has chosen a card.`);
     }
     current[side] = card;
     const applied = play(contestGame, state, side, { card });
+    decisions.push({ player: side, move: { card } });
     state = applied.state;
     if (side === "B") {
       choices.push({ A: current.A ?? "", B: current.B ?? "" });
@@ -107,5 +140,6 @@ export async function runPlay(cfg: PlayConfig, input: AsyncIterable<string> | It
   const result = contestGame.result(state)!;
   say();
   say(`Result: ${result.reason}.`);
+  cfg.onRecord?.(makeRecord(contestGame, options, cfg.seed, decisions, state), true);
   return { seed: cfg.seed, result: { winner: result.winner, reason: result.reason }, exchanges: state.exchanges, choices, final: state.position };
 }

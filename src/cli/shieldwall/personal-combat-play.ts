@@ -4,7 +4,7 @@
  * human sees only his own view (ruling SW-24): his hand, the face-up card and the cards played.
  */
 import { type Card, cardCode, cardName, colourOf, isJoker } from "../../core/cards.js";
-import { type Player, play } from "../../core/game.js";
+import { type DecisionRecord, type GameRecord, makeRecord, type Player, play } from "../../core/game.js";
 import { describeOutcome, type ShieldwallDuelMove, type ShieldwallDuelSetup, type ShieldwallDuelState, dealDuel, shieldwallDuelGame } from "../../rulesets/shieldwall/duel/game.js";
 import { duelValue, handSize, otherSide, type Side } from "../../rulesets/shieldwall/duel/rules.js";
 import { UsageError } from "../errors.js";
@@ -58,9 +58,14 @@ function prompt(state: ShieldwallDuelState, side: Side): string {
   return lines.join("\n");
 }
 
+export type DuelRecord = GameRecord<ShieldwallDuelMove, ShieldwallDuelSetup>;
+
 /**
  * Plays one duel: `human` is the side typed at the keyboard, the other side is `computer`.
- * Returns the finished state; throws UsageError when the input ends before the duel does.
+ * Typing `undo` takes back the human's last choice and the computer's answers after it (the
+ * cards and dice fall as before: the state keeps its random generator); `quit` stops. Returns the
+ * finished state; throws UsageError when the input ends (or the player quits) before the duel
+ * does. `onRecord` is given the game record whenever play stops, finished or not.
  */
 export async function runHumanDuel(
   setup: ShieldwallDuelSetup,
@@ -69,17 +74,39 @@ export async function runHumanDuel(
   computer: Player<ShieldwallDuelState, ShieldwallDuelMove>,
   lines: AsyncIterable<string>,
   write: (text: string) => void,
+  onRecord?: (record: DuelRecord, finished: boolean) => void,
 ): Promise<ShieldwallDuelState> {
   let state = dealDuel(setup, seed);
+  const decisions: DecisionRecord<ShieldwallDuelMove>[] = [];
+  /** Before each of the human's choices: what undo goes back to. */
+  const history: { state: ShieldwallDuelState; decisions: number }[] = [];
+  const stop = (why: string): never => {
+    onRecord?.(makeRecord(shieldwallDuelGame, setup, seed, decisions, state), false);
+    throw new UsageError(why);
+  };
   const it = lines[Symbol.asyncIterator]();
   write(`Personal combat (seed ${seed}): you are ${human}. Red cards parry, black cards strike; J 10, Q 11, K 12, A 13, joker 14.\n`);
+  write("At your prompt, undo takes back your last choice (and the opponent's answers after it); quit stops.\n");
   for (let mover = shieldwallDuelGame.toMove(state); mover !== null; mover = shieldwallDuelGame.toMove(state)) {
-    let move: ShieldwallDuelMove;
+    let move: ShieldwallDuelMove | undefined;
     if (mover === human) {
       write(`${prompt(state, human)}\n`);
       for (;;) {
         const next = await it.next();
-        if (next.done) throw new UsageError("standard input ended before the personal combat was over");
+        if (next.done) stop("standard input ended before the personal combat was over");
+        const text = String(next.value).trim().toLowerCase();
+        if (text === "quit") stop("personal combat abandoned");
+        if (text === "undo") {
+          const back = history.pop();
+          if (!back) {
+            write("  Nothing to undo: you have made no choice yet. Again:\n");
+            continue;
+          }
+          state = back.state;
+          decisions.length = back.decisions;
+          write("  Undone: choose again.\n");
+          break;
+        }
         const read = readHumanMove(state, human, next.value);
         const why = typeof read === "string" ? read : shieldwallDuelGame.validate(state, human, read);
         if (why === null && typeof read !== "string") {
@@ -88,12 +115,16 @@ export async function runHumanDuel(
         }
         write(`  ${why}. Again:\n`);
       }
+      if (move === undefined) continue; // undone: ask again from the earlier state
+      history.push({ state, decisions: decisions.length });
     } else move = computer.choose(state, mover);
     const applied = play(shieldwallDuelGame, state, mover, move);
+    decisions.push({ player: mover, move });
     state = applied.state;
     for (const e of applied.events) write(`  ${e.text}\n`);
   }
   write(`Result: ${describeOutcome(state.outcome!)}\n`);
   write(`(the opponent discarded ${(state.discarded[otherSide(human)] ?? []).map(cardName).join(" ")})\n`);
+  onRecord?.(makeRecord(shieldwallDuelGame, setup, seed, decisions, state), true);
   return state;
 }

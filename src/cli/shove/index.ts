@@ -18,6 +18,9 @@ import { readText } from "../input.js";
 import { emit, globals, parseInteger } from "../output.js";
 import type { CliModule } from "../module.js";
 import { type Controller, runPlay } from "./play.js";
+import { progressBar } from "../battle/progress.js";
+
+type MatchSide = Parameters<typeof playMatch>[1];
 
 const HOUSE_NOTE = "default board: ruling SH-1, a house rule (the printed board is missing)";
 
@@ -189,7 +192,7 @@ export const shoveCli: CliModule = {
         .option("--board <file>", `board file; ${HOUSE_NOTE}`)
         .option("--turns <n>", "turn limit (SH-7 default 10)")
         .option("--empty-pushes", "allow pushes that move nothing (our decision: refused by default)")
-        .option("--progress", "report progress on standard error every 50 games");
+        .option("--progress", "report progress on standard error every 50 games (on a terminal a progress bar shows anyway)");
 
     matchOptions(
       cmd
@@ -206,7 +209,7 @@ export const shoveCli: CliModule = {
       const board = loadBoard(opts.board);
       const options: ShoveOptions = { board, rules: rulesFrom(opts) };
       const t0 = performance.now();
-      const m = playMatch(options, { level, iterations }, { level, iterations }, games, g.seed, progress(opts.progress, "balance"));
+      const m = playMatchShown(options, { level, iterations }, { level, iterations }, games, g.seed, opts.progress, "balance", c);
       const seconds = (performance.now() - t0) / 1000;
       const [lo, hi] = wilson(m.blueWins, games);
       const json = { board: board.name, level, iterations: iterations ?? DEFAULT_ITERATIONS[level], games, seed: g.seed, blueWins: m.blueWins, redWins: games - m.blueWins, blueWinRate: m.blueWins / games, blueWinRate95: [lo, hi], reasons: m.reasons, seconds: Number(seconds.toFixed(2)) };
@@ -236,8 +239,8 @@ export const shoveCli: CliModule = {
       const board = loadBoard(opts.board);
       const options: ShoveOptions = { board, rules: rulesFrom(opts) };
       const t0 = performance.now();
-      const aBlue = playMatch(options, a, b, games, g.seed, progress(opts.progress, "A as blue"));
-      const aRed = playMatch(options, b, a, games, g.seed + 1_000_003, progress(opts.progress, "A as red"));
+      const aBlue = playMatchShown(options, a, b, games, g.seed, opts.progress, "A as blue", c);
+      const aRed = playMatchShown(options, b, a, games, g.seed + 1_000_003, opts.progress, "A as red", c);
       const seconds = (performance.now() - t0) / 1000;
       const aWinsBlue = aBlue.blueWins;
       const aWinsRed = games - aRed.blueWins;
@@ -284,11 +287,32 @@ export const shoveCli: CliModule = {
   },
 };
 
-function progress(on: boolean | undefined, label: string): ((done: number, blueWins: number) => void) | undefined {
-  if (!on) return undefined;
-  return (done, blueWins) => {
-    if (done % 50 === 0) process.stderr.write(`${label}: ${done} games, blue won ${blueWins}\n`);
+/**
+ * Progress of a match on standard error: a bar when it is a terminal (never with --json), plain
+ * lines every 50 games with --progress (for logs), otherwise nothing.
+ */
+function progress(on: boolean | undefined, label: string, games: number, c: Command): { update?: (done: number, blueWins: number) => void; finish: () => void } {
+  if (process.stderr.isTTY === true && !globals(c).json) {
+    const bar = progressBar(label, games, process.stderr);
+    return { update: (done) => bar.update(done), finish: () => bar.finish() };
+  }
+  if (!on) return { finish: () => {} };
+  return {
+    update: (done, blueWins) => {
+      if (done % 50 === 0) process.stderr.write(`${label}: ${done} games, blue won ${blueWins}\n`);
+    },
+    finish: () => {},
   };
+}
+
+/** Plays a match with its progress shown (see {@link progress}). */
+function playMatchShown(options: ShoveOptions, blue: MatchSide, red: MatchSide, games: number, seed: number, on: boolean | undefined, label: string, c: Command) {
+  const shown = progress(on, label, games, c);
+  try {
+    return playMatch(options, blue, red, games, seed, shown.update);
+  } finally {
+    shown.finish();
+  }
 }
 
 function saveRecord(file: string, record: GameRecord<ShoveMove, ShoveOptions>, force: boolean): void {

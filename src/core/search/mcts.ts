@@ -22,6 +22,11 @@ export interface MctsOptions<S, M> {
   exploration?: number;
   /** Clock for time-bounded search; injected so the engine itself never reads the clock. */
   now?: () => number;
+  /**
+   * Asked every 16 iterations: true ends the search now with what it has (an outer budget,
+   * such as a simulation's time limit, running out). Injected like the clock.
+   */
+  stop?: () => boolean;
   /** Rollout policy (default: uniformly random legal decisions). */
   rollout?: (state: S, player: PlayerId, rng: Random) => M;
   /** Stop rollouts after this many decisions and score with `evaluate` (default: play to the end). */
@@ -74,7 +79,8 @@ export function mctsSearch<S extends BaseState, M>(
 
   let iterations = 0;
   if (rootMoves.length > 1) {
-    while (iterations < budgetIterations && (deadline === null || iterations % 16 !== 0 || opts.now!() < deadline)) {
+    const stop = opts.stop;
+    while (iterations < budgetIterations && (iterations % 16 !== 0 || ((deadline === null || opts.now!() < deadline) && (stop === undefined || iterations === 0 || !stop())))) {
       iterate(game, state, player, root, rng, c, opts);
       iterations++;
     }

@@ -8,7 +8,7 @@
 import { z } from "zod";
 import type { Dist } from "../../core/distribution.js";
 import type { Fraction } from "../../core/fraction.js";
-import type { CalculatorSpec } from "../../core/calculator.js";
+import { CalculatorInputError, type CalculatorSpec } from "../../core/calculator.js";
 import type { ControlOutcome } from "./checks.js";
 import { COMBAT_RESULTS, type CombatOdds, combatOdds, FINAL_RESULTS, type UnitDice } from "./combat.js";
 import { type DuelTally, type Estimate, proportion, scoreEstimate, simulateDuels } from "./duel/ai.js";
@@ -135,7 +135,7 @@ const fighterSchema = z
     }
   });
 
-/** Games × MCTS iterations allowed per MCTS side in one calculator run. */
+/** Games × MCTS iterations × MCTS sides allowed in one calculator run. */
 export const MCTS_BUDGET = 3_000_000;
 
 export const personalCombatSchema = z
@@ -159,7 +159,7 @@ export const personalCombatSchema = z
       ctx.addIssue({
         code: "custom",
         path: ["games"],
-        message: `with MCTS players, games × mctsIterations may be at most ${MCTS_BUDGET.toLocaleString("en")} per MCTS side (asked ${(input.games * input.mctsIterations).toLocaleString("en")})`,
+        message: `with MCTS players, games × mctsIterations × MCTS sides may be at most ${MCTS_BUDGET.toLocaleString("en")} (asked ${input.games.toLocaleString("en")} × ${input.mctsIterations.toLocaleString("en")} × ${mcts} = ${(input.games * input.mctsIterations * mcts).toLocaleString("en")})`,
       });
     }
   });
@@ -177,12 +177,18 @@ function estimateJson(e: Estimate) {
   return { p: e.p, standardError: e.se, ci95: e.ci95 };
 }
 
-/** The sw-personal-combat calculator's JSON result for a finished tally. */
-export function personalCombatJson(setup: ShieldwallDuelSetup, players: PersonalCombatInput["players"], tally: DuelTally, seed: number) {
+/**
+ * The sw-personal-combat calculator's JSON result for a tally of `gamesAsked` duels or, when a
+ * budget stopped the simulation early (`stoppedEarly`), of the duels finished before it.
+ */
+export function personalCombatJson(setup: ShieldwallDuelSetup, players: PersonalCombatInput["players"], tally: DuelTally, seed: number, gamesAsked = tally.games) {
   const n = tally.games;
+  if (n === 0) throw new CalculatorInputError("games", "no duel finished within the time budget: allow more time, or ask for fewer mctsIterations");
   return {
     method: "Monte Carlo simulation",
     sampleSize: n,
+    gamesAsked,
+    stoppedEarly: n < gamesAsked,
     seed,
     players,
     fighters: { a: setup.a, b: setup.b },
@@ -269,10 +275,10 @@ export const swPersonalCombatCalculator: CalculatorSpec<PersonalCombatInput> = {
   rule: 'seed "Personal Combat", SW-22',
   example: SW_EXAMPLES["personal-combat"],
   method: "monte-carlo",
-  result(input, onProgress) {
+  result(input, onProgress, shouldStop) {
     const setup = personalCombatSetup(input);
-    const tally = simulateDuels({ setup, players: input.players, games: input.games, seed: input.seed, mctsIterations: input.mctsIterations, onProgress });
-    return personalCombatJson(setup, input.players, tally, input.seed);
+    const tally = simulateDuels({ setup, players: input.players, games: input.games, seed: input.seed, mctsIterations: input.mctsIterations, onProgress, shouldStop });
+    return personalCombatJson(setup, input.players, tally, input.seed, input.games);
   },
 };
 

@@ -89,7 +89,7 @@ describe("muster odds sw-personal-combat", () => {
 
   it("Personal Combat odds: bad input is refused naming the field and the rule", async () => {
     const cases: [unknown, RegExp][] = [
-      [{ a: { fighter: "leader" }, b: { fighter: "leader" }, extra: 1 }, /Unrecognized key: "extra"/],
+      [{ a: { fighter: "leader" }, b: { fighter: "leader" }, extra: 1 }, /unknown field "extra"/],
       [{ a: { fighter: "champion", specialWeapon: true }, b: { fighter: "leader" } }, /field a\.specialWeapon: only a leader may fight with the special weapon.*SW-6/],
       [{ a: { fighter: "leader", wounds: 3 }, b: { fighter: "leader" } }, /field a\.wounds/],
       [{ a: { fighter: "king" }, b: { fighter: "leader" } }, /field a\.fighter/],

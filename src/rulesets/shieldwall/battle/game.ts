@@ -12,7 +12,7 @@ import { type ArmyFile, armyProblems, buildForce, formatProblem, type Side } fro
 import { defaultTable } from "../geometry/table.js";
 import { newGodPack, noTokens } from "../gods.js";
 import { applyDeploy } from "./phases/deployment.js";
-import { deployOptions, deployProblem } from "./placement.js";
+import { deployProblem, noRoomLeft } from "./placement.js";
 import { Ctx, memoKind } from "./ctx.js";
 import { sideOfId } from "./unit-facts.js";
 import { DECISIONS, run } from "./loop.js";
@@ -175,26 +175,20 @@ export function createBattle(scenario: Scenario, armies: Record<Side, ArmyFile>,
 /**
  * A table where the armies cannot deploy (seed "Deployment", ruling SW-26) is refused at setup,
  * naming the field, instead of a game that stops with no legal decision. Each side's remaining
- * contingents are placed one after another at the first of the engine's own deployment options
- * (placement.ts), on a copy: if one finds no place, the table is too small for the armies.
+ * contingents are set down one after another at their first place (`noRoomLeft`, placement.ts):
+ * if one finds none, the table is too small for the armies. Every deployment decision keeps that
+ * test true, so no side is ever left without a legal place.
  */
 function refuseUndeployable(start: BattleState): void {
   for (const side of ["red", "black"] as const) {
-    let state = start;
-    const sd = state.sides[side];
-    const pending = sd.contingents.filter((c) => !state.units.find((u) => u.id === sd.retinues[c])?.deployed);
-    for (const c of pending) {
-      const place = deployOptions(state, side).find((o) => o.contingent === c);
-      if (place === undefined) {
-        const t = state.table;
-        throw new RangeError(
-          `table: the ${t.width}" × ${t.height}" table has no room to deploy ${side}'s contingent "${sd.contingentNames[c] ?? c}"${pending.length > 1 ? " beside the others" : ""} (each line must fit in its own half, its front between ${t.options.deployMin}" and ${t.options.deployMax}" from the centre line, ruling SW-26); use a larger table`,
-        );
-      }
-      const ctx = new Ctx(state);
-      applyDeploy(ctx, side, c, place.x, place.distance);
-      state = ctx.finish();
-    }
+    const stuck = noRoomLeft(start, side);
+    if (stuck === null) continue;
+    const sd = start.sides[side];
+    const pending = sd.contingents.filter((c) => !start.units.find((u) => u.id === sd.retinues[c])?.deployed);
+    const t = start.table;
+    throw new RangeError(
+      `table: the ${t.width}" × ${t.height}" table has no room to deploy ${side}'s contingent "${sd.contingentNames[stuck] ?? stuck}"${pending.length > 1 ? " beside the others" : ""} (each line must fit in its own half, its front between ${t.options.deployMin}" and ${t.options.deployMax}" from the centre line, ruling SW-26); use a larger table`,
+    );
   }
 }
 

@@ -12,9 +12,36 @@ import { contingentLine, unitIn } from "./queries.js";
 import type { BattleState } from "./types.js";
 import { ruleOption } from "./types.js";
 
-/** Why a contingent may not be deployed there, or null (ruling SW-26, no overlaps, on the table). */
+/**
+ * Why a contingent may not be deployed there, or null (ruling SW-26, no overlaps, on the table,
+ * and room left for the side's other contingents: see {@link noRoomLeft}).
+ */
 export function deployProblem(s: BattleState, side: Side, contingent: string, x: number, distance: number): string | null {
-  return deployProblemAmong(s, side, contingent, x, distance, null);
+  const sd = s.sides[side];
+  if (!sd.contingents.includes(contingent)) return `${contingent} is not a contingent of ${side}`;
+  const ret = unitIn(s, sd.retinues[contingent]);
+  if (ret.deployed) return `${sd.contingentNames[contingent]} is already deployed`;
+  if (!Number.isFinite(x) || !Number.isFinite(distance)) return "deployment x and distance must be numbers";
+  const scene = sceneOf(s, side);
+  const placed = placedLine(s, side, contingent, x, distance);
+  return placeProblem(s, placed, scene) ?? roomProblem(s, side, contingent, placed, scene);
+}
+
+/** The stands already on the table and the x ranges of the side's own line: what a new contingent must fit among. */
+interface DeployScene {
+  deployed: readonly BoxedRect[];
+  /** The side's deployed contingents' x ranges, west to east. */
+  ranges: readonly (readonly [number, number])[];
+}
+
+function sceneOf(s: BattleState, side: Side): DeployScene {
+  return { deployed: deployedRects(s), ranges: friendlyRanges(s, side) };
+}
+
+/** The scene once `placed` stands on the table too. */
+function withPlaced(scene: DeployScene, placed: PlacedLine): DeployScene {
+  const ranges = placed.line.flatMap((l) => l.rects.map((b) => [b.minX, b.maxX] as const));
+  return { deployed: [...scene.deployed, ...placed.line.flatMap((l) => l.rects)], ranges: [...scene.ranges, ...ranges].sort((a, b) => a[0] - b[0]) };
 }
 
 /** The rectangles of every stand already deployed (what a new contingent may not overlap). */
@@ -22,15 +49,37 @@ function deployedRects(s: BattleState): BoxedRect[] {
   return s.units.filter((u) => u.deployed && u.stands.length > 0).flatMap((u) => boxedRects(u.stands));
 }
 
-/** {@link deployProblem} with the deployed stands' rectangles worked out once by the caller (null: work them out). */
-function deployProblemAmong(s: BattleState, side: Side, contingent: string, x: number, distance: number, deployed: BoxedRect[] | null): string | null {
+/** Why a placed line may not stand in the scene (off its half, overlapping, behind the line), or null. */
+function placeProblem(s: BattleState, placed: PlacedLine, scene: DeployScene): string | null {
+  return placedLineProblem(placed, scene.deployed) ?? singleLineProblem(s, placed, scene.ranges);
+}
+
+/**
+ * Ruling SW-26 with seed "Deployment": a player may not deploy a contingent where it leaves his
+ * other contingents no room on the table (a player at the table would simply set it elsewhere;
+ * the engine must never leave a side with no legal deployment). Its reason, or null.
+ */
+function roomProblem(s: BattleState, side: Side, contingent: string, placed: PlacedLine, scene: DeployScene): string | null {
+  const stuck = noRoomLeft(s, side, withPlaced(scene, placed), contingent);
+  return stuck === null ? null : `it would leave no room to deploy ${s.sides[side].contingentNames[stuck] ?? stuck} (each line must fit in its own half, ruling SW-26)`;
+}
+
+/**
+ * The first of the side's contingents still to deploy (leaving out `besides`) that finds no place
+ * when they are set down one after another, in army order, each at its first place; or null when
+ * all fit. The setup's table check and every deployment decision use it, so a side always keeps
+ * a legal deployment: the first contingent's first place leaves room for the rest by this test.
+ */
+export function noRoomLeft(s: BattleState, side: Side, scene: DeployScene = sceneOf(s, side), besides?: string): string | null {
   const sd = s.sides[side];
-  if (!sd.contingents.includes(contingent)) return `${contingent} is not a contingent of ${side}`;
-  const ret = unitIn(s, sd.retinues[contingent]);
-  if (ret.deployed) return `${sd.contingentNames[contingent]} is already deployed`;
-  if (!Number.isFinite(x) || !Number.isFinite(distance)) return "deployment x and distance must be numbers";
-  const placed = placedLine(s, side, contingent, x, distance);
-  return placedLineProblem(placed, deployed ?? deployedRects(s)) ?? singleLineProblem(s, side, placed);
+  let at = scene;
+  for (const c of sd.contingents) {
+    if (c === besides || unitIn(s, sd.retinues[c]).deployed) continue;
+    const first = places(s, side, c, at).next();
+    if (first.done) return c;
+    at = withPlaced(at, first.value.placed);
+  }
+  return null;
 }
 
 /** The x ranges (west to east) of a side's contingents already on the table. */
@@ -52,9 +101,8 @@ const LINE_TOLERANCE = 0.01;
  * x ranges overlap) while a gap in the line, or at its ends, is wide enough for it; when there is
  * no such gap it may (the line cannot take it).
  */
-function singleLineProblem(s: BattleState, side: Side, placed: PlacedLine): string | null {
+function singleLineProblem(s: BattleState, placed: PlacedLine, ranges: DeployScene["ranges"]): string | null {
   if (!ruleOption(s.options, "singleLine")) return null;
-  const ranges = friendlyRanges(s, side);
   if (ranges.length === 0) return null;
   const { minX, maxX } = placed.box;
   if (!ranges.some(([a, b]) => minX < b - LINE_TOLERANCE && maxX > a + LINE_TOLERANCE)) return null;
@@ -63,7 +111,7 @@ function singleLineProblem(s: BattleState, side: Side, placed: PlacedLine): stri
 }
 
 /** The gaps along the line of a side's deployed contingents, table edges included. */
-function lineGaps(s: BattleState, ranges: [number, number][]): [number, number][] {
+function lineGaps(s: BattleState, ranges: DeployScene["ranges"]): [number, number][] {
   const gaps: [number, number][] = [];
   let at = 0;
   for (const [a, b] of ranges) {
@@ -144,39 +192,51 @@ function placedLine(s: BattleState, side: Side, contingent: string, x: number, d
   return placed;
 }
 
+/**
+ * The places a contingent may stand in the scene, in the engine's order: a grid every deployStep
+ * inches at each deploy distance (every inch where that finds none), else the middle of each gap in
+ * the line wide enough for it. `keep` filters further (the room test); the grid falls back to every
+ * inch only when no place passes it.
+ */
+function* places(s: BattleState, side: Side, c: string, scene: DeployScene, keep?: (placed: PlacedLine) => boolean): Generator<{ x: number; distance: number; placed: PlacedLine }> {
+  const lines = placedLines(s, side, c);
+  let found = 0;
+  for (const step of [s.options.deployStep, 1]) {
+    for (const distance of s.options.deployDistances) {
+      if (!Number.isFinite(distance)) continue;
+      for (let x = step; x < s.table.width; x += step) {
+        const placed = placedLine(s, side, c, x, distance, lines);
+        if (placeProblem(s, placed, scene) === null && (keep === undefined || keep(placed))) {
+          found++;
+          yield { x, distance, placed };
+        }
+      }
+    }
+    if (found > 0) return;
+  }
+  // No place on the grid: the middle of each gap in the line wide enough for the contingent.
+  if (ruleOption(s.options, "singleLine")) {
+    const gaps = lineGaps(s, scene.ranges);
+    for (const distance of s.options.deployDistances) {
+      if (!Number.isFinite(distance)) continue;
+      for (const [a, b] of gaps) {
+        const x = Math.round(((a + b) / 2) * 100) / 100;
+        const placed = placedLine(s, side, c, x, distance, lines);
+        if (placeProblem(s, placed, scene) === null && (keep === undefined || keep(placed))) yield { x, distance, placed };
+      }
+    }
+  }
+}
+
+/** Every place where a contingent of `side` may deploy now (deployProblem accepts each), contingent by contingent. */
 export function deployOptions(s: BattleState, side: Side): { contingent: string; x: number; distance: number }[] {
   const sd = s.sides[side];
   const out: { contingent: string; x: number; distance: number }[] = [];
   const pending = sd.contingents.filter((c) => !unitIn(s, sd.retinues[c]).deployed);
-  const deployed = deployedRects(s);
+  const scene = sceneOf(s, side);
   for (const c of pending) {
-    // A contingent not yet deployed at a place on the table: deployProblem's checks of the contingent and its numbers pass.
-    const lines = placedLines(s, side, c);
-    let found = 0;
-    for (const step of [s.options.deployStep, 1]) {
-      for (const distance of s.options.deployDistances) {
-        if (!Number.isFinite(distance)) continue;
-        for (let x = step; x < s.table.width; x += step) {
-          const placed = placedLine(s, side, c, x, distance, lines);
-          if (placedLineProblem(placed, deployed) === null && singleLineProblem(s, side, placed) === null) {
-            out.push({ contingent: c, x, distance });
-            found++;
-          }
-        }
-      }
-      if (found > 0) break;
-    }
-    // No place on the grid: the middle of each gap in the line wide enough for the contingent.
-    if (found === 0 && ruleOption(s.options, "singleLine")) {
-      const gaps = lineGaps(s, friendlyRanges(s, side));
-      for (const distance of s.options.deployDistances) {
-        if (!Number.isFinite(distance)) continue;
-        for (const [a, b] of gaps) {
-          const x = Math.round(((a + b) / 2) * 100) / 100;
-          if (deployProblemAmong(s, side, c, x, distance, deployed) === null) out.push({ contingent: c, x, distance });
-        }
-      }
-    }
+    const room = pending.length === 1 ? undefined : (placed: PlacedLine) => roomProblem(s, side, c, placed, scene) === null;
+    for (const p of places(s, side, c, scene, room)) out.push({ contingent: c, x: p.x, distance: p.distance });
   }
   return out;
 }

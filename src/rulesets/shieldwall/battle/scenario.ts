@@ -4,6 +4,7 @@
  * the turn limit (ruling SW-25) and every option. Validated with zod; every problem names its field.
  */
 import { z } from "zod";
+import { describeIssues } from "../../../core/issues.js";
 import { type ArmyFile, armySchema, type Side } from "../army.js";
 import { tableSchema } from "../geometry/table.js";
 import { type BattleOptions, DEFAULT_BATTLE_OPTIONS } from "./types.js";
@@ -110,11 +111,14 @@ export function scenarioOptions(s: Scenario): BattleOptions {
   return o;
 }
 
-/** Parses a scenario object; throws a RangeError naming the first bad field. */
+/**
+ * Parses a scenario object; throws a RangeError naming every bad field, the first leading
+ * ("turnLimit: must be at most 100, got 1e+308; field options: …"), bounds as the format sets them.
+ */
 export function parseScenario(value: unknown): Scenario {
   const r = scenarioSchema.safeParse(value);
   if (r.success) return r.data;
-  const issue = r.error.issues[0];
-  const path = issue.path.length > 0 ? issue.path.join(".") : "(scenario)";
-  throw new RangeError(`${path}: ${issue.message} (battle scenario format)`);
+  const problems = describeIssues(r.error.issues, value, scenarioSchema).map((p) => ({ field: p.field === "(top level)" ? "(scenario)" : p.field, message: p.message }));
+  const [first, ...rest] = problems;
+  throw new RangeError(`${first.field}: ${first.message} (battle scenario format)${rest.map((p) => `; field ${p.field}: ${p.message}`).join("")}`);
 }

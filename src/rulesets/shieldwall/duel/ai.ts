@@ -332,10 +332,11 @@ export function heuristicDuelPlayer(seed: number, opts: HeuristicOptions = {}): 
 export type DuelPlayerKind = "ai" | "random" | "mcts";
 export const DUEL_PLAYER_KINDS: readonly DuelPlayerKind[] = ["ai", "random", "mcts"];
 
-export function duelPlayer(kind: DuelPlayerKind, seed: number, mctsIterations = 300): Player<ShieldwallDuelState, ShieldwallDuelMove> {
+/** `stop`: an outer budget that ends an MCTS search early (see {@link simulateDuels}). */
+export function duelPlayer(kind: DuelPlayerKind, seed: number, mctsIterations = 300, stop?: () => boolean): Player<ShieldwallDuelState, ShieldwallDuelMove> {
   if (kind === "ai") return heuristicDuelPlayer(seed);
   if (kind === "random") return randomPlayer(shieldwallDuelGame, seed);
-  if (kind === "mcts") return mctsPlayer(shieldwallDuelGame, { seed, iterations: mctsIterations });
+  if (kind === "mcts") return mctsPlayer(shieldwallDuelGame, { seed, iterations: mctsIterations, stop });
   throw new RangeError(`unknown player "${String(kind)}": expected ai, random or mcts`);
 }
 
@@ -359,24 +360,36 @@ export interface SimulationInput {
   games: number;
   seed: number;
   mctsIterations?: number;
-  /** Called with the number of duels played, every 1000 duels and at the end (a progress display). */
+  /** Called with the number of duels played, every 1000 duels (every duel with MCTS) and at the end (a progress display). */
   onProgress?: (done: number) => void;
+  /**
+   * A budget (e.g. a time limit, with the clock read by the program): asked before each duel and
+   * inside MCTS searches; once true, the simulation ends and returns the duels finished so far
+   * (`tally.games` below `games` tells the caller it stopped early). A duel whose searches were cut
+   * short is not counted, so every counted duel was played at full strength.
+   */
+  shouldStop?: () => boolean;
 }
 
 /** Plays `games` duels between the two players; each duel has its own seed drawn from `seed`. */
 export function simulateDuels(input: SimulationInput): DuelTally {
   const seeds = Random.fromSeed(input.seed, 4);
+  const stop = input.shouldStop;
   const players = {
-    a: duelPlayer(input.players.a, input.seed * 2 + 1, input.mctsIterations),
-    b: duelPlayer(input.players.b, input.seed * 2 + 2, input.mctsIterations),
+    a: duelPlayer(input.players.a, input.seed * 2 + 1, input.mctsIterations, stop),
+    b: duelPlayer(input.players.b, input.seed * 2 + 2, input.mctsIterations, stop),
   };
+  const searches = input.players.a === "mcts" || input.players.b === "mcts";
   // Two heuristic players play the quiet loop (the same duels, without moves and events).
   const { a, b } = players;
   const quiet = choosesDirectly(a) && choosesDirectly(b) ? { a, b } : null;
   const tally: DuelTally = { games: 0, aWins: 0, bWins: 0, honour: 0, mutualKills: 0 };
   for (let g = 0; g < input.games; g++) {
+    if (stop?.()) break;
     const start = dealDuel(input.setup, seeds.nextUint32());
     const end = quiet ? playDuelQuietly(start, quiet) : playOut(shieldwallDuelGame, start, players, { keepEvents: false }).state;
+    // The budget ran out during this duel: its searches may have been cut short, so it is not counted.
+    if (searches && stop?.()) break;
     const o = end.outcome!;
     tally.games++;
     if (o.end === "kill") {
@@ -384,7 +397,7 @@ export function simulateDuels(input: SimulationInput): DuelTally {
       else tally.bWins++;
     } else if (o.end === "mutual-kill") tally.mutualKills++;
     else tally.honour++;
-    if (input.onProgress && (tally.games % 1000 === 0 || tally.games === input.games)) input.onProgress(tally.games);
+    if (input.onProgress && (searches || tally.games % 1000 === 0 || tally.games === input.games)) input.onProgress(tally.games);
   }
   return tally;
 }

@@ -186,10 +186,12 @@ function validateMove(s: ShieldwallDuelState, player: PlayerId, move: Shieldwall
     if (!Array.isArray(move.cards) || move.cards.length !== k) {
       return `a ${FIGHTER_NAME[s.fighters[side].kind]}${s.fighters[side].specialWeapon ? " with the special weapon" : ""} discards exactly ${k} card${k === 1 ? "" : "s"} (seed "Personal Combat")`;
     }
+    if (!move.cards.every((c) => typeof c === "string")) return 'discarded cards are named as text, e.g. ["7S", "QH"]';
     const rest = removeCards(s.hands[side], move.cards);
     return typeof rest === "string" ? rest : null;
   }
   if (move.type !== "play") return "discards are done: play a card";
+  if (typeof move.card !== "string") return "a play names its card as text, e.g. {type: play, card: \"7S\", as: black}";
   const i = s.hands[side].findIndex((c) => cardCode(c) === move.card);
   if (i < 0) return `${move.card} is not in ${side}'s hand`;
   return playProblem({ card: s.hands[side][i], as: move.as });

@@ -330,7 +330,7 @@ export interface PlayedCard {
 
 /** Why this card may not be played as this colour, or null. */
 export function playProblem(p: PlayedCard): string | null {
-  if (p.as !== "red" && p.as !== "black") return `a card is played as "red" (parry) or "black" (strike), got ${String(p.as)}`;
+  if (p.as !== "red" && p.as !== "black") return `a card is played as "red" (parry) or "black" (strike), got ${p.as === undefined ? "nothing" : JSON.stringify(p.as)}`;
   const colour = colourOf(p.card);
   if (colour !== null && colour !== p.as) return `${cardName(p.card)} is ${colour}: only a joker may be declared either colour (ruling SW-22)`;
   return null;
