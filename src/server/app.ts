@@ -96,9 +96,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         seats: match.stored.seats.map((s) => {
           const name = match.game.playerNames[s.seat] ?? s.seat;
           if (s.kind === "computer") return { seat: s.seat, name, kind: "computer" as const, computer: s.computer };
-          return { seat: s.seat, name, kind: "human" as const, token: tokens[s.seat], link: `/play/?match=${id}#seat=${tokens[s.seat]}` };
+          return { seat: s.seat, name, kind: "human" as const, token: tokens[s.seat], link: `/#/play?match=${id}&seat=${tokens[s.seat]}` };
         }),
-        spectatorLink: `/play/?match=${id}`,
+        spectatorLink: `/#/play?match=${id}`,
       };
       return reply.code(201).send(body);
     } catch (err) {

@@ -89,7 +89,7 @@ export interface SeatInvitation {
   computer?: string;
   /** Human seats: the secret seat token (give it only to that player). */
   token?: string;
-  /** Human seats: the invitation link (`/play/?match=ID#seat=TOKEN`). */
+  /** Human seats: the invitation link (`/#/play?match=ID&seat=TOKEN`: all of it in the fragment, which browsers never send to a server). */
   link?: string;
 }
 

@@ -18,7 +18,7 @@ describe("online play", () => {
     expect(m.seats.map((s) => s.seat)).toEqual(["blue", "red"]);
     for (const s of m.seats) {
       expect(s.token).toMatch(/^[A-Za-z0-9_-]{32}$/);
-      expect(s.link).toBe(`/play/?match=${m.matchId}#seat=${s.token}`);
+      expect(s.link).toBe(`/#/play?match=${m.matchId}&seat=${s.token}`);
     }
     expect(m.seats[0].token).not.toBe(m.seats[1].token);
     const bad = await fetch(`${base}/api/matches`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ game: "shove", options: { board: 7 } }) });
