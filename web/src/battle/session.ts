@@ -5,6 +5,9 @@
  */
 import { type DecisionRecord, type GameEvent, type GameRecord, IllegalMoveError, makeRecord, play, type Player } from "../../../src/core/game.js";
 import { mctsPlayer } from "../../../src/core/search/mcts.js";
+import { type UndoStep, undoableSteps } from "../../../src/core/undo.js";
+import { chanceSeen } from "../../../src/rulesets/shieldwall/battle/undo.js";
+import { decisionOdds } from "../../../src/rulesets/shieldwall/battle/decision-odds.js";
 import { shieldwallPlayers } from "../../../src/rulesets/shieldwall/ai/index.js";
 import {
   type BattleDecision,
@@ -16,6 +19,7 @@ import {
   describeDecision,
   type Side,
 } from "../../../src/rulesets/shieldwall/battle/index.js";
+import { oddsView } from "./odds-view.js";
 import type { Controller, FromWorker, OptionView, Snapshot } from "./protocol.js";
 
 /** Thinking time of the mcts player per decision, in milliseconds. */
@@ -38,6 +42,8 @@ export class BattleSession {
   private seq = 0;
   /** Every decision so far, for the game record. */
   readonly decisions: DecisionRecord<BattleDecision>[] = [];
+  /** Per decision: the state before it and whether it consumed randomness (for undo). */
+  private readonly history: { before: BattleState; step: UndoStep }[] = [];
   private readonly computers: Record<Side, Player<BattleState, BattleDecision> | null>;
 
   constructor(
@@ -52,6 +58,13 @@ export class BattleSession {
       return c === "human" ? null : makeComputer(c, playerSeed(seed, side));
     };
     this.computers = { red: make("red"), black: make("black") };
+  }
+
+  /** A saved game continued: a verified record's decisions replayed, then play goes on with `players`. */
+  static fromRecord(battle: number, record: GameRecord<BattleDecision, BattleSetup>, players: Record<Side, Controller>): BattleSession {
+    const s = new BattleSession(battle, record.options, record.seed, players);
+    for (const d of record.decisions) s.apply(d.player as Side, d.move, players[d.player as Side]);
+    return s;
   }
 
   /** The events of the set-up, before the first decision. */
@@ -72,12 +85,55 @@ export class BattleSession {
   options(): OptionView[] {
     const side = this.toMove();
     if (side === null || this.computers[side] !== null) return [];
-    return battleGame.legalMoves(this.state, side).map((decision) => ({ decision, text: describeDecision(decision) }));
+    return battleGame.legalMoves(this.state, side).map((decision) => {
+      const view: OptionView = { decision, text: describeDecision(decision) };
+      const odds = oddsOf(this.state, decision);
+      if (odds) view.odds = odds;
+      return view;
+    });
+  }
+
+  /** How many decisions `side` may take back now: none when a computer plays it. */
+  undoable(side: Side): number {
+    if (this.players[side] !== "human") return 0;
+    return undoableSteps(
+      this.history.map((h) => h.step),
+      side,
+    );
+  }
+
+  /** Takes back `side`'s last decision (src/core/undo.ts), or says why not. */
+  undo(side: Side): { type: "undone"; battle: number; side: Side; snapshot: Snapshot } | { type: "error"; battle: number; message: string; during: "decide" } {
+    if (this.undoable(side) === 0) {
+      const last = this.history[this.history.length - 1];
+      const why =
+        this.players[side] !== "human"
+          ? `${side} is played by the computer`
+          : !last
+            ? "no decision has been made yet"
+            : last.step.player !== side
+              ? `the last decision was ${last.step.player}'s`
+              : "the last decision threw dice or turned a card (chance has been seen)";
+      return { type: "error", battle: this.battle, message: `nothing to undo: ${why}`, during: "decide" };
+    }
+    const h = this.history.pop()!;
+    this.decisions.pop();
+    this.state = h.before;
+    return { type: "undone", battle: this.battle, side, snapshot: this.snapshot() };
   }
 
   snapshot(thinking = false): Snapshot {
     this.seq += 1;
-    return { seq: this.seq, state: this.state, toMove: this.toMove(), options: this.options(), thinking, result: battleGame.result(this.state) };
+    return {
+      seq: this.seq,
+      state: this.state,
+      toMove: this.toMove(),
+      options: this.options(),
+      thinking,
+      result: battleGame.result(this.state),
+      undoable: { red: this.undoable("red"), black: this.undoable("black") },
+      step: this.decisions.length,
+    };
   }
 
   /** The record of the battle so far (`muster replay` verifies it). */
@@ -110,8 +166,19 @@ export class BattleSession {
       if (err instanceof IllegalMoveError) throw new Error(`the engine refused ${by}'s decision "${text}": ${err.message}`);
       throw err;
     }
+    this.history.push({ before: this.state, step: { player: side, randomUsed: chanceSeen(this.state, applied.state) } });
     this.state = applied.state;
     this.decisions.push({ player: side, move: decision });
     return { type: "applied", battle: this.battle, side, by, text, events: applied.events, snapshot: this.snapshot() };
+  }
+}
+
+/** The odds of an option for the screen, or none (a failure here must never stop play: the option is still shown). */
+function oddsOf(state: BattleState, decision: BattleDecision) {
+  try {
+    const odds = decisionOdds(state, decision);
+    return odds ? oddsView(odds) : null;
+  } catch {
+    return null;
   }
 }
