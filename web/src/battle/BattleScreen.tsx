@@ -3,7 +3,7 @@ import type { Side } from "../../../src/rulesets/shieldwall/battle/index.js";
 import { Decisions } from "./Decisions.js";
 import { LogPane } from "./LogPane.js";
 import { send } from "./engine.js";
-import { type BattleView, hoveredUnit, initialUi, litUnits, namesOf, paused, phaseName, selectedUnit, ui } from "./store.js";
+import { type BattleView, hoveredUnit, initialUi, litUnits, namesOf, paused, phaseName, selectedUnit, ui, withNames } from "./store.js";
 import { TableView } from "./TableView.js";
 import { UnitCard } from "./UnitCard.js";
 
@@ -29,7 +29,7 @@ function ResultBanner({ view }: { view: BattleView }) {
 }
 
 /** The replay viewer's controls: step back and forth through a verified record. */
-function ReplayBar({ view }: { view: BattleView }) {
+function ReplayBar({ view, names }: { view: BattleView; names: Map<string, string> }) {
   const r = view.replay!;
   const go = (step: number) => send({ type: "replay-step", step });
   return (
@@ -38,7 +38,7 @@ function ReplayBar({ view }: { view: BattleView }) {
         ✔ {r.fileName}: verified, hash {r.hash}
       </span>
       <button type="button" onClick={() => go(0)} disabled={r.step === 0}>
-        ⏮ Start
+        |◀ Start
       </button>
       <button type="button" data-testid="replay-back" onClick={() => go(r.step - 1)} disabled={r.step === 0}>
         ◀ Back
@@ -50,12 +50,12 @@ function ReplayBar({ view }: { view: BattleView }) {
         Forward ▶
       </button>
       <button type="button" onClick={() => go(r.total)} disabled={r.step >= r.total}>
-        End ⏭
+        End ▶|
       </button>
       <input type="range" min={0} max={r.total} value={r.step} aria-label="Step" onChange={(e) => go(Number(e.currentTarget.value))} />
       {r.decision && (
         <span class="replay-decision" data-testid="replay-decision">
-          {r.decision.side}: {r.decision.text}
+          {r.decision.side}: {withNames(r.decision.text, names)}
         </span>
       )}
     </div>
@@ -114,7 +114,7 @@ export function BattleScreen({ view }: { view: BattleView }) {
           </button>
         </span>
       </header>
-      {view.replay ? <ReplayBar view={view} /> : <ResultBanner view={view} />}
+      {view.replay ? <ReplayBar view={view} names={names} /> : <ResultBanner view={view} />}
       <div class="main">
         <section class="table-wrap" aria-label="The table" data-lit={litUnits.value.join(" ")}>
           <TableView view={view} highlighted={litUnits.value} />
