@@ -9,7 +9,7 @@ import { Fraction } from "../../../src/core/fraction.js";
 import { CONTROL_ORDER } from "../../../src/rulesets/shieldwall/odds.js";
 import { type FinalResult, RESULT_NAME } from "../../../src/rulesets/shieldwall/combat.js";
 import type { DecisionOdds } from "../../../src/rulesets/shieldwall/battle/decision-odds.js";
-import type { DistBar, ExactP } from "../shared/DistChart.js";
+import type { DistBar, ExactP } from "../shared/dist-bars.js";
 
 export interface OddsChart {
   title: string;
