@@ -9,6 +9,7 @@ import { checkBattleRecord } from "../../web/src/battle/record-file.js";
 import { shippedSetup } from "../../web/src/battle/scenarios.js";
 import { BattleSession } from "../../web/src/battle/session.js";
 import { actedUnits, diceOf, initialUi, oddsShown, reduce } from "../../web/src/battle/store.js";
+import { MOVE_FORM_DEFAULT, moveFromForm } from "../../web/src/battle/move-form.js";
 import { fakeHost } from "./fake-host.js";
 
 /** A hot-seat Maldon session played by always taking the first option, until `until` holds. */
@@ -166,5 +167,35 @@ describe("odds in the snapshot and the UI state", () => {
     expect(diceOf({ type: "move-dice", text: "", dice: [3, 5] })).toEqual([3, 5]);
     expect(diceOf({ type: "combat", text: "", rounds: [{ red: [[1, 6]], black: [[2]] }] })).toEqual([1, 6, 2]);
     expect(actedUnits([{ type: "shooting", text: "", shooter: "red.a", target: "black.b" }], null).sort()).toEqual(["black.b", "red.a"]);
+  });
+});
+
+describe("your own move (seed \"Movement\", ruling SW-1): parameters beyond the listed options, checked by the engine", () => {
+  it("builds the decision from the form and names a field that is not a number", () => {
+    expect(moveFromForm({ ...MOVE_FORM_DEFAULT, angle: "10", stopAt: "1.5", extraD6: true })).toEqual({ decision: { type: "move", move: { kind: "advance", offset: 10, extraD6: true, stopAt: 1.5 } } });
+    expect(moveFromForm({ ...MOVE_FORM_DEFAULT, kind: "toward", angle: "" })).toEqual({ decision: { type: "move", move: { kind: "toward", extraD6: false } } });
+    expect(moveFromForm({ ...MOVE_FORM_DEFAULT, angle: "x" })).toEqual({ error: 'offset: a number of degrees, got "x"' });
+    expect(moveFromForm({ ...MOVE_FORM_DEFAULT, stopAt: "far" })).toEqual({ error: 'declared stop: a number of inches, got "far"' });
+  });
+
+  it("the engine takes an advance at an angle not listed and refuses one beyond the 22½° arc with its reason", () => {
+    const s = hotSeat(2);
+    const advancing = (x: BattleSession) => x.state.pending?.kind === "move" && x.options().some((o) => o.decision.type === "move" && o.decision.move.kind === "advance");
+    // Signal the advance whenever offered (before it no unit advances), else the first option.
+    for (let i = 0; i < 3000 && !advancing(s) && s.toMove(); i++) {
+      const options = s.options();
+      const signal = options.find((o) => o.decision.type === "lead" && o.decision.action === "signal");
+      s.decide(s.toMove()!, (signal ?? options[0]).decision);
+    }
+    expect(advancing(s)).toBe(true);
+    const side = s.toMove()!;
+    const wide = moveFromForm({ ...MOVE_FORM_DEFAULT, angle: "30" });
+    const refused = s.decide(side, (wide as { decision: never }).decision);
+    expect(refused.type === "error" && refused.message).toMatch(/22\.5/);
+    const own = moveFromForm({ ...MOVE_FORM_DEFAULT, angle: "7.5", stopAt: "1" });
+    const listed = s.options().map((o) => JSON.stringify(o.decision));
+    expect(listed).not.toContain(JSON.stringify((own as { decision: unknown }).decision));
+    const r = s.decide(side, (own as { decision: never }).decision);
+    expect(r.type === "error" ? r.message : null).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 /** The pending decision's legal options from the engine, grouped by unit, as buttons, with the odds of their dice. */
 import { DistChart, exactText } from "../shared/DistChart.js";
 import { send } from "./engine.js";
+import { MoveForm } from "./MoveForm.js";
 import type { OddsView } from "./odds-view.js";
 import type { OptionView } from "./protocol.js";
 import { type BattleView, byCategory, filterOptions, groupOptions, hoveredOption, oddsShown, pendingPrompt, pickedOption, selectedUnit, withNames } from "./store.js";
@@ -144,6 +145,7 @@ export function Decisions({ view, names }: { view: BattleView; names: Map<string
           </div>
         ))}
       </div>
+      {s.pending?.kind === "move" && s.units.find((u) => u.id === (s.pending as { unit: string }).unit)?.embarked === undefined && <MoveForm side={side} />}
       {odds.length > 0 && (
         <div class="odds-panel" aria-label="Odds">
           <h3>Odds{hoveredOption.value === null && pickedOption.value === null ? " (point at an option for its own)" : ""}</h3>
