@@ -79,6 +79,8 @@ function chargeOddsAt(state: BattleState, unit: string, target: string): Decisio
   // A working copy (never finished, so the state is untouched): the declaration as if made, then the charge move.
   const ctx = new Ctx(state);
   ctx.s.declarations = [...ctx.s.declarations.filter((x) => x.unit !== unit), { unit, target }];
+  // Answers worked out from here on are this working copy's, never the state's shared memo.
+  ctx.touch();
   const input = chargeInputFor(ctx, unit);
   const options = { chargeDisorderPenalty: ruleOption(state.options, "chargeDisorderPenalty") };
   const passes = chargeDist(input, options);
