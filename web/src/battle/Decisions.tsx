@@ -65,7 +65,9 @@ export function Decisions({ view, names }: { view: BattleView; names: Map<string
     hoveredOption.value = null;
     send({ type: "decide", side, decision: snap.options[i].decision });
   };
-  const odds = oddsShown(snap.options, hoveredOption.value ?? pickedOption.value);
+  const focus = hoveredOption.value ?? pickedOption.value;
+  // Moves are the most frequent decision and share their dice: their charts come when one is pointed at (the buttons carry the figures).
+  const odds = s.pending?.kind === "move" && focus === null ? [] : oddsShown(snap.options, focus);
   return (
     <section class={`decisions ${side}`} aria-live="polite" data-testid="decisions">
       <h2>
@@ -148,7 +150,7 @@ export function Decisions({ view, names }: { view: BattleView; names: Map<string
       {s.pending?.kind === "move" && s.units.find((u) => u.id === (s.pending as { unit: string }).unit)?.embarked === undefined && <MoveForm side={side} />}
       {odds.length > 0 && (
         <div class="odds-panel" aria-label="Odds">
-          <h3>Odds{hoveredOption.value === null && pickedOption.value === null ? " (point at an option for its own)" : ""}</h3>
+          <h3>Odds{focus === null ? " (point at an option for its own)" : ""}</h3>
           {odds.map(({ index, others }) => (
             <OddsCard key={index} option={snap.options[index]} odds={snap.options[index].odds!} others={others} names={names} />
           ))}
