@@ -12,10 +12,16 @@ export const ROOT = join(import.meta.dirname, "..", "..");
 export const SHOTS = join(ROOT, "test-results", "screenshots");
 export const haveChromium = existsSync(CHROMIUM);
 export const chromiumRequired = process.env.CI === "true";
+/** The same as {@link chromiumRequired}. */
+export const required = chromiumRequired;
 export const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 
 export type Page = import("playwright-core").Page;
 export type Browser = import("playwright-core").Browser;
+
+if (!haveChromium && !chromiumRequired) {
+  console.warn(`e2e: skipped: no chromium at ${CHROMIUM} (apt-get install -y chromium; with CI=true this test fails instead)`);
+}
 
 export const VIEWPORTS = {
   desktop: { viewport: { width: 1366, height: 900 } },
@@ -48,7 +54,31 @@ export async function serveWebApp(): Promise<{ url: string; server: ChildProcess
     server.stderr!.on("data", (d: Buffer) => fail(new Error(`muster serve: ${d.toString()}`)));
     server.on("exit", (code) => fail(new Error(`muster serve exited with ${code}`)));
   });
+  mkdirSync(SHOTS, { recursive: true });
   return { url, server };
+}
+
+/** Builds the web app and serves it: the address `muster serve` prints first and a stop function. */
+export async function serveApp(): Promise<{ url: string; stop: () => void }> {
+  const { url, server } = await serveWebApp();
+  return { url, stop: () => server.kill() };
+}
+
+/** Page errors and console errors, collected for a final "no errors" check. */
+export function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  return errors;
+}
+
+/** Waits for the battle's next snapshot after an action (the battle element's data-seq changes). */
+export async function afterNextSnapshot(page: Page, act: () => Promise<void>, timeout = 60_000): Promise<void> {
+  const seq = await page.getAttribute('[data-testid="battle"]', "data-seq");
+  await act();
+  await page.waitForFunction(`document.querySelector('[data-testid="battle"]')?.getAttribute("data-seq") !== ${JSON.stringify(seq)}`, undefined, { timeout });
 }
 
 export async function launchChromium(): Promise<Browser> {
@@ -89,7 +119,6 @@ export async function duelStep(page: Page): Promise<boolean> {
 /** Builds the app, starts the server on a free port and launches chromium, with page-error collection. */
 export async function startHarness(): Promise<Harness> {
   const { url, server } = await serveWebApp();
-  mkdirSync(SHOTS, { recursive: true });
   const browser = await launchChromium();
   const errors: string[] = [];
   return {

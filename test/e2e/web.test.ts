@@ -5,23 +5,9 @@
  * Screenshots (desktop 1366×900 and phone 390×844) at the start, mid-battle and the end go to
  * test-results/screenshots/. Skips when /usr/bin/chromium is missing, except with CI=true.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { duelStep } from "./harness.js";
-
-const CHROMIUM = process.env.MUSTER_CHROMIUM ?? "/usr/bin/chromium";
-const ROOT = join(import.meta.dirname, "..", "..");
-const SHOTS = join(ROOT, "test-results", "screenshots");
-const haveChromium = existsSync(CHROMIUM);
-const required = process.env.CI === "true";
-
-if (!haveChromium && !required) {
-  console.warn(`e2e: skipped: no chromium at ${CHROMIUM} (apt-get install -y chromium; with CI=true this test fails instead)`);
-}
-
-type Page = import("playwright-core").Page;
+import { afterNextSnapshot, collectErrors, duelStep, haveChromium, launchChromium, type Page, required, serveApp, SHOTS } from "./harness.js";
 
 /** Clicks the first listed option until the result shows; a screenshot once turn 3 is reached. */
 async function playToResult(page: Page, name: string): Promise<{ clicks: number; result: string }> {
@@ -50,11 +36,9 @@ async function playToResult(page: Page, name: string): Promise<{ clicks: number;
       await page.screenshot({ path: join(SHOTS, `${name}-2-mid.png`) });
       midShot = true;
     }
-    const seq = await page.getAttribute('[data-testid="battle"]', "data-seq");
-    await option.click();
-    clicks++;
     // Wait for the engine's answer (a new snapshot) before the next click.
-    await page.waitForFunction(`document.querySelector('[data-testid="battle"]')?.getAttribute("data-seq") !== ${JSON.stringify(seq)}`, undefined, { timeout: 60_000 });
+    await afterNextSnapshot(page, () => option.click());
+    clicks++;
   }
   const headline = (await page.textContent('[data-testid="result"] strong')) ?? "";
   const reason = (await page.textContent('[data-testid="result"] span')) ?? "";
@@ -62,30 +46,15 @@ async function playToResult(page: Page, name: string): Promise<{ clicks: number;
 }
 
 describe.skipIf(!haveChromium && !required)("web app end to end", () => {
-  let server: ChildProcess | null = null;
+  let stop: (() => void) | null = null;
   let url = "";
 
   beforeAll(async () => {
-    if (!haveChromium) throw new Error(`CI=true but there is no chromium at ${CHROMIUM}: .ci/run installs the Debian package chromium`);
-    if (!existsSync(join(ROOT, "dist", "src", "cli", "serve.js"))) throw new Error("the CLI is not built: run npm run build (npm ci does it)");
-    const { build } = await import("vite");
-    await build({ configFile: join(ROOT, "web", "vite.config.ts"), logLevel: "warn" });
-    server = spawn(process.execPath, [join(ROOT, "bin", "muster.js"), "serve", "--port", "0"], { stdio: ["ignore", "pipe", "pipe"] });
-    url = await new Promise<string>((ok, fail) => {
-      let out = "";
-      server!.stdout!.on("data", (d: Buffer) => {
-        out += d.toString();
-        const nl = out.indexOf("\n");
-        if (nl >= 0) ok(out.slice(0, nl).trim());
-      });
-      server!.stderr!.on("data", (d: Buffer) => fail(new Error(`muster serve: ${d.toString()}`)));
-      server!.on("exit", (code) => fail(new Error(`muster serve exited with ${code}`)));
-    });
-    mkdirSync(SHOTS, { recursive: true });
+    ({ url, stop } = await serveApp());
   }, 120_000);
 
   afterAll(() => {
-    server?.kill();
+    stop?.();
   });
 
   it("serves the address as the first line of output", () => {
@@ -93,19 +62,11 @@ describe.skipIf(!haveChromium && !required)("web app end to end", () => {
   });
 
   it("plays a whole Maldon battle by hand (red) against the commander to the result", async () => {
-    const { chromium } = await import("playwright-core");
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-    });
+    const browser = await launchChromium();
     try {
       const desktop = await browser.newPage({ viewport: { width: 1366, height: 900 } });
       const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
-      const errors: string[] = [];
-      desktop.on("pageerror", (e) => errors.push(e.message));
-      desktop.on("console", (m) => {
-        if (m.type() === "error") errors.push(m.text());
-      });
+      const errors = collectErrors(desktop);
       await desktop.goto(url);
       await phone.goto(url);
       await desktop.screenshot({ path: join(SHOTS, "desktop-0-setup.png") });

@@ -3,7 +3,7 @@ import type { Side } from "../../../src/rulesets/shieldwall/battle/index.js";
 import { Decisions } from "./Decisions.js";
 import { LogPane } from "./LogPane.js";
 import { send } from "./engine.js";
-import { type BattleView, hoveredUnit, initialUi, namesOf, paused, phaseName, selectedUnit, ui } from "./store.js";
+import { type BattleView, hoveredUnit, initialUi, litUnits, namesOf, paused, phaseName, selectedUnit, ui, withNames } from "./store.js";
 import { TableView } from "./TableView.js";
 import { UnitCard } from "./UnitCard.js";
 
@@ -28,13 +28,48 @@ function ResultBanner({ view }: { view: BattleView }) {
   );
 }
 
+/** The replay viewer's controls: step back and forth through a verified record. */
+function ReplayBar({ view, names }: { view: BattleView; names: Map<string, string> }) {
+  const r = view.replay!;
+  const go = (step: number) => send({ type: "replay-step", step });
+  return (
+    <div class="replay-bar" data-testid="replay-bar" role="group" aria-label="Replay">
+      <span class="verified" data-testid="replay-verified" title="Every decision replayed legally and the final state hash matched the record's">
+        ✔ {r.fileName}: verified, hash {r.hash}
+      </span>
+      <button type="button" onClick={() => go(0)} disabled={r.step === 0}>
+        |◀ Start
+      </button>
+      <button type="button" data-testid="replay-back" onClick={() => go(r.step - 1)} disabled={r.step === 0}>
+        ◀ Back
+      </button>
+      <span data-testid="replay-step">
+        Step {r.step} of {r.total}
+      </span>
+      <button type="button" data-testid="replay-forward" onClick={() => go(r.step + 1)} disabled={r.step >= r.total}>
+        Forward ▶
+      </button>
+      <button type="button" onClick={() => go(r.total)} disabled={r.step >= r.total}>
+        End ▶|
+      </button>
+      <input type="range" min={0} max={r.total} value={r.step} aria-label="Step" onChange={(e) => go(Number(e.currentTarget.value))} />
+      {r.decision && (
+        <span class="replay-decision" data-testid="replay-decision">
+          {r.decision.side}: {withNames(r.decision.text, names)}
+        </span>
+      )}
+    </div>
+  );
+}
+
 export function BattleScreen({ view }: { view: BattleView }) {
   const s = view.snapshot.state;
   const names = namesOf(s);
   const toMove = view.snapshot.toMove;
   const card = hoveredUnit.value ?? selectedUnit.value;
   let whose = "";
-  if (view.snapshot.result) whose = "Battle over";
+  if (view.replay) whose = `Replay: ${toMove ? `${toMove} to decide` : "no decision pending"}`;
+  else if (view.snapshot.result) whose = "Battle over";
   else if (toMove) whose = view.players[toMove] === "human" ? `Your decision (${toMove})` : `${toMove === "red" ? "Red" : "Black"} (computer: ${view.players[toMove]}) ${view.thinking ? "is thinking…" : "decides"}`;
   return (
     <div class="battle" data-testid="battle" data-seq={view.snapshot.seq}>
@@ -51,7 +86,12 @@ export function BattleScreen({ view }: { view: BattleView }) {
           {view.players.black === "human" ? "you" : view.players.black} · seed {view.seed}
         </span>
         <span class="actions">
-          {(view.players.red !== "human" || view.players.black !== "human") && !view.snapshot.result && (
+          {undoSide(view) && (
+            <button type="button" class="new" data-testid="undo" title="Take back your last decision (back to the last dice thrown or the other side's last decision)" onClick={() => send({ type: "undo", side: undoSide(view)! })}>
+              Undo ({view.snapshot.undoable[undoSide(view)!]})
+            </button>
+          )}
+          {!view.replay && (view.players.red !== "human" || view.players.black !== "human") && !view.snapshot.result && (
             <button
               type="button"
               class="new"
@@ -64,25 +104,34 @@ export function BattleScreen({ view }: { view: BattleView }) {
               {paused.value ? "Resume computer" : "Pause computer"}
             </button>
           )}
-          <button type="button" class="new" title="Download the game record (muster replay checks it)" onClick={() => send({ type: "record" })}>
-            Save record
-          </button>
+          {!view.replay && (
+            <button type="button" class="new" data-testid="save" title="Download the game record (muster replay checks it)" onClick={() => send({ type: "record" })}>
+              Save record
+            </button>
+          )}
           <button type="button" class="new" onClick={() => (ui.value = { ...initialUi })}>
             New battle
           </button>
         </span>
       </header>
-      <ResultBanner view={view} />
+      {view.replay ? <ReplayBar view={view} names={names} /> : <ResultBanner view={view} />}
       <div class="main">
-        <section class="table-wrap" aria-label="The table">
-          <TableView view={view} />
+        <section class="table-wrap" aria-label="The table" data-lit={litUnits.value.join(" ")}>
+          <TableView view={view} highlighted={litUnits.value} />
         </section>
         {card && <UnitCard view={view} id={card} names={names} />}
         <aside class="side">
-          <Decisions view={view} names={names} />
+          {!view.replay && <Decisions view={view} names={names} />}
           <LogPane view={view} names={names} />
         </aside>
       </div>
     </div>
   );
+}
+
+/** The side whose last decision may be taken back now: the person who made it (in hot-seat, either). */
+function undoSide(view: BattleView): Side | null {
+  if (view.replay || view.snapshot.result) return null;
+  for (const side of ["red", "black"] as const) if (view.players[side] === "human" && view.snapshot.undoable[side] > 0) return side;
+  return null;
 }

@@ -1,7 +1,45 @@
-/** The pending decision's legal options from the engine, grouped by unit, as buttons. */
+/** The pending decision's legal options from the engine, grouped by unit, as buttons, with the odds of their dice. */
+import { DistChart, exactText } from "../shared/DistChart.js";
 import { send } from "./engine.js";
 import { DuelPanel } from "./DuelPanel.js";
-import { type BattleView, byCategory, filterOptions, groupOptions, hoveredOption, pendingPrompt, pickedOption, selectedUnit, withNames } from "./store.js";
+import { MoveForm } from "./MoveForm.js";
+import type { OddsView } from "./odds-view.js";
+import type { OptionView } from "./protocol.js";
+import { type BattleView, byCategory, filterOptions, groupOptions, hoveredOption, oddsShown, pendingPrompt, pickedOption, selectedUnit, withNames } from "./store.js";
+
+/** One option's odds: the headline as an exact fraction, the modifiers, and a small chart each (exact fractions on hover). */
+function OddsCard({ option, odds, others, names }: { option: OptionView; odds: OddsView; others: number; names: Map<string, string> }) {
+  return (
+    <div class="odds-card" data-testid="odds">
+      <h4>
+        {odds.title}: {withNames(option.text, names)}
+        {others > 0 ? ` (and ${others} more with the same dice)` : ""}
+      </h4>
+      {odds.headline && (
+        <p class="odds-headline" data-testid="odds-headline" title={odds.headline.p.fraction}>
+          {odds.headline.label}: <strong>{exactText(odds.headline.p)}</strong>
+        </p>
+      )}
+      {odds.notes.map((n) => (
+        <p class="odds-note" key={n}>
+          {n}
+        </p>
+      ))}
+      {odds.charts.map((c) => (
+        <div key={c.title}>
+          <p class="odds-chart-title">{c.title}</p>
+          <DistChart bars={c.bars} title={`${odds.title}: ${c.title}`} showAtLeast={c.ordered} height={120} />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** Short odds on an option's button, e.g. "charges 1/2". */
+function oddsBadge(o: OptionView): string | null {
+  const h = o.odds?.headline;
+  return h ? `${h.label} ${h.p.fraction}` : null;
+}
 
 export function Decisions({ view, names }: { view: BattleView; names: Map<string, string> }) {
   const snap = view.snapshot;
@@ -30,6 +68,9 @@ export function Decisions({ view, names }: { view: BattleView; names: Map<string
     hoveredOption.value = null;
     send({ type: "decide", side, decision: snap.options[i].decision });
   };
+  const focus = hoveredOption.value ?? pickedOption.value;
+  // Moves are the most frequent decision and share their dice: their charts come when one is pointed at (the buttons carry the figures).
+  const odds = s.pending?.kind === "move" && focus === null ? [] : oddsShown(snap.options, focus);
   return (
     <section class={`decisions ${side}`} aria-live="polite" data-testid="decisions">
       <h2>
@@ -100,6 +141,7 @@ export function Decisions({ view, names }: { view: BattleView; names: Map<string
                       onBlur={() => (hoveredOption.value = null)}
                     >
                       {withNames(option.text, names)}
+                      {oddsBadge(option) && <small class="odds-badge"> · {oddsBadge(option)}</small>}
                     </button>
                   ))}
                 </div>
@@ -108,6 +150,15 @@ export function Decisions({ view, names }: { view: BattleView; names: Map<string
           </div>
         ))}
       </div>
+      {s.pending?.kind === "move" && s.units.find((u) => u.id === (s.pending as { unit: string }).unit)?.embarked === undefined && <MoveForm side={side} />}
+      {odds.length > 0 && (
+        <div class="odds-panel" aria-label="Odds">
+          <h3>Odds{focus === null ? " (point at an option for its own)" : ""}</h3>
+          {odds.map(({ index, others }) => (
+            <OddsCard key={index} option={snap.options[index]} odds={snap.options[index].odds!} others={others} names={names} />
+          ))}
+        </div>
+      )}
     </section>
   );
 }

@@ -27,6 +27,7 @@ export function SetupScreen() {
   const [seed, setSeed] = useState(() => Math.floor(Math.random() * 1_000_000));
   const [delay, setDelay] = useState(350);
   const [fileError, setFileError] = useState<string | null>(null);
+  const [saved, setSaved] = useState<{ record: unknown; fileName: string } | null>(null);
   const startError = ui.value.startError;
   const chosen = shippedScenarios.find((s) => s.id === scenario);
 
@@ -38,6 +39,18 @@ export function SetupScreen() {
     if (!f) return;
     try {
       setUpload({ file: JSON.parse(await f.text()), fileName: f.name });
+    } catch (err) {
+      setFileError(`${f.name}: not JSON: ${(err as Error).message}`);
+    }
+  };
+
+  const onRecord = async (e: Event) => {
+    const f = (e.currentTarget as HTMLInputElement).files?.[0];
+    setFileError(null);
+    setSaved(null);
+    if (!f) return;
+    try {
+      setSaved({ record: JSON.parse(await f.text()), fileName: f.name });
     } catch (err) {
       setFileError(`${f.name}: not JSON: ${(err as Error).message}`);
     }
@@ -115,6 +128,21 @@ export function SetupScreen() {
         <button type="submit" class="primary" data-testid="start">
           Start the battle
         </button>
+        <fieldset class="saved-game">
+          <legend>Or a saved game</legend>
+          <label>
+            Record file (from "Save record" or <code>muster battle --out</code>)
+            <input type="file" accept=".json,application/json" data-testid="record-file" onChange={onRecord} />
+          </label>
+          <div class="row">
+            <button type="button" data-testid="continue" disabled={!saved} title="Replay and verify the record, then play on with the players chosen above" onClick={() => saved && send({ type: "load", ...saved, players, delayMs: delay })}>
+              Continue playing it
+            </button>
+            <button type="button" data-testid="open-replay" disabled={!saved} title="Step forward and back through the record, verified first" onClick={() => saved && send({ type: "replay", ...saved })}>
+              Open in the replay viewer
+            </button>
+          </div>
+        </fieldset>
       </form>
       <ul class="howto">
         <li>The table is drawn to scale in inches: red sets up in the south (bottom), black in the north (top). Each rectangle is a stand; the light edge is its front.</li>

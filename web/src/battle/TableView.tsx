@@ -228,18 +228,19 @@ function arrow(x0: number, y0: number, heading: number, length: number, H: numbe
 }
 
 /** Preview of the option under the pointer: the units it involves, and where a move or deployment points. */
-function drawOverlay(scene: Scene, view: BattleView, option: BattleDecision | null): void {
+function drawOverlay(scene: Scene, view: BattleView, option: BattleDecision | null, highlighted: readonly string[] = []): void {
   const layer = scene.overlay;
   layer.destroyChildren();
   const s = view.snapshot.state;
   const H = scene.height;
   if (!option) {
-    // No preview: mark the units the last decision moved or touched, so each step is seen.
+    // No preview: mark the units lit from the log, or else those the last decision moved or touched, so each step is seen.
+    const lit = highlighted.length > 0;
     for (const bu of s.units) {
-      if (!view.lastActed.includes(bu.id)) continue;
+      if (!(lit ? highlighted : view.lastActed).includes(bu.id)) continue;
       for (const st of bu.stands) {
         const grp = new Konva.Group({ x: st.x, y: H - st.y, rotation: rotationOf(st.facing), listening: false });
-        grp.add(new Konva.Rect({ x: -st.width / 2 - 0.2, y: -st.depth / 2 - 0.2, width: st.width + 0.4, height: st.depth + 0.4, stroke: "#ffb703", strokeWidth: 0.18, dash: [0.4, 0.25], cornerRadius: 0.3 }));
+        grp.add(new Konva.Rect({ x: -st.width / 2 - 0.2, y: -st.depth / 2 - 0.2, width: st.width + 0.4, height: st.depth + 0.4, stroke: lit ? "#ff4fd8" : "#ffb703", strokeWidth: lit ? 0.3 : 0.18, dash: lit ? undefined : [0.4, 0.25], cornerRadius: 0.3 }));
         layer.add(grp);
       }
     }
@@ -302,7 +303,8 @@ function drawOverlay(scene: Scene, view: BattleView, option: BattleDecision | nu
   labelScale(scene);
 }
 
-export function TableView({ view }: { view: BattleView }) {
+/** `highlighted`: units to light up (those a clicked log entry names). */
+export function TableView({ view, highlighted = [] }: { view: BattleView; highlighted?: readonly string[] }) {
   const el = useRef<HTMLDivElement>(null);
   const viewRef = useRef(view);
   viewRef.current = view;
@@ -424,8 +426,8 @@ export function TableView({ view }: { view: BattleView }) {
   useEffect(() => {
     const sc = scene.current;
     if (!sc) return;
-    drawOverlay(sc, view, option);
-  }, [snap.seq, option]);
+    drawOverlay(sc, view, option, highlighted);
+  }, [snap.seq, option, highlighted]);
 
   return (
     <>

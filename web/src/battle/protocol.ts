@@ -5,6 +5,7 @@
 import type { Card } from "../../../src/core/cards.js";
 import type { GameEvent, GameRecord, GameResult } from "../../../src/core/game.js";
 import type { BattleDecision, BattleSetup, BattleState, Side } from "../../../src/rulesets/shieldwall/battle/index.js";
+import type { OddsView } from "./odds-view.js";
 
 /** Who plays a side: a person at this screen, or a computer player by name. */
 export type Controller = "human" | "commander" | "advance" | "random" | "mcts";
@@ -22,12 +23,22 @@ export type ToWorker =
   /** Sets the pause between two computer decisions. */
   | { type: "delay"; delayMs: number }
   /** Asks for the game record so far (replayable with `muster replay`). */
-  | { type: "record" };
+  | { type: "record" }
+  /** Takes back `side`'s last decision, if it may (src/core/undo.ts: own decisions back to the last dice or the other side's decision). */
+  | { type: "undo"; side: Side }
+  /** Continues a saved game: the record (a parsed record file) is verified, replayed, and play goes on with these players. */
+  | { type: "load"; record: unknown; fileName: string; players: Record<Side, Controller>; delayMs?: number }
+  /** Opens a record in the replay viewer (verified first). */
+  | { type: "replay"; record: unknown; fileName: string }
+  /** Shows step `step` of the record in the replay viewer (0: before the first decision). */
+  | { type: "replay-step"; step: number };
 
 /** One legal option of the pending decision, with the engine's description. */
 export interface OptionView {
   decision: BattleDecision;
   text: string;
+  /** The odds of the dice this option leads to (charge test and combat, shooting hits, control test, move dice); absent when it throws none. */
+  odds?: OddsView;
 }
 
 export interface Snapshot {
@@ -47,15 +58,36 @@ export interface Snapshot {
   /** True while a computer player is choosing. */
   thinking: boolean;
   result: GameResult | null;
+  /** How many decisions each side may take back now (src/core/undo.ts). */
+  undoable: Record<Side, number>;
+  /** Decisions made so far (the record's length). */
+  step: number;
+}
+
+/** What the replay viewer shows: one step of a verified record. */
+export interface ReplayStep {
+  fileName: string;
+  /** Decisions in the record. */
+  total: number;
+  /** Decisions applied so far (0: the set-up). */
+  step: number;
+  /** The record's final state hash, which the replay reproduced. */
+  hash: string;
+  /** The decision that led here and who made it (null at step 0). */
+  decision: { side: Side; text: string } | null;
 }
 
 export type FromWorker =
   | { type: "started"; battle: number; scenario: string; players: Record<Side, Controller>; seed: number; snapshot: Snapshot; events: GameEvent[] }
   /** A decision was applied: who made it, the engine's description, the events it caused and the new snapshot. */
   | { type: "applied"; battle: number; side: Side; by: Controller; text: string; events: GameEvent[]; snapshot: Snapshot }
+  /** `side` took back its last decision: the game is as it was before it (`snapshot.step` decisions remain). */
+  | { type: "undone"; battle: number; side: Side; snapshot: Snapshot }
+  /** A step of the replay viewer: the state after `replay.step` decisions and the events of the last one. */
+  | { type: "replayed"; battle: number; replay: ReplayStep; snapshot: Snapshot; events: GameEvent[]; scenario: string; seed: number }
   /** A computer player started thinking. */
   | { type: "thinking"; battle: number; side: Side }
   /** The game record so far: setup, seed and every decision, with the final state hash. */
   | { type: "record"; battle: number; record: GameRecord<BattleDecision, BattleSetup> }
   /** A refused request: `message` is the engine's reason (decisionProblem) or its named error. */
-  | { type: "error"; battle: number | null; message: string; during: "start" | "decide" | "computer" };
+  | { type: "error"; battle: number | null; message: string; during: "start" | "decide" | "computer" | "load" };

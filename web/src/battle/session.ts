@@ -6,6 +6,9 @@
 import type { Card } from "../../../src/core/cards.js";
 import { type DecisionRecord, eventFor, type GameEvent, type GameRecord, IllegalMoveError, makeRecord, play, type Player } from "../../../src/core/game.js";
 import { mctsPlayer } from "../../../src/core/search/mcts.js";
+import { type UndoStep, undoableSteps } from "../../../src/core/undo.js";
+import { chanceSeen } from "../../../src/rulesets/shieldwall/battle/undo.js";
+import { decisionOdds } from "../../../src/rulesets/shieldwall/battle/decision-odds.js";
 import { shieldwallPlayers } from "../../../src/rulesets/shieldwall/ai/index.js";
 import {
   type BattleDecision,
@@ -19,6 +22,7 @@ import {
   describeDecisionFor,
   type Side,
 } from "../../../src/rulesets/shieldwall/battle/index.js";
+import { oddsView } from "./odds-view.js";
 import type { Controller, FromWorker, OptionView, Snapshot } from "./protocol.js";
 
 /** Thinking time of the mcts player per decision, in milliseconds. */
@@ -47,6 +51,8 @@ export class BattleSession {
   private seq = 0;
   /** Every decision so far, for the game record. */
   readonly decisions: DecisionRecord<BattleDecision>[] = [];
+  /** Per decision: the state before it and whether it consumed randomness (for undo). */
+  private readonly history: { before: BattleState; step: UndoStep }[] = [];
   private readonly computers: Record<Side, Player<BattleState, BattleDecision> | null>;
 
   constructor(
@@ -61,6 +67,13 @@ export class BattleSession {
       return c === "human" ? null : makeComputer(c, playerSeed(seed, side));
     };
     this.computers = { red: make("red"), black: make("black") };
+  }
+
+  /** A saved game continued: a verified record's decisions replayed, then play goes on with `players`. */
+  static fromRecord(battle: number, record: GameRecord<BattleDecision, BattleSetup>, players: Record<Side, Controller>): BattleSession {
+    const s = new BattleSession(battle, record.options, record.seed, players);
+    for (const d of record.decisions) s.apply(d.player as Side, d.move, players[d.player as Side]);
+    return s;
   }
 
   /** The events of the set-up, before the first decision. */
@@ -81,7 +94,41 @@ export class BattleSession {
   options(): OptionView[] {
     const side = this.toMove();
     if (side === null || this.computers[side] !== null) return [];
-    return battleGame.legalMoves(this.state, side).map((decision) => ({ decision, text: describeDecision(decision) }));
+    return battleGame.legalMoves(this.state, side).map((decision) => {
+      const view: OptionView = { decision, text: describeDecision(decision) };
+      const odds = oddsOf(this.state, decision);
+      if (odds) view.odds = odds;
+      return view;
+    });
+  }
+
+  /** How many decisions `side` may take back now: none when a computer plays it. */
+  undoable(side: Side): number {
+    if (this.players[side] !== "human") return 0;
+    return undoableSteps(
+      this.history.map((h) => h.step),
+      side,
+    );
+  }
+
+  /** Takes back `side`'s last decision (src/core/undo.ts), or says why not. */
+  undo(side: Side): { type: "undone"; battle: number; side: Side; snapshot: Snapshot } | { type: "error"; battle: number; message: string; during: "decide" } {
+    if (this.undoable(side) === 0) {
+      const last = this.history[this.history.length - 1];
+      const why =
+        this.players[side] !== "human"
+          ? `${side} is played by the computer`
+          : !last
+            ? "no decision has been made yet"
+            : last.step.player !== side
+              ? `the last decision was ${last.step.player}'s`
+              : "the last decision threw dice or turned a card (chance has been seen)";
+      return { type: "error", battle: this.battle, message: `nothing to undo: ${why}`, during: "decide" };
+    }
+    const h = this.history.pop()!;
+    this.decisions.pop();
+    this.state = h.before;
+    return { type: "undone", battle: this.battle, side, snapshot: this.snapshot() };
   }
 
   /** Whom this screen shows the battle as (see {@link screenViewer}). */
@@ -104,7 +151,16 @@ export class BattleSession {
 
   snapshot(thinking = false): Snapshot {
     this.seq += 1;
-    const snap: Snapshot = { seq: this.seq, state: battleView(this.state, this.viewer), toMove: this.toMove(), options: this.options(), thinking, result: battleGame.result(this.state) };
+    const snap: Snapshot = {
+      seq: this.seq,
+      state: battleView(this.state, this.viewer),
+      toMove: this.toMove(),
+      options: this.options(),
+      thinking,
+      result: battleGame.result(this.state),
+      undoable: { red: this.undoable("red"), black: this.undoable("black") },
+      step: this.decisions.length,
+    };
     const hands = this.duelHands();
     if (hands) snap.duelHands = hands;
     return snap;
@@ -142,10 +198,21 @@ export class BattleSession {
       if (err instanceof IllegalMoveError) throw new Error(`the engine refused ${by}'s decision "${text}": ${err.message}`);
       throw err;
     }
+    this.history.push({ before: this.state, step: { player: side, randomUsed: chanceSeen(this.state, applied.state) } });
     this.state = applied.state;
     this.decisions.push({ player: side, move: decision });
     // Events as this screen may see them: a duel hand only to its own side (eventFor).
     const events = applied.events.flatMap((e) => eventFor(battleGame, e, this.viewer, this.state) ?? []);
     return { type: "applied", battle: this.battle, side, by, text: shownText, events, snapshot: this.snapshot() };
+  }
+}
+
+/** The odds of an option for the screen, or none (a failure here must never stop play: the option is still shown). */
+function oddsOf(state: BattleState, decision: BattleDecision) {
+  try {
+    const odds = decisionOdds(state, decision);
+    return odds ? oddsView(odds) : null;
+  } catch {
+    return null;
   }
 }

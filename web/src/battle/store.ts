@@ -6,7 +6,7 @@
 import { signal } from "@preact/signals";
 import type { GameEvent } from "../../../src/core/game.js";
 import type { BattleDecision, BattleState, Pending, Side } from "../../../src/rulesets/shieldwall/battle/index.js";
-import type { Controller, FromWorker, OptionView, Snapshot } from "./protocol.js";
+import type { Controller, FromWorker, OptionView, ReplayStep, Snapshot } from "./protocol.js";
 
 export interface LogEntry {
   n: number;
@@ -15,6 +15,12 @@ export interface LogEntry {
   side?: Side;
   turn: number;
   phase: string;
+  /** Decisions made when it was logged: undoing back below it removes it. */
+  step: number;
+  /** Units it names (lit on the table when the entry is clicked). */
+  units: string[];
+  /** The faces of the dice it reports, in order. */
+  dice: number[];
 }
 
 export interface BattleView {
@@ -30,6 +36,8 @@ export interface BattleView {
   error: string | null;
   /** Units named by the last decision's events (marked on the table so each step is seen). */
   lastActed: string[];
+  /** Set when this is a record in the replay viewer (no decisions are made). */
+  replay: ReplayStep | null;
 }
 
 export interface UiState {
@@ -50,16 +58,33 @@ function appendLog(log: LogEntry[], entries: Omit<LogEntry, "n">[]): LogEntry[] 
   return out.length > LOG_LIMIT ? out.slice(out.length - LOG_LIMIT) : out;
 }
 
-const eventEntries = (events: GameEvent[], state: BattleState, kind: LogEntry["kind"] = "event"): Omit<LogEntry, "n">[] =>
-  events.map((e) => ({ kind, text: e.text, turn: typeof e.turn === "number" ? e.turn : state.turn, phase: typeof e.phase === "string" ? e.phase : state.phase }));
+const eventEntries = (events: GameEvent[], state: BattleState, step: number, kind: LogEntry["kind"] = "event"): Omit<LogEntry, "n">[] =>
+  events.map((e) => ({
+    kind,
+    text: e.text,
+    turn: typeof e.turn === "number" ? e.turn : state.turn,
+    phase: typeof e.phase === "string" ? e.phase : state.phase,
+    step,
+    units: actedUnits([e], null),
+    dice: diceOf(e),
+  }));
+
+const faces = (v: unknown): number[] => (Array.isArray(v) ? v.flatMap((x) => (typeof x === "number" ? [x] : Array.isArray(x) ? faces(x) : [])) : []);
+
+/** The faces of the dice an engine event reports: its `dice`, or each round's dice of a combat. */
+export function diceOf(e: GameEvent): number[] {
+  if (Array.isArray(e.dice)) return faces(e.dice);
+  if (Array.isArray(e.rounds)) return e.rounds.flatMap((r: { red?: unknown; black?: unknown }) => [...faces(r.red), ...faces(r.black)]);
+  return [];
+}
 
 /** Units an engine event names (its `unit`, `target` or `units` fields), the decision's subject first. */
 export function actedUnits(events: GameEvent[], subject: string | null): string[] {
   const ids = new Set<string>();
   if (subject) ids.add(subject);
   for (const e of events) {
-    for (const key of ["unit", "target"]) if (typeof e[key] === "string") ids.add(e[key] as string);
-    if (Array.isArray(e.units)) for (const u of e.units) if (typeof u === "string") ids.add(u);
+    for (const key of ["unit", "target", "shooter"]) if (typeof e[key] === "string") ids.add(e[key] as string);
+    for (const key of ["units", "red", "black"]) if (Array.isArray(e[key])) for (const u of e[key] as unknown[]) if (typeof u === "string") ids.add(u);
   }
   return [...ids].filter((id) => /^(red|black)\./.test(id));
 }
@@ -78,12 +103,44 @@ export function reduce(ui: UiState, msg: FromWorker): UiState {
           players: msg.players,
           seed: msg.seed,
           snapshot: msg.snapshot,
-          log: appendLog([], eventEntries(msg.events, msg.snapshot.state, "setup")),
+          log: appendLog([], eventEntries(msg.events, msg.snapshot.state, msg.snapshot.step, "setup")),
           thinking: null,
           error: null,
           lastActed: [],
+          replay: null,
         },
       };
+    case "replayed": {
+      const same = b !== null && b.replay !== null && b.battle === msg.battle;
+      if (same && msg.snapshot.seq <= b.snapshot.seq) return ui;
+      const d = msg.replay.decision;
+      const before = same ? b.snapshot.state : msg.snapshot.state;
+      const head: Omit<LogEntry, "n">[] = d
+        ? [{ kind: "decision", side: d.side, text: `${d.side}: ${d.text}`, turn: before.turn, phase: before.phase, step: msg.replay.step, units: [], dice: [] }]
+        : [];
+      return {
+        screen: "battle",
+        startError: null,
+        battle: {
+          battle: msg.battle,
+          scenario: msg.scenario,
+          players: { red: "human", black: "human" },
+          seed: msg.seed,
+          snapshot: msg.snapshot,
+          log: appendLog([], [...head, ...eventEntries(msg.events, msg.snapshot.state, msg.replay.step, d ? "event" : "setup")]),
+          thinking: null,
+          error: null,
+          lastActed: actedUnits(msg.events, null),
+          replay: msg.replay,
+        },
+      };
+    }
+    case "undone": {
+      if (!b || b.battle !== msg.battle || msg.snapshot.seq <= b.snapshot.seq) return ui;
+      const keep = b.log.filter((e) => e.step <= msg.snapshot.step);
+      const note: Omit<LogEntry, "n"> = { kind: "decision", side: msg.side, text: `${msg.side} (you): took back a decision`, turn: msg.snapshot.state.turn, phase: msg.snapshot.state.phase, step: msg.snapshot.step, units: [], dice: [] };
+      return { ...ui, battle: { ...b, snapshot: msg.snapshot, thinking: null, error: null, lastActed: [], log: appendLog(keep, [note]) } };
+    }
     case "applied": {
       if (!b || b.battle !== msg.battle || msg.snapshot.seq <= b.snapshot.seq) return ui;
       const who = msg.by === "human" ? `${msg.side} (you)` : `${msg.side} (${msg.by})`;
@@ -91,7 +148,8 @@ export function reduce(ui: UiState, msg: FromWorker): UiState {
       const p = before.pending;
       const subject = p && "unit" in p ? p.unit : p && "leader" in p ? p.leader : null;
       const about = subject ? `${namesOf(before).get(subject) ?? subject} — ` : "";
-      const decision: Omit<LogEntry, "n"> = { kind: "decision", side: msg.side, text: `${who}: ${about}${msg.text}`, turn: before.turn, phase: before.phase };
+      const step = msg.snapshot.step;
+      const decision: Omit<LogEntry, "n"> = { kind: "decision", side: msg.side, text: `${who}: ${about}${msg.text}`, turn: before.turn, phase: before.phase, step, units: subject ? [subject].filter((id) => /^(red|black)\./.test(id)) : [], dice: [] };
       return {
         ...ui,
         battle: {
@@ -100,7 +158,7 @@ export function reduce(ui: UiState, msg: FromWorker): UiState {
           thinking: null,
           error: null,
           lastActed: actedUnits(msg.events, subject),
-          log: appendLog(b.log, [decision, ...eventEntries(msg.events, msg.snapshot.state)]),
+          log: appendLog(b.log, [decision, ...eventEntries(msg.events, msg.snapshot.state, step)]),
         },
       };
     }
@@ -110,7 +168,7 @@ export function reduce(ui: UiState, msg: FromWorker): UiState {
       if (!b || b.battle !== msg.battle) return ui;
       return { ...ui, battle: { ...b, thinking: msg.side } };
     case "error":
-      if (msg.during === "start") return { ...ui, startError: msg.message };
+      if (msg.during === "start" || (msg.during === "load" && ui.screen === "setup")) return { ...ui, startError: msg.message };
       if (!b || (msg.battle !== null && b.battle !== msg.battle)) return ui;
       return {
         ...ui,
@@ -118,7 +176,9 @@ export function reduce(ui: UiState, msg: FromWorker): UiState {
           ...b,
           thinking: null,
           error: msg.message,
-          log: appendLog(b.log, [{ kind: "error", text: msg.during === "decide" ? `refused: ${msg.message}` : `error: ${msg.message}`, turn: b.snapshot.state.turn, phase: b.snapshot.state.phase }]),
+          log: appendLog(b.log, [
+            { kind: "error", text: msg.during === "decide" ? `refused: ${msg.message}` : `error: ${msg.message}`, turn: b.snapshot.state.turn, phase: b.snapshot.state.phase, step: b.snapshot.step, units: [], dice: [] },
+          ]),
         },
       };
   }
@@ -381,6 +441,8 @@ export const hoveredUnit = signal<string | null>(null);
 export const paused = signal(false);
 /** Index of the option under the pointer (previewed on the table). */
 export const hoveredOption = signal<number | null>(null);
+/** Units lit on the table by clicking a log entry. */
+export const litUnits = signal<string[]>([]);
 /** Index of the option picked by tapping the table (previewed until confirmed or replaced). */
 export const pickedOption = signal<number | null>(null);
 
@@ -391,8 +453,26 @@ export function dispatch(msg: FromWorker): void {
     selectedUnit.value = null;
     hoveredOption.value = null;
   }
-  if (msg.type === "applied" || msg.type === "started") {
+  if (msg.type === "started" || msg.type === "replayed" || msg.type === "undone") litUnits.value = [];
+  if (msg.type === "applied" || msg.type === "started" || msg.type === "undone") {
     hoveredOption.value = null;
     pickedOption.value = null;
   }
+}
+
+/**
+ * The odds to show beside the options: the focused option's (pointed at or picked), or else one
+ * for each different set of odds among the options (moves share theirs: AvD, AvD + D6), at most `limit`.
+ */
+export function oddsShown(options: OptionView[], focus: number | null, limit = 4): { index: number; others: number }[] {
+  if (focus !== null && options[focus]?.odds) return [{ index: focus, others: 0 }];
+  const seen = new Map<string, { index: number; others: number }>();
+  options.forEach((o, i) => {
+    if (!o.odds) return;
+    const key = JSON.stringify(o.odds);
+    const had = seen.get(key);
+    if (had) had.others++;
+    else seen.set(key, { index: i, others: 0 });
+  });
+  return [...seen.values()].slice(0, limit);
 }

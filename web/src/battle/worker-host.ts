@@ -2,7 +2,10 @@
  * What the worker does with each message, written against a small host (post, timers) so that
  * tests run it in Node without a Worker.
  */
-import type { FromWorker, ToWorker } from "./protocol.js";
+import type { GameEvent } from "../../../src/core/game.js";
+import { battleGame, type BattleState, describeDecision, type Side } from "../../../src/rulesets/shieldwall/battle/index.js";
+import type { FromWorker, Snapshot, ToWorker } from "./protocol.js";
+import { type BattleRecord, checkBattleRecord, replayStates } from "./record-file.js";
 import { BattleSession } from "./session.js";
 import { setupFromScenario, shippedSetup } from "./scenarios.js";
 
@@ -14,8 +17,20 @@ export interface Host {
 
 export const DEFAULT_DELAY_MS = 350;
 
+/** A record open in the replay viewer. */
+interface Replay {
+  battle: number;
+  fileName: string;
+  record: BattleRecord;
+  hash: string;
+  states: BattleState[];
+  events: GameEvent[][];
+  seq: number;
+}
+
 interface WorkerState {
   session: BattleSession | null;
+  replay: Replay | null;
   battles: number;
   timer: unknown;
   delayMs: number;
@@ -27,7 +42,7 @@ const hosts = new WeakMap<Host, WorkerState>();
 function stateOf(host: Host): WorkerState {
   let w = hosts.get(host);
   if (!w) {
-    w = { session: null, battles: 0, timer: null, delayMs: DEFAULT_DELAY_MS, paused: false };
+    w = { session: null, replay: null, battles: 0, timer: null, delayMs: DEFAULT_DELAY_MS, paused: false };
     hosts.set(host, w);
   }
   return w;
@@ -64,6 +79,7 @@ export function handleMessage(host: Host, msg: ToWorker): void {
       if (msg.delayMs !== undefined) w.delayMs = msg.delayMs;
       w.paused = false;
       const battle = ++w.battles;
+      w.replay = null;
       try {
         const setup = "shipped" in msg.scenario ? shippedSetup(msg.scenario.shipped) : setupFromScenario(msg.scenario.file);
         const session = new BattleSession(battle, setup, msg.seed, msg.players);
@@ -87,6 +103,56 @@ export function handleMessage(host: Host, msg: ToWorker): void {
       schedule(host, w);
       return;
     }
+    case "undo": {
+      const s = w.session;
+      if (!s) {
+        host.post({ type: "error", battle: null, message: "no battle is running", during: "decide" });
+        return;
+      }
+      // A computer about to answer is stopped first: it decides again on the state undo leaves.
+      if (w.timer !== null) host.clearTimer(w.timer);
+      w.timer = null;
+      host.post(s.undo(msg.side));
+      schedule(host, w);
+      return;
+    }
+    case "load": {
+      const checked = checkBattleRecord(msg.record);
+      if ("error" in checked) {
+        host.post({ type: "error", battle: null, message: `${msg.fileName}: ${checked.error}`, during: "load" });
+        return;
+      }
+      if (w.timer !== null) host.clearTimer(w.timer);
+      w.timer = null;
+      if (msg.delayMs !== undefined) w.delayMs = msg.delayMs;
+      w.paused = false;
+      w.replay = null;
+      const battle = ++w.battles;
+      const session = BattleSession.fromRecord(battle, checked.record, msg.players);
+      w.session = session;
+      const loaded: GameEvent = { type: "loaded", text: `Loaded ${msg.fileName}: ${checked.record.decisions.length} decisions replayed and verified (hash ${checked.hash}); play goes on.` };
+      host.post({ type: "started", battle, scenario: session.state.scenario, players: msg.players, seed: session.seed, snapshot: session.snapshot(), events: [...session.setupEvents, loaded] });
+      schedule(host, w);
+      return;
+    }
+    case "replay": {
+      const checked = checkBattleRecord(msg.record);
+      if ("error" in checked) {
+        host.post({ type: "error", battle: null, message: `${msg.fileName}: ${checked.error}`, during: "load" });
+        return;
+      }
+      if (w.timer !== null) host.clearTimer(w.timer);
+      w.timer = null;
+      w.session = null;
+      const { states, events } = replayStates(checked.record);
+      w.replay = { battle: ++w.battles, fileName: msg.fileName, record: checked.record, hash: checked.hash, states, events, seq: 0 };
+      host.post(replayStep(w.replay, 0));
+      return;
+    }
+    case "replay-step":
+      if (!w.replay) host.post({ type: "error", battle: null, message: "no record is open in the replay viewer", during: "load" });
+      else host.post(replayStep(w.replay, msg.step));
+      return;
     case "pause":
       w.paused = msg.paused;
       schedule(host, w);
@@ -99,4 +165,31 @@ export function handleMessage(host: Host, msg: ToWorker): void {
       else host.post({ type: "record", battle: w.session.battle, record: w.session.record() });
       return;
   }
+}
+
+/** The replay viewer's message for step `step` (clamped to the record). */
+function replayStep(r: Replay, step: number): FromWorker {
+  const at = Math.max(0, Math.min(Math.trunc(step) || 0, r.record.decisions.length));
+  const state = r.states[at];
+  const d = at > 0 ? r.record.decisions[at - 1] : null;
+  r.seq += 1;
+  const snapshot: Snapshot = {
+    seq: r.seq,
+    state,
+    toMove: battleGame.toMove(state) as Side | null,
+    options: [],
+    thinking: false,
+    result: battleGame.result(state),
+    undoable: { red: 0, black: 0 },
+    step: at,
+  };
+  return {
+    type: "replayed",
+    battle: r.battle,
+    scenario: state.scenario,
+    seed: r.record.seed,
+    replay: { fileName: r.fileName, total: r.record.decisions.length, step: at, hash: r.hash, decision: d ? { side: d.player as Side, text: describeDecision(d.move) } : null },
+    snapshot,
+    events: r.events[at],
+  };
 }

@@ -143,11 +143,12 @@ export function BattleOnline({ s, mine, onDecide }: GameViewProps) {
     scenario: state.scenario,
     players,
     seed: 0,
-    snapshot: { seq: s.version, state, toMove: s.toMove as BattleSide | null, options: mine ? options : [], thinking: false, result: s.result },
+    snapshot: { seq: s.version, state, toMove: s.toMove as BattleSide | null, options: mine ? options : [], thinking: false, result: s.result, undoable: { red: 0, black: 0 }, step: s.version },
     log: [],
     thinking: null,
     error: s.error?.message ?? null,
     lastActed: [],
+    replay: null,
   };
   const names = namesOf(state);
   const groups = mine ? groupOptions(state, options) : [];

@@ -6,21 +6,11 @@
  */
 import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, LineController, LineElement, PointElement, Tooltip } from "chart.js";
 import { useEffect, useRef } from "preact/hooks";
+import type { DistBar, ExactP } from "./dist-bars.js";
+
+export type { DistBar, ExactP };
 
 Chart.register(BarController, BarElement, LineController, LineElement, PointElement, CategoryScale, LinearScale, Tooltip, Legend);
-
-/** An exact probability as the engine's `Fraction.toJSON()` gives it. */
-export interface ExactP {
-  fraction: string;
-  decimal: number;
-}
-
-export interface DistBar {
-  label: string;
-  p: ExactP;
-  /** P(outcome ≥ this one), for ordered outcomes. */
-  atLeast?: ExactP;
-}
 
 export interface DistChartProps {
   bars: DistBar[];

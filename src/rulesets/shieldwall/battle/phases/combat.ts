@@ -64,11 +64,14 @@ export function fight(ctx: Ctx): void {
   push(ctx, ...tasks, { t: "fight-end" });
 }
 
-/** One combat: round 1 is rolled (each side's dice a set its kept Seven may re-roll, SW-11). `chain`: how many pursuit charges led to it this phase. */
-export function startCombat(ctx: Ctx, redIds: string[], blackIds: string[], chain = 0): void {
+/**
+ * A combat's input as the table stands (red is side a): each engaged unit's facts (ruling SW-18),
+ * or null when a side has no unit left on the table. Shared by the combat and the odds shown before a charge.
+ */
+export function combatInputFor(ctx: Ctx, redIds: readonly string[], blackIds: readonly string[]): { reds: BattleUnit[]; blacks: BattleUnit[]; input: CombatInput } | null {
   const reds = redIds.map((id) => ctx.unit(id)).filter(onTable);
   const blacks = blackIds.map((id) => ctx.unit(id)).filter(onTable);
-  if (reds.length === 0 || blacks.length === 0) return;
+  if (reds.length === 0 || blacks.length === 0) return null;
   const chargeCombat = [...reds, ...blacks].some((u) => u.charged);
   const g = { red: new Set(redIds), black: new Set(blackIds) };
   const input: CombatInput = {
@@ -78,6 +81,14 @@ export function startCombat(ctx: Ctx, redIds: string[], blackIds: string[], chai
   };
   // A follow-up only counts for the side whose opponent fell back.
   if (input.a.some((c) => c.followingUp) && input.b.some((c) => c.followingUp)) for (const c of [...input.a, ...input.b]) c.followingUp = false;
+  return { reds, blacks, input };
+}
+
+/** One combat: round 1 is rolled (each side's dice a set its kept Seven may re-roll, SW-11). `chain`: how many pursuit charges led to it this phase. */
+export function startCombat(ctx: Ctx, redIds: string[], blackIds: string[], chain = 0): void {
+  const found = combatInputFor(ctx, redIds, blackIds);
+  if (!found) return;
+  const { reds, blacks, input } = found;
   const problem = combatProblem(input);
   if (problem) throw new RangeError(problem);
   const progress: CombatProgress = { red: reds.map((u) => u.id), black: blacks.map((u) => u.id), input, rounds: [], offered: [] };

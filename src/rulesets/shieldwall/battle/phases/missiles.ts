@@ -1,5 +1,5 @@
 /** The missile phase (seed "Missile Exchange", rulings SW-16, SW-11): planned shots, their dice and hits. */
-import { applyShootingHits, leaderRiskRolls, resolveShooting, shootingRefusal } from "../../checks.js";
+import { applyShootingHits, leaderRiskRolls, resolveShooting, type ShootingInput, shootingRefusal } from "../../checks.js";
 import { standIn } from "../../geometry/table.js";
 import { useToken } from "../../gods.js";
 import { Ctx, push } from "../ctx.js";
@@ -50,19 +50,25 @@ export function resolveMissiles(ctx: Ctx): void {
   push(ctx, ...s.shots.map((_, i): Task => ({ t: "fire", shot: i })), { t: "missile-hits" });
 }
 
+/** The shooting dice's input for a shot at `target` (seed "Missile Exchange", SW-16), or null if it may not shoot at it: shared by the shot and the odds shown before it. */
+export function shotInput(ctx: Ctx, shooter: BattleUnit, target: BattleUnit, archer: boolean): ShootingInput | null {
+  const opt = shootingOptions(ctx, shooter).find((o) => o.target === target.id);
+  if (!opt) return null;
+  return {
+    shooterStands: opt.stands,
+    skilledArcher: archer,
+    targetIsRetinue: target.u.kind === "retinue",
+    targetInCover: target.stands.some((st) => standIn(st, ctx.s.table, "cover")),
+  };
+}
+
 export function fireShot(ctx: Ctx, i: number): void {
   const s = ctx.s;
   const shot = s.shots[i];
   const shooter = ctx.unit(shot.shooter);
   const target = ctx.unit(shot.target);
-  const opt = shootingOptions(ctx, shooter).find((o) => o.target === shot.target);
-  if (!opt) return;
-  const input = {
-    shooterStands: opt.stands,
-    skilledArcher: shot.archer,
-    targetIsRetinue: target.u.kind === "retinue",
-    targetInCover: target.stands.some((st) => standIn(st, s.table, "cover")),
-  };
+  const input = shotInput(ctx, shooter, target, shot.archer);
+  if (!input) return;
   const result = resolveShooting(ctx.rng, input, { halveOnceForRetinueInCover: ruleOption(ctx.s.options, "halveOnceForRetinueInCover") });
   if (shot.archer)
     s.sides[shooter.side] = {

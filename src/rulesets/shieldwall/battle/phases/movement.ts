@@ -256,6 +256,27 @@ function manoeuvreDp(ctx: Ctx, id: string, what: string): void {
   ctx.notes("manoeuvre-dp", [`the ${what} costs 1 manoeuvre DP (option manoeuvreDp)`, ...r.notes], { unit: id });
 }
 
+/**
+ * The move dice a chosen move throws (seed "Movement": AvD, plus a D6 if chosen; formed or not for
+ * fatigue), or null for a move without dice. Shared by the move itself and the odds shown before it.
+ */
+export function moveDiceOf(m: MoveChoice): { kind: "normal"; extraD6: boolean; formed: boolean } | null {
+  switch (m.kind) {
+    case "advance":
+    case "toward":
+      return { kind: "normal", extraD6: m.extraD6, formed: true };
+    case "change-direction":
+    case "unformed-move":
+      return { kind: "normal", extraD6: m.extraD6, formed: false };
+    case "about-face":
+      return m.halfMove === undefined ? null : { kind: "normal", extraD6: m.halfMove.extraD6, formed: true };
+    case "disembark":
+      return m.heading === undefined ? null : { kind: "normal", extraD6: m.extraD6 === true, formed: false };
+    default:
+      return null;
+  }
+}
+
 export function applyMove(ctx: Ctx, bu: BattleUnit, m: MoveChoice, voluntary = true): void {
   const id = bu.id;
   switch (m.kind) {
@@ -280,9 +301,9 @@ export function applyMove(ctx: Ctx, bu: BattleUnit, m: MoveChoice, voluntary = t
       ctx.setUnit({ ...bu, stands: aboutFace(geomOf(bu)).stands });
       ctx.ev("about-face", `${bu.u.name} about faces (half its move, ruling SW-1)`, { unit: id });
       manoeuvreDp(ctx, id, "about face");
-      if (m.halfMove === undefined) break;
+      const dice = moveDiceOf(m);
+      if (dice === null) break;
       // The half move left (ruling SW-1): the move dice (a set a kept Seven may re-roll, SW-11), then half the inches straight ahead.
-      const dice = { kind: "normal" as const, extraD6: m.halfMove.extraD6, formed: true };
       throwMoveDice(ctx, bu.side, id, dice, { k: "move", move: m, voluntary });
       return;
     }
@@ -296,8 +317,7 @@ export function applyMove(ctx: Ctx, bu: BattleUnit, m: MoveChoice, voluntary = t
     case "unformed-move": {
       if (m.kind === "change-direction") manoeuvreDp(ctx, id, "change of direction");
       // The move dice (a set a kept Seven may re-roll, ruling SW-11); the move follows once they are final.
-      const dice = { kind: "normal" as const, extraD6: m.extraD6, formed: m.kind === "advance" || m.kind === "toward" };
-      throwMoveDice(ctx, bu.side, id, dice, { k: "move", move: m, voluntary });
+      throwMoveDice(ctx, bu.side, id, moveDiceOf(m)!, { k: "move", move: m, voluntary });
       return;
     }
     case "form-up": {
@@ -316,9 +336,9 @@ export function applyMove(ctx: Ctx, bu: BattleUnit, m: MoveChoice, voluntary = t
       return;
     case "disembark": {
       landUnit(ctx, bu);
-      if (m.heading === undefined) break;
+      const dice = moveDiceOf(m);
+      if (dice === null) break;
       // The other half of the move: the move dice (a set a kept Seven may re-roll, ruling SW-11), then the move.
-      const dice = { kind: "normal" as const, extraD6: m.extraD6 === true, formed: false };
       throwMoveDice(ctx, bu.side, id, dice, { k: "move", move: m, voluntary });
       return;
     }

@@ -1,0 +1,103 @@
+/**
+ * The odds of a candidate decision at the moment it is made (issue 16): what the dice it leads to
+ * may give, from the same functions the engine then throws with. The inputs are the engine's own:
+ * `chargeInputFor`, `controlInputFor`, `shotInput`, `moveDiceOf`, `combatInputFor` — so the odds
+ * shown are those of the test the engine takes next (test/shieldwall/battle/decision-odds.test.ts
+ * compares them with the engine's actual rolls in seeded positions).
+ */
+import { Dist } from "../../../core/distribution.js";
+import { chargeDist, chargeModifiers, controlDist, controlModifier, type ControlOutcome, shootingDice, shootingHitsDist } from "../checks.js";
+import { combatOdds, type FinalResult, mirrorResult } from "../combat.js";
+import { moveDice, moveDist } from "../move-dice.js";
+import { Ctx } from "./ctx.js";
+import { chargeMove } from "./effects.js";
+import { combatInputFor } from "./phases/combat.js";
+import { shotInput } from "./phases/missiles.js";
+import { moveDiceOf } from "./phases/movement.js";
+import { chargeInputFor, controlInputFor, findCombats } from "./queries.js";
+import { type BattleDecision, type BattleState, ruleOption } from "./types.js";
+
+export interface Modifiers {
+  total: number;
+  parts: [label: string, value: number][];
+}
+
+export type DecisionOdds =
+  | {
+      kind: "charge";
+      /** Blood Lust charges without a test. */
+      automatic: boolean;
+      modifiers: Modifiers;
+      /** The charge test (seed "Charges and Combat": D6 + modifiers, 4 or more charges), with the charges declared so far. */
+      passes: Dist<boolean>;
+      /**
+       * The combat's final result for the charger if the charge goes in now (the charge move as the
+       * engine plans it; other charges of this phase not counted), or null with `combatNote` saying why.
+       */
+      combat: Dist<FinalResult> | null;
+      combatNote: string | null;
+    }
+  | { kind: "shooting"; dice: number; notes: string[]; hits: Dist<number> }
+  | { kind: "control"; modifiers: Modifiers; outcomes: Dist<ControlOutcome> }
+  | { kind: "move"; dice: string[]; inches: Dist<number>; fatigue: Dist<number> };
+
+/** The odds of decision `d` in `state` (the pending decision's), or null when it throws no dice. */
+export function decisionOdds(state: BattleState, d: BattleDecision): DecisionOdds | null {
+  const p = state.pending;
+  if (!p || state.result) return null;
+  switch (d.type) {
+    case "charge":
+      return p.kind === "charge" && d.target ? chargeOddsAt(state, p.unit, d.target) : null;
+    case "shoot": {
+      if (p.kind !== "shoot" || !d.target) return null;
+      const ctx = new Ctx(state, true);
+      const input = shotInput(ctx, ctx.unit(p.unit), ctx.unit(d.target), d.archer);
+      if (!input) return null;
+      const options = { halveOnceForRetinueInCover: ruleOption(state.options, "halveOnceForRetinueInCover") };
+      const dice = shootingDice(input, options);
+      return { kind: "shooting", dice: dice.dice, notes: dice.notes, hits: shootingHitsDist(input, options) };
+    }
+    case "control": {
+      if (p.kind !== "control") return null;
+      const ctx = new Ctx(state, true);
+      const input = controlInputFor(ctx, ctx.unit(p.unit), d.aGrade);
+      return { kind: "control", modifiers: controlModifier(input), outcomes: controlDist(input) };
+    }
+    case "move": {
+      const dice = moveDiceOf(d.move);
+      if (!dice) return null;
+      const input = { ...dice, soggyGround: state.god.soggy };
+      const dist = moveDist(input);
+      return { kind: "move", dice: moveDice(input).map((x) => x.name), inches: dist.map((o) => o.inches), fatigue: dist.map((o) => o.fatigue) };
+    }
+    default:
+      return null;
+  }
+}
+
+function chargeOddsAt(state: BattleState, unit: string, target: string): DecisionOdds {
+  // A working copy (never finished, so the state is untouched): the declaration as if made, then the charge move.
+  const ctx = new Ctx(state);
+  ctx.s.declarations = [...ctx.s.declarations.filter((x) => x.unit !== unit), { unit, target }];
+  // Answers worked out from here on are this working copy's, never the state's shared memo.
+  ctx.touch();
+  const input = chargeInputFor(ctx, unit);
+  const options = { chargeDisorderPenalty: ruleOption(state.options, "chargeDisorderPenalty") };
+  const passes = chargeDist(input, options);
+  const automatic = passes.outcomes().length === 1 && input.aggression === "bloodlust";
+  const charger = ctx.unit(unit);
+  chargeMove(ctx, unit, target);
+  const group = findCombats(ctx).find((g) => g.red.has(unit) || g.black.has(unit));
+  if (!group) return { kind: "charge", automatic, modifiers: chargeModifiers(input, options), passes, combat: null, combatNote: "no clear way into contact" };
+  const found = combatInputFor(ctx, [...group.red], [...group.black]);
+  if (!found) return { kind: "charge", automatic, modifiers: chargeModifiers(input, options), passes, combat: null, combatNote: "no combat" };
+  let final: Dist<FinalResult>;
+  try {
+    final = combatOdds(found.input).final;
+  } catch (err) {
+    return { kind: "charge", automatic, modifiers: chargeModifiers(input, options), passes, combat: null, combatNote: (err as Error).message };
+  }
+  // The combat's results are red's (side a): shown from the charger's side.
+  const combat = charger.side === "red" ? final : final.map((r) => mirrorResult(r));
+  return { kind: "charge", automatic, modifiers: chargeModifiers(input, options), passes, combat, combatNote: null };
+}
