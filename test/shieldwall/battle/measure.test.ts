@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { measure, sightBetween, unitZones } from "../../../src/rulesets/shieldwall/battle/measure.js";
+import { measure, moveHalt, sightBetween, unitZones } from "../../../src/rulesets/shieldwall/battle/measure.js";
 import type { BattleState } from "../../../src/rulesets/shieldwall/battle/index.js";
 import { edgeFacing } from "../../../src/rulesets/shieldwall/geometry/contact.js";
 import { pointInPolygon } from "../../../src/rulesets/shieldwall/geometry/polygon.js";
@@ -150,5 +150,17 @@ describe("front, flank and rear zones (SW-18: charged in the flank or rear)", ()
   it("seed 'Unformed Units': an unformed unit faces all round, with no flank or rear", () => {
     const s = withUnit(facing(6), "red.a-band2", (u) => ({ ...u, u: { ...u.u, formed: false } }));
     expect(unitZones(s, "red.a-band2")).toEqual({ unit: "red.a-band2", allRound: true, zones: [] });
+  });
+});
+
+describe("the 2\" halt of a move (seed 'Movement': a move stops 2\" from a visible enemy)", () => {
+  it("straight at an enemy 8\" ahead, the unit halts after 6\"", () => {
+    const h = moveHalt(facing(8), "red.a-band2", N);
+    expect(h.distance).toBeCloseTo(6, 6);
+    expect(h.enemy).toBe("black.a-band2");
+    expect(h.enemyName).toBe("Cnut's thegns");
+  });
+  it("away from the enemy nothing halts the move", () => {
+    expect(moveHalt(facing(8), "red.a-band2", S)).toMatchObject({ distance: null, enemy: null });
   });
 });

@@ -3,7 +3,7 @@
  * holds the battle; the UI only sends requests and shows what comes back.
  */
 import type { GameEvent, GameRecord, GameResult } from "../../../src/core/game.js";
-import type { BattleDecision, BattleSetup, BattleState, Side } from "../../../src/rulesets/shieldwall/battle/index.js";
+import type { BattleDecision, BattleSetup, BattleState, MoveHalt, Side, TapeMeasure, UnitZones } from "../../../src/rulesets/shieldwall/battle/index.js";
 
 /** Who plays a side: a person at this screen, or a computer player by name. */
 export type Controller = "human" | "commander" | "advance" | "random" | "mcts";
@@ -21,7 +21,18 @@ export type ToWorker =
   /** Sets the pause between two computer decisions. */
   | { type: "delay"; delayMs: number }
   /** Asks for the game record so far (replayable with `muster replay`). */
-  | { type: "record" };
+  | { type: "record" }
+  /** A question about the table now (the tape, line of sight, zones, a move's halt): answered by the ruleset, tagged with `id`. */
+  | { type: "query"; id: number; query: TableQuery };
+
+/** Questions the table asks the ruleset (src/rulesets/shieldwall/battle/measure.ts). */
+export type TableQuery =
+  | { kind: "measure"; from: { unit: string; stand: number }; to: { unit: string; stand: number } }
+  | { kind: "zones"; unit: string }
+  | { kind: "halt"; unit: string; heading: number };
+
+/** The ruleset's answer to a {@link TableQuery}, by kind. */
+export type TableAnswer = { kind: "measure"; measure: TapeMeasure } | { kind: "zones"; zones: UnitZones } | { kind: "halt"; halt: MoveHalt };
 
 /** One legal option of the pending decision, with the engine's description. */
 export interface OptionView {
@@ -50,5 +61,7 @@ export type FromWorker =
   | { type: "thinking"; battle: number; side: Side }
   /** The game record so far: setup, seed and every decision, with the final state hash. */
   | { type: "record"; battle: number; record: GameRecord<BattleDecision, BattleSetup> }
+  /** The answer to a table query (or the reason it has none), about the state when it was asked. */
+  | { type: "answer"; battle: number; id: number; answer: TableAnswer | null; problem: string | null }
   /** A refused request: `message` is the engine's reason (decisionProblem) or its named error. */
   | { type: "error"; battle: number | null; message: string; during: "start" | "decide" | "computer" };

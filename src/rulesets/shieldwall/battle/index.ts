@@ -10,7 +10,7 @@ export {
   SHIELDWALL_BATTLE_ID,
 } from "./game.js";
 export { armyBroken, lostStands, lostUnits } from "./queries.js";
-export { measure, type SightAnswer, type SightBlocker, sightBetween, type TapeMeasure, unitZones, type UnitZones } from "./measure.js";
+export { measure, type MoveHalt, moveHalt, type SightAnswer, type SightBlocker, sightBetween, type TapeMeasure, unitZones, type UnitZones } from "./measure.js";
 export {
   type BattleSetup,
   parseScenario,

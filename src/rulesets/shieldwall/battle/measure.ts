@@ -7,7 +7,7 @@
  * edge a charge meets (`edgeFacing`, SW-18).
  */
 import { edgeFacing } from "../geometry/contact.js";
-import { MOVE_ARC_DEGREES } from "../geometry/movement.js";
+import { MOVE_ARC_DEGREES, distanceToEnemyZone } from "../geometry/movement.js";
 import { type Scene, type StandRef, prepareScene, sceneGaps, sceneUnitStands, segmentPenetrates, sightLine } from "../geometry/los.js";
 import { polygonsOverlap } from "../geometry/polygon.js";
 import { SCENE_STANDS } from "../geometry/proximity.js";
@@ -216,4 +216,21 @@ export function edgeFacingPoint(s: BattleState, ref: StandRef, p: Point): Edge {
   const st = unitOf(s, ref.unit).stands[ref.stand];
   if (!st) throw new RangeError(`no stand ${ref.stand} in unit "${ref.unit}"`);
   return edgeFacing(st, p);
+}
+
+/** Where a straight move on `heading` would halt short of a visible enemy (seed "Movement": 2"), or null if no visible enemy is in the way. */
+export interface MoveHalt {
+  unit: string;
+  heading: number;
+  /** Inches the unit may move before entering an enemy's 2" zone (null: none in the way). */
+  distance: number | null;
+  enemy: string | null;
+  enemyName: string | null;
+}
+
+export function moveHalt(s: BattleState, unitId: string, heading: number): MoveHalt {
+  unitOf(s, unitId);
+  const h = distanceToEnemyZone(stateScene(s), unitId, heading);
+  const enemy = h.enemy;
+  return { unit: unitId, heading, distance: Number.isFinite(h.distance) ? h.distance : null, enemy, enemyName: enemy ? (s.units.find((u) => u.id === enemy)?.u.name ?? enemy) : null };
 }
