@@ -15,8 +15,9 @@ import { shieldwallCombatBench } from "./shieldwall-combat.js";
 import { shieldwallDuelBench } from "./shieldwall-duel.js";
 import { shieldwallGeometryBench } from "./shieldwall-geometry.js";
 import { shoveBench } from "./shove.js";
+import { webBench } from "./web.js";
 
-const sections: BenchSection[] = [coreBench, shieldwallBench, shieldwallCombatBench, gurpsBench, shieldwallDuelBench, shieldwallGeometryBench, contestBench, shoveBench, battleBench, shieldwallBattleBench, shieldwallAiBench];
+const sections: BenchSection[] = [coreBench, shieldwallBench, shieldwallCombatBench, gurpsBench, shieldwallDuelBench, shieldwallGeometryBench, contestBench, shoveBench, battleBench, shieldwallBattleBench, shieldwallAiBench, webBench];
 
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((w) => !sections.some((s) => s.name === w));

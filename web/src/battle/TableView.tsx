@@ -36,6 +36,8 @@ interface Scene {
   /** Where each unit's stands were last drawn, so a change glides (a computer's step is seen). */
   drawn: Map<string, Stand[]>;
   tweens: Konva.Tween[];
+  /** True while a move is being dragged: the drag layer is drawn by the pointer handler, not the effect. */
+  dragLive: boolean;
   /** Table height, to turn the engine's y (north up) into the screen's (down). */
   height: number;
   width: number;
@@ -249,7 +251,7 @@ function drawUnits(scene: Scene, view: BattleView, selected: string | null, anim
     // Too small on screen for a name (a phone at the fitted zoom): marks only; zoom in or tap for the rest.
     const roomy = frontage >= 40;
     const name = new Konva.Text({ text: roomy ? bu.u.name : "", fontSize: 10, fontFamily: "system-ui, sans-serif", fontStyle: "bold", fill: "#fff", align: "center", lineHeight: 1.05 });
-    if (roomy && name.width() > frontage - 6) name.setAttrs({ width: Math.max(frontage - 6, 58), wrap: "word" });
+    if (roomy && name.width() > frontage - 6) name.setAttrs({ width: Math.max(frontage - 6, 72), wrap: "word" });
     const pipR = 3.2;
     const dpKinds = DP_KINDS.filter((kind) => bu.u.dp[kind] > 0);
     const dpTotal = dpKinds.reduce((n, kind) => n + bu.u.dp[kind], 0);
@@ -524,6 +526,21 @@ function drawDrag(scene: Scene, view: BattleView, headings: number[], unitId: st
   labelScale(scene);
 }
 
+/**
+ * Test hook (e2e tests and the web bench read it from the page): where a stand is drawn on the
+ * page, how many units are drawn, and, when a caller sets `dragWork` to an array, the
+ * milliseconds each pointer move of a drag takes to draw its ghost.
+ */
+export interface TableHook {
+  standPoint(unit: string, stand: number): { x: number; y: number } | null;
+  drawn(): number;
+  /** The battle state the table shows (the engine's, as the worker sent it). */
+  state(): BattleState;
+  /** The unit a person may drag now (a move with listed headings), or null. */
+  mover(): string | null;
+  dragWork?: number[];
+}
+
 export function TableView({ view }: { view: BattleView }) {
   const el = useRef<HTMLDivElement>(null);
   const viewRef = useRef(view);
@@ -556,6 +573,7 @@ export function TableView({ view }: { view: BattleView }) {
       drag: new Konva.Layer({ listening: false }),
       drawn: new Map(),
       tweens: [],
+      dragLive: false,
       height: 48,
       width: 72,
       fitted: false,
@@ -634,7 +652,13 @@ export function TableView({ view }: { view: BattleView }) {
         if (unit && !tools.value.halts[haltKey(heading)]) send({ type: "query", id: queryId(), query: { kind: "halt", unit, heading } });
       }
       const prev = dragMove.peek();
+      const t0 = performance.now();
+      sc.dragLive = true;
       dragMove.value = { heading, distance, extraD6: prev?.extraD6 ?? false, stop: prev?.stop ?? false };
+      // Drawn now, in the pointer's own event, so the ghost never lags a frame behind.
+      drawDrag(sc, viewRef.current, moveRef.current.headings, moveRef.current.mover);
+      sc.drag.draw();
+      hook.dragWork?.push(performance.now() - t0);
     };
     stage.on("mousedown touchstart", (e) => {
       finishGlides(sc);
@@ -652,6 +676,7 @@ export function TableView({ view }: { view: BattleView }) {
       if (!dragging) return;
       const wasMoved = dragging.moved;
       dragging = null;
+      sc.dragLive = false;
       stage.draggable(true);
       if (wasMoved) suppressClick = true;
     };
@@ -700,7 +725,21 @@ export function TableView({ view }: { view: BattleView }) {
     stage.on("dblclick dbltap", () => fit(sc, container));
     const ro = new ResizeObserver(() => fit(sc, container));
     ro.observe(container);
+    const hook: TableHook = {
+      standPoint: (unit, stand) => {
+        const st = viewRef.current.snapshot.state.units.find((u) => u.id === unit)?.stands[stand];
+        if (!st) return null;
+        const r = container.getBoundingClientRect();
+        const k = stage.scaleX();
+        return { x: r.left + stage.x() + st.x * k, y: r.top + stage.y() + (sc.height - st.y) * k };
+      },
+      drawn: () => sc.drawn.size,
+      state: () => viewRef.current.snapshot.state,
+      mover: () => (moveRef.current.headings.length > 0 ? moveRef.current.mover : null),
+    };
+    (globalThis as { __musterTable?: TableHook }).__musterTable = hook;
     return () => {
+      delete (globalThis as { __musterTable?: TableHook }).__musterTable;
       ro.disconnect();
       finishGlides(sc);
       stage.destroy();
@@ -716,6 +755,10 @@ export function TableView({ view }: { view: BattleView }) {
     drawGround(sc, snap.state);
     if (!sc.fitted || sizeChanged) fit(sc, el.current!);
     labelScale(sc);
+    if (performance.getEntriesByName("muster:table-ground").length === 0) {
+      sc.stage.draw();
+      performance.mark("muster:table-ground");
+    }
   }, [snap.state.table, snap.state.phase === "deployment"]);
 
   // A new state: units glide to their new places; what was measured is measured again.
@@ -731,6 +774,7 @@ export function TableView({ view }: { view: BattleView }) {
     };
     drawUnits(sc, view, selected, animate);
     labelScale(sc);
+    if (sc.drawn.size > 0 && performance.getEntriesByName("muster:table-drawn").length === 0) performance.mark("muster:table-drawn");
   }, [snap.seq, selected]);
 
   useEffect(() => {
@@ -753,7 +797,7 @@ export function TableView({ view }: { view: BattleView }) {
 
   useEffect(() => {
     const sc = scene.current;
-    if (sc) drawDrag(sc, view, ts.tool === "inspect" && (selected === mover?.id || drag) ? headings : [], mover?.id ?? null);
+    if (sc && !sc.dragLive) drawDrag(sc, view, ts.tool === "inspect" && (selected === mover?.id || drag) ? headings : [], mover?.id ?? null);
   }, [snap.seq, drag, ts.halts, selected, ts.tool]);
 
   return (
