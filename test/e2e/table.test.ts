@@ -27,6 +27,8 @@ interface Hook {
 declare const __musterTable: Hook;
 
 async function clickStand(page: Page, unit: string, stand = 0): Promise<void> {
+  // Clicking options may have scrolled the table away (a phone's page is one column).
+  await page.locator('[data-testid="table"]').scrollIntoViewIfNeeded();
   const p = await page.evaluate(([u, s]) => __musterTable.standPoint(u as string, s as number), [unit, stand] as const);
   expect(p, `stand ${stand} of ${unit} is drawn`).not.toBeNull();
   await page.mouse.click(p!.x, p!.y);
@@ -100,6 +102,7 @@ describe.skipIf(!haveChromium && !required)("the table's tools end to end", () =
 
         // Drag the moving unit forward (red faces north: up the screen) and commit the engine's nearest move.
         await page.click('[data-testid="tool-inspect"]');
+        await page.locator('[data-testid="table"]').scrollIntoViewIfNeeded();
         const from = await page.evaluate((u) => __musterTable.standPoint(u, 0), mover);
         await page.mouse.move(from!.x, from!.y);
         await page.mouse.down();

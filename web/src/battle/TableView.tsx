@@ -106,7 +106,11 @@ function drawGround(scene: Scene, s: BattleState): void {
     if (f.kind === "area") g.add(new Konva.Line({ points: pts, closed: true, fill, opacity: 0.85, stroke: "#55663f", strokeWidth: 0.12, listening: false }));
     else g.add(new Konva.Line({ points: pts, stroke: "#6b4f2a", strokeWidth: 0.45, lineCap: "round", lineJoin: "round", listening: false }));
     const c = centroid(f.points);
-    const traits = [f.difficult && "difficult", f.cover && "cover", f.highGround && "high ground", f.blocksSight && "blocks sight"].filter(Boolean).join(", ");
+    // Two traits a line, so that a name fits beside its neighbours on a phone.
+    const traits = [f.difficult && "difficult", f.cover && "cover", f.highGround && "high ground", f.blocksSight && "blocks sight"]
+      .filter(Boolean)
+      .map((t, i, all) => (i === all.length - 1 ? t : i % 2 === 1 ? `${t},\n` : `${t}, `))
+      .join("");
     const name = label(`${f.name ?? f.id}${traits ? `\n(${traits})` : ""}`, c.x, H - c.y, { size: 10, colour: "#2f3b1f", italic: true });
     name.setAttr("anchorX", c.x);
     g.add(name);
