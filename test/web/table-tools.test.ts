@@ -21,8 +21,6 @@ function fakeHost(): { host: Host; posted: FromWorker[] } {
   return { posted, host: { post: (m) => posted.push(structuredClone(m)), setTimer: () => 0, clearTimer: () => undefined } };
 }
 
-const A = { unit: "red.byrhtnoth-retinue", stand: 0 };
-
 describe("picking stands with a tool", () => {
   it("the tape takes two stands and then asks the ruleset; a third tap starts again", () => {
     let ts = chooseTool(initialTools, "tape");
@@ -62,19 +60,18 @@ describe("picking stands with a tool", () => {
 });
 
 describe("the worker answers table questions with the ruleset", () => {
-  it("measure: the same answer as the ruleset's measure() on the battle's state, through a structured clone", () => {
+  it("refuses a question about a unit not on the table yet (before deployment), saying so", () => {
     const { host, posted } = fakeHost();
     handleMessage(host, { type: "start", scenario: { shipped: "maldon-991" }, players: { red: "commander", black: "commander" }, seed: 3, delayMs: 0 });
     const started = posted[0] as Extract<FromWorker, { type: "started" }>;
-    // Deploy both sides by their computer players so there are stands on the table.
     const s0 = started.snapshot.state;
-    expect(s0.units.length).toBeGreaterThan(0);
-    // Nothing is on the table before deployment: the ruleset says which unit is not there.
-    const q: TableQuery = { kind: "measure", from: A, to: { unit: s0.units.find((u) => u.side === "black")!.id, stand: 0 } };
+    const red = s0.units.find((u) => u.side === "red")!;
+    expect(red.stands).toEqual([]);
+    const q: TableQuery = { kind: "measure", from: { unit: red.id, stand: 0 }, to: { unit: s0.units.find((u) => u.side === "black")!.id, stand: 0 } };
     handleMessage(host, { type: "query", id: 9, query: q });
     const refused = posted.at(-1) as Extract<FromWorker, { type: "answer" }>;
     expect(refused).toMatchObject({ type: "answer", id: 9, answer: null });
-    expect(refused.problem).toMatch(/not on the table|no unit/);
+    expect(refused.problem).toBe(`unit "${red.id}" is not on the table`);
   });
 
   it("answers a measure between deployed stands exactly as measure() does", async () => {
