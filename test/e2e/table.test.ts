@@ -26,12 +26,31 @@ interface Hook {
 }
 declare const __musterTable: Hook;
 
-async function clickStand(page: Page, unit: string, stand = 0): Promise<void> {
+/** Taps (phone) or clicks (desktop) a stand where the table draws it. */
+async function clickStand(page: Page, touch: boolean, unit: string, stand = 0): Promise<void> {
   // Clicking options may have scrolled the table away (a phone's page is one column).
   await page.locator('[data-testid="table"]').scrollIntoViewIfNeeded();
   const p = await page.evaluate(([u, s]) => __musterTable.standPoint(u as string, s as number), [unit, stand] as const);
   expect(p, `stand ${stand} of ${unit} is drawn`).not.toBeNull();
-  await page.mouse.click(p!.x, p!.y);
+  if (touch) await page.touchscreen.tap(p!.x, p!.y);
+  else await page.mouse.click(p!.x, p!.y);
+}
+
+/** Drags from a point by (dx, dy) in steps: a finger on the phone (touch events), the mouse on the desktop. */
+async function dragBy(page: Page, touch: boolean, from: { x: number; y: number }, dx: number, dy: number, steps = 12): Promise<void> {
+  if (!touch) {
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    for (let i = 1; i <= steps; i++) await page.mouse.move(from.x + (dx * i) / steps, from.y + (dy * i) / steps);
+    await page.mouse.up();
+    return;
+  }
+  const cdp = await page.context().newCDPSession(page);
+  const at = (i: number) => [{ x: from.x + (dx * i) / steps, y: from.y + (dy * i) / steps }];
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: at(0) });
+  for (let i = 1; i <= steps; i++) await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: at(i) });
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  await cdp.detach();
 }
 
 /** The verdicts listed in the tool panel, as yes/no in their order (2", 8", arc, sight). */
@@ -61,6 +80,7 @@ describe.skipIf(!haveChromium && !required)("the table's tools end to end", () =
         ["desktop", { width: 1366, height: 900 }],
         ["phone", { width: 390, height: 844 }],
       ] as const) {
+        const touch = name === "phone";
         const page = await browser.newPage({ viewport, ...(name === "phone" ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}) });
         const errors: string[] = [];
         page.on("pageerror", (e) => errors.push(e.message));
@@ -73,8 +93,8 @@ describe.skipIf(!haveChromium && !required)("the table's tools end to end", () =
         const state = await page.evaluate(() => __musterTable.state());
         const target = state.units.filter((u) => u.side === "black" && u.stands.length > 0 && u.u.status === "active")[0].id;
         await page.click('[data-testid="tool-tape"]');
-        await clickStand(page, mover);
-        await clickStand(page, target);
+        await clickStand(page, touch, mover);
+        await clickStand(page, touch, target);
         await page.waitForSelector('[data-testid="tape-distance"]');
         const engine = measure(state, { unit: mover, stand: 0 }, { unit: target, stand: 0 });
         const shown = Number(await page.getAttribute('[data-testid="tape-distance"]', "data-inches"));
@@ -85,8 +105,8 @@ describe.skipIf(!haveChromium && !required)("the table's tools end to end", () =
 
         // Line of sight between the same stands: the verdict and, when blocked, what blocks it.
         await page.click('[data-testid="tool-sight"]');
-        await clickStand(page, mover);
-        await clickStand(page, target);
+        await clickStand(page, touch, mover);
+        await clickStand(page, touch, target);
         await page.waitForSelector('[data-testid="tape-distance"]');
         const sightShown = (await shownVerdicts(page))[3];
         expect(sightShown).toBe(engine.sight.clear);
@@ -96,7 +116,7 @@ describe.skipIf(!haveChromium && !required)("the table's tools end to end", () =
 
         // Zones of the target.
         await page.click('[data-testid="tool-zones"]');
-        await clickStand(page, target);
+        await clickStand(page, touch, target);
         await page.waitForFunction(`document.querySelector('[data-testid="tool-panel"]')?.textContent?.includes("Zones of")`);
         await page.screenshot({ path: join(SHOTS, `table-${name}-3-zones.png`) });
 
@@ -104,10 +124,7 @@ describe.skipIf(!haveChromium && !required)("the table's tools end to end", () =
         await page.click('[data-testid="tool-inspect"]');
         await page.locator('[data-testid="table"]').scrollIntoViewIfNeeded();
         const from = await page.evaluate((u) => __musterTable.standPoint(u, 0), mover);
-        await page.mouse.move(from!.x, from!.y);
-        await page.mouse.down();
-        for (let i = 1; i <= 12; i++) await page.mouse.move(from!.x + i * 0.5, from!.y - i * 5);
-        await page.mouse.up();
+        await dragBy(page, touch, from!, 6, -60);
         await page.waitForSelector('[data-testid="move-panel"]');
         const option = (await page.textContent('[data-testid="drag-option"]')) ?? "";
         expect(option.length).toBeGreaterThan(0);

@@ -29,8 +29,10 @@ interface Scene {
   ground: Konva.Layer;
   units: Konva.Layer;
   overlay: Konva.Layer;
-  /** The tape, sight line and zones. */
+  /** The tape, sight line and zones' names. */
   tools: Konva.Layer;
+  /** The zones' areas, under the units so that labels stay readable. */
+  under: Konva.Layer;
   /** The ghost of a move being dragged (redrawn alone while dragging). */
   drag: Konva.Layer;
   /** Where each unit's stands were last drawn, so a change glides (a computer's step is seen). */
@@ -436,6 +438,7 @@ const ZONE_FILL = { front: "#2a9d8f", flank: "#e9c46a", rear: "#e76f51" } as con
 function drawTools(scene: Scene, view: BattleView, ts: ToolState): void {
   const layer = scene.tools;
   layer.destroyChildren();
+  scene.under.destroyChildren();
   const s = view.snapshot.state;
   const H = scene.height;
   const names = namesOf(s);
@@ -478,7 +481,7 @@ function drawTools(scene: Scene, view: BattleView, ts: ToolState): void {
   }
   if (ts.tool === "zones" && ts.zones) {
     for (const z of ts.zones.zones) {
-      layer.add(new Konva.Line({ points: flat(z.polygon, H), closed: true, fill: ZONE_FILL[z.aspect], opacity: 0.28, stroke: ZONE_FILL[z.aspect], strokeWidth: 0.08, listening: false }));
+      scene.under.add(new Konva.Line({ points: flat(z.polygon, H), closed: true, fill: ZONE_FILL[z.aspect], opacity: 0.35, stroke: ZONE_FILL[z.aspect], strokeWidth: 0.08, listening: false }));
       const c = centroid(z.polygon);
       layer.add(label(z.aspect === "flank" ? `${z.edge} flank` : z.aspect, c.x, H - c.y, { size: 11, bold: true, colour: "#fff", background: ZONE_FILL[z.aspect] }));
     }
@@ -574,6 +577,7 @@ export function TableView({ view }: { view: BattleView }) {
       units: new Konva.Layer(),
       overlay: new Konva.Layer({ listening: false }),
       tools: new Konva.Layer({ listening: false }),
+      under: new Konva.Layer({ listening: false }),
       drag: new Konva.Layer({ listening: false }),
       drawn: new Map(),
       tweens: [],
@@ -582,7 +586,7 @@ export function TableView({ view }: { view: BattleView }) {
       width: 72,
       fitted: false,
     };
-    stage.add(sc.ground, sc.units, sc.overlay, sc.tools, sc.drag);
+    stage.add(sc.ground, sc.under, sc.units, sc.overlay, sc.tools, sc.drag);
     scene.current = sc;
     const zoomAt = (factor: number, at: { x: number; y: number }) => {
       const old = stage.scaleX();
