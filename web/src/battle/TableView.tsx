@@ -284,12 +284,19 @@ function drawUnits(scene: Scene, view: BattleView, selected: string | null, anim
         px += t.width() + 2;
       }
     }
-    const rowW = Math.max(px - 2, 0);
-    const extras = [
-      ...leaders.map((l) => `★${roomy ? `${l.name.split(" ")[0]} ` : ""}${Math.max(0, l.lpValue - l.lpSpent)}/${l.lpValue}LP`),
+    const extrasAll = [
+      ...leaders.map((l) => `★${roomy ? `${l.name.split(" ")[0]} ` : ""}${Math.max(0, l.lpValue - l.lpSpent)}/${l.lpValue}${roomy ? "LP" : ""}`),
       ...bu.u.attachments.map((a) => ATTACHMENT_MARK[a] ?? a),
       ...(bu.u.inCombat ? ["⚔"] : []),
     ].join(" ");
+    // Small on screen (a phone): everything on one row, so labels stay low and few overlap.
+    if (!roomy && extrasAll) {
+      const t = new Konva.Text({ text: extrasAll, fontSize: 9, fontFamily: "system-ui, sans-serif", fill: "#ffd166", fontStyle: "bold", x: px, y: 1 });
+      row.add(t);
+      px += t.width() + 2;
+    }
+    const extras = roomy ? extrasAll : "";
+    const rowW = Math.max(px - 2, 0);
     const extraText = new Konva.Text({ text: extras, fontSize: 10, fontFamily: "system-ui, sans-serif", fill: "#ffd166", fontStyle: "bold" });
     const bw = Math.max(name.width(), rowW, extras ? extraText.width() : 0) + 6;
     const nameH = roomy ? name.height() + 1 : 0;
