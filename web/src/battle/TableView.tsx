@@ -11,7 +11,7 @@ import type { Stand } from "../../../src/rulesets/shieldwall/geometry/stand.js";
 import { centroid } from "../../../src/rulesets/shieldwall/geometry/polygon.js";
 import { send } from "./engine.js";
 import { type BattleView, hoveredOption, hoveredUnit, involved, namesOf, nearestDeploy, nearestMove, pickedOption, selectedUnit, withNames } from "./store.js";
-import { dragMove, haltKey, inches, moveHeadings, pickStand, queryId, requery, snapHeading, type ToolState, tools } from "./table-tools.js";
+import { type DragMove, dragMove, haltKey, inches, moveHeadings, pickStand, queryId, requery, snapHeading, type ToolState, tools } from "./table-tools.js";
 import { MoveDragPanel, ToolBar, ToolPanel } from "./TableTools.js";
 import { DP_KINDS } from "./UnitCard.js";
 
@@ -504,10 +504,9 @@ function drawTools(scene: Scene, view: BattleView, ts: ToolState): void {
 }
 
 /** The moving unit's ghost where the drag puts it, with its path, the listed headings and the 2" halt. */
-function drawDrag(scene: Scene, view: BattleView, headings: number[], unitId: string | null): void {
+function drawDrag(scene: Scene, view: BattleView, headings: number[], unitId: string | null, d: DragMove | null): void {
   const layer = scene.drag;
   layer.destroyChildren();
-  const d = dragMove.value;
   const s = view.snapshot.state;
   const bu = unitId ? s.units.find((u) => u.id === unitId) : undefined;
   if (!bu || bu.stands.length === 0) return;
@@ -648,7 +647,7 @@ export function TableView({ view }: { view: BattleView }) {
       return { x: (pos.x - stage.x()) / k, y: sc.height - (pos.y - stage.y()) / k };
     };
     // Dragging the moving unit: a ghost follows the pointer along the nearest listed heading.
-    let dragging: { from: { x: number; y: number }; heading: number | null; moved: boolean } | null = null;
+    let dragging: { from: { x: number; y: number }; heading: number | null; moved: boolean; live: DragMove | null } | null = null;
     const dragTo = () => {
       if (!dragging) return;
       const at = tableAt();
@@ -669,9 +668,10 @@ export function TableView({ view }: { view: BattleView }) {
       const prev = dragMove.peek();
       const t0 = performance.now();
       sc.dragLive = true;
-      dragMove.value = { heading, distance, extraD6: prev?.extraD6 ?? false, stop: prev?.stop ?? false };
-      // Drawn now, in the pointer's own event, so the ghost never lags a frame behind.
-      drawDrag(sc, viewRef.current, moveRef.current.headings, moveRef.current.mover);
+      // The panel hears of the drag on release; while it lasts only the ghost is drawn, in the
+      // pointer's own event, so nothing else is re-rendered and the ghost never lags a frame.
+      dragging.live = { heading, distance, extraD6: prev?.extraD6 ?? false, stop: prev?.stop ?? false };
+      drawDrag(sc, viewRef.current, moveRef.current.headings, moveRef.current.mover, dragging.live);
       sc.drag.draw();
       hook.dragWork?.push(performance.now() - t0);
     };
@@ -682,7 +682,7 @@ export function TableView({ view }: { view: BattleView }) {
       const at = tableAt();
       if (!at) return;
       stage.draggable(false);
-      dragging = { from: at, heading: null, moved: false };
+      dragging = { from: at, heading: null, moved: false, live: null };
     });
     stage.on("mousemove touchmove", () => {
       if (dragging) dragTo();
@@ -690,8 +690,10 @@ export function TableView({ view }: { view: BattleView }) {
     const endDrag = () => {
       if (!dragging) return;
       const wasMoved = dragging.moved;
+      const live = dragging.live;
       dragging = null;
       sc.dragLive = false;
+      if (live) dragMove.value = live;
       stage.draggable(true);
       if (wasMoved) suppressClick = true;
     };
@@ -812,7 +814,7 @@ export function TableView({ view }: { view: BattleView }) {
 
   useEffect(() => {
     const sc = scene.current;
-    if (sc && !sc.dragLive) drawDrag(sc, view, ts.tool === "inspect" && (selected === mover?.id || drag) ? headings : [], mover?.id ?? null);
+    if (sc && !sc.dragLive) drawDrag(sc, view, ts.tool === "inspect" && (selected === mover?.id || drag) ? headings : [], mover?.id ?? null, drag);
   }, [snap.seq, drag, ts.halts, selected, ts.tool]);
 
   return (
