@@ -74,11 +74,11 @@ export async function playUntilMover(page: import("playwright-core").Page, timeo
     if (typeof mover === "string") return mover;
     const option = page.locator('[data-testid="option"]').first();
     if ((await option.count()) === 0) {
-      await page.waitForSelector('[data-testid="option"], [data-testid="result"]', { timeout: 60_000 });
+      await page.waitForSelector('[data-testid="option"], [data-testid="result"]', { timeout: 120_000 });
       continue;
     }
     const seq = await page.getAttribute('[data-testid="battle"]', "data-seq");
     await option.click();
-    await page.waitForFunction(`document.querySelector('[data-testid="battle"]')?.getAttribute("data-seq") !== ${JSON.stringify(seq)}`, undefined, { timeout: 60_000 });
+    await page.waitForFunction(`document.querySelector('[data-testid="battle"]')?.getAttribute("data-seq") !== ${JSON.stringify(seq)}`, undefined, { timeout: 120_000 });
   }
 }

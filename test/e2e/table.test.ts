@@ -82,6 +82,8 @@ describe.skipIf(!haveChromium && !required)("the table's tools end to end", () =
       ] as const) {
         const touch = name === "phone";
         const page = await browser.newPage({ viewport, ...(name === "phone" ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}) });
+        // The machine may be shared and loaded: generous waits (each is still bounded).
+        page.setDefaultTimeout(120_000);
         const errors: string[] = [];
         page.on("pageerror", (e) => errors.push(e.message));
         await page.goto(url);
