@@ -17,8 +17,9 @@ import { shieldwallDuelBench } from "./shieldwall-duel.js";
 import { shieldwallGeometryBench } from "./shieldwall-geometry.js";
 import { shoveBench } from "./shove.js";
 import { webDecisionsBench } from "./web-decisions.js";
+import { webBench } from "./web.js";
 
-const sections: BenchSection[] = [coreBench, shieldwallBench, shieldwallCombatBench, gurpsBench, shieldwallDuelBench, shieldwallGeometryBench, contestBench, shoveBench, battleBench, shieldwallBattleBench, shieldwallAiBench, webDecisionsBench, onlineBench];
+const sections: BenchSection[] = [coreBench, shieldwallBench, shieldwallCombatBench, gurpsBench, shieldwallDuelBench, shieldwallGeometryBench, contestBench, shoveBench, battleBench, shieldwallBattleBench, shieldwallAiBench, webDecisionsBench, webBench, onlineBench];
 
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((w) => !sections.some((s) => s.name === w));

@@ -7,8 +7,12 @@
 import Konva from "konva";
 import { useEffect, useRef } from "preact/hooks";
 import type { BattleDecision, BattleState, BattleUnit } from "../../../src/rulesets/shieldwall/battle/index.js";
+import type { Stand } from "../../../src/rulesets/shieldwall/geometry/stand.js";
 import { centroid } from "../../../src/rulesets/shieldwall/geometry/polygon.js";
-import { type BattleView, hoveredOption, hoveredUnit, involved, nearestDeploy, nearestMove, pickedOption, selectedUnit } from "./store.js";
+import { send } from "./engine.js";
+import { type BattleView, hoveredOption, hoveredUnit, involved, namesOf, nearestDeploy, nearestMove, pickedOption, selectedUnit, withNames } from "./store.js";
+import { type DragMove, dragMove, haltKey, inches, moveHeadings, pickStand, queryId, requery, snapHeading, type ToolState, tools } from "./table-tools.js";
+import { MoveDragPanel, ToolBar, ToolPanel } from "./TableTools.js";
 import { DP_KINDS } from "./UnitCard.js";
 
 const SIDE_FILL = { red: "#b3261e", black: "#2b2b2b" } as const;
@@ -25,6 +29,17 @@ interface Scene {
   ground: Konva.Layer;
   units: Konva.Layer;
   overlay: Konva.Layer;
+  /** The tape, sight line and zones' names. */
+  tools: Konva.Layer;
+  /** The zones' areas, under the units so that labels stay readable. */
+  under: Konva.Layer;
+  /** The ghost of a move being dragged (redrawn alone while dragging). */
+  drag: Konva.Layer;
+  /** Where each unit's stands were last drawn, so a change glides (a computer's step is seen). */
+  drawn: Map<string, Stand[]>;
+  tweens: Konva.Tween[];
+  /** True while a move is being dragged: the drag layer is drawn by the pointer handler, not the effect. */
+  dragLive: boolean;
   /** Table height, to turn the engine's y (north up) into the screen's (down). */
   height: number;
   width: number;
@@ -40,7 +55,14 @@ const rotationOf = (facing: number) => 90 - facing;
 
 function labelScale(scene: Scene): void {
   const k = 1 / scene.stage.scaleX();
-  for (const layer of [scene.ground, scene.units, scene.overlay]) layer.find(".label").forEach((n) => n.scale({ x: k, y: k }));
+  for (const layer of [scene.ground, scene.units, scene.overlay, scene.tools, scene.drag]) layer.find(".label").forEach((n) => n.scale({ x: k, y: k }));
+  // Labels that must stay on the table (terrain names near an edge): kept inside at any zoom.
+  scene.ground.find(".label").forEach((n) => {
+    const x0 = n.getAttr("anchorX") as number | undefined;
+    if (x0 === undefined) return;
+    const half = ((n.getClientRect({ skipTransform: true }).width / 2) * k) + 0.3;
+    n.x(Math.min(Math.max(x0, half), scene.width - half));
+  });
 }
 
 function fit(scene: Scene, el: HTMLElement): void {
@@ -86,8 +108,14 @@ function drawGround(scene: Scene, s: BattleState): void {
     if (f.kind === "area") g.add(new Konva.Line({ points: pts, closed: true, fill, opacity: 0.85, stroke: "#55663f", strokeWidth: 0.12, listening: false }));
     else g.add(new Konva.Line({ points: pts, stroke: "#6b4f2a", strokeWidth: 0.45, lineCap: "round", lineJoin: "round", listening: false }));
     const c = centroid(f.points);
-    const traits = [f.difficult && "difficult", f.cover && "cover", f.highGround && "high ground", f.blocksSight && "blocks sight"].filter(Boolean).join(", ");
-    g.add(label(`${f.name ?? f.id}${traits ? `\n(${traits})` : ""}`, c.x, H - c.y, { size: 10, colour: "#2f3b1f", italic: true }));
+    // Two traits a line, so that a name fits beside its neighbours on a phone.
+    const traits = [f.difficult && "difficult", f.cover && "cover", f.highGround && "high ground", f.blocksSight && "blocks sight"]
+      .filter(Boolean)
+      .map((t, i, all) => (i === all.length - 1 ? t : i % 2 === 1 ? `${t},\n` : `${t}, `))
+      .join("");
+    const name = label(`${f.name ?? f.id}${traits ? `\n(${traits})` : ""}`, c.x, H - c.y, { size: 10, colour: "#2f3b1f", italic: true });
+    name.setAttr("anchorX", c.x);
+    g.add(name);
   }
   for (const camp of t.camps) {
     const side = camp.side === "red" || camp.side === "black" ? camp.side : "black";
@@ -130,20 +158,61 @@ function unitCentre(bu: BattleUnit): { x: number; y: number } {
   return centroid(bu.stands);
 }
 
-function drawUnits(scene: Scene, view: BattleView, selected: string | null): void {
+const AGGRESSION_MARK: Record<string, { short: string; long: string; fill: string; text: string }> = {
+  shaken: { short: "Sh", long: "Shaken", fill: "#9e9e9e", text: "#111" },
+  present: { short: "Pr", long: "Present", fill: "#e9ecef", text: "#111" },
+  ready: { short: "Rd", long: "Ready", fill: "#52b788", text: "#062" },
+  bloodlust: { short: "BL", long: "Blood Lust", fill: "#ff4d6d", text: "#fff" },
+};
+/** Supernumeraries' marks (and in the legend). */
+export const ATTACHMENT_MARK: Record<string, string> = { "camp-followers": "⌂", "holy-person": "✝", "heroic-champion": "♞", "battle-standard": "⚑", "special-weapon": "⚒" };
+
+/** Milliseconds a unit glides from its old position to its new one after a decision. */
+export const GLIDE_MS = 300;
+
+/** Ends every glide at once (a tap skips the animation). */
+function finishGlides(scene: Scene): void {
+  for (const t of scene.tweens) {
+    t.finish();
+    t.destroy();
+  }
+  scene.tweens = [];
+}
+
+function standsMoved(a: readonly Stand[] | undefined, b: readonly Stand[]): boolean {
+  if (!a || a.length !== b.length || a === b) return false;
+  return a.some((s, i) => Math.abs(s.x - b[i].x) > 1e-6 || Math.abs(s.y - b[i].y) > 1e-6 || Math.abs(s.facing - b[i].facing) > 1e-6);
+}
+
+/** The rotation to start a glide from: the old one, the short way round to the new. */
+function nearRotation(from: number, to: number): number {
+  return to + ((((from - to) % 360) + 540) % 360) - 180;
+}
+
+function drawUnits(scene: Scene, view: BattleView, selected: string | null, animate: boolean): void {
+  finishGlides(scene);
   const layer = scene.units;
   layer.destroyChildren();
   const s = view.snapshot.state;
   const H = scene.height;
+  const k = scene.stage.scaleX();
   const acting = s.pending && "unit" in s.pending ? s.pending.unit : null;
+  const labels: { grp: Konva.Group; x: number; y: number; w: number; h: number; back: 1 | -1; front: number }[] = [];
+  const glides: { node: Konva.Node; to: Konva.NodeConfig }[] = [];
   for (const bu of s.units) {
-    if (bu.stands.length === 0) continue;
+    if (bu.stands.length === 0) {
+      scene.drawn.delete(bu.id);
+      continue;
+    }
     const formed = bu.u.formed;
     const isSel = bu.id === selected;
     const isActing = bu.id === acting;
-    for (const st of bu.stands) {
-      const grp = new Konva.Group({ x: st.x, y: H - st.y, rotation: rotationOf(st.facing), name: `unit`, id: undefined });
+    const old = animate && standsMoved(scene.drawn.get(bu.id), bu.stands) ? scene.drawn.get(bu.id)! : null;
+    scene.drawn.set(bu.id, bu.stands);
+    bu.stands.forEach((st, i) => {
+      const grp = new Konva.Group({ x: st.x, y: H - st.y, rotation: rotationOf(st.facing), name: `unit` });
       grp.setAttr("unitId", bu.id);
+      grp.setAttr("standIndex", i);
       const w = st.width;
       const d = st.depth;
       grp.add(
@@ -171,45 +240,112 @@ function drawUnits(scene: Scene, view: BattleView, selected: string | null): voi
         ])
           grp.add(new Konva.Circle({ x: fx * w, y: fy * d, radius: 0.18, fill: SIDE_EDGE[bu.side], opacity: 0.8 }));
       }
+      const from = old?.[i];
+      if (from) {
+        glides.push({ node: grp, to: { x: grp.x(), y: grp.y(), rotation: grp.rotation() } });
+        grp.position({ x: from.x, y: H - from.y });
+        grp.rotation(nearRotation(rotationOf(from.facing), grp.rotation()));
+      }
       layer.add(grp);
-    }
+    });
     const c = unitCentre(bu);
     const leaders = s.leaders.filter((l) => l.unit === bu.id && l.status === "alive");
     const lbl = new Konva.Group({ x: c.x, y: H - c.y, name: "label", listening: false });
     // The name wraps to the unit's width on screen, so that neighbours' labels do not overlap.
     const xs = bu.stands.map((st) => st.x);
-    const frontage = (Math.max(...xs) - Math.min(...xs) + bu.stands[0].width) * scene.stage.scaleX();
-    // Too small on screen for a name (a phone at the fitted zoom): pips and leaders only; zoom in or tap for the rest.
+    const frontage = (Math.max(...xs) - Math.min(...xs) + bu.stands[0].width) * k;
+    // Too small on screen for a name (a phone at the fitted zoom): marks only; zoom in or tap for the rest.
     const roomy = frontage >= 40;
     const name = new Konva.Text({ text: roomy ? bu.u.name : "", fontSize: 10, fontFamily: "system-ui, sans-serif", fontStyle: "bold", fill: "#fff", align: "center", lineHeight: 1.05 });
-    if (roomy && name.width() > frontage - 6) name.setAttrs({ width: Math.max(frontage - 6, 58), wrap: "word" });
+    if (roomy && name.width() > frontage - 6) name.setAttrs({ width: Math.max(frontage - 6, 72), wrap: "word" });
     const pipR = 3.2;
-    const dps: string[] = [];
-    for (const k of DP_KINDS) for (let i = 0; i < bu.u.dp[k]; i++) dps.push(k);
-    const extra = `${leaders.map((l) => (roomy ? `★${l.name.split(" ")[0]}` : "★")).join(" ")}${bu.u.inCombat ? " ⚔" : ""}`;
-    const extraText = new Konva.Text({ text: extra, fontSize: 10, fontFamily: "system-ui, sans-serif", fill: "#ffd166", fontStyle: "bold" });
-    const line2 = dps.length * (pipR * 2 + 2) + (extra ? extraText.width() + 4 : 0);
-    const bw = Math.max(name.width(), line2) + 4;
-    const nameH = roomy ? name.height() : 0;
-    const bh = nameH + (line2 > 0 ? 12 : 0) + 4;
+    const dpKinds = DP_KINDS.filter((kind) => bu.u.dp[kind] > 0);
+    const dpTotal = dpKinds.reduce((n, kind) => n + bu.u.dp[kind], 0);
+    // One pip per DP while they fit under the unit; else one pip per kind with its count.
+    const compact = dpTotal * (pipR * 2 + 2) > Math.max(frontage, 30);
+    const row = new Konva.Group();
+    let px = 0;
+    const chip = (text: string, fill: string, colour: string) => {
+      const t = new Konva.Text({ text, fontSize: 9, fontFamily: "system-ui, sans-serif", fontStyle: "bold", fill: colour, x: px + 2, y: 1 });
+      row.add(new Konva.Rect({ x: px, y: 0, width: t.width() + 4, height: 11, fill, cornerRadius: 2 }), t);
+      px += t.width() + 6;
+    };
+    const mark = AGGRESSION_MARK[bu.u.aggression];
+    if (mark) chip(roomy ? mark.long : mark.short, mark.fill, mark.text);
+    for (const kind of dpKinds) {
+      const n = bu.u.dp[kind];
+      for (let i = 0; i < (compact ? 1 : n); i++) {
+        row.add(new Konva.Circle({ x: px + pipR, y: 5.5, radius: pipR, fill: DP_COLOUR[kind], stroke: "#fff", strokeWidth: 0.8 }));
+        px += pipR * 2 + 2;
+      }
+      if (compact) {
+        const t = new Konva.Text({ text: String(n), fontSize: 9, fontFamily: "system-ui, sans-serif", fontStyle: "bold", fill: "#fff", x: px - 1, y: 1 });
+        row.add(t);
+        px += t.width() + 2;
+      }
+    }
+    const extrasAll = [
+      ...leaders.map((l) => `★${roomy ? `${l.name.split(" ")[0]} ` : ""}${Math.max(0, l.lpValue - l.lpSpent)}/${l.lpValue}${roomy ? "LP" : ""}`),
+      ...bu.u.attachments.map((a) => ATTACHMENT_MARK[a] ?? a),
+      ...(bu.u.inCombat ? ["⚔"] : []),
+    ].join(" ");
+    // Small on screen (a phone): everything on one row, so labels stay low and few overlap.
+    if (!roomy && extrasAll) {
+      const t = new Konva.Text({ text: extrasAll, fontSize: 9, fontFamily: "system-ui, sans-serif", fill: "#ffd166", fontStyle: "bold", x: px, y: 1 });
+      row.add(t);
+      px += t.width() + 2;
+    }
+    const extras = roomy ? extrasAll : "";
+    const rowW = Math.max(px - 2, 0);
+    const extraText = new Konva.Text({ text: extras, fontSize: 10, fontFamily: "system-ui, sans-serif", fill: "#ffd166", fontStyle: "bold" });
+    const bw = Math.max(name.width(), rowW, extras ? extraText.width() : 0) + 6;
+    const nameH = roomy ? name.height() + 1 : 0;
+    const bh = nameH + 13 + (extras ? 12 : 0) + 3;
     // Labels sit just behind the unit (away from the enemy), so they do not hide its stands.
     const top = bu.side === "red" ? 0 : -bh;
-    lbl.add(new Konva.Rect({ x: -bw / 2, y: top, width: bw, height: bh, fill: bu.side === "red" ? "#7d1a14" : "#111", opacity: 0.78, cornerRadius: 3 }));
+    lbl.add(new Konva.Rect({ x: -bw / 2, y: top, width: bw, height: bh, fill: bu.side === "red" ? "#7d1a14" : "#111", opacity: 0.8, cornerRadius: 3 }));
     name.position({ x: -name.width() / 2, y: top + 2 });
     lbl.add(name);
-    let px = -line2 / 2 + pipR;
-    const py = top + nameH + 8;
-    for (const k of dps) {
-      lbl.add(new Konva.Circle({ x: px, y: py, radius: pipR, fill: DP_COLOUR[k], stroke: "#fff", strokeWidth: 0.8 }));
-      px += pipR * 2 + 2;
-    }
-    if (extra) {
-      extraText.position({ x: px - pipR + (dps.length ? 2 : 0), y: py - 6 });
+    row.position({ x: -rowW / 2, y: top + 2 + nameH });
+    lbl.add(row);
+    if (extras) {
+      extraText.position({ x: -extraText.width() / 2, y: top + 2 + nameH + 13 });
       lbl.add(extraText);
     }
     const back = bu.side === "red" ? 1 : -1;
     lbl.y(H - c.y + back * (bu.stands[0].depth / 2 + 0.15));
+    if (old) {
+      const oc = centroid(old);
+      glides.push({ node: lbl, to: { x: lbl.x(), y: lbl.y() } });
+      lbl.position({ x: lbl.x() + (oc.x - c.x), y: lbl.y() - (oc.y - c.y) });
+    }
+    labels.push({ grp: lbl, x: lbl.x() * k, y: lbl.y() * k, w: bw, h: bh, back, front: Math.abs(c.y - H / 2) });
     layer.add(lbl);
+  }
+  // Neighbours' labels must not overlap: those nearest the centre line stay, the others step back.
+  labels.sort((a, b) => a.front - b.front);
+  const placed: { x0: number; x1: number; y0: number; y1: number }[] = [];
+  for (const l of labels) {
+    let y0 = l.back === 1 ? l.y : l.y - l.h;
+    const x0 = l.x - l.w / 2;
+    const x1 = l.x + l.w / 2;
+    for (let guard = 0; guard < 20; guard++) {
+      const hit = placed.find((p) => p.x0 < x1 - 1 && p.x1 > x0 + 1 && p.y0 < y0 + l.h - 1 && p.y1 > y0 + 1);
+      if (!hit) break;
+      y0 = l.back === 1 ? hit.y1 + 1 : hit.y0 - l.h - 1;
+    }
+    const shift = (l.back === 1 ? y0 : y0 + l.h) - l.y;
+    if (shift !== 0) {
+      l.grp.y(l.grp.y() + shift / k);
+      const g = glides.find((x) => x.node === l.grp);
+      if (g) g.to.y = (g.to.y as number) + shift / k;
+    }
+    placed.push({ x0, x1, y0, y1: y0 + l.h });
+  }
+  for (const g of glides) {
+    const t = new Konva.Tween({ node: g.node, duration: GLIDE_MS / 1000, easing: Konva.Easings.EaseInOut, ...g.to });
+    scene.tweens.push(t);
+    t.play();
   }
 }
 
@@ -303,6 +439,122 @@ function drawOverlay(scene: Scene, view: BattleView, option: BattleDecision | nu
   labelScale(scene);
 }
 
+
+const ZONE_FILL = { front: "#2a9d8f", flank: "#e9c46a", rear: "#e76f51" } as const;
+
+/** The tape, the line of sight or the zones the ruleset answered (the tools layer). */
+function drawTools(scene: Scene, view: BattleView, ts: ToolState): void {
+  const layer = scene.tools;
+  layer.destroyChildren();
+  scene.under.destroyChildren();
+  const s = view.snapshot.state;
+  const H = scene.height;
+  const names = namesOf(s);
+  const outline = (ref: { unit: string; stand: number }, colour: string) => {
+    const st = s.units.find((u) => u.id === ref.unit)?.stands[ref.stand];
+    if (!st) return;
+    const grp = new Konva.Group({ x: st.x, y: H - st.y, rotation: rotationOf(st.facing), listening: false });
+    grp.add(new Konva.Rect({ x: -st.width / 2 - 0.2, y: -st.depth / 2 - 0.2, width: st.width + 0.4, height: st.depth + 0.4, stroke: colour, strokeWidth: 0.22, cornerRadius: 0.2 }));
+    layer.add(grp);
+  };
+  if (ts.first) outline(ts.first, "#ffd60a");
+  if (ts.second) outline(ts.second, "#ffd60a");
+  const m = ts.measure;
+  if (m && ts.tool === "tape") {
+    if (m.arc) layer.add(new Konva.Line({ points: flat(m.arc, H), closed: true, fill: "#ffd60a", opacity: 0.13, stroke: "#b08900", strokeWidth: 0.06, dash: [0.3, 0.2], listening: false }));
+    layer.add(new Konva.Line({ points: [m.p.x, H - m.p.y, m.q.x, H - m.q.y], stroke: "#ffd60a", strokeWidth: 0.3, lineCap: "round", listening: false }));
+    layer.add(new Konva.Line({ points: [m.p.x, H - m.p.y, m.q.x, H - m.q.y], stroke: "#111", strokeWidth: 0.08, dash: [0.25, 0.25], listening: false }));
+    const mid = { x: (m.p.x + m.q.x) / 2, y: (m.p.y + m.q.y) / 2 };
+    const tag = label(inches(m.distance), mid.x, H - mid.y, { size: 13, bold: true, colour: "#111", background: "#ffd60a" });
+    tag.name("label tape-label");
+    layer.add(tag);
+  }
+  if (m && ts.tool === "sight") {
+    const l = m.sight.line;
+    const colour = m.sight.clear ? "#2dc653" : "#e63946";
+    layer.add(new Konva.Arrow({ points: [l.from.x, H - l.from.y, l.to.x, H - l.to.y], stroke: colour, fill: colour, strokeWidth: 0.22, pointerLength: 0.8, pointerWidth: 0.8, dash: m.sight.clear ? undefined : [0.5, 0.3], listening: false }));
+    for (const b of m.sight.blockers) {
+      if (b.kind === "stand") {
+        const bu = s.units.find((u) => u.id === b.unit);
+        bu?.stands.forEach((_, i) => outline({ unit: b.unit, stand: i }, "#e63946"));
+      } else if (b.kind === "terrain") {
+        const f = s.table.terrain.find((t) => t.id === b.id);
+        if (f) layer.add(new Konva.Line({ points: flat(f.points, H), closed: f.kind === "area", stroke: "#e63946", strokeWidth: 0.25, dash: [0.5, 0.3], listening: false }));
+      } else if (b.kind === "gap") {
+        layer.add(new Konva.Line({ points: [b.p.x, H - b.p.y, b.q.x, H - b.q.y], stroke: "#e63946", strokeWidth: 0.3, listening: false }));
+      }
+    }
+    const at = { x: (l.from.x + l.to.x) / 2, y: (l.from.y + l.to.y) / 2 };
+    layer.add(label(m.sight.clear ? "in sight" : `blocked: ${m.sight.blockers.map((b) => withNames(b.name, names)).join("; ") || "no clear line"}`, at.x, H - at.y, { size: 11, bold: true, colour: "#fff", background: colour }));
+  }
+  if (ts.tool === "zones" && ts.zones) {
+    for (const z of ts.zones.zones) {
+      scene.under.add(new Konva.Line({ points: flat(z.polygon, H), closed: true, fill: ZONE_FILL[z.aspect], opacity: 0.35, stroke: ZONE_FILL[z.aspect], strokeWidth: 0.08, listening: false }));
+      const c = centroid(z.polygon);
+      layer.add(label(z.aspect === "flank" ? `${z.edge} flank` : z.aspect, c.x, H - c.y, { size: 11, bold: true, colour: "#fff", background: ZONE_FILL[z.aspect] }));
+    }
+    if (ts.zones.allRound) {
+      const bu = s.units.find((u) => u.id === ts.zones!.unit);
+      if (bu && bu.stands.length > 0) {
+        const c = unitCentre(bu);
+        layer.add(label("unformed: faces all round (no flank or rear)", c.x, H - c.y - 2, { size: 11, colour: "#111", background: "#fff" }));
+      }
+    }
+  }
+  labelScale(scene);
+}
+
+/** The moving unit's ghost where the drag puts it, with its path, the listed headings and the 2" halt. */
+function drawDrag(scene: Scene, view: BattleView, headings: number[], unitId: string | null, d: DragMove | null): void {
+  const layer = scene.drag;
+  layer.destroyChildren();
+  const s = view.snapshot.state;
+  const bu = unitId ? s.units.find((u) => u.id === unitId) : undefined;
+  if (!bu || bu.stands.length === 0) return;
+  const H = scene.height;
+  const c = unitCentre(bu);
+  // The listed headings, faint: where the engine lets the unit go.
+  for (const h of headings) layer.add(arrow(c.x, c.y, h, 4, H, "#00b4d8").opacity(0.35));
+  if (!d) return;
+  const v = { x: Math.cos((d.heading * Math.PI) / 180), y: Math.sin((d.heading * Math.PI) / 180) };
+  const halt = tools.value.halts[haltKey(d.heading)];
+  for (const st of bu.stands) {
+    const grp = new Konva.Group({ x: st.x + v.x * d.distance, y: H - (st.y + v.y * d.distance), rotation: rotationOf(st.facing), listening: false });
+    grp.add(new Konva.Rect({ x: -st.width / 2, y: -st.depth / 2, width: st.width, height: st.depth, fill: SIDE_FILL[bu.side], opacity: 0.4, stroke: "#00e5ff", strokeWidth: 0.15, dash: [0.3, 0.2] }));
+    layer.add(grp);
+    if (halt?.distance != null) {
+      const hx = st.x + v.x * halt.distance;
+      const hy = st.y + v.y * halt.distance;
+      const g2 = new Konva.Group({ x: hx, y: H - hy, rotation: rotationOf(st.facing), listening: false });
+      g2.add(new Konva.Line({ points: [-st.width / 2, -st.depth / 2, st.width / 2, -st.depth / 2], stroke: "#ff006e", strokeWidth: 0.2, dash: [0.3, 0.15] }));
+      layer.add(g2);
+    }
+  }
+  layer.add(new Konva.Arrow({ points: [c.x, H - c.y, c.x + v.x * d.distance, H - (c.y + v.y * d.distance)], stroke: "#00e5ff", fill: "#00e5ff", strokeWidth: 0.15, pointerLength: 0.6, pointerWidth: 0.6, listening: false }));
+  const tip = { x: c.x + v.x * d.distance, y: c.y + v.y * d.distance };
+  const names = namesOf(s);
+  const haltText = halt?.distance != null ? ` · halts at ${inches(halt.distance)} (2" from ${withNames(halt.enemyName ?? "", names)})` : halt ? " · no visible enemy in the way" : "";
+  const tag = label(`${inches(d.distance)}${haltText}`, tip.x, H - tip.y - 1.2, { size: 12, bold: true, colour: "#003b46", background: "#e0fbff" });
+  tag.name("label drag-label");
+  layer.add(tag);
+  labelScale(scene);
+}
+
+/**
+ * Test hook (e2e tests and the web bench read it from the page): where a stand is drawn on the
+ * page, how many units are drawn, and, when a caller sets `dragWork` to an array, the
+ * milliseconds each pointer move of a drag takes to draw its ghost.
+ */
+export interface TableHook {
+  standPoint(unit: string, stand: number): { x: number; y: number } | null;
+  drawn(): number;
+  /** The battle state the table shows (the engine's, as the worker sent it). */
+  state(): BattleState;
+  /** The unit a person may drag now (a move with listed headings), or null. */
+  mover(): string | null;
+  dragWork?: number[];
+}
+
 /** `highlighted`: units to light up (those a clicked log entry names). */
 export function TableView({ view, highlighted = [] }: { view: BattleView; highlighted?: readonly string[] }) {
   const el = useRef<HTMLDivElement>(null);
@@ -313,12 +565,36 @@ export function TableView({ view, highlighted = [] }: { view: BattleView; highli
   const selected = selectedUnit.value;
   const optionIndex = hoveredOption.value ?? pickedOption.value;
   const option = optionIndex !== null ? (snap.options[optionIndex]?.decision ?? null) : null;
+  const ts = tools.value;
+  const drag = dragMove.value;
+  // A person's move: the unit that moves and the headings the engine lists for it.
+  const side = snap.toMove;
+  const p = snap.state.pending;
+  const mover = side && view.players[side] === "human" && p?.kind === "move" ? snap.state.units.find((u) => u.id === p.unit) : undefined;
+  const moverFacing = mover?.stands[0]?.facing ?? 90;
+  const headings = mover ? moveHeadings(snap.options, moverFacing) : [];
+  const moveRef = useRef({ mover: mover?.id ?? null, headings, facing: moverFacing });
+  moveRef.current = { mover: mover?.id ?? null, headings, facing: moverFacing };
 
   useEffect(() => {
     const container = el.current!;
     const stage = new Konva.Stage({ container, width: container.clientWidth || 300, height: container.clientHeight || 200, draggable: true });
-    const sc: Scene = { stage, ground: new Konva.Layer({ listening: false }), units: new Konva.Layer(), overlay: new Konva.Layer({ listening: false }), height: 48, width: 72, fitted: false };
-    stage.add(sc.ground, sc.units, sc.overlay);
+    const sc: Scene = {
+      stage,
+      ground: new Konva.Layer({ listening: false }),
+      units: new Konva.Layer(),
+      overlay: new Konva.Layer({ listening: false }),
+      tools: new Konva.Layer({ listening: false }),
+      under: new Konva.Layer({ listening: false }),
+      drag: new Konva.Layer({ listening: false }),
+      drawn: new Map(),
+      tweens: [],
+      dragLive: false,
+      height: 48,
+      width: 72,
+      fitted: false,
+    };
+    stage.add(sc.ground, sc.under, sc.units, sc.overlay, sc.tools, sc.drag);
     scene.current = sc;
     const zoomAt = (factor: number, at: { x: number; y: number }) => {
       const old = stage.scaleX();
@@ -358,25 +634,97 @@ export function TableView({ view, highlighted = [] }: { view: BattleView; highli
       pinch = d;
     });
     stage.on("touchend", () => (pinch = null));
-    const unitOf = (target: Konva.Node): string | null => {
+    const attrOf = (target: Konva.Node, attr: string): unknown => {
       for (let n: Konva.Node | null = target; n; n = n.getParent()) {
-        const id = n.getAttr("unitId") as string | undefined;
-        if (id) return id;
+        const v = n.getAttr(attr) as unknown;
+        if (v !== undefined) return v;
       }
-      return null;
+      return undefined;
     };
+    const unitOf = (target: Konva.Node) => (attrOf(target, "unitId") as string | undefined) ?? null;
+    const tableAt = (): { x: number; y: number } | null => {
+      const pos = stage.getPointerPosition();
+      if (!pos) return null;
+      const k = stage.scaleX();
+      return { x: (pos.x - stage.x()) / k, y: sc.height - (pos.y - stage.y()) / k };
+    };
+    // Dragging the moving unit: a ghost follows the pointer along the nearest listed heading.
+    let dragging: { from: { x: number; y: number }; heading: number | null; moved: boolean; live: DragMove | null } | null = null;
+    const dragTo = () => {
+      if (!dragging) return;
+      const at = tableAt();
+      if (!at) return;
+      const dx = at.x - dragging.from.x;
+      const dy = at.y - dragging.from.y;
+      if (!dragging.moved && Math.hypot(dx, dy) * stage.scaleX() < 6) return;
+      dragging.moved = true;
+      const heading = snapHeading(moveRef.current.headings, (Math.atan2(dy, dx) * 180) / Math.PI);
+      if (heading === null) return;
+      const a = (heading * Math.PI) / 180;
+      const distance = Math.max(0, dx * Math.cos(a) + dy * Math.sin(a));
+      if (heading !== dragging.heading) {
+        dragging.heading = heading;
+        const unit = moveRef.current.mover;
+        if (unit && !tools.value.halts[haltKey(heading)]) send({ type: "query", id: queryId(), query: { kind: "halt", unit, heading } });
+      }
+      const prev = dragMove.peek();
+      const t0 = performance.now();
+      sc.dragLive = true;
+      // The panel hears of the drag on release; while it lasts only the ghost is drawn, in the
+      // pointer's own event, so nothing else is re-rendered and the ghost never lags a frame.
+      dragging.live = { heading, distance, extraD6: prev?.extraD6 ?? false, stop: prev?.stop ?? false };
+      drawDrag(sc, viewRef.current, moveRef.current.headings, moveRef.current.mover, dragging.live);
+      sc.drag.draw();
+      hook.dragWork?.push(performance.now() - t0);
+    };
+    stage.on("mousedown touchstart", (e) => {
+      finishGlides(sc);
+      const id = unitOf(e.target);
+      if (!id || id !== moveRef.current.mover || moveRef.current.headings.length === 0 || tools.value.tool !== "inspect") return;
+      const at = tableAt();
+      if (!at) return;
+      stage.draggable(false);
+      dragging = { from: at, heading: null, moved: false, live: null };
+    });
+    stage.on("mousemove touchmove", () => {
+      if (dragging) dragTo();
+    });
+    const endDrag = () => {
+      if (!dragging) return;
+      const wasMoved = dragging.moved;
+      const live = dragging.live;
+      dragging = null;
+      sc.dragLive = false;
+      if (live) dragMove.value = live;
+      stage.draggable(true);
+      if (wasMoved) suppressClick = true;
+    };
+    let suppressClick = false;
+    stage.on("mouseup touchend", endDrag);
+    stage.on("mouseleave", endDrag);
     stage.on("click tap", (e) => {
+      if (suppressClick) {
+        suppressClick = false;
+        return;
+      }
       const id = unitOf(e.target);
       const v = viewRef.current;
+      const ts = tools.value;
+      if (ts.tool !== "inspect") {
+        if (!id) return;
+        const stand = (attrOf(e.target, "standIndex") as number | undefined) ?? 0;
+        const { next, query } = pickStand(ts, { unit: id, stand }, queryId());
+        tools.value = next;
+        if (query && next.waiting !== null) send({ type: "query", id: next.waiting, query });
+        return;
+      }
       const side = v.snapshot.toMove;
       // Your deployment or move: a tap on open ground picks the nearest legal deployment (of the
       // selected unit's contingent), or the move pointing nearest the tap; confirmed in the panel.
       const kind = v.snapshot.state.pending?.kind;
       if (!id && side && v.players[side] === "human" && (kind === "deploy" || kind === "move")) {
-        const pos = stage.getPointerPosition();
-        if (pos) {
-          const k = stage.scaleX();
-          const at = { x: (pos.x - stage.x()) / k, y: sc.height - (pos.y - stage.y()) / k };
+        const at = tableAt();
+        if (at) {
           const sel = v.snapshot.state.units.find((u) => u.id === selectedUnit.value);
           const i = kind === "deploy" ? nearestDeploy(v.snapshot.state, v.snapshot.options, at, sel?.u.contingent) : nearestMove(v.snapshot.state, v.snapshot.options, at);
           if (i !== null) {
@@ -390,14 +738,29 @@ export function TableView({ view, highlighted = [] }: { view: BattleView; highli
     stage.on("mouseover", (e) => {
       const id = unitOf(e.target);
       hoveredUnit.value = id;
-      container.style.cursor = id ? "pointer" : "grab";
+      container.style.cursor = id ? (id === moveRef.current.mover && tools.value.tool === "inspect" ? "move" : "pointer") : "grab";
     });
     stage.on("mouseleave", () => (hoveredUnit.value = null));
     stage.on("dblclick dbltap", () => fit(sc, container));
     const ro = new ResizeObserver(() => fit(sc, container));
     ro.observe(container);
+    const hook: TableHook = {
+      standPoint: (unit, stand) => {
+        const st = viewRef.current.snapshot.state.units.find((u) => u.id === unit)?.stands[stand];
+        if (!st) return null;
+        const r = container.getBoundingClientRect();
+        const k = stage.scaleX();
+        return { x: r.left + stage.x() + st.x * k, y: r.top + stage.y() + (sc.height - st.y) * k };
+      },
+      drawn: () => sc.drawn.size,
+      state: () => viewRef.current.snapshot.state,
+      mover: () => (moveRef.current.headings.length > 0 ? moveRef.current.mover : null),
+    };
+    (globalThis as { __musterTable?: TableHook }).__musterTable = hook;
     return () => {
+      delete (globalThis as { __musterTable?: TableHook }).__musterTable;
       ro.disconnect();
+      finishGlides(sc);
       stage.destroy();
       scene.current = null;
       hoveredUnit.value = null;
@@ -411,32 +774,66 @@ export function TableView({ view, highlighted = [] }: { view: BattleView; highli
     drawGround(sc, snap.state);
     if (!sc.fitted || sizeChanged) fit(sc, el.current!);
     labelScale(sc);
+    if (performance.getEntriesByName("muster:table-ground").length === 0) {
+      sc.stage.draw();
+      performance.mark("muster:table-ground");
+    }
   }, [snap.state.table, snap.state.phase === "deployment"]);
 
+  // A new state: units glide to their new places; what was measured is measured again.
+  const lastSeq = useRef(-1);
   useEffect(() => {
     const sc = scene.current;
     if (!sc) return;
+    const animate = lastSeq.current !== -1 && lastSeq.current !== snap.seq;
+    lastSeq.current = snap.seq;
     sc.redraw = () => {
-      drawUnits(sc, view, selected);
+      drawUnits(sc, view, selected, false);
       labelScale(sc);
     };
-    sc.redraw();
+    drawUnits(sc, view, selected, animate);
+    labelScale(sc);
+    if (sc.drawn.size > 0 && performance.getEntriesByName("muster:table-drawn").length === 0) performance.mark("muster:table-drawn");
   }, [snap.seq, selected]);
 
   useEffect(() => {
+    dragMove.value = null;
+    const { next, query } = requery(tools.value, queryId());
+    tools.value = next;
+    if (query && next.waiting !== null) send({ type: "query", id: next.waiting, query });
+  }, [snap.seq]);
+
+  useEffect(() => {
     const sc = scene.current;
     if (!sc) return;
-    drawOverlay(sc, view, option, highlighted);
-  }, [snap.seq, option, highlighted]);
+    drawOverlay(sc, view, drag ? null : option, highlighted);
+  }, [snap.seq, option, drag === null, highlighted]);
+
+  useEffect(() => {
+    const sc = scene.current;
+    if (sc) drawTools(sc, view, ts);
+  }, [snap.seq, ts]);
+
+  useEffect(() => {
+    const sc = scene.current;
+    if (sc && !sc.dragLive) drawDrag(sc, view, ts.tool === "inspect" && (selected === mover?.id || drag) ? headings : [], mover?.id ?? null, drag);
+  }, [snap.seq, drag, ts.halts, selected, ts.tool]);
 
   return (
     <>
       <div class="table" ref={el} data-testid="table" />
       <div class="table-legend" aria-label="Legend">
         <span class="front-mark" /> front edge · DP pips: <i class="pip fatigue" /> fatigue <i class="pip manoeuvre" /> manoeuvre <i class="pip shooting" /> shooting{" "}
-        <i class="pip combat" /> combat <i class="pip morale" /> morale · ★ leader · ⚔ in combat · dashed = unformed · <span class="last-mark" /> last step
+        <i class="pip combat" /> combat <i class="pip morale" /> morale · aggression: <b class="aggr shaken">Sh</b> shaken <b class="aggr present">Pr</b> present{" "}
+        <b class="aggr ready">Rd</b> ready <b class="aggr bloodlust">BL</b> blood lust · ★ leader, LPs left/LP value · ⌂ camp followers ✝ holy person ♞ champion ⚑ standard ⚒ special
+        weapon · ⚔ in combat · dashed = unformed · <span class="last-mark" /> last step
       </div>
-      <div class="table-help">Drag to pan · wheel or pinch to zoom · double-click to fit · tap a unit for its card</div>
+      <ToolBar />
+      <ToolPanel view={view} />
+      {mover && <MoveDragPanel view={view} facing={moverFacing} />}
+      <div class="table-help">
+        {mover && ts.tool === "inspect" ? "Drag the moving unit to aim its move · " : ""}Drag to pan · wheel or pinch to zoom · double-click to fit · tap a unit for its card
+      </div>
     </>
   );
 }

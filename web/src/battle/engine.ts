@@ -1,10 +1,12 @@
 /** The UI's one link to the engine worker: send requests, and every reply goes to the store. */
 import type { FromWorker, ToWorker } from "./protocol.js";
 import { dispatch } from "./store.js";
+import { answered } from "./table-tools.js";
 
 const worker = new Worker(new URL("./worker.ts", import.meta.url), { type: "module" });
 worker.onmessage = (e: MessageEvent) => {
   const msg = e.data as FromWorker;
+  if (msg.type === "answer") return answered(msg);
   if (msg.type === "record") download(`shieldwall-${msg.record.seed}-${msg.record.decisions.length}.json`, JSON.stringify(msg.record, null, 2));
   dispatch(msg);
 };

@@ -4,7 +4,7 @@
  */
 import type { Card } from "../../../src/core/cards.js";
 import type { GameEvent, GameRecord, GameResult } from "../../../src/core/game.js";
-import type { BattleDecision, BattleSetup, BattleState, Side } from "../../../src/rulesets/shieldwall/battle/index.js";
+import type { BattleDecision, BattleSetup, BattleState, MoveHalt, Side, TapeMeasure, UnitZones } from "../../../src/rulesets/shieldwall/battle/index.js";
 import type { OddsView } from "./odds-view.js";
 
 /** Who plays a side: a person at this screen, or a computer player by name. */
@@ -31,7 +31,18 @@ export type ToWorker =
   /** Opens a record in the replay viewer (verified first). */
   | { type: "replay"; record: unknown; fileName: string }
   /** Shows step `step` of the record in the replay viewer (0: before the first decision). */
-  | { type: "replay-step"; step: number };
+  | { type: "replay-step"; step: number }
+  /** A question about the table now (the tape, line of sight, zones, a move's halt): answered by the ruleset, tagged with `id`. */
+  | { type: "query"; id: number; query: TableQuery };
+
+/** Questions the table asks the ruleset (src/rulesets/shieldwall/battle/measure.ts). */
+export type TableQuery =
+  | { kind: "measure"; from: { unit: string; stand: number }; to: { unit: string; stand: number } }
+  | { kind: "zones"; unit: string }
+  | { kind: "halt"; unit: string; heading: number };
+
+/** The ruleset's answer to a {@link TableQuery}, by kind. */
+export type TableAnswer = { kind: "measure"; measure: TapeMeasure } | { kind: "zones"; zones: UnitZones } | { kind: "halt"; halt: MoveHalt };
 
 /** One legal option of the pending decision, with the engine's description. */
 export interface OptionView {
@@ -89,5 +100,7 @@ export type FromWorker =
   | { type: "thinking"; battle: number; side: Side }
   /** The game record so far: setup, seed and every decision, with the final state hash. */
   | { type: "record"; battle: number; record: GameRecord<BattleDecision, BattleSetup> }
+  /** The answer to a table query (or the reason it has none), about the state when it was asked. */
+  | { type: "answer"; battle: number; id: number; answer: TableAnswer | null; problem: string | null }
   /** A refused request: `message` is the engine's reason (decisionProblem) or its named error. */
   | { type: "error"; battle: number | null; message: string; during: "start" | "decide" | "computer" | "load" };

@@ -163,6 +163,7 @@ export function reduce(ui: UiState, msg: FromWorker): UiState {
       };
     }
     case "record":
+    case "answer":
       return ui;
     case "thinking":
       if (!b || b.battle !== msg.battle) return ui;

@@ -8,6 +8,7 @@ import type { FromWorker, Snapshot, ToWorker } from "./protocol.js";
 import { type BattleRecord, checkBattleRecord, replayStates } from "./record-file.js";
 import { BattleSession } from "./session.js";
 import { setupFromScenario, shippedSetup } from "./scenarios.js";
+import { answerQuery } from "./table-queries.js";
 
 export interface Host {
   post(msg: FromWorker): void;
@@ -164,6 +165,19 @@ export function handleMessage(host: Host, msg: ToWorker): void {
       if (!w.session) host.post({ type: "error", battle: null, message: "no battle is running", during: "decide" });
       else host.post({ type: "record", battle: w.session.battle, record: w.session.record() });
       return;
+    case "query": {
+      const s = w.session;
+      if (!s) {
+        host.post({ type: "error", battle: null, message: "no battle is running", during: "decide" });
+        return;
+      }
+      try {
+        host.post({ type: "answer", battle: s.battle, id: msg.id, answer: answerQuery(s.state, msg.query), problem: null });
+      } catch (err) {
+        host.post({ type: "answer", battle: s.battle, id: msg.id, answer: null, problem: (err as Error).message });
+      }
+      return;
+    }
   }
 }
 

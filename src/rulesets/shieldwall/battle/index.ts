@@ -12,6 +12,7 @@ export {
 } from "./game.js";
 export { armyBroken, lostStands, lostUnits } from "./queries.js";
 export { battleView, duelSeat } from "./duel-seat.js";
+export { measure, type MoveHalt, moveHalt, type SightAnswer, type SightBlocker, sightBetween, type TapeMeasure, unitZones, type UnitZones } from "./measure.js";
 export {
   type BattleSetup,
   parseScenario,
