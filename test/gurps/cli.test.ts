@@ -63,7 +63,7 @@ describe("muster odds gurps-cover: bad input is refused with one clear line", ()
     ["defence without a value", { ...base, defense: { kind: "parry" } }, /field defense\.value: is required for a parry/],
     ["GC-5 hunkered with a block", { ...base, hunkered: true }, /field defense\.kind: must be "none" when hunkered.*GC-5/],
     ["GC-4 aimed at a fully covered location", { ...base, mode: "specific", location: "torso" }, /field location: the torso is fully covered .*\(rule GC-4\)/],
-    ["unknown option", { ...base, options: { bucklers: true } }, /field options: unknown option "bucklers"/],
+    ["unknown option", { ...base, options: { bucklers: true } }, /field options: unknown field "bucklers"/],
     ["not an object", [1, 2], /must be a JSON object/],
   ];
   for (const [title, data, message] of cases) {

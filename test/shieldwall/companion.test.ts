@@ -374,7 +374,7 @@ describe("corrections, undo and the saved file", () => {
     const t = startFromArmies(english, vikings, { seed: 3 });
     const broken = JSON.parse(tableText(t));
     broken.state.sides.red.units[0].stands = -1;
-    expect(() => parseCompanionTable(broken)).toThrow("state.sides.red.units.0.stands: Too small: expected number to be >=0 (companion file format)");
+    expect(() => parseCompanionTable(broken)).toThrow("state.sides.red.units.0.stands: must be at least 0, got -1 (companion file format)");
     expect(() => parseCompanionText("{not json")).toThrow(/^\(file\): not JSON: .*\(companion file format\)$/);
     expect(() => parseCompanionTable({ format: "muster-companion-table", version: 2 })).toThrow(/^version: .*\(companion file format\)$/);
   });

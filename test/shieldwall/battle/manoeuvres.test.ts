@@ -271,16 +271,16 @@ describe("Boats: embark and disembark (seed \"Manoeuvre\", ruling SW-1)", () => 
   });
 
   it("bad input: boats and embarked units are checked in the scenario, naming the field", () => {
-    expect(() => boatsSetup({ black: [{ unit: "b-band1", boats: "skiffs" }] })).toThrow(/embarked\.black\.0\.boats: no boats place "skiffs" in table\.boats \(there: ships\)/);
-    expect(() => boatsSetup({ black: [{ unit: "b-band1", boats: "ships" }] }, { width: 72, height: 48 })).toThrow(/embarked\.black\.0\.boats: .*the table has none/);
-    expect(() => boatsSetup({ black: [{ unit: "b-band1", boats: "ships" }, { unit: "b-band1", boats: "ships" }] })).toThrow(/embarked\.black\.1\.unit: unit "b-band1" is listed twice/);
-    expect(() => boatsSetup({ black: [{ unit: "b-band1" }] })).toThrow(/embarked\.black\.0\.boats/);
-    expect(() => boatsSetup({ black: [] }, { ...boatsTable, boats: [{ id: "ships", polygon: [[46, 44], [54, 44], [54, 50]] }] })).toThrow(/table\.boats\.0\.polygon\.2: point \(54, 50\) is off/);
-    expect(() => boatsSetup({ black: [] }, { ...boatsTable, boats: [...boatsTable.boats, ...boatsTable.boats] })).toThrow(/table\.boats\.1\.id: duplicate boats id "ships"/);
+    expect(() => boatsSetup({ black: [{ unit: "b-band1", boats: "skiffs" }] })).toThrow(/embarked\.black\[0\]\.boats: no boats place "skiffs" in table\.boats \(there: ships\)/);
+    expect(() => boatsSetup({ black: [{ unit: "b-band1", boats: "ships" }] }, { width: 72, height: 48 })).toThrow(/embarked\.black\[0\]\.boats: .*the table has none/);
+    expect(() => boatsSetup({ black: [{ unit: "b-band1", boats: "ships" }, { unit: "b-band1", boats: "ships" }] })).toThrow(/embarked\.black\[1\]\.unit: unit "b-band1" is listed twice/);
+    expect(() => boatsSetup({ black: [{ unit: "b-band1" }] })).toThrow(/embarked\.black\[0\]\.boats/);
+    expect(() => boatsSetup({ black: [] }, { ...boatsTable, boats: [{ id: "ships", polygon: [[46, 44], [54, 44], [54, 50]] }] })).toThrow(/table\.boats\[0\]\.polygon\[2\]: point \(54, 50\) is off/);
+    expect(() => boatsSetup({ black: [] }, { ...boatsTable, boats: [...boatsTable.boats, ...boatsTable.boats] })).toThrow(/table\.boats\[1\]\.id: duplicate boats id "ships"/);
     const unknown = boatsSetup({ black: [{ unit: "b-band9", boats: "ships" }] });
-    expect(() => createBattle(unknown.scenario, unknown.armies, 1)).toThrow(/embarked\.black\.0\.unit: no unit "b-band9" in the black army \(its units: .*b-band1/);
+    expect(() => createBattle(unknown.scenario, unknown.armies, 1)).toThrow(/embarked\.black\[0\]\.unit: no unit "b-band9" in the black army \(its units: .*b-band1/);
     const retinue = boatsSetup({ black: [{ unit: "b-retinue", boats: "ships" }] });
-    expect(() => createBattle(retinue.scenario, retinue.armies, 1)).toThrow(/embarked\.black\.0\.unit: a retinue starts aboard only with its whole contingent.*also list b-band1/);
+    expect(() => createBattle(retinue.scenario, retinue.armies, 1)).toThrow(/embarked\.black\[0\]\.unit: a retinue starts aboard only with its whole contingent.*also list b-band1/);
   });
 
   it("bad input: only an embarked unit disembarks, and an embarked unit may only disembark or hold", () => {

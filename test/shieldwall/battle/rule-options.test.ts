@@ -93,7 +93,8 @@ describe("Issue 14 item 15: the mechanics' options are scenario options", () => 
 
   it("the battle hands mutualKill and unpaidAcceptance to personal combat (seed \"Personal Combat\")", () => {
     const setup = tinySetup();
-    const scenario = parseScenario({ ...setup.scenario, options: NON_DEFAULT });
+    // duelPlayer "ai": the duel is fought at once on acceptance, so its consequences follow in this one step.
+    const scenario = parseScenario({ ...setup.scenario, options: { ...NON_DEFAULT, duelPlayer: "ai" } });
     const s0 = createBattle(scenario, setup.armies, 1);
     const ctx = new Ctx({ ...s0, queue: [{ t: "leader", leader: "red.a-leader" }, { t: "end-turn" }], pending: null });
     run(ctx);

@@ -39,7 +39,7 @@ function embarkAtStart(state: BattleState, scenario: Scenario): void {
       const k = state.units.findIndex((u) => u.id === id);
       if (k < 0)
         throw new RangeError(
-          `embarked.${side}.${i}.unit: no unit "${e.unit}" in the ${side} army (its units: ${state.units
+          `embarked.${side}[${i}].unit: no unit "${e.unit}" in the ${side} army (its units: ${state.units
             .filter((u) => u.side === side)
             .map((u) => u.id.slice(side.length + 1))
             .join(", ")})`,
@@ -50,7 +50,7 @@ function embarkAtStart(state: BattleState, scenario: Scenario): void {
         const missing = sd.bands[bu.u.contingent].filter((b) => !ids.has(b));
         if (missing.length > 0)
           throw new RangeError(
-            `embarked.${side}.${i}.unit: a retinue starts aboard only with its whole contingent (its bands deploy in line with it); also list ${missing.map((m) => m.slice(side.length + 1)).join(", ")}`,
+            `embarked.${side}[${i}].unit: a retinue starts aboard only with its whole contingent (its bands deploy in line with it); also list ${missing.map((m) => m.slice(side.length + 1)).join(", ")}`,
           );
       }
       state.units[k] = { ...bu, deployed: true, embarked: e.boats };

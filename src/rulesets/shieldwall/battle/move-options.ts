@@ -297,7 +297,10 @@ export function moveProblem(ctx: Ctx, bu: BattleUnit, m: MoveChoice, facts: Move
     }
     case "retire":
       return bu.retiring ? null : "only a unit that retired from combat retires a further move";
-    default:
-      return `unknown move kind "${(m as { kind: string }).kind}"`;
+    default: {
+      const kind: unknown = (m as { kind?: unknown }).kind;
+      const kinds = "advance, toward, about-face, step, change-direction, unformed-move, form-up, rest, hold, disembark, retire";
+      return typeof kind === "string" ? `unknown move kind "${kind}" (one of ${kinds})` : `a move needs its kind (one of ${kinds})`;
+    }
   }
 }
