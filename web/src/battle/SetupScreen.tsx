@@ -1,10 +1,12 @@
-/** The new-battle screen: scenario, who plays each side, seed, speed. */
+/** The new-battle screen: scenario, uploaded armies, who plays each side, seed, speed, every rules option. */
 import { useState } from "preact/hooks";
 import type { Side } from "../../../src/rulesets/shieldwall/battle/index.js";
 import { send } from "./engine.js";
 import { CONTROLLERS, type Controller, type ScenarioSource } from "./protocol.js";
 import { shippedScenarios } from "./scenario-list.js";
+import { changedOptions, displayValue, formDefaults, houseRuleLabel, inputValue, OPTION_CATALOGUE, type OptionEntry, type OptionKey, type OptionValue, rangeText, type UploadedFile } from "./setup-form.js";
 import { ui } from "./store.js";
+import "./setup.css";
 
 const CONTROLLER_LABEL: Record<Controller, string> = {
   human: "You (play by hand)",
@@ -28,8 +30,26 @@ export function SetupScreen() {
   const [delay, setDelay] = useState(350);
   const [fileError, setFileError] = useState<string | null>(null);
   const [saved, setSaved] = useState<{ record: unknown; fileName: string } | null>(null);
+  const [armies, setArmies] = useState<Partial<Record<Side, UploadedFile>>>({});
+  const [overrides, setOverrides] = useState<Partial<Record<OptionKey, OptionValue>>>({});
   const startError = ui.value.startError;
   const chosen = shippedScenarios.find((s) => s.id === scenario);
+  const defaults = formDefaults(scenario === "upload" ? (upload?.file as { turnLimit?: unknown; options?: unknown } | undefined) : chosen);
+  const changed = changedOptions(defaults, overrides);
+  const setOption = (key: OptionKey, v: OptionValue) => setOverrides({ ...overrides, [key]: v });
+
+  const onArmy = (side: Side) => async (e: Event) => {
+    const f = (e.currentTarget as HTMLInputElement).files?.[0];
+    setFileError(null);
+    const { [side]: _dropped, ...rest } = armies;
+    setArmies(rest);
+    if (!f) return;
+    try {
+      setArmies({ ...rest, [side]: { file: JSON.parse(await f.text()), fileName: f.name } });
+    } catch (err) {
+      setFileError(`${f.name}: not JSON: ${(err as Error).message}`);
+    }
+  };
 
   const onFile = async (e: Event) => {
     const input = e.currentTarget as HTMLInputElement;
@@ -59,7 +79,7 @@ export function SetupScreen() {
   const start = (e: Event) => {
     e.preventDefault();
     const source: ScenarioSource = scenario === "upload" ? (upload ?? { file: null, fileName: "(no file)" }) : { shipped: scenario };
-    send({ type: "start", scenario: source, players, seed, delayMs: delay });
+    send({ type: "start", scenario: source, players, seed, delayMs: delay, options: changed, armies });
   };
 
   return (
@@ -71,7 +91,14 @@ export function SetupScreen() {
       <form class="setup-form" onSubmit={start}>
         <label>
           Battle
-          <select data-testid="scenario" value={scenario} onChange={(e) => setScenario(e.currentTarget.value)}>
+          <select
+            data-testid="scenario"
+            value={scenario}
+            onChange={(e) => {
+              setScenario(e.currentTarget.value);
+              setOverrides({});
+            }}
+          >
             {shippedScenarios.map((s) => (
               <option value={s.id} key={s.id}>
                 {s.name}
@@ -87,6 +114,16 @@ export function SetupScreen() {
             <input type="file" accept=".json,application/json" data-testid="scenario-file" onChange={onFile} />
           </label>
         )}
+        <fieldset class="army-files">
+          <legend>Armies (optional)</legend>
+          <p class="hint">Upload an army file (docs/shieldwall/army-format.md) to replace that side's army in the battle.</p>
+          {(["red", "black"] as const).map((side) => (
+            <label key={side}>
+              {side === "red" ? "Red army file" : "Black army file"}
+              <input type="file" accept=".json,application/json" data-testid={`army-file-${side}`} onChange={onArmy(side)} />
+            </label>
+          ))}
+        </fieldset>
         {fileError && <p class="error">{fileError}</p>}
         <div class="sides">
           {(["red", "black"] as const).map((side) => (
@@ -120,6 +157,20 @@ export function SetupScreen() {
             </select>
           </label>
         </div>
+        <details class="rules-options" data-testid="rules-options">
+          <summary>
+            Rules options{Object.keys(changed).length > 0 ? ` (${Object.keys(changed).length} changed)` : " (the scenario's)"}
+          </summary>
+          <p class="hint">Each starts at the chosen scenario's value. House rules are ours, not in the printed rules; the ruling named explains each.</p>
+          {OPTION_CATALOGUE.map((entry) => (
+            <OptionControl key={entry.key} entry={entry} value={overrides[entry.key] ?? defaults[entry.key]} changed={entry.key in changed} onChange={(v) => setOption(entry.key, v)} />
+          ))}
+          {Object.keys(changed).length > 0 && (
+            <button type="button" data-testid="reset-options" onClick={() => setOverrides({})}>
+              Back to the scenario's options
+            </button>
+          )}
+        </details>
         {startError && (
           <p class="error" data-testid="start-error">
             {startError}
@@ -150,5 +201,43 @@ export function SetupScreen() {
         <li>The computer plays its side step by step; everything that happens is written in the battle log.</li>
       </ul>
     </main>
+  );
+}
+
+/** One rules option: its control (select, number, checkbox or list of numbers), range, description and house-rule label. */
+function OptionControl({ entry, value, changed, onChange }: { entry: OptionEntry; value: OptionValue; changed: boolean; onChange: (v: OptionValue) => void }) {
+  const c = entry.control;
+  const house = houseRuleLabel(entry);
+  const id = `option-${entry.key}`;
+  let control;
+  if (c.kind === "enum")
+    control = (
+      <select id={id} data-testid={id} value={String(value)} onChange={(e) => onChange(inputValue(entry, e.currentTarget.value))}>
+        {c.values.map((v) => (
+          <option value={v} key={v}>
+            {v}
+          </option>
+        ))}
+      </select>
+    );
+  else if (c.kind === "flag") control = <input id={id} data-testid={id} type="checkbox" checked={value === true} onChange={(e) => onChange(e.currentTarget.checked)} />;
+  else if (c.kind === "number")
+    control = <input id={id} data-testid={id} type="number" min={c.min} max={c.max} step={c.integer ? 1 : "any"} value={Number.isNaN(value) ? "" : String(value)} onInput={(e) => onChange(inputValue(entry, e.currentTarget.value))} />;
+  else control = <input id={id} data-testid={id} type="text" inputMode="decimal" value={displayValue(value)} onChange={(e) => onChange(inputValue(entry, e.currentTarget.value))} />;
+  return (
+    <div class={`rules-option${changed ? " changed" : ""}${c.kind === "flag" ? " flag" : ""}`}>
+      <div class="rules-option-head">
+        <label for={id}>{entry.label}</label>
+        {control}
+      </div>
+      <p class="rules-option-text">
+        {house && entry.houseRule && (
+          <span class="house-rule" data-testid="house-rule" title={`Explained in docs/rules/rulings.md#${entry.houseRule.anchor}`}>
+            {house}
+          </span>
+        )}{" "}
+        {entry.description} <span class="range">({rangeText(entry)}; <code>{entry.key}</code>)</span>
+      </p>
+    </div>
   );
 }
