@@ -148,7 +148,7 @@ export function SetupScreen() {
           </label>
           <label>
             Computer speed
-            <select value={delay} onChange={(e) => setDelay(Number(e.currentTarget.value))}>
+            <select data-testid="speed" value={delay} onChange={(e) => setDelay(Number(e.currentTarget.value))}>
               {SPEEDS.map((s) => (
                 <option value={s.ms} key={s.ms}>
                   {s.label}
