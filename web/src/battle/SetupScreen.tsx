@@ -114,16 +114,6 @@ export function SetupScreen() {
             <input type="file" accept=".json,application/json" data-testid="scenario-file" onChange={onFile} />
           </label>
         )}
-        <fieldset class="army-files">
-          <legend>Armies (optional)</legend>
-          <p class="hint">Upload an army file (docs/shieldwall/army-format.md) to replace that side's army in the battle.</p>
-          {(["red", "black"] as const).map((side) => (
-            <label key={side}>
-              {side === "red" ? "Red army file" : "Black army file"}
-              <input type="file" accept=".json,application/json" data-testid={`army-file-${side}`} onChange={onArmy(side)} />
-            </label>
-          ))}
-        </fieldset>
         {fileError && <p class="error">{fileError}</p>}
         <div class="sides">
           {(["red", "black"] as const).map((side) => (
@@ -141,6 +131,16 @@ export function SetupScreen() {
             </label>
           ))}
         </div>
+        <details class="army-files" data-testid="army-files" open={armies.red !== undefined || armies.black !== undefined}>
+          <summary>Armies from files (optional){armies.red || armies.black ? `: ${[armies.red?.fileName, armies.black?.fileName].filter(Boolean).join(", ")}` : ""}</summary>
+          <p class="hint">An army file (docs/shieldwall/army-format.md) replaces that side's army in the chosen battle; it is checked as <code>muster army check</code> does.</p>
+          {(["red", "black"] as const).map((side) => (
+            <label key={side}>
+              {side === "red" ? "Red army file" : "Black army file"}
+              <input type="file" accept=".json,application/json" data-testid={`army-file-${side}`} onChange={onArmy(side)} />
+            </label>
+          ))}
+        </details>
         <div class="row">
           <label>
             Seed (same seed, same dice)
