@@ -37,7 +37,7 @@ describe.skipIf(!haveChromium && !required)("web app end to end: rules options a
       await page.locator('[data-testid="option-unpaidAcceptance"]').scrollIntoViewIfNeeded();
       await page.screenshot({ path: join(SHOTS, `options-rules-${size}.png`) });
       // On the phone nothing is wider than the screen.
-      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      const width = await page.evaluate<number>("document.documentElement.scrollWidth");
       expect(width).toBeLessThanOrEqual(size === "phone" ? 390 : 1366);
       await page.close();
     }
@@ -71,6 +71,13 @@ describe.skipIf(!haveChromium && !required)("web app end to end: rules options a
     expect(await page.locator('[data-testid="battle"]').count()).toBe(0);
     await err.scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(SHOTS, "options-bad-army-phone.png") });
+    // A fresh form, a turn limit out of range: the scenario format's named error.
+    await page.reload();
+    await page.click('[data-testid="rules-options"] summary');
+    await page.fill('[data-testid="option-turnLimit"]', "0");
+    await page.click('[data-testid="start"]');
+    await page.waitForFunction(`/options[.]turnLimit/.test(document.querySelector('[data-testid="start-error"]')?.textContent ?? "")`);
+    expect(await page.textContent('[data-testid="start-error"]')).toBe("options.turnLimit: must be at least 1, got 0 (battle scenario format)");
     await page.close();
     expect(h.errors).toEqual([]);
   }, 60_000);

@@ -56,6 +56,7 @@ export function SetupScreen() {
     const f = input.files?.[0];
     setFileError(null);
     setUpload(null);
+    setOverrides({});
     if (!f) return;
     try {
       setUpload({ file: JSON.parse(await f.text()), fileName: f.name });
@@ -88,7 +89,7 @@ export function SetupScreen() {
         <h1>Muster · Shieldwall</h1>
         <p>A Dark Ages mass battle on a table measured in inches. Choose a battle and who commands each side.</p>
       </header>
-      <form class="setup-form" onSubmit={start}>
+      <form class="setup-form" onSubmit={start} noValidate>
         <label>
           Battle
           <select
