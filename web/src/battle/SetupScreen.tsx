@@ -77,6 +77,7 @@ export function SetupScreen() {
     }
   };
 
+  // The form has noValidate: the engine checks every value and names the field, as for a file.
   const start = (e: Event) => {
     e.preventDefault();
     const source: ScenarioSource = scenario === "upload" ? (upload ?? { file: null, fileName: "(no file)" }) : { shipped: scenario };
