@@ -5,8 +5,8 @@
 import type { Card } from "../../../src/core/cards.js";
 import type { GameEvent, GameRecord, GameResult } from "../../../src/core/game.js";
 import type { BattleDecision, BattleSetup, BattleState, Side } from "../../../src/rulesets/shieldwall/battle/index.js";
-import type { OptionValues } from "../../../src/rulesets/shieldwall/battle/option-catalogue.js";
 import type { OddsView } from "./odds-view.js";
+import type { OptionValues } from "../../../src/rulesets/shieldwall/battle/option-catalogue.js";
 
 /** Who plays a side: a person at this screen, or a computer player by name. */
 export type Controller = "human" | "commander" | "advance" | "random" | "mcts";

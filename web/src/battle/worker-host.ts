@@ -6,9 +6,9 @@ import type { GameEvent } from "../../../src/core/game.js";
 import { battleGame, type BattleState, describeDecision, type Side } from "../../../src/rulesets/shieldwall/battle/index.js";
 import type { FromWorker, Snapshot, ToWorker } from "./protocol.js";
 import { type BattleRecord, checkBattleRecord, replayStates } from "./record-file.js";
+import { withChoices } from "./setup-form.js";
 import { BattleSession } from "./session.js";
 import { setupFromScenario, shippedSetup } from "./scenarios.js";
-import { withChoices } from "./setup-form.js";
 
 export interface Host {
   post(msg: FromWorker): void;
