@@ -1,10 +1,12 @@
-/** The new-battle screen: scenario, who plays each side, seed, speed. */
+/** The new-battle screen: scenario, uploaded armies, who plays each side, seed, speed, every rules option. */
 import { useState } from "preact/hooks";
 import type { Side } from "../../../src/rulesets/shieldwall/battle/index.js";
 import { send } from "./engine.js";
 import { CONTROLLERS, type Controller, type ScenarioSource } from "./protocol.js";
 import { shippedScenarios } from "./scenario-list.js";
+import { changedOptions, displayValue, formDefaults, houseRuleLabel, inputValue, OPTION_CATALOGUE, type OptionEntry, type OptionKey, type OptionValue, rangeText, type UploadedFile } from "./setup-form.js";
 import { ui } from "./store.js";
+import "./setup.css";
 
 const CONTROLLER_LABEL: Record<Controller, string> = {
   human: "You (play by hand)",
@@ -28,14 +30,33 @@ export function SetupScreen() {
   const [delay, setDelay] = useState(350);
   const [fileError, setFileError] = useState<string | null>(null);
   const [saved, setSaved] = useState<{ record: unknown; fileName: string } | null>(null);
+  const [armies, setArmies] = useState<Partial<Record<Side, UploadedFile>>>({});
+  const [overrides, setOverrides] = useState<Partial<Record<OptionKey, OptionValue>>>({});
   const startError = ui.value.startError;
   const chosen = shippedScenarios.find((s) => s.id === scenario);
+  const defaults = formDefaults(scenario === "upload" ? (upload?.file as { turnLimit?: unknown; options?: unknown } | undefined) : chosen);
+  const changed = changedOptions(defaults, overrides);
+  const setOption = (key: OptionKey, v: OptionValue) => setOverrides({ ...overrides, [key]: v });
+
+  const onArmy = (side: Side) => async (e: Event) => {
+    const f = (e.currentTarget as HTMLInputElement).files?.[0];
+    setFileError(null);
+    const { [side]: _dropped, ...rest } = armies;
+    setArmies(rest);
+    if (!f) return;
+    try {
+      setArmies({ ...rest, [side]: { file: JSON.parse(await f.text()), fileName: f.name } });
+    } catch (err) {
+      setFileError(`${f.name}: not JSON: ${(err as Error).message}`);
+    }
+  };
 
   const onFile = async (e: Event) => {
     const input = e.currentTarget as HTMLInputElement;
     const f = input.files?.[0];
     setFileError(null);
     setUpload(null);
+    setOverrides({});
     if (!f) return;
     try {
       setUpload({ file: JSON.parse(await f.text()), fileName: f.name });
@@ -56,10 +77,11 @@ export function SetupScreen() {
     }
   };
 
+  // The form has noValidate: the engine checks every value and names the field, as for a file.
   const start = (e: Event) => {
     e.preventDefault();
     const source: ScenarioSource = scenario === "upload" ? (upload ?? { file: null, fileName: "(no file)" }) : { shipped: scenario };
-    send({ type: "start", scenario: source, players, seed, delayMs: delay });
+    send({ type: "start", scenario: source, players, seed, delayMs: delay, options: changed, armies });
   };
 
   return (
@@ -68,10 +90,17 @@ export function SetupScreen() {
         <h1>Muster · Shieldwall</h1>
         <p>A Dark Ages mass battle on a table measured in inches. Choose a battle and who commands each side.</p>
       </header>
-      <form class="setup-form" onSubmit={start}>
+      <form class="setup-form" onSubmit={start} noValidate>
         <label>
           Battle
-          <select data-testid="scenario" value={scenario} onChange={(e) => setScenario(e.currentTarget.value)}>
+          <select
+            data-testid="scenario"
+            value={scenario}
+            onChange={(e) => {
+              setScenario(e.currentTarget.value);
+              setOverrides({});
+            }}
+          >
             {shippedScenarios.map((s) => (
               <option value={s.id} key={s.id}>
                 {s.name}
@@ -104,6 +133,16 @@ export function SetupScreen() {
             </label>
           ))}
         </div>
+        <details class="army-files" data-testid="army-files" open={armies.red !== undefined || armies.black !== undefined}>
+          <summary>Armies from files (optional){armies.red || armies.black ? `: ${[armies.red?.fileName, armies.black?.fileName].filter(Boolean).join(", ")}` : ""}</summary>
+          <p class="hint">An army file (docs/shieldwall/army-format.md) replaces that side's army in the chosen battle; it is checked as <code>muster army check</code> does.</p>
+          {(["red", "black"] as const).map((side) => (
+            <label key={side}>
+              {side === "red" ? "Red army file" : "Black army file"}
+              <input type="file" accept=".json,application/json" data-testid={`army-file-${side}`} onChange={onArmy(side)} />
+            </label>
+          ))}
+        </details>
         <div class="row">
           <label>
             Seed (same seed, same dice)
@@ -111,7 +150,7 @@ export function SetupScreen() {
           </label>
           <label>
             Computer speed
-            <select value={delay} onChange={(e) => setDelay(Number(e.currentTarget.value))}>
+            <select data-testid="speed" value={delay} onChange={(e) => setDelay(Number(e.currentTarget.value))}>
               {SPEEDS.map((s) => (
                 <option value={s.ms} key={s.ms}>
                   {s.label}
@@ -120,6 +159,20 @@ export function SetupScreen() {
             </select>
           </label>
         </div>
+        <details class="rules-options" data-testid="rules-options">
+          <summary>
+            Rules options{Object.keys(changed).length > 0 ? ` (${Object.keys(changed).length} changed)` : " (the scenario's)"}
+          </summary>
+          <p class="hint">Each starts at the chosen scenario's value. House rules are ours, not in the printed rules; the ruling named explains each.</p>
+          {OPTION_CATALOGUE.map((entry) => (
+            <OptionControl key={entry.key} entry={entry} value={overrides[entry.key] ?? defaults[entry.key]} changed={entry.key in changed} onChange={(v) => setOption(entry.key, v)} />
+          ))}
+          {Object.keys(changed).length > 0 && (
+            <button type="button" data-testid="reset-options" onClick={() => setOverrides({})}>
+              Back to the scenario's options
+            </button>
+          )}
+        </details>
         {startError && (
           <p class="error" data-testid="start-error">
             {startError}
@@ -150,5 +203,43 @@ export function SetupScreen() {
         <li>The computer plays its side step by step; everything that happens is written in the battle log.</li>
       </ul>
     </main>
+  );
+}
+
+/** One rules option: its control (select, number, checkbox or list of numbers), range, description and house-rule label. */
+function OptionControl({ entry, value, changed, onChange }: { entry: OptionEntry; value: OptionValue; changed: boolean; onChange: (v: OptionValue) => void }) {
+  const c = entry.control;
+  const house = houseRuleLabel(entry);
+  const id = `option-${entry.key}`;
+  let control;
+  if (c.kind === "enum")
+    control = (
+      <select id={id} data-testid={id} value={String(value)} onChange={(e) => onChange(inputValue(entry, e.currentTarget.value))}>
+        {c.values.map((v) => (
+          <option value={v} key={v}>
+            {v}
+          </option>
+        ))}
+      </select>
+    );
+  else if (c.kind === "flag") control = <input id={id} data-testid={id} type="checkbox" checked={value === true} onChange={(e) => onChange(e.currentTarget.checked)} />;
+  else if (c.kind === "number")
+    control = <input id={id} data-testid={id} type="number" min={c.min} max={c.max} step={c.integer ? 1 : "any"} value={Number.isNaN(value) ? "" : String(value)} onInput={(e) => onChange(inputValue(entry, e.currentTarget.value))} />;
+  else control = <input id={id} data-testid={id} type="text" inputMode="decimal" value={displayValue(value)} onChange={(e) => onChange(inputValue(entry, e.currentTarget.value))} />;
+  return (
+    <div class={`rules-option${changed ? " changed" : ""}${c.kind === "flag" ? " flag" : ""}`}>
+      <div class="rules-option-head">
+        <label for={id}>{entry.label}</label>
+        {control}
+      </div>
+      <p class="rules-option-text">
+        {house && entry.houseRule && (
+          <span class="house-rule" data-testid="house-rule" title={`Explained in docs/rules/rulings.md#${entry.houseRule.anchor}`}>
+            {house}
+          </span>
+        )}{" "}
+        {entry.description} <span class="range">({rangeText(entry)}; <code>{entry.key}</code>)</span>
+      </p>
+    </div>
   );
 }

@@ -6,6 +6,7 @@ import type { Card } from "../../../src/core/cards.js";
 import type { GameEvent, GameRecord, GameResult } from "../../../src/core/game.js";
 import type { BattleDecision, BattleSetup, BattleState, MoveHalt, Side, TapeMeasure, UnitZones } from "../../../src/rulesets/shieldwall/battle/index.js";
 import type { OddsView } from "./odds-view.js";
+import type { OptionValues } from "../../../src/rulesets/shieldwall/battle/option-catalogue.js";
 
 /** Who plays a side: a person at this screen, or a computer player by name. */
 export type Controller = "human" | "commander" | "advance" | "random" | "mcts";
@@ -15,7 +16,17 @@ export type ScenarioSource = { shipped: string } | { file: unknown; fileName: st
 
 export type ToWorker =
   /** Starts a new battle (replacing any other). */
-  | { type: "start"; scenario: ScenarioSource; players: Record<Side, Controller>; seed: number; delayMs?: number }
+  | {
+      type: "start";
+      scenario: ScenarioSource;
+      players: Record<Side, Controller>;
+      seed: number;
+      delayMs?: number;
+      /** Rules options changed from the scenario's (option-catalogue.ts), checked by the engine. */
+      options?: OptionValues;
+      /** Uploaded army files replacing the scenario's army of that side. */
+      armies?: Partial<Record<Side, { file: unknown; fileName: string }>>;
+    }
   /** A person's decision for `side`. */
   | { type: "decide"; side: Side; decision: BattleDecision }
   /** Pauses or resumes the computer players. */

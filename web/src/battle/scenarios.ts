@@ -29,7 +29,7 @@ export function resolvePath(from: string, relative: string): string {
 
 
 /** Parses an army, naming the field of the first problem. */
-function parseArmy(value: unknown, label: string): ArmyFile {
+export function parseArmy(value: unknown, label: string): ArmyFile {
   const r = armySchema.safeParse(value);
   if (r.success) return r.data;
   const issue = r.error.issues[0];

@@ -6,6 +6,7 @@ import type { GameEvent } from "../../../src/core/game.js";
 import { battleGame, type BattleState, describeDecision, type Side } from "../../../src/rulesets/shieldwall/battle/index.js";
 import type { FromWorker, Snapshot, ToWorker } from "./protocol.js";
 import { type BattleRecord, checkBattleRecord, replayStates } from "./record-file.js";
+import { withChoices } from "./setup-form.js";
 import { BattleSession } from "./session.js";
 import { setupFromScenario, shippedSetup } from "./scenarios.js";
 import { answerQuery } from "./table-queries.js";
@@ -82,13 +83,15 @@ export function handleMessage(host: Host, msg: ToWorker): void {
       const battle = ++w.battles;
       w.replay = null;
       try {
-        const setup = "shipped" in msg.scenario ? shippedSetup(msg.scenario.shipped) : setupFromScenario(msg.scenario.file);
+        const base = "shipped" in msg.scenario ? shippedSetup(msg.scenario.shipped) : setupFromScenario(msg.scenario.file);
+        const setup = withChoices(base, msg);
         const session = new BattleSession(battle, setup, msg.seed, msg.players);
         w.session = session;
         host.post({ type: "started", battle, scenario: session.state.scenario, players: msg.players, seed: msg.seed, snapshot: session.snapshot(), events: session.setupEvents });
       } catch (err) {
-        const label = "file" in msg.scenario ? `${msg.scenario.fileName}: ` : "";
-        host.post({ type: "error", battle: null, message: `${label}${(err as Error).message}`, during: "start" });
+        const message = (err as Error).message;
+        const label = "file" in msg.scenario && !/^(red|black) army \(/.test(message) ? `${msg.scenario.fileName}: ` : "";
+        host.post({ type: "error", battle: null, message: `${label}${message}`, during: "start" });
         return;
       }
       schedule(host, w);

@@ -9,7 +9,8 @@ import { type ArmyFile, armySchema, type Side } from "../army.js";
 import { tableSchema } from "../geometry/table.js";
 import { type BattleOptions, DEFAULT_BATTLE_OPTIONS } from "./types.js";
 
-const optionsSchema = z
+/** The scenario's `options` (docs/shieldwall/battle.md, "Options"); option-catalogue.ts describes each for the forms. */
+export const scenarioOptionsSchema = z
   .strictObject({
     turnLimit: z.number().int().min(1).max(100).optional(),
     victory: z.enum(["sw25", "turn-limit-only"]).optional(),
@@ -79,7 +80,7 @@ export const scenarioSchema = z
     .optional(),
   /** Turn limit (ruling SW-25, house rule: 12). Same as options.turnLimit. */
   turnLimit: z.number().int().min(1).max(100).optional(),
-  options: optionsSchema,
+  options: scenarioOptionsSchema,
 })
   .superRefine((s, ctx) => {
     const boats = new Set((s.table?.boats ?? []).map((b) => b.id));
