@@ -1,0 +1,89 @@
+/**
+ * End to end, every decision by hand (issue 16): a saved hot-seat Maldon continued at a leader's
+ * signal to advance, the battle standard's extra inch ticked unit by unit from the engine's list
+ * and sent; and on a phone (390×844) an open table tool's panel sits inside the table's section,
+ * above the decision panel, not over it. Screenshots: test-results/screenshots/decisions-*.png.
+ */
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { shippedSetup } from "../../web/src/battle/scenarios.js";
+import { BattleSession } from "../../web/src/battle/session.js";
+import { afterNextSnapshot, haveChromium, required, type Harness, SHOTS, startHarness, type Page } from "./harness.js";
+
+/** A hot-seat Maldon record, played by the first listed option, up to a signal with the standard's inch for two units or more. */
+function signalRecord(seed = 3): { record: string; choices: string[] } {
+  const session = new BattleSession(1, shippedSetup("maldon-991"), seed, { red: "human", black: "human" });
+  for (let i = 0; i < 3000 && session.toMove(); i++) {
+    const choices = session.options().find((o) => o.standardChoices)?.standardChoices;
+    if (choices && choices.length >= 2) return { record: JSON.stringify(session.record()), choices };
+    const r = session.decide(session.toMove()!, session.options()[0].decision);
+    if (r.type === "error") throw new Error(r.message);
+  }
+  throw new Error("no signal with the battle standard's inch for two units");
+}
+
+async function continueSaved(page: Page, file: string): Promise<void> {
+  await page.selectOption('[data-testid="player-red"]', "human");
+  await page.selectOption('[data-testid="player-black"]', "human");
+  await page.setInputFiles('[data-testid="record-file"]', file);
+  await page.click('[data-testid="continue"]');
+  await page.waitForSelector('[data-testid="signal-chooser"]');
+}
+
+describe.skipIf(!haveChromium && !required)("every decision by hand, end to end", () => {
+  let h: Harness;
+  const dir = mkdtempSync(join(tmpdir(), "muster-e2e-"));
+  const { record, choices } = signalRecord();
+  const saved = join(dir, "maldon-signal.json");
+  writeFileSync(saved, record);
+
+  beforeAll(async () => {
+    h = await startHarness();
+  }, 180_000);
+
+  afterAll(() => h?.close());
+
+  it("signals the advance with the battle standard's inch for the ticked units only", async () => {
+    const page = await h.open("#/battle");
+    page.setDefaultTimeout(60_000);
+    await continueSaved(page, saved);
+    const boxes = page.locator('[data-testid="standard-unit"]');
+    expect(await boxes.count()).toBe(choices.length);
+    expect(await boxes.evaluateAll((els) => els.map((e) => e.getAttribute("data-unit")))).toEqual(choices);
+    // All ticked at first; untick the first.
+    await boxes.first().uncheck();
+    expect(await page.textContent('[data-testid="signal-send"]')).toContain(`${choices.length - 1} of ${choices.length} take the inch`);
+    await page.screenshot({ path: join(SHOTS, "decisions-desktop-1-signal.png") });
+    await afterNextSnapshot(page, () => page.click('[data-testid="signal-send"]'));
+    const log = (await page.textContent('[data-testid="log"]')) ?? "";
+    expect(log).toMatch(/signal the advance, the battle standard's extra inch for /);
+    expect(await page.locator('[data-testid="decision-error"]').count()).toBe(0);
+    await page.screenshot({ path: join(SHOTS, "decisions-desktop-2-signalled.png") });
+    await page.close();
+    expect(h.errors).toEqual([]);
+  }, 240_000);
+
+  it("on a phone an open tool panel stays in the table's section, above the decisions", async () => {
+    const page = await h.open("#/battle", "phone");
+    page.setDefaultTimeout(60_000);
+    await continueSaved(page, saved);
+    for (const tool of ["tape", "sight", "zones"]) {
+      await page.click(`[data-testid="tool-${tool}"]`);
+      const panel = await page.locator('[data-testid="tool-panel"]').boundingBox();
+      const wrap = await page.locator(".table-wrap").boundingBox();
+      const decisions = await page.locator('[data-testid="decisions"]').boundingBox();
+      expect(panel && wrap && decisions).toBeTruthy();
+      // Inside the table's section, and the decisions start below it.
+      expect(panel!.y + panel!.height).toBeLessThanOrEqual(wrap!.y + wrap!.height + 0.5);
+      expect(decisions!.y).toBeGreaterThanOrEqual(panel!.y + panel!.height - 0.5);
+      if (tool === "tape") {
+        await page.locator('[data-testid="tool-panel"]').scrollIntoViewIfNeeded();
+        await page.screenshot({ path: join(SHOTS, "decisions-phone-1-tool-panel.png") });
+      }
+    }
+    await page.close();
+    expect(h.errors).toEqual([]);
+  }, 240_000);
+});
