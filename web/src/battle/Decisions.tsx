@@ -92,6 +92,7 @@ export function Decisions({ view, names }: { view: BattleView; names: Map<string
     send({ type: "decide", side, decision: snap.options[i].decision });
   };
   const focus = hoveredOption.value ?? pickedOption.value;
+  const mover = s.pending?.kind === "move" ? s.units.find((u) => u.id === (s.pending as { unit: string }).unit) : undefined;
   // Moves are the most frequent decision and share their dice: their charts come when one is pointed at (the buttons carry the figures).
   const odds = s.pending?.kind === "move" && focus === null ? [] : oddsShown(snap.options, focus);
   return (
@@ -177,7 +178,7 @@ export function Decisions({ view, names }: { view: BattleView; names: Map<string
           </div>
         ))}
       </div>
-      {s.pending?.kind === "move" && s.units.find((u) => u.id === (s.pending as { unit: string }).unit)?.embarked === undefined && <MoveForm side={side} />}
+      {mover && mover.embarked === undefined && <MoveForm key={`${snap.seq}`} side={side} stands={mover.stands.length} />}
       {odds.length > 0 && (
         <div class="odds-panel" aria-label="Odds">
           <h3>Odds{focus === null ? " (point at an option for its own)" : ""}</h3>
