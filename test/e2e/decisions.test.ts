@@ -1,7 +1,7 @@
 /**
  * End to end, every decision by hand (issue 16): a saved hot-seat Maldon continued at a leader's
  * signal to advance, the battle standard's extra inch ticked unit by unit from the engine's list
- * and sent; and on a phone (390×844) an open table tool's panel sits inside the table's section,
+ * and sent; an unformed move's stands each given its own heading in the move form; and on a phone (390×844) an open table tool's panel sits inside the table's section,
  * above the decision panel, not over it. Screenshots: test-results/screenshots/decisions-*.png.
  */
 import { mkdtempSync, writeFileSync } from "node:fs";
@@ -24,12 +24,26 @@ function signalRecord(seed = 3): { record: string; choices: string[] } {
   throw new Error("no signal with the battle standard's inch for two units");
 }
 
-async function continueSaved(page: Page, file: string): Promise<void> {
+/** The same, up to a move decision with a change of direction for a unit of two stands or more: the record, the headings offered and the stands. */
+function changeDirectionRecord(seed = 3): { record: string; offered: number[]; stands: number } {
+  const session = new BattleSession(1, shippedSetup("maldon-991"), seed, { red: "human", black: "human" });
+  for (let i = 0; i < 3000 && session.toMove(); i++) {
+    const p = session.state.pending;
+    const offered = session.options().flatMap((o) => (o.decision.type === "move" && o.decision.move.kind === "change-direction" ? [o.decision.move.heading] : []));
+    const stands = p?.kind === "move" ? session.state.units.find((u) => u.id === p.unit)!.stands.length : 0;
+    if (offered.length > 1 && stands > 1) return { record: JSON.stringify(session.record()), offered, stands };
+    const r = session.decide(session.toMove()!, session.options()[0].decision);
+    if (r.type === "error") throw new Error(r.message);
+  }
+  throw new Error("no change of direction for a unit of two stands");
+}
+
+async function continueSaved(page: Page, file: string, ready = '[data-testid="signal-chooser"]'): Promise<void> {
   await page.selectOption('[data-testid="player-red"]', "human");
   await page.selectOption('[data-testid="player-black"]', "human");
   await page.setInputFiles('[data-testid="record-file"]', file);
   await page.click('[data-testid="continue"]');
-  await page.waitForSelector('[data-testid="signal-chooser"]');
+  await page.waitForSelector(ready);
 }
 
 describe.skipIf(!haveChromium && !required)("every decision by hand, end to end", () => {
@@ -44,6 +58,27 @@ describe.skipIf(!haveChromium && !required)("every decision by hand, end to end"
   }, 180_000);
 
   afterAll(() => h?.close());
+
+  it("moves an unformed unit's stands each on its own heading from the move form", async () => {
+    const { record: moveRecord, offered, stands } = changeDirectionRecord();
+    const file = join(dir, "maldon-move.json");
+    writeFileSync(file, moveRecord);
+    const page = await h.open("#/battle");
+    page.setDefaultTimeout(60_000);
+    await continueSaved(page, file, '[data-testid="move-form"]');
+    await page.click('[data-testid="move-form"] summary');
+    await page.selectOption('[data-testid="move-form"] select', "change-direction");
+    await page.fill('[data-testid="move-form"] input[type="number"] >> nth=0', String(offered[0]));
+    const fields = page.locator('[data-testid="stand-heading"]');
+    expect(await fields.count()).toBe(stands);
+    const own = Array.from({ length: stands }, (_, i) => String(offered[i % offered.length]));
+    for (const [i, v] of own.entries()) await fields.nth(i).fill(v);
+    await page.screenshot({ path: join(SHOTS, "decisions-desktop-0-stand-headings.png") });
+    await afterNextSnapshot(page, () => page.click('[data-testid="move-form-send"]'));
+    expect(await page.textContent('[data-testid="log"]')).toContain(`stands on ${own.join("°/")}°`);
+    await page.close();
+    expect(h.errors).toEqual([]);
+  }, 240_000);
 
   it("signals the advance with the battle standard's inch for the ticked units only", async () => {
     const page = await h.open("#/battle");
