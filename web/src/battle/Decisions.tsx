@@ -2,6 +2,7 @@
 import { useState } from "preact/hooks";
 import { DistChart, exactText } from "../shared/DistChart.js";
 import { send } from "./engine.js";
+import { DeployForm } from "./DeployForm.js";
 import { DuelPanel } from "./DuelPanel.js";
 import { MoveForm } from "./MoveForm.js";
 import type { OddsView } from "./odds-view.js";
@@ -178,6 +179,9 @@ export function Decisions({ view, names }: { view: BattleView; names: Map<string
           </div>
         ))}
       </div>
+      {s.pending?.kind === "deploy" && (
+        <DeployForm key={`${snap.seq}`} side={side} offered={snap.options.flatMap((o) => (o.decision.type === "deploy" ? [o.decision] : []))} names={names} />
+      )}
       {mover && mover.embarked === undefined && <MoveForm key={`${snap.seq}`} side={side} stands={mover.stands.length} />}
       {odds.length > 0 && (
         <div class="odds-panel" aria-label="Odds">
