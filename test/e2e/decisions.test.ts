@@ -1,7 +1,7 @@
 /**
  * End to end, every decision by hand (issue 16): a saved hot-seat Maldon continued at a leader's
  * signal to advance, the battle standard's extra inch ticked unit by unit from the engine's list
- * and sent; an unformed move's stands each given its own heading in the move form; and on a phone (390×844) an open table tool's panel sits inside the table's section,
+ * and sent; a contingent deployed at the player's own place off the grid (and one refused); an unformed move's stands each given its own heading in the move form; and on a phone (390×844) an open table tool's panel sits inside the table's section,
  * above the decision panel, not over it. Screenshots: test-results/screenshots/decisions-*.png.
  */
 import { mkdtempSync, writeFileSync } from "node:fs";
@@ -58,6 +58,31 @@ describe.skipIf(!haveChromium && !required)("every decision by hand, end to end"
   }, 180_000);
 
   afterAll(() => h?.close());
+
+  it("deploys at the player's own place off the grid; a place that does not fit shows the engine's reason", async () => {
+    const session = new BattleSession(1, shippedSetup("maldon-991"), 3, { red: "human", black: "human" });
+    const grid = session.options().flatMap((o) => (o.decision.type === "deploy" ? [o.decision] : []));
+    const file = join(dir, "maldon-start.json");
+    writeFileSync(file, JSON.stringify(session.record()));
+    const page = await h.open("#/battle");
+    page.setDefaultTimeout(60_000);
+    await continueSaved(page, file, '[data-testid="deploy-form"]');
+    await page.click('[data-testid="deploy-form"] summary');
+    // Too far from the centre line: refused with the engine's reason, and nothing is deployed.
+    await page.fill('[data-testid="deploy-distance"]', "200");
+    await page.click('[data-testid="deploy-form-send"]');
+    await page.waitForSelector('[data-testid="decision-error"]');
+    expect(await page.textContent('[data-testid="decision-error"]')).toMatch(/not wholly on the table/);
+    // A quarter inch off the first offered place.
+    const x = grid[0].x + 0.25;
+    await page.fill('[data-testid="deploy-x"]', String(x));
+    await page.fill('[data-testid="deploy-distance"]', String(grid[0].distance));
+    await page.screenshot({ path: join(SHOTS, "decisions-desktop-0-deploy-form.png") });
+    await afterNextSnapshot(page, () => page.click('[data-testid="deploy-form-send"]'));
+    expect(await page.textContent('[data-testid="log"]')).toContain(`at x ${x}"`);
+    await page.close();
+    expect(h.errors).toEqual([]);
+  }, 240_000);
 
   it("moves an unformed unit's stands each on its own heading from the move form", async () => {
     const { record: moveRecord, offered, stands } = changeDirectionRecord();
