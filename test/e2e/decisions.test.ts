@@ -8,34 +8,50 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { shippedSetup } from "../../web/src/battle/scenarios.js";
-import { BattleSession } from "../../web/src/battle/session.js";
+import { makeRecord } from "../../src/core/game.js";
+import { type BattleDecision, type BattleState, battleGame, createBattle, signalStandardChoices } from "../../src/rulesets/shieldwall/battle/index.js";
+import { loadSetup } from "../shieldwall/battle/setup.js";
 import { afterNextSnapshot, haveChromium, required, type Harness, SHOTS, startHarness, type Page } from "./harness.js";
 
-/** A hot-seat Maldon record, played by the first listed option, up to a signal with the standard's inch for two units or more. */
-function signalRecord(seed = 3): { record: string; choices: string[] } {
-  const session = new BattleSession(1, shippedSetup("maldon-991"), seed, { red: "human", black: "human" });
-  for (let i = 0; i < 3000 && session.toMove(); i++) {
-    const choices = session.options().find((o) => o.standardChoices)?.standardChoices;
-    if (choices && choices.length >= 2) return { record: JSON.stringify(session.record()), choices };
-    const r = session.decide(session.toMove()!, session.options()[0].decision);
-    if (r.type === "error") throw new Error(r.message);
+/**
+ * A hot-seat Maldon record, played by the first legal option, up to the first state `stop` accepts
+ * (the root type-check does not take the web app's Vite-only modules, so this drives the engine itself).
+ */
+function recordUntil<T>(stop: (s: BattleState) => T | null, seed = 3): { record: string; found: T } {
+  const setup = loadSetup("maldon-991.json");
+  let s = createBattle(setup.scenario, setup.armies, seed);
+  const decisions: { player: string; move: BattleDecision }[] = [];
+  for (let n = 0; n < 3000 && !battleGame.result(s); n++) {
+    const found = stop(s);
+    if (found !== null) return { record: JSON.stringify(makeRecord(battleGame, setup, seed, decisions, s)), found };
+    const side = battleGame.toMove(s) as "red" | "black";
+    const move = battleGame.legalMoves(s, side)[0];
+    decisions.push({ player: side, move });
+    s = battleGame.apply(s, side, move).state;
   }
-  throw new Error("no signal with the battle standard's inch for two units");
+  throw new Error("the battle never reached the wanted decision");
 }
 
-/** The same, up to a move decision with a change of direction for a unit of two stands or more: the record, the headings offered and the stands. */
-function changeDirectionRecord(seed = 3): { record: string; offered: number[]; stands: number } {
-  const session = new BattleSession(1, shippedSetup("maldon-991"), seed, { red: "human", black: "human" });
-  for (let i = 0; i < 3000 && session.toMove(); i++) {
-    const p = session.state.pending;
-    const offered = session.options().flatMap((o) => (o.decision.type === "move" && o.decision.move.kind === "change-direction" ? [o.decision.move.heading] : []));
-    const stands = p?.kind === "move" ? session.state.units.find((u) => u.id === p.unit)!.stands.length : 0;
-    if (offered.length > 1 && stands > 1) return { record: JSON.stringify(session.record()), offered, stands };
-    const r = session.decide(session.toMove()!, session.options()[0].decision);
-    if (r.type === "error") throw new Error(r.message);
-  }
-  throw new Error("no change of direction for a unit of two stands");
+/** Up to a signal with the standard's inch for two units or more: the record and the engine's choices. */
+function signalRecord(): { record: string; choices: string[] } {
+  const { record, found } = recordUntil((s) => {
+    const offered = s.pending?.kind === "lead" && battleGame.legalMoves(s, s.pending.side).some((d) => d.type === "lead" && d.action === "signal" && d.standard !== undefined);
+    const choices = offered ? signalStandardChoices(s) : [];
+    return choices.length >= 2 ? choices : null;
+  });
+  return { record, choices: found };
+}
+
+/** Up to a move decision with a change of direction for a unit of two stands or more: the record, the headings offered and the stands. */
+function changeDirectionRecord(): { record: string; offered: number[]; stands: number } {
+  const { record, found } = recordUntil((s) => {
+    const p = s.pending;
+    if (p?.kind !== "move") return null;
+    const offered = battleGame.legalMoves(s, battleGame.toMove(s) as "red" | "black").flatMap((d) => (d.type === "move" && d.move.kind === "change-direction" ? [d.move.heading] : []));
+    const stands = s.units.find((u) => u.id === p.unit)!.stands.length;
+    return offered.length > 1 && stands > 1 ? { offered, stands } : null;
+  });
+  return { record, ...found };
 }
 
 async function continueSaved(page: Page, file: string, ready = '[data-testid="signal-chooser"]'): Promise<void> {
@@ -60,10 +76,9 @@ describe.skipIf(!haveChromium && !required)("every decision by hand, end to end"
   afterAll(() => h?.close());
 
   it("deploys at the player's own place off the grid; a place that does not fit shows the engine's reason", async () => {
-    const session = new BattleSession(1, shippedSetup("maldon-991"), 3, { red: "human", black: "human" });
-    const grid = session.options().flatMap((o) => (o.decision.type === "deploy" ? [o.decision] : []));
+    const { record: startRecord, found: grid } = recordUntil((s) => (s.pending?.kind === "deploy" ? battleGame.legalMoves(s, s.pending.side).flatMap((d) => (d.type === "deploy" ? [d] : [])) : null));
     const file = join(dir, "maldon-start.json");
-    writeFileSync(file, JSON.stringify(session.record()));
+    writeFileSync(file, startRecord);
     const page = await h.open("#/battle");
     page.setDefaultTimeout(60_000);
     await continueSaved(page, file, '[data-testid="deploy-form"]');
