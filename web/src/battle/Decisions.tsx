@@ -1,10 +1,13 @@
 /** The pending decision's legal options from the engine, grouped by unit, as buttons, with the odds of their dice. */
+import { useState } from "preact/hooks";
 import { DistChart, exactText } from "../shared/DistChart.js";
 import { send } from "./engine.js";
+import { DeployForm } from "./DeployForm.js";
 import { DuelPanel } from "./DuelPanel.js";
 import { MoveForm } from "./MoveForm.js";
 import type { OddsView } from "./odds-view.js";
 import type { OptionView } from "./protocol.js";
+import { initialTicks, signalDecision, toggleTick } from "./signal-form.js";
 import { type BattleView, byCategory, filterOptions, groupOptions, hoveredOption, oddsShown, pendingPrompt, pickedOption, selectedUnit, withNames } from "./store.js";
 
 /** One option's odds: the headline as an exact fraction, the modifiers, and a small chart each (exact fractions on hover). */
@@ -32,6 +35,27 @@ function OddsCard({ option, odds, others, names }: { option: OptionView; odds: O
         </div>
       ))}
     </div>
+  );
+}
+
+/**
+ * The signal with the battle standard's extra inch for the units the player ticks (seed
+ * "Deployment"): the engine's eligible units as checkboxes, all ticked at first.
+ */
+function SignalChooser({ side, choices, names }: { side: "red" | "black"; choices: string[]; names: Map<string, string> }) {
+  const [ticked, setTicked] = useState<string[]>(() => initialTicks(choices));
+  return (
+    <fieldset class="signal-chooser" data-testid="signal-chooser">
+      <legend>Signal the advance: the battle standard's extra inch for</legend>
+      {choices.map((u) => (
+        <label key={u}>
+          <input type="checkbox" data-testid="standard-unit" data-unit={u} checked={ticked.includes(u)} onChange={() => setTicked(toggleTick(choices, ticked, u))} /> {names.get(u) ?? u}
+        </label>
+      ))}
+      <button type="button" class="primary small" data-testid="signal-send" onClick={() => send({ type: "decide", side, decision: signalDecision(ticked) })}>
+        Signal ({ticked.length === 0 ? "no unit takes the inch" : `${ticked.length} of ${choices.length} take the inch`})
+      </button>
+    </fieldset>
   );
 }
 
@@ -69,6 +93,7 @@ export function Decisions({ view, names }: { view: BattleView; names: Map<string
     send({ type: "decide", side, decision: snap.options[i].decision });
   };
   const focus = hoveredOption.value ?? pickedOption.value;
+  const mover = s.pending?.kind === "move" ? s.units.find((u) => u.id === (s.pending as { unit: string }).unit) : undefined;
   // Moves are the most frequent decision and share their dice: their charts come when one is pointed at (the buttons carry the figures).
   const odds = s.pending?.kind === "move" && focus === null ? [] : oddsShown(snap.options, focus);
   return (
@@ -127,7 +152,10 @@ export function Decisions({ view, names }: { view: BattleView; names: Map<string
               <div class="category" key={c.category}>
                 {c.category && <h4>{c.category}</h4>}
                 <div class="options">
-                  {c.options.map(({ index, option }) => (
+                  {c.options.map(({ index, option }) =>
+                    option.standardChoices && option.standardChoices.length > 0 ? (
+                      <SignalChooser key={`${snap.seq}-${index}`} side={side} choices={option.standardChoices} names={names} />
+                    ) : (
                     <button
                       type="button"
                       key={index}
@@ -143,14 +171,18 @@ export function Decisions({ view, names }: { view: BattleView; names: Map<string
                       {withNames(option.text, names)}
                       {oddsBadge(option) && <small class="odds-badge"> · {oddsBadge(option)}</small>}
                     </button>
-                  ))}
+                    ),
+                  )}
                 </div>
               </div>
             ))}
           </div>
         ))}
       </div>
-      {s.pending?.kind === "move" && s.units.find((u) => u.id === (s.pending as { unit: string }).unit)?.embarked === undefined && <MoveForm side={side} />}
+      {s.pending?.kind === "deploy" && (
+        <DeployForm key={`${snap.seq}`} side={side} offered={snap.options.flatMap((o) => (o.decision.type === "deploy" ? [o.decision] : []))} names={names} />
+      )}
+      {mover && mover.embarked === undefined && <MoveForm key={`${snap.seq}`} side={side} stands={mover.stands.length} />}
       {odds.length > 0 && (
         <div class="odds-panel" aria-label="Odds">
           <h3>Odds{focus === null ? " (point at an option for its own)" : ""}</h3>

@@ -4,8 +4,9 @@ import type { Side } from "../../../src/rulesets/shieldwall/battle/index.js";
 import { send } from "./engine.js";
 import { MOVE_FORM_DEFAULT, type MoveFormInput, moveFromForm } from "./move-form.js";
 
-export function MoveForm({ side }: { side: Side }) {
-  const [f, setF] = useState<MoveFormInput>(MOVE_FORM_DEFAULT);
+/** `stands`: how many stands the moving unit has (one heading field each for an unformed move). */
+export function MoveForm({ side, stands }: { side: Side; stands: number }) {
+  const [f, setF] = useState<MoveFormInput>({ ...MOVE_FORM_DEFAULT, standHeadings: Array.from({ length: stands }, () => "") });
   const [error, setError] = useState<string | null>(null);
   const set = (patch: Partial<MoveFormInput>) => setF({ ...f, ...patch });
   const submit = (e: Event) => {
@@ -37,6 +38,23 @@ export function MoveForm({ side }: { side: Side }) {
             <input type="number" step="0.5" value={f.angle} onInput={(e) => set({ angle: e.currentTarget.value })} />
           </label>
         )}
+        {(f.kind === "change-direction" || f.kind === "unformed-move") && stands > 1 && (
+          <fieldset class="stand-headings" data-testid="stand-headings">
+            <legend>Each stand on its own heading (blank: the move's heading; all blank: the stands keep together)</legend>
+            {f.standHeadings.map((h, i) => (
+              <label key={i}>
+                Stand {i + 1}{" "}
+                <input
+                  type="number"
+                  step="0.5"
+                  data-testid="stand-heading"
+                  value={h}
+                  onInput={(e) => set({ standHeadings: f.standHeadings.map((x, j) => (j === i ? e.currentTarget.value : x)) })}
+                />
+              </label>
+            ))}
+          </fieldset>
+        )}
         <label>
           Declared stop (inches, blank: none) <input type="number" step="0.25" min="0" value={f.stopAt} onInput={(e) => set({ stopAt: e.currentTarget.value })} />
         </label>
@@ -46,7 +64,7 @@ export function MoveForm({ side }: { side: Side }) {
         <label>
           <input type="checkbox" checked={f.interpenetrate} onChange={(e) => set({ interpenetrate: e.currentTarget.checked })} /> pass through friends in the way
         </label>
-        <button type="submit" class="primary small">
+        <button type="submit" class="primary small" data-testid="move-form-send">
           Move
         </button>
         {error && <p class="error">{error}</p>}

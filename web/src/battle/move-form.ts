@@ -14,9 +14,15 @@ export interface MoveFormInput {
   /** Declared stop in inches; blank for none. */
   stopAt: string;
   interpenetrate: boolean;
+  /**
+   * Unformed moves only (seed "Unformed Units": "move stands independently"): each stand's own
+   * heading in degrees, in the order of the unit's stands; all blank: the stands keep together on
+   * the move's heading. Any filled: blanks take the move's heading.
+   */
+  standHeadings: string[];
 }
 
-export const MOVE_FORM_DEFAULT: MoveFormInput = { kind: "advance", angle: "0", extraD6: false, stopAt: "", interpenetrate: false };
+export const MOVE_FORM_DEFAULT: MoveFormInput = { kind: "advance", angle: "0", extraD6: false, stopAt: "", interpenetrate: false, standHeadings: [] };
 
 /** The move decision the form describes, or what is wrong with a field's text (numbers only: the rules are the engine's). */
 export function moveFromForm(f: MoveFormInput): { decision: BattleDecision } | { error: string } {
@@ -26,6 +32,15 @@ export function moveFromForm(f: MoveFormInput): { decision: BattleDecision } | {
   if (f.stopAt.trim() !== "") {
     stopAt = Number(f.stopAt);
     if (!Number.isFinite(stopAt)) return { error: `declared stop: a number of inches, got "${f.stopAt}"` };
+  }
+  let headings: number[] | undefined;
+  if ((f.kind === "change-direction" || f.kind === "unformed-move") && f.standHeadings.some((h) => h.trim() !== "")) {
+    headings = [];
+    for (const [i, h] of f.standHeadings.entries()) {
+      const v = h.trim() === "" ? angle : Number(h);
+      if (!Number.isFinite(v)) return { error: `stand ${i + 1}'s heading: a number of degrees, got "${h}"` };
+      headings.push(v);
+    }
   }
   let move: MoveChoice;
   switch (f.kind) {
@@ -44,5 +59,6 @@ export function moveFromForm(f: MoveFormInput): { decision: BattleDecision } | {
   }
   if (stopAt !== undefined) (move as { stopAt?: number }).stopAt = stopAt;
   if (f.interpenetrate) (move as { interpenetrate?: boolean }).interpenetrate = true;
+  if (headings) (move as { headings?: number[] }).headings = headings;
   return { decision: { type: "move", move } };
 }

@@ -61,6 +61,11 @@ export interface OptionView {
   text: string;
   /** The odds of the dice this option leads to (charge test and combat, shooting hits, control test, move dice); absent when it throws none. */
   odds?: OddsView;
+  /**
+   * The signal the advance option's choice (seed "Deployment"): the units that may take the battle
+   * standard's extra inch, from the engine; the player ticks any of them into `decision.standard`.
+   */
+  standardChoices?: string[];
 }
 
 export interface Snapshot {

@@ -20,6 +20,7 @@ import {
   decisionProblem,
   describeDecision,
   describeDecisionFor,
+  signalStandardChoices,
   type Side,
 } from "../../../src/rulesets/shieldwall/battle/index.js";
 import { oddsView } from "./odds-view.js";
@@ -98,6 +99,7 @@ export class BattleSession {
       const view: OptionView = { decision, text: describeDecision(decision) };
       const odds = oddsOf(this.state, decision);
       if (odds) view.odds = odds;
+      if (decision.type === "lead" && decision.action === "signal" && decision.standard !== undefined) view.standardChoices = signalStandardChoices(this.state);
       return view;
     });
   }

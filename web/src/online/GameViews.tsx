@@ -8,7 +8,7 @@ import { cardName, parseCard } from "../../../src/core/cards.js";
 import { cardById } from "../../../src/rulesets/contest/deck.js";
 import { deckAt } from "../../../src/rulesets/contest/exchange.js";
 import type { ContestState } from "../../../src/rulesets/contest/game.js";
-import type { BattleDecision, BattleState, Side as BattleSide } from "../../../src/rulesets/shieldwall/battle/index.js";
+import { type BattleDecision, type BattleState, type Side as BattleSide, signalStandardChoices } from "../../../src/rulesets/shieldwall/battle/index.js";
 import type { DuelView, ShieldwallDuelMove } from "../../../src/rulesets/shieldwall/duel/game.js";
 import { openPathSquares } from "../../../src/rulesets/shove/path.js";
 import type { ShoveState } from "../../../src/rulesets/shove/game.js";
@@ -137,7 +137,11 @@ export function ContestOnline({ s, mine, onDecide }: GameViewProps) {
 export function BattleOnline({ s, mine, onDecide }: GameViewProps) {
   const state = s.view as BattleState;
   const players = Object.fromEntries(s.players.map((p) => [p.seat, p.kind === "human" ? "human" : "commander"])) as Record<BattleSide, Controller>;
-  const options = s.legal.map((l) => ({ decision: l.decision as BattleDecision, text: l.text }));
+  // The signal's units that may take the battle standard's inch, as at the local battle (Decisions.tsx ticks them).
+  const options = s.legal.map((l) => {
+    const decision = l.decision as BattleDecision;
+    return decision.type === "lead" && decision.action === "signal" && decision.standard !== undefined ? { decision, text: l.text, standardChoices: signalStandardChoices(state) } : { decision, text: l.text };
+  });
   const view: BattleView = {
     battle: 0,
     scenario: state.scenario,

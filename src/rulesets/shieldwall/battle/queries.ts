@@ -593,3 +593,17 @@ export function standardInchUnits(ctx: Ctx, side: Side, contingent: string): str
     .filter((u) => standard.some((b) => b.id === u.id || within(b, u, 2)))
     .map((u) => u.id);
 }
+
+/**
+ * For a pending lead decision whose leader may signal the advance: the units of the contingent
+ * that may take the battle standard's extra inch (see {@link standardInchUnits}); otherwise none.
+ * The screen offers these as the signal's choices; the engine still checks the decision.
+ */
+export function signalStandardChoices(s: BattleState): string[] {
+  const p = s.pending;
+  if (p?.kind !== "lead") return [];
+  const ctx = new Ctx(s, true);
+  const l = ctx.leader(p.leader);
+  if (l.signalled) return [];
+  return standardInchUnits(ctx, sideOfId(l.id), l.contingent);
+}
