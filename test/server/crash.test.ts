@@ -29,12 +29,16 @@ function freePort(): Promise<number> {
 }
 
 function startProcess(port: number, db: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [RUN, "--port", String(port), "--db", db], { stdio: ["ignore", "pipe", "pipe"] });
+  // The SQLite file is what this test checks: a DATABASE_URL in the environment (as in CI) would send the server to PostgreSQL.
+  const child = spawn(process.execPath, [RUN, "--port", String(port), "--db", db], { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, DATABASE_URL: "" } });
   return new Promise((ok, fail) => {
     child.stdout!.once("data", () => ok(child));
     child.once("exit", (code) => fail(new Error(`the server exited with ${code}`)));
   });
 }
+
+/** Each seat thinks a little before deciding, so the matches are still in play when the kills come (on a quiet machine they would otherwise all be over before the first). */
+const THINK_MS = [30, 90] as const;
 
 const sleep = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
 
@@ -54,7 +58,7 @@ describe("issue 18 crash: SIGKILL at random moments loses no acknowledged decisi
     for (let i = 0; i < 10; i++) {
       const m = await createMatchAt(base, { game: "shove" });
       const clock: MatchClock = { sentAt: new Map() };
-      for (const s of m.seats) seats.push(new ScriptedSeat(() => `ws://127.0.0.1:${port}/ws`, m.matchId, s.seat, s.token!, clock, i * 2 + seats.length, true));
+      for (const s of m.seats) seats.push(new ScriptedSeat(() => `ws://127.0.0.1:${port}/ws`, m.matchId, s.seat, s.token!, clock, i * 2 + seats.length, true, THINK_MS));
     }
     await Promise.all(seats.map((s) => s.start()));
     const rng = Random.fromSeed(18, 3);

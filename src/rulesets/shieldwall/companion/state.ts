@@ -7,6 +7,8 @@
  * Plain JSON data; the zod schema checks an imported file and names the first bad field.
  */
 import { z } from "zod";
+// The file format's problems in words a user reads ("must be at least 0, got -1"), wherever it is parsed.
+import "../../../core/issues.js";
 import { RANKS, SUITS } from "../../../core/cards.js";
 import type { RandomState } from "../../../core/random.js";
 import { ATTACHED_KINDS, type Side } from "../army.js";
