@@ -38,6 +38,8 @@ import { restBlocked } from "../leaders.js";
 import { type FighterKind, handSize, advantageBonus } from "../duel/rules.js";
 import { aggressionIndex, type Grade, GRADE_RANK, type LeaderState, totalDp } from "../units.js";
 import { unitCentre } from "../geometry/unit.js";
+import { unitFacing } from "../geometry/movement.js";
+import { moveProblem } from "../battle/move-options.js";
 import { fortuneChoice } from "./fortune.js";
 import { duelChoice } from "./duel.js";
 import { bestChallenge } from "./challenge.js";
@@ -117,6 +119,12 @@ export interface CommanderOptions {
   deployGap: number;
   /** Deployment depth preferred (inches from the centre line; must be among the offered depths). */
   deployDistance: number;
+  /**
+   * An unformed unit forming up within 3" of a formed unit of its contingent takes that unit's
+   * facing (`formUpWithContingent`) instead of facing its own nearest enemy (default off: +2 of 200
+   * on the raid landing as black, noise; docs/shieldwall/ai.md).
+   */
+  formWithContingent: boolean;
   /** Deploy a contingent opposite the enemy units already on the table rather than centred. */
   deployFacingEnemy: boolean;
 }
@@ -146,6 +154,7 @@ export const DEFAULT_COMMANDER_OPTIONS: CommanderOptions = {
   straightWithinBearing: 180,
   deployGap: 2,
   deployFacingEnemy: false,
+  formWithContingent: false,
   holdBack: [],
   keepLpForChallengesAtValue: 0,
   holdBackDistance: 6,
@@ -488,7 +497,7 @@ function moveChoice(ctx: Ctx, p: Extract<Pending, { kind: "move" }>, options: Mo
   if (rest && brokenDown && dist > 2 && canRest() && (aggressionIndex(bu.u.aggression) <= 1 || dp >= o.restAtDp + 1)) return wrap(rest);
   if (!bu.u.formed) {
     const forms = options.filter((m) => m.kind === "form-up");
-    if (dist > 2.5 && forms.length > 0) return wrap(forms[forms.length - 1]); // the last offered facing is towards the nearest enemy
+    if (dist > 2.5 && forms.length > 0) return wrap((o.formWithContingent ? formUpWithContingent(ctx, bu) : null) ?? forms[forms.length - 1]); // the last offered facing is towards the nearest enemy
     const e = nearestEnemy(ctx, bu);
     // (Not through friends: the interpenetrating choices come after the plain ones.)
     const unformed = options.filter((m): m is Extract<MoveChoice, { kind: "unformed-move" }> => m.kind === "unformed-move" && !m.interpenetrate);
@@ -540,6 +549,27 @@ function moveChoice(ctx: Ctx, p: Extract<Pending, { kind: "move" }>, options: Mo
   void seed;
   void s;
   return wrap(toward ?? find((m) => m.kind === "advance" && m.offset === 0 && !m.extraD6 && m.stopAt === undefined && !m.group) ?? hold ?? options[0]);
+}
+
+/** How close (inches) a formed friend of the contingent must be for an unformed unit to form up facing its way. */
+const FORM_WITH_WITHIN = 3;
+
+/**
+ * A unit forming up next to a formed unit of its contingent (its retinue first) takes that unit's
+ * facing (option `formWithContingent`). Units that land from the boats unformed (ruling SW-1)
+ * otherwise each form up facing their own nearest enemy, a few degrees apart, and march apart:
+ * the band, more than 2" from its retinue, then loses moves to control tests. Returns null when no
+ * such friend is near or the facing is not legal (no room).
+ */
+export function formUpWithContingent(ctx: Ctx, bu: BattleUnit): MoveChoice | null {
+  const friends = contingentUnitsOnTable(ctx, bu.side, bu.u.contingent)
+    .filter((u) => u.id !== bu.id && u.u.formed && !u.u.inCombat && !u.retiring && unitDist(bu, u) <= FORM_WITH_WITHIN)
+    .sort((a, b) => (a.u.kind === "retinue" ? 0 : 1) - (b.u.kind === "retinue" ? 0 : 1) || unitDist(bu, a) - unitDist(bu, b));
+  for (const f of friends) {
+    const m: MoveChoice = { kind: "form-up", facing: Math.round(unitFacing(geomOf(f)) * 100) / 100 };
+    if (moveProblem(ctx, bu, m) === null) return m;
+  }
+  return null;
 }
 
 /**
