@@ -7,7 +7,6 @@
  * the game record from the page and replaying it with the engine. A card is played by clicking it.
  * Screenshots go to test-results/screenshots/duel-*.png. Skips without chromium, except with CI=true.
  */
-import type { ChildProcess } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -52,19 +51,19 @@ async function shown(page: Page, cards: Card[], baseline: string): Promise<strin
 }
 
 describe.skipIf(!haveChromium && !chromiumRequired)("the duel in the browser, hot seat (issue 14 item 17, SW-24)", () => {
-  let server: ChildProcess | null = null;
+  let stop: (() => void) | null = null;
   let url = "";
   let browser: Browser;
 
   beforeAll(async () => {
-    ({ url, server } = await serveWebApp());
+    ({ url, stop } = await serveWebApp());
     browser = await launchChromium();
     mkdirSync(SHOTS, { recursive: true });
   }, 180_000);
 
   afterAll(async () => {
     await browser?.close();
-    server?.kill();
+    stop?.();
   });
 
   it("SW-24: a covered hand never shows; each player uncovers his own, discards and plays a card by clicking", async () => {

@@ -3,18 +3,17 @@
  * browser), the web app built and served by `muster serve --port 0`, the desktop and phone
  * viewports, a collector of page errors (`startHarness`), and the duel panel's clicks.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
+import { buildWeb, CHROMIUM, CHROMIUM_ARGS, launchChromium, serveWeb } from "../../scripts/web-browser.js";
 
-export const CHROMIUM = process.env.MUSTER_CHROMIUM ?? "/usr/bin/chromium";
+export { CHROMIUM, CHROMIUM_ARGS };
 export const ROOT = join(import.meta.dirname, "..", "..");
 export const SHOTS = join(ROOT, "test-results", "screenshots");
 export const haveChromium = existsSync(CHROMIUM);
 export const chromiumRequired = process.env.CI === "true";
 /** The same as {@link chromiumRequired}. */
 export const required = chromiumRequired;
-export const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 
 export type Page = import("playwright-core").Page;
 export type Browser = import("playwright-core").Browser;
@@ -37,32 +36,19 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-/** Builds the web app and starts `muster serve --port 0`: its address and the process. */
-export async function serveWebApp(): Promise<{ url: string; server: ChildProcess }> {
+/** Builds the web app and starts `muster serve --port 0` (scripts/web-browser.ts, shared with the web bench): its address and a stop function. */
+export async function serveWebApp(): Promise<{ url: string; stop: () => void }> {
   if (!haveChromium) throw new Error(`CI=true but there is no chromium at ${CHROMIUM}: .ci/run installs the Debian package chromium`);
-  if (!existsSync(join(ROOT, "dist", "src", "cli", "serve.js"))) throw new Error("the CLI is not built: run npm run build (npm ci does it)");
-  const { build } = await import("vite");
-  await build({ configFile: join(ROOT, "web", "vite.config.ts"), logLevel: "warn" });
-  const server = spawn(process.execPath, [join(ROOT, "bin", "muster.js"), "serve", "--port", "0"], { stdio: ["ignore", "pipe", "pipe"] });
-  const url = await new Promise<string>((ok, fail) => {
-    let out = "";
-    server.stdout!.on("data", (d: Buffer) => {
-      out += d.toString();
-      const nl = out.indexOf("\n");
-      if (nl >= 0) ok(out.slice(0, nl).trim());
-    });
-    server.stderr!.on("data", (d: Buffer) => fail(new Error(`muster serve: ${d.toString()}`)));
-    server.on("exit", (code) => fail(new Error(`muster serve exited with ${code}`)));
-  });
+  await buildWeb(ROOT);
+  const served = await serveWeb(ROOT);
   mkdirSync(SHOTS, { recursive: true });
-  return { url, server };
+  return served;
 }
 
 /** Builds the web app and serves it: the address `muster serve` prints first and a stop function. */
-export async function serveApp(): Promise<{ url: string; stop: () => void }> {
-  const { url, server } = await serveWebApp();
-  return { url, stop: () => server.kill() };
-}
+export const serveApp = serveWebApp;
+
+export { launchChromium };
 
 /** Page errors and console errors, collected for a final "no errors" check. */
 export function collectErrors(page: Page): string[] {
@@ -79,11 +65,6 @@ export async function afterNextSnapshot(page: Page, act: () => Promise<void>, ti
   const seq = await page.getAttribute('[data-testid="battle"]', "data-seq");
   await act();
   await page.waitForFunction(`document.querySelector('[data-testid="battle"]')?.getAttribute("data-seq") !== ${JSON.stringify(seq)}`, undefined, { timeout });
-}
-
-export async function launchChromium(): Promise<Browser> {
-  const { chromium } = await import("playwright-core");
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 }
 
 /** Waits for the engine's answer to a click: a snapshot newer than `seq`. */
@@ -118,7 +99,7 @@ export async function duelStep(page: Page): Promise<boolean> {
 
 /** Builds the app, starts the server on a free port and launches chromium, with page-error collection. */
 export async function startHarness(): Promise<Harness> {
-  const { url, server } = await serveWebApp();
+  const { url, stop } = await serveWebApp();
   const browser = await launchChromium();
   const errors: string[] = [];
   return {
@@ -136,7 +117,7 @@ export async function startHarness(): Promise<Harness> {
     },
     async close() {
       await browser.close();
-      server.kill();
+      stop();
     },
   };
 }
