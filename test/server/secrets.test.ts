@@ -51,9 +51,16 @@ interface Played {
   decisions: { player: PlayerId; move: unknown }[];
   /** Per seat, every message with the version it was sent at. */
   inbox: Record<PlayerId, ServerMessage[]>;
+  /** A battle fought a personal combat (its hands hidden from the other seat) before the match stopped. */
+  duelSeen: boolean;
 }
 
-const LIMITS: Record<MatchGameId, number> = { shove: 120, "shieldwall-duel": 200, "contest-of-champions": 200, "shieldwall-battle": 60 };
+const LIMITS: Record<MatchGameId, number> = { shove: 120, "shieldwall-duel": 200, "contest-of-champions": 200, "shieldwall-battle": 600 };
+
+/** A battle is played until a personal combat inside it (hidden hands, SW-24) has been fought to its end. */
+function duelPending(state: BaseState): boolean {
+  return (state as { pending?: { kind?: string } | null }).pending?.kind === "duel";
+}
 
 async function playMatch(server: RunningServer, gameId: MatchGameId, seed: number): Promise<Played> {
   const base = `http://127.0.0.1:${server.port}`;
@@ -70,9 +77,14 @@ async function playMatch(server: RunningServer, gameId: MatchGameId, seed: numbe
   const states: BaseState[] = [live.state];
   const decisions: { player: PlayerId; move: unknown }[] = [];
   const rng = Random.fromSeed(seed, 18);
+  let duelSeen = false;
   for (let i = 0; i < LIMITS[gameId]; i++) {
     const toMove = game.toMove(live.state);
     if (toMove === null) break;
+    if (gameId === "shieldwall-battle") {
+      if (duelPending(live.state)) duelSeen = true;
+      else if (duelSeen) break;
+    }
     const other = game.players.find((p) => p !== toMove)!;
     // Now and then: an out-of-turn decision, and an illegal one (their errors are scanned too).
     if (rng.int(0, 9) === 0) {
@@ -102,7 +114,7 @@ async function playMatch(server: RunningServer, gameId: MatchGameId, seed: numbe
     inbox[p] = clients[p].received;
     clients[p].close();
   }
-  return { game, states, decisions, inbox };
+  return { game, states, decisions, inbox, duelSeen };
 }
 
 function versionOf(m: ServerMessage): number {
@@ -168,6 +180,8 @@ describe("issue 18 secrets: no message to a seat carries what only the other sea
           expect(same.problems).toEqual([]);
           // Contest: A's face-down card could have been another; B must not tell which.
           if (gameId === "contest-of-champions") expect(same.compared).toBeGreaterThan(p.decisions.length / 4);
+          // The battle's only hidden cards are a personal combat's hands: the match must have fought one.
+          if (gameId === "shieldwall-battle") expect(p.duelSeen).toBe(true);
           scanned += p.game.players.reduce((n, s) => n + p.inbox[s].length, 0);
         }),
         { seed: 18, numRuns: gameId === "shieldwall-battle" ? 1 : 4 },
