@@ -48,7 +48,7 @@ async function inBrowser(browser: import("playwright-core").Browser, url: string
     await page.selectOption('[data-testid="player-red"]', "human");
     await page.selectOption('[data-testid="player-black"]', "commander");
     await page.fill('[data-testid="seed"]', "7");
-    await page.selectOption("select:not([data-testid])", "60");
+    await page.selectOption('[data-testid="speed"]', "60");
     await page.evaluate("window.__benchClick = performance.now(); document.querySelector('[data-testid=\"start\"]').click()");
     await page.waitForFunction("performance.getEntriesByName('muster:table-ground').length > 0", undefined, { timeout: 30_000 });
     results.table_first_render_ms = Number(((await page.evaluate("performance.getEntriesByName('muster:table-ground')[0].startTime - window.__benchClick")) as number).toFixed(1));

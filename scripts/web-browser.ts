@@ -55,7 +55,7 @@ export async function startBattle(page: import("playwright-core").Page, opts: { 
   await page.selectOption('[data-testid="player-red"]', opts.red);
   await page.selectOption('[data-testid="player-black"]', opts.black);
   await page.fill('[data-testid="seed"]', String(opts.seed));
-  await page.selectOption("select:not([data-testid])", opts.delayMs);
+  await page.selectOption('[data-testid="speed"]', opts.delayMs);
   await page.click('[data-testid="start"]');
   await page.waitForSelector('[data-testid="option"], [data-testid="result"], [data-testid="whose"]');
 }

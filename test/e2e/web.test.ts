@@ -78,7 +78,7 @@ describe.skipIf(!haveChromium && !required)("web app end to end", () => {
         await page.selectOption('[data-testid="player-red"]', "human");
         await page.selectOption('[data-testid="player-black"]', "commander");
         await page.fill('[data-testid="seed"]', "7");
-        await page.selectOption("select:not([data-testid])", "60");
+        await page.selectOption('[data-testid="speed"]', "60");
         await page.click('[data-testid="start"]');
         await page.waitForSelector('[data-testid="option"], [data-testid="result"]');
       }
