@@ -31,7 +31,7 @@ describe("the companion's browser storage", () => {
     const broken = JSON.parse(tableText(table));
     broken.state.turn = 0;
     store.setItem(STORAGE_KEY, JSON.stringify(broken));
-    expect(loadTable(store)).toEqual({ table: null, error: "The table saved in this browser could not be read: state.turn: Too small: expected number to be >=1 (companion file format)" });
+    expect(loadTable(store)).toEqual({ table: null, error: "The table saved in this browser could not be read: state.turn: must be at least 1, got 0 (companion file format)" });
   });
 
   it("a full storage is reported, not thrown", () => {
