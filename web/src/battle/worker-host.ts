@@ -50,10 +50,23 @@ function stateOf(host: Host): WorkerState {
   return w;
 }
 
-/** Plans the next computer decision, if a computer is to move. */
-function schedule(host: Host, w: WorkerState): void {
+/** Stops a computer decision that is waiting for its timer. */
+function stopComputer(host: Host, w: WorkerState): void {
   if (w.timer !== null) host.clearTimer(w.timer);
   w.timer = null;
+}
+
+/** A record file checked and replayed (`checkBattleRecord`), or null after posting its named error. */
+function verifiedRecord(host: Host, msg: { record: unknown; fileName: string }) {
+  const checked = checkBattleRecord(msg.record);
+  if (!("error" in checked)) return checked;
+  host.post({ type: "error", battle: null, message: `${msg.fileName}: ${checked.error}`, during: "load" });
+  return null;
+}
+
+/** Plans the next computer decision, if a computer is to move. */
+function schedule(host: Host, w: WorkerState): void {
+  stopComputer(host, w);
   const s = w.session;
   if (!s || w.paused) return;
   const side = s.computerToMove();
@@ -76,8 +89,7 @@ export function handleMessage(host: Host, msg: ToWorker): void {
   const w = stateOf(host);
   switch (msg.type) {
     case "start": {
-      if (w.timer !== null) host.clearTimer(w.timer);
-      w.timer = null;
+      stopComputer(host, w);
       if (msg.delayMs !== undefined) w.delayMs = msg.delayMs;
       w.paused = false;
       const battle = ++w.battles;
@@ -114,20 +126,15 @@ export function handleMessage(host: Host, msg: ToWorker): void {
         return;
       }
       // A computer about to answer is stopped first: it decides again on the state undo leaves.
-      if (w.timer !== null) host.clearTimer(w.timer);
-      w.timer = null;
+      stopComputer(host, w);
       host.post(s.undo(msg.side));
       schedule(host, w);
       return;
     }
     case "load": {
-      const checked = checkBattleRecord(msg.record);
-      if ("error" in checked) {
-        host.post({ type: "error", battle: null, message: `${msg.fileName}: ${checked.error}`, during: "load" });
-        return;
-      }
-      if (w.timer !== null) host.clearTimer(w.timer);
-      w.timer = null;
+      const checked = verifiedRecord(host, msg);
+      if (!checked) return;
+      stopComputer(host, w);
       if (msg.delayMs !== undefined) w.delayMs = msg.delayMs;
       w.paused = false;
       w.replay = null;
@@ -140,13 +147,9 @@ export function handleMessage(host: Host, msg: ToWorker): void {
       return;
     }
     case "replay": {
-      const checked = checkBattleRecord(msg.record);
-      if ("error" in checked) {
-        host.post({ type: "error", battle: null, message: `${msg.fileName}: ${checked.error}`, during: "load" });
-        return;
-      }
-      if (w.timer !== null) host.clearTimer(w.timer);
-      w.timer = null;
+      const checked = verifiedRecord(host, msg);
+      if (!checked) return;
+      stopComputer(host, w);
       w.session = null;
       const { states, events } = replayStates(checked.record);
       w.replay = { battle: ++w.battles, fileName: msg.fileName, record: checked.record, hash: checked.hash, states, events, seq: 0 };

@@ -90,30 +90,8 @@ export function SetupView({ onStart, onImport }: { onStart: (t: CompanionTable) 
         )}
         {from === "armies" && (
           <>
-            <label>
-              <span>
-                <span class="swatch red" /> Red army
-              </span>
-              <select value={red} onChange={(e) => setRed((e.currentTarget as HTMLSelectElement).value)} data-testid="red-army">
-                {shippedArmies.map((a) => (
-                  <option key={a.id} value={a.id}>
-                    {a.name}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label>
-              <span>
-                <span class="swatch black" /> Black army
-              </span>
-              <select value={black} onChange={(e) => setBlack((e.currentTarget as HTMLSelectElement).value)} data-testid="black-army">
-                {shippedArmies.map((a) => (
-                  <option key={a.id} value={a.id}>
-                    {a.name}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <ArmySelect side="red" value={red} onChange={setRed} />
+            <ArmySelect side="black" value={black} onChange={setBlack} />
           </>
         )}
         {from === "files" && (
@@ -151,5 +129,23 @@ export function SetupView({ onStart, onImport }: { onStart: (t: CompanionTable) 
         </label>
       </div>
     </section>
+  );
+}
+
+/** A side's choice among the shipped army lists. */
+function ArmySelect({ side, value, onChange }: { side: "red" | "black"; value: string; onChange: (id: string) => void }) {
+  return (
+    <label>
+      <span>
+        <span class={`swatch ${side}`} /> {side === "red" ? "Red" : "Black"} army
+      </span>
+      <select value={value} onChange={(e) => onChange((e.currentTarget as HTMLSelectElement).value)} data-testid={`${side}-army`}>
+        {shippedArmies.map((a) => (
+          <option key={a.id} value={a.id}>
+            {a.name}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
