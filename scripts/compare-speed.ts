@@ -6,7 +6,9 @@
  *   git worktree add --detach /tmp/before <rev> && (cd /tmp/before && ln -s "$OLDPWD/node_modules" && npx tsc -p tsconfig.build.json)
  *   npm run speed:compare -- /tmp/before .        # WARM, BLOCK (ms) and ROUNDS in the environment
  *
- * Each folder must hold a built project (dist/) with the shipped Maldon scenario. Prints JSON.
+ * Each folder must hold a built project (dist/) with the shipped scenario. Prints JSON. By default
+ * both sides are the random player on Maldon (the engine's speed); `SCENARIO=raid-landing.json` and
+ * `RED=commander` time another shipped scenario and the commander's decisions (red) with the engine.
  */
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
@@ -15,21 +17,23 @@ import { pathToFileURL } from "node:url";
 
 type PlayOne = (seed: number) => void;
 
-async function load(root: string): Promise<PlayOne> {
+async function load(root: string, scenarioFile: string, red: "random" | "commander"): Promise<PlayOne> {
   const mod = (p: string) => import(pathToFileURL(resolve(root, "dist/src", p)).href);
-  const [battle, core, random, army] = await Promise.all([
+  const [battle, core, random, army, ai] = await Promise.all([
     mod("rulesets/shieldwall/battle/index.js"),
     mod("core/game.js"),
     mod("core/search/random-player.js"),
     mod("rulesets/shieldwall/army.js"),
+    mod("rulesets/shieldwall/ai/index.js"),
   ]);
-  const path = resolve(root, "data/shieldwall/scenarios/maldon-991.json");
+  const path = resolve(root, "data/shieldwall/scenarios", scenarioFile);
   const scenario = battle.parseScenario(JSON.parse(readFileSync(path, "utf8")));
   const armyOf = (a: unknown) => (typeof a === "string" ? army.armySchema.parse(JSON.parse(readFileSync(resolve(dirname(path), a), "utf8"))) : a);
   const setup = { scenario, armies: { red: armyOf(scenario.armies.red), black: armyOf(scenario.armies.black) } };
   const g = battle.battleGame;
   return (seed) => {
-    core.playOut(g, g.setup(setup, seed), { red: random.randomPlayer(g, seed), black: random.randomPlayer(g, seed + 1_000_000) }, { keepEvents: false });
+    const redPlayer = red === "commander" ? ai.commanderPlayer(seed) : random.randomPlayer(g, seed);
+    core.playOut(g, g.setup(setup, seed), { red: redPlayer, black: random.randomPlayer(g, seed + 1_000_000) }, { keepEvents: false });
   };
 }
 
@@ -54,7 +58,9 @@ async function main(): Promise<void> {
   const warm = env("WARM", 8000);
   const blockMs = env("BLOCK", 3000);
   const rounds = env("ROUNDS", 10);
-  const builds = await Promise.all(roots.map(load));
+  const scenarioFile = process.env.SCENARIO ?? "maldon-991.json";
+  const red = process.env.RED === "commander" ? "commander" : "random";
+  const builds = await Promise.all(roots.map((root) => load(root, scenarioFile, red)));
   builds.forEach((play) => block(play, warm, 1e9));
   const wall: number[][] = builds.map(() => []);
   const cpu: number[][] = builds.map(() => []);
@@ -69,6 +75,7 @@ async function main(): Promise<void> {
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
   const round = (x: number, places = 1) => Number(x.toFixed(places));
   const report = {
+    battles: { scenario: scenarioFile, red, black: "random" },
     blocks: { rounds, blockSeconds: blockMs / 1000, warmSeconds: warm / 1000 },
     before: { folder: roots[0], battlesPerSecond: round(mean(wall[0])), battlesPerCpuSecond: round(mean(cpu[0])) },
     after: { folder: roots[1], battlesPerSecond: round(mean(wall[1])), battlesPerCpuSecond: round(mean(cpu[1])) },

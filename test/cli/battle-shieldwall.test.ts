@@ -22,15 +22,15 @@ function entry() {
 
 let maldon: { stdout: string; code: number };
 beforeAll(async () => {
-  // Seed 4: a battle in which the commanders fight personal combats (they challenge only when the duel odds say so).
-  maldon = await runCli(["battle", "--seed", "4"]);
+  // Seed 3: a battle in which the commanders fight personal combats (they challenge only when the duel odds say so).
+  maldon = await runCli(["battle", "--seed", "3"]);
 });
 
 describe("muster battle on Shieldwall (default game and scenario)", () => {
   it("plays Maldon 991 by default: events under turn and phase headings, then the SW-25 outcome labelled house rule", () => {
     expect(maldon.code).toBe(0);
     const lines = maldon.stdout.trimEnd().split("\n");
-    expect(lines[0]).toBe("Shieldwall battle: red commander v black commander; scenario Maldon, 991 (data/shieldwall/scenarios/maldon-991.json); seed 4");
+    expect(lines[0]).toBe("Shieldwall battle: red commander v black commander; scenario Maldon, 991 (data/shieldwall/scenarios/maldon-991.json); seed 3");
     expect(lines[1]).toBe("Before the first turn");
     expect(lines[2]).toBe("  Deployment");
     const t1 = lines.indexOf("Turn 1");
@@ -41,7 +41,7 @@ describe("muster battle on Shieldwall (default game and scenario)", () => {
 
   it("the narrative is every engine event text in order an onlooker may see, and turn headings only increase", () => {
     const setup = loadScenario(SHIELDWALL_BATTLE_ID, undefined).options;
-    const played = playGame(entry(), setup, {}, 4, { log: true });
+    const played = playGame(entry(), setup, {}, 3, { log: true });
     const body = maldon.stdout.split("\n").filter((l) => l.startsWith("    ")).map((l) => l.slice(4));
     // SW-24: a personal combat's hands ("duel-hand" events) are kept from onlookers; its exchanges are told.
     expect(body).toEqual(played.log.filter((l) => l.event.type !== "duel-hand").map((l) => l.event.text));

@@ -13,7 +13,7 @@ import {
   advancePolicy,
   appraiseCharge,
   challengeThreat,
-  chargeCombatInput,
+  FAILED_CHARGE_COST,
   commanderChoice,
   commanderPlayer,
   contingentAdvancing,
@@ -28,6 +28,7 @@ import { aheadOf, contextOf, expectedShootingHits, nearestEnemyDistance } from "
 import { shootingOptions } from "../../../src/rulesets/shieldwall/battle/queries.js";
 import { unitDist } from "../../../src/rulesets/shieldwall/geometry/proximity.js";
 import { combatOdds } from "../../../src/rulesets/shieldwall/combat.js";
+import { chargeOutlook, combatNow, decisionOdds } from "../../../src/rulesets/shieldwall/battle/decision-odds.js";
 import { type BattleDecision, type BattleSetup, type BattleState, battleGame } from "../../../src/rulesets/shieldwall/battle/index.js";
 import { totalDp } from "../../../src/rulesets/shieldwall/units.js";
 import { loadSetup } from "../battle/setup.js";
@@ -233,33 +234,60 @@ describe("commander", () => {
     expect(checked).toBeGreaterThan(0);
   });
 
-  it("SW-17: the charge appraisal is the exact combat odds of the charge combat it would start", () => {
+  it("SW-17: the charge appraisal is the exact odds of the combat the engine's charge move would start, the odds a player sees", () => {
     let checked = 0;
     for (const seed of [31, 32, 33, 34, 35, 36, 37, 38])
       walk(raid, seed, { red: advanceChoice, black: commander }, (s, side) => {
-        if (checked >= 3 || s.pending?.kind !== "charge") return;
+        if (checked >= 6 || s.pending?.kind !== "charge") return;
         const ctx = contextOf(s);
         const bu = ctx.unit(s.pending.unit);
         for (const m of battleGame.legalMoves(s, side)) {
           if (m.type !== "charge" || !m.target) continue;
-          const input = chargeCombatInput(ctx, bu, ctx.unit(m.target));
-          expect(input.chargeCombat).toBe(true);
-          expect(input.a[0].charged).toBe(true);
-          const odds = combatOdds(input).final;
+          const shown = decisionOdds(s, m);
+          if (shown?.kind !== "charge" || shown.combat === null) continue;
           const a = appraiseCharge(ctx, bu, ctx.unit(m.target));
           let value = 0;
           for (const r of ["victory", "success", "separated", "setback", "defeat"] as const) {
-            expect(a.final[r].eq(odds.probOf(r))).toBe(true);
-            value += odds.probOf(r).toNumber() * RESULT_VALUE[r];
+            expect(a.final[r].eq(shown.combat.probOf(r))).toBe(true);
+            value += shown.combat.probOf(r).toNumber() * RESULT_VALUE[r];
           }
           expect(a.combatValue).toBeCloseTo(value, 9);
-          const p = a.pCharge.toNumber();
-          expect(p).toBeGreaterThanOrEqual(0);
-          expect(p).toBeLessThanOrEqual(1);
+          expect(a.pCharge.eq(shown.passes.probOf(true))).toBe(true);
           checked++;
         }
       });
     expect(checked).toBeGreaterThan(0);
+  });
+
+  it("SW-17, seed 'Resolving combat': a charge into a fight friends already fight is weighed with them in it, for what it changes", () => {
+    let checked = 0;
+    // Seeds found where an advancing Maldon army charges into a fight already going on (it is rare).
+    for (const seed of [10, 24, 32, 54])
+      walk(loadSetup("maldon-991.json"), seed, { red: advanceChoice, black: advanceChoice }, (s, side) => {
+        if (s.pending?.kind !== "charge") return;
+        const ctx = contextOf(s);
+        const bu = ctx.unit(s.pending.unit);
+        for (const m of battleGame.legalMoves(s, side)) {
+          if (m.type !== "charge" || !m.target) continue;
+          const now = combatNow(s, m.target, bu.side);
+          const outlook = chargeOutlook(s, bu.id, m.target);
+          if (now === null || outlook.combat === null) continue;
+          // The friends already in that fight are on the charger's side of the combat it joins.
+          const ours = outlook.chargerIsA ? outlook.combat.a : outlook.combat.b;
+          expect(outlook.fighters).toBeGreaterThanOrEqual(now.fighters + 1);
+          expect(ours.length).toBe(outlook.fighters);
+          // Every unit of a side takes the combat's result: the joined fight for each of ours, less what the friends would get alone.
+          const aloneForA = combatOdds(now.input).final;
+          let alone = 0;
+          for (const r of ["victory", "success", "separated", "setback", "defeat"] as const) alone += aloneForA.probOf(r).toNumber() * RESULT_VALUE[r];
+          if (bu.side !== "red") alone = -alone;
+          const a = appraiseCharge(ctx, bu, ctx.unit(m.target));
+          const p = a.pCharge.toNumber();
+          expect(a.value).toBeCloseTo(p * (a.combatValue * outlook.fighters - alone * now.fighters) + (1 - p) * FAILED_CHARGE_COST, 9);
+          checked++;
+        }
+      });
+    expect(checked).toBeGreaterThanOrEqual(4);
   });
 
   it("seed 'Movement', 'Control Test': a band more than 1\" ahead of its retinue and apart from it does not advance alone", () => {

@@ -40,6 +40,7 @@ import { aggressionIndex, type Grade, GRADE_RANK, type LeaderState, totalDp } fr
 import { unitCentre } from "../geometry/unit.js";
 import { unitFacing } from "../geometry/movement.js";
 import { moveProblem } from "../battle/move-options.js";
+import { type PreviewedMove, previewMove } from "../battle/phases/movement.js";
 import { fortuneChoice } from "./fortune.js";
 import { duelChoice } from "./duel.js";
 import { bestChallenge } from "./challenge.js";
@@ -127,6 +128,8 @@ export interface CommanderOptions {
   formWithContingent: boolean;
   /** Deploy a contingent opposite the enemy units already on the table rather than centred. */
   deployFacingEnemy: boolean;
+  /** Swap a formed move a friend in the way would stop short for the one that gets nearest the enemy (`unjammed`). */
+  unjam: boolean;
 }
 
 export const DEFAULT_COMMANDER_OPTIONS: CommanderOptions = {
@@ -151,13 +154,14 @@ export const DEFAULT_COMMANDER_OPTIONS: CommanderOptions = {
   initiative: "first",
   groupHeading: "straight-until-near",
   turnWithin: 6,
-  straightWithinBearing: 180,
+  straightWithinBearing: 30,
   deployGap: 2,
   deployFacingEnemy: false,
   formWithContingent: false,
   holdBack: [],
   keepLpForChallengesAtValue: 0,
   holdBackDistance: 6,
+  unjam: true,
 };
 
 type Decision<K extends BattleDecision["type"]> = Extract<BattleDecision, { type: K }>;
@@ -551,6 +555,50 @@ function moveChoice(ctx: Ctx, p: Extract<Pending, { kind: "move" }>, options: Mo
   return wrap(toward ?? find((m) => m.kind === "advance" && m.offset === 0 && !m.extraD6 && m.stopAt === undefined && !m.group) ?? hold ?? options[0]);
 }
 
+/** The move dice's mean inches (AvD 3.5, and a D6 more when declared): the distance a move is weighed at. */
+function meanInches(m: { extraD6: boolean }): number {
+  return m.extraD6 ? 7 : 3.5;
+}
+
+/** How much nearer the enemy a previewed move brings the units it moves (inches, summed), and whether a friend stops one short. */
+function progressOf(ctx: Ctx, side: Side, moved: PreviewedMove[]): { gain: number; jammed: boolean } {
+  const enemies = enemiesOf(ctx, side);
+  const nearest = (u: BattleUnit) => enemies.reduce((d, e) => Math.min(d, unitDist(u, e)), Number.POSITIVE_INFINITY);
+  let gain = 0;
+  let jammed = false;
+  for (const mv of moved) {
+    const before = ctx.unit(mv.unit);
+    const after: BattleUnit = { ...before, stands: mv.stands };
+    // (Inside 2" the move halts anyway: nearer than that is no gain.)
+    gain += Math.max(2, nearest(before)) - Math.max(2, nearest(after));
+    if ((mv.blockedByFriend || mv.blockedByEdge) && mv.distance < mv.asked / 2) jammed = true;
+  }
+  return { gain, jammed };
+}
+
+/**
+ * Option `unjam`: a formed dice move that a friend in the way would stop short (a contingent
+ * marching into the next one, or bands shouldering each other) is swapped for the plain advance or
+ * move towards the enemy that brings its units nearest the enemy, weighed at the mean roll with the
+ * engine's own move (battle/phases/movement.ts `previewMove`). Any other move is kept.
+ */
+export function unjammed(ctx: Ctx, bu: BattleUnit, m: MoveChoice, options: MoveChoice[]): MoveChoice {
+  if ((m.kind !== "advance" && m.kind !== "toward") || m.stopAt !== undefined || m.interpenetrate === true) return m;
+  const mine = progressOf(ctx, bu.side, previewMove(ctx.s, bu.id, m, meanInches(m)));
+  if (!mine.jammed) return m;
+  let top = m;
+  let topGain = mine.gain + 0.5;
+  for (const c of options) {
+    if ((c.kind !== "advance" && c.kind !== "toward") || c.extraD6 !== m.extraD6 || c.stopAt !== undefined || c.interpenetrate === true || c === m) continue;
+    const p = progressOf(ctx, bu.side, previewMove(ctx.s, bu.id, c, meanInches(c)));
+    if (p.gain > topGain) {
+      top = c;
+      topGain = p.gain;
+    }
+  }
+  return top;
+}
+
 /** How close (inches) a formed friend of the contingent must be for an unformed unit to form up facing its way. */
 const FORM_WITH_WITHIN = 3;
 
@@ -653,14 +701,11 @@ export function commanderChoice(state: BattleState, side: PlayerId, o: Commander
       return answerChoice(ctx, p, moves as Decision<"answer">[], o);
     case "camp":
       return best(seed, state, moves as Decision<"camp">[], (d) => (d.target ? totalDp(ctx.unit(d.target).u) * 2 + GRADE_RANK[ctx.unit(d.target).u.grade] * 0.1 : 0.5));
-    case "move":
-      return moveChoice(
-        ctx,
-        p,
-        (moves as Decision<"move">[]).map((d) => d.move),
-        o,
-        seed,
-      );
+    case "move": {
+      const options = (moves as Decision<"move">[]).map((d) => d.move);
+      const d = moveChoice(ctx, p, options, o, seed);
+      return o.unjam && d.type === "move" ? { type: "move", move: unjammed(ctx, ctx.unit(p.unit), d.move, options) } : d;
+    }
     case "control":
       return controlChoice(ctx, p, moves as Decision<"control">[]);
     case "shoot":

@@ -6,9 +6,10 @@
  */
 import { Fraction } from "../../../core/fraction.js";
 import type { Side } from "../army.js";
-import { chargeDist, shootingHitsDist } from "../checks.js";
-import { type Combatant, type CombatInput, combatOdds, type FinalResult } from "../combat.js";
-import { chargeInputFor, chargePlan, headingTo, nearestEnemy, nearestVisibleEnemy } from "../battle/queries.js";
+import { shootingHitsDist } from "../checks.js";
+import { type Combatant, type CombatInput, combatOdds, type FinalResult, mirrorResult } from "../combat.js";
+import { chargeOutlook, combatNow } from "../battle/decision-odds.js";
+import { chargePlan, headingTo, nearestEnemy, nearestVisibleEnemy } from "../battle/queries.js";
 import { Ctx } from "../battle/ctx.js";
 import { onTable } from "../battle/unit-facts.js";
 import { unitDist } from "../geometry/proximity.js";
@@ -149,12 +150,32 @@ export function combatAppraisal(input: CombatInput): { final: Record<FinalResult
   return out;
 }
 
-/** Appraises a possible charge with the exact odds of the charge test and of the combat. */
+/** An appraisal of side a's result seen from side b (Victory ↔ Defeat, Success ↔ Set-Back). */
+function mirrored(a: { final: Record<FinalResult, Fraction>; value: number }): { final: Record<FinalResult, Fraction>; value: number } {
+  const final = {} as Record<FinalResult, Fraction>;
+  for (const r of Object.keys(a.final) as FinalResult[]) final[mirrorResult(r)] = a.final[r];
+  return { final, value: -a.value };
+}
+
+/**
+ * Appraises a possible charge with the exact odds of the charge test and of the combat the engine's
+ * charge move would start or join (battle/decision-odds.ts `chargeOutlook`, the odds a player sees).
+ * A charge that joins a combat friends already fight is worth what it changes: every unit of a side
+ * takes the combat's result, so the value is the joined combat's for each of our units in it, less
+ * what the friends there would get fighting on without the charger.
+ */
 export function appraiseCharge(ctx: Ctx, charger: BattleUnit, target: BattleUnit): ChargeAppraisal {
-  const pCharge = chargeDist(chargeInputFor(ctx, charger.id), { chargeDisorderPenalty: ruleOption(ctx.s.options, "chargeDisorderPenalty") }).probOf(true);
-  const { final, value: combatValue } = combatAppraisal(chargeCombatInput(ctx, charger, target));
+  const outlook = chargeOutlook(ctx.s, charger.id, target.id);
+  const pCharge = outlook.passes.probOf(true);
+  // (No contact found by the move: the estimate of a one-on-one charge combat.)
+  const joined = outlook.combat ? combatAppraisal(outlook.combat) : combatAppraisal(chargeCombatInput(ctx, charger, target));
+  const isA = outlook.combat ? outlook.chargerIsA : true;
+  const { final, value: combatValue } = isA ? joined : mirrored(joined);
+  const fighters = Math.max(1, outlook.fighters);
+  const now = combatNow(ctx.s, target.id, charger.side);
+  const alone = now ? (charger.side === "red" ? combatAppraisal(now.input).value : -combatAppraisal(now.input).value) * now.fighters : 0;
   const p = pCharge.toNumber();
-  return { target: target.id, pCharge, final, combatValue, value: p * combatValue + (1 - p) * FAILED_CHARGE_COST };
+  return { target: target.id, pCharge, final, combatValue, value: p * (combatValue * fighters - alone) + (1 - p) * FAILED_CHARGE_COST };
 }
 
 /** Expected hits of a shot (checks.ts `shootingHitsDist`), exact. */

@@ -7,8 +7,9 @@
  */
 import { Dist } from "../../../core/distribution.js";
 import { chargeDist, chargeModifiers, controlDist, controlModifier, type ControlOutcome, shootingDice, shootingHitsDist } from "../checks.js";
-import { combatOdds, type FinalResult, mirrorResult } from "../combat.js";
+import { type CombatInput, combatOdds, type FinalResult, mirrorResult } from "../combat.js";
 import { moveDice, moveDist } from "../move-dice.js";
+import type { Side } from "../army.js";
 import { Ctx } from "./ctx.js";
 import { chargeMove } from "./effects.js";
 import { combatInputFor } from "./phases/combat.js";
@@ -75,7 +76,25 @@ export function decisionOdds(state: BattleState, d: BattleDecision): DecisionOdd
   }
 }
 
-function chargeOddsAt(state: BattleState, unit: string, target: string): DecisionOdds {
+/**
+ * What a charge declared now would lead to: the charge test, and the combat the charge move (as the
+ * engine plans it; other charges of this phase not counted) would start or join. Shared by the odds
+ * shown before a charge and the computer players' appraisal (ai/view.ts), so both read the same combat.
+ */
+export interface ChargeOutlook {
+  automatic: boolean;
+  modifiers: Modifiers;
+  passes: Dist<boolean>;
+  /** The combat's input (red is side a), or null with `combatNote` saying why there is none. */
+  combat: CombatInput | null;
+  combatNote: string | null;
+  /** Is the charger's side side a (red) of `combat`? */
+  chargerIsA: boolean;
+  /** Units of the charger's side in that combat, the charger included. */
+  fighters: number;
+}
+
+export function chargeOutlook(state: BattleState, unit: string, target: string): ChargeOutlook {
   // A working copy (never finished, so the state is untouched): the declaration as if made, then the charge move.
   const ctx = new Ctx(state);
   ctx.s.declarations = [...ctx.s.declarations.filter((x) => x.unit !== unit), { unit, target }];
@@ -86,18 +105,37 @@ function chargeOddsAt(state: BattleState, unit: string, target: string): Decisio
   const passes = chargeDist(input, options);
   const automatic = passes.outcomes().length === 1 && input.aggression === "bloodlust";
   const charger = ctx.unit(unit);
+  const base = { automatic, modifiers: chargeModifiers(input, options), passes, chargerIsA: charger.side === "red" };
   chargeMove(ctx, unit, target);
   const group = findCombats(ctx).find((g) => g.red.has(unit) || g.black.has(unit));
-  if (!group) return { kind: "charge", automatic, modifiers: chargeModifiers(input, options), passes, combat: null, combatNote: "no clear way into contact" };
+  if (!group) return { ...base, combat: null, combatNote: "no clear way into contact", fighters: 0 };
   const found = combatInputFor(ctx, [...group.red], [...group.black]);
-  if (!found) return { kind: "charge", automatic, modifiers: chargeModifiers(input, options), passes, combat: null, combatNote: "no combat" };
+  if (!found) return { ...base, combat: null, combatNote: "no combat", fighters: 0 };
+  return { ...base, combat: found.input, combatNote: null, fighters: group[charger.side].size };
+}
+
+/**
+ * The combat unit `id` is in now, if any: the input the engine would fight (red is side a), and how
+ * many units of `side` fight in it.
+ */
+export function combatNow(state: BattleState, id: string, side: Side): { input: CombatInput; fighters: number } | null {
+  const ctx = new Ctx(state, true);
+  const group = findCombats(ctx).find((g) => g.red.has(id) || g.black.has(id));
+  if (!group) return null;
+  const found = combatInputFor(ctx, [...group.red], [...group.black]);
+  return found ? { input: found.input, fighters: group[side].size } : null;
+}
+
+function chargeOddsAt(state: BattleState, unit: string, target: string): DecisionOdds {
+  const { automatic, modifiers, passes, combat: input, combatNote, chargerIsA } = chargeOutlook(state, unit, target);
+  if (!input) return { kind: "charge", automatic, modifiers, passes, combat: null, combatNote };
   let final: Dist<FinalResult>;
   try {
-    final = combatOdds(found.input).final;
+    final = combatOdds(input).final;
   } catch (err) {
-    return { kind: "charge", automatic, modifiers: chargeModifiers(input, options), passes, combat: null, combatNote: (err as Error).message };
+    return { kind: "charge", automatic, modifiers, passes, combat: null, combatNote: (err as Error).message };
   }
   // The combat's results are red's (side a): shown from the charger's side.
-  const combat = charger.side === "red" ? final : final.map((r) => mirrorResult(r));
-  return { kind: "charge", automatic, modifiers: chargeModifiers(input, options), passes, combat, combatNote: null };
+  const combat = chargerIsA ? final : final.map((r) => mirrorResult(r));
+  return { kind: "charge", automatic, modifiers, passes, combat, combatNote: null };
 }

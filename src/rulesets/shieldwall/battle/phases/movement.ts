@@ -7,7 +7,7 @@ import { aboutFace, planMove, stepHeading, unitFacing } from "../../geometry/mov
 import { unitContacts } from "../../geometry/contact.js";
 import { resolveFreeHack } from "../../checks.js";
 import { unitDist, within } from "../../geometry/proximity.js";
-import { rectCorners, rectOf } from "../../geometry/stand.js";
+import { rectCorners, rectOf, type Stand } from "../../geometry/stand.js";
 import { angleBetweenDegrees, headingVector } from "../../geometry/vec.js";
 import { restAndReform } from "../../leaders.js";
 import { type MoveRoll, formUp } from "../../move-dice.js";
@@ -18,7 +18,7 @@ import { applyEmbark, disembarkHalfMove, embarkedUnits, landUnit, moveStandsInde
 import { formUpStands, moveOptions, moveProblem } from "../move-options.js";
 import { actingOrder, controlInputFor, enemiesOnTable, headingTo, nearestVisibleEnemy, sideOrder, towardHeading, unitInFront } from "../queries.js";
 import { unitRecord } from "../records.js";
-import type { Aftermath, BattleUnit, DiceRoll, MoveChoice, Task } from "../types.js";
+import type { Aftermath, BattleState, BattleUnit, DiceRoll, MoveChoice, Task } from "../types.js";
 import { ruleOption } from "../types.js";
 import { addDisorder } from "../../units.js";
 import { canAct, geomOf, onTable } from "../unit-facts.js";
@@ -528,3 +528,35 @@ export const MOVE_DECISION: DecisionKind<"move"> = {
   },
   describe: (d) => describeMove(d.move),
 };
+
+/** One unit's part in a previewed move. */
+export interface PreviewedMove {
+  unit: string;
+  /** Inches it would move, of `asked`. */
+  distance: number;
+  asked: number;
+  /** Stopped short by a friendly stand in its way. */
+  blockedByFriend: boolean;
+  /** Stopped short by the table edge. */
+  blockedByEdge: boolean;
+  /** Where its stands would end. */
+  stands: Stand[];
+}
+
+/**
+ * Where a formed straight move (advance or towards) would take the unit, and the body that moves
+ * with it, if its dice gave `inches`: the engine's own move on a working copy that is then thrown
+ * away, so a computer player can weigh moves before any die is thrown (no dice are read).
+ */
+export function previewMove(state: BattleState, id: string, m: Extract<MoveChoice, { kind: "advance" | "toward" }>, inches: number): PreviewedMove[] {
+  const ctx = new Ctx(state);
+  ctx.touch();
+  diceMove(ctx, id, m, true, { roll: { dice: [], faces: [], total: inches }, inches, fatigue: 0 });
+  const out: PreviewedMove[] = [];
+  for (const e of ctx.events) {
+    if (e.type !== "move" || typeof e.unit !== "string") continue;
+    const stop = e.stoppedBy as { kind?: string; friend?: boolean } | null | undefined;
+    out.push({ unit: e.unit, distance: Number(e.distance), asked: Number(e.asked), blockedByFriend: stop?.kind === "stand" && stop.friend === true, blockedByEdge: stop?.kind === "table-edge", stands: ctx.unit(e.unit).stands });
+  }
+  return out;
+}
