@@ -40,8 +40,8 @@ describe("commander: forming up after the landing (seed 'Manoeuvre', ruling SW-1
             expect(d.move.facing).toBeCloseTo(unitFacing(geomOf(beside)), 1);
             expect(battleGame.validate(s, side, d)).toBeNull();
             formedWith++;
-            // The default commander faces the nearest enemy (the last offered form-up).
-            const plain = commanderChoice(s, side, DEFAULT_COMMANDER_OPTIONS, seed);
+            // Without the option the commander faces the nearest enemy (the last offered form-up).
+            const plain = commanderChoice(s, side, { ...DEFAULT_COMMANDER_OPTIONS, formWithContingent: false }, seed);
             if (plain.type === "move" && plain.move.kind === "form-up" && Math.abs(plain.move.facing - d.move.facing) > 0.5) differsFromDefault++;
           }
         }

@@ -122,8 +122,8 @@ export interface CommanderOptions {
   deployDistance: number;
   /**
    * An unformed unit forming up within 3" of a formed unit of its contingent takes that unit's
-   * facing (`formUpWithContingent`) instead of facing its own nearest enemy (default off: +2 of 200
-   * on the raid landing as black, noise; docs/shieldwall/ai.md).
+   * facing (`formUpWithContingent`) instead of facing its own nearest enemy (on by default: 96.35%
+   * of 2,000 raid landing battles as black against 95.2% without; docs/shieldwall/ai.md).
    */
   formWithContingent: boolean;
   /** Deploy a contingent opposite the enemy units already on the table rather than centred. */
@@ -157,7 +157,7 @@ export const DEFAULT_COMMANDER_OPTIONS: CommanderOptions = {
   straightWithinBearing: 30,
   deployGap: 2,
   deployFacingEnemy: false,
-  formWithContingent: false,
+  formWithContingent: true,
   holdBack: [],
   keepLpForChallengesAtValue: 0,
   holdBackDistance: 6,
