@@ -138,7 +138,7 @@ export const DEFAULT_COMMANDER_OPTIONS: CommanderOptions = {
   advanceWhenEnemyWithin: 8,
   readyDp: 0,
   chargeThreshold: -0.1,
-  restAtDp: 3,
+  restAtDp: 2,
   bloodLust: true,
   duelMaxDp: 9,
   cautiousDuelsAtValue: 4,
