@@ -38,6 +38,7 @@ import { restBlocked } from "../leaders.js";
 import { type FighterKind, handSize, advantageBonus } from "../duel/rules.js";
 import { aggressionIndex, type Grade, GRADE_RANK, type LeaderState, totalDp } from "../units.js";
 import { unitCentre } from "../geometry/unit.js";
+import { rectCorners, rectOf } from "../geometry/stand.js";
 import { unitFacing } from "../geometry/movement.js";
 import { moveProblem } from "../battle/move-options.js";
 import { type PreviewedMove, previewMove } from "../battle/phases/movement.js";
@@ -560,6 +561,24 @@ function meanInches(m: { extraD6: boolean }): number {
   return m.extraD6 ? 7 : 3.5;
 }
 
+/**
+ * Could a friend, or the table edge, be within `reach` inches of a unit that moves (the unit, and
+ * for a retinue its contingent's units within 2")? If not, no move of that length can be stopped
+ * short by either, and the preview is skipped (it is most of `unjam`'s cost). On a move straight
+ * ahead the body's own units go the same way, front first, so only other friends count; on a
+ * turned move they can shoulder into each other.
+ */
+function mayBeStopped(ctx: Ctx, bu: BattleUnit, reach: number, straightAhead: boolean): boolean {
+  const friends = friendsOf(ctx, bu.side);
+  const movers = bu.u.kind === "retinue" ? friends.filter((u) => u.id === bu.id || (u.u.contingent === bu.u.contingent && unitDist(bu, u) <= 2)) : [bu];
+  const { width, height } = ctx.s.table;
+  for (const mv of movers) {
+    for (const st of mv.stands) for (const c of rectCorners(rectOf(st))) if (c.x < reach || c.y < reach || width - c.x < reach || height - c.y < reach) return true;
+    for (const f of friends) if (f.id !== mv.id && !(straightAhead && movers.includes(f)) && unitDist(mv, f) <= reach) return true;
+  }
+  return false;
+}
+
 /** How much nearer the enemy a previewed move brings the units it moves (inches, summed), and whether a friend stops one short. */
 function progressOf(ctx: Ctx, side: Side, moved: PreviewedMove[]): { gain: number; jammed: boolean } {
   const enemies = enemiesOf(ctx, side);
@@ -584,6 +603,7 @@ function progressOf(ctx: Ctx, side: Side, moved: PreviewedMove[]): { gain: numbe
  */
 export function unjammed(ctx: Ctx, bu: BattleUnit, m: MoveChoice, options: MoveChoice[]): MoveChoice {
   if ((m.kind !== "advance" && m.kind !== "toward") || m.stopAt !== undefined || m.interpenetrate === true) return m;
+  if (!mayBeStopped(ctx, bu, meanInches(m) + 0.5, m.kind === "advance" && m.offset === 0)) return m;
   const mine = progressOf(ctx, bu.side, previewMove(ctx.s, bu.id, m, meanInches(m)));
   if (!mine.jammed) return m;
   let top = m;
