@@ -7,7 +7,8 @@
  *   rested units to Ready; a contingent moves on the enemy once its units are free of DPs, or the
  *   enemy is near, or by turn `advanceBy`.
  * - Advancing: each retinue moves its contingent as one group, straight ahead until the enemy is
- *   near and then towards him; a band that is not with the group keeps level with its retinue (no
+ *   near (or more than 30° off) and then towards him; a move a friend or the table edge would stop
+ *   short gives way to the one that gets nearest the enemy (`unjam`); a band that is not with the group keeps level with its retinue (no
  *   running ahead alone); broken-down units (Shaken, or `restAtDp` DPs or more) rest out of contact.
  * - Charges: every possible target is appraised with the exact charge-test odds (`chargeDist`) and
  *   the exact combat odds (`combatOdds`); it charges the best target when the expected result is
@@ -129,7 +130,7 @@ export interface CommanderOptions {
   formWithContingent: boolean;
   /** Deploy a contingent opposite the enemy units already on the table rather than centred. */
   deployFacingEnemy: boolean;
-  /** Swap a formed move a friend in the way would stop short for the one that gets nearest the enemy (`unjammed`). */
+  /** Swap a formed move that a friend in the way or the table edge would stop short for the one that gets nearest the enemy (`unjammed`). */
   unjam: boolean;
 }
 
@@ -596,8 +597,8 @@ function progressOf(ctx: Ctx, side: Side, moved: PreviewedMove[]): { gain: numbe
 }
 
 /**
- * Option `unjam`: a formed dice move that a friend in the way would stop short (a contingent
- * marching into the next one, or bands shouldering each other) is swapped for the plain advance or
+ * Option `unjam`: a formed dice move that a friend in the way or the table edge would stop short
+ * (a contingent marching into the next one, bands shouldering each other) is swapped for the plain advance or
  * move towards the enemy that brings its units nearest the enemy, weighed at the mean roll with the
  * engine's own move (battle/phases/movement.ts `previewMove`). Any other move is kept.
  */
