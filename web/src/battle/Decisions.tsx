@@ -5,6 +5,7 @@ import { send } from "./engine.js";
 import { DeployForm } from "./DeployForm.js";
 import { DuelPanel } from "./DuelPanel.js";
 import { MoveForm } from "./MoveForm.js";
+import { PickedBar } from "./PickedBar.js";
 import type { OddsView } from "./odds-view.js";
 import type { OptionView } from "./protocol.js";
 import { initialTicks, signalDecision, toggleTick } from "./signal-form.js";
@@ -109,17 +110,7 @@ export function Decisions({ view, names }: { view: BattleView; names: Map<string
       )}
       {s.pending?.kind === "deploy" && pickedOption.value === null && <p class="filter">Tip: tap the table where a contingent's front line should stand (pick the contingent by its heading first), then confirm.</p>}
       {s.pending?.kind === "move" && pickedOption.value === null && <p class="filter">Tip: tap the table where the unit should head for the move pointing nearest there, then confirm.</p>}
-      {pickedOption.value !== null && snap.options[pickedOption.value] && (
-        <p class="picked" data-testid="picked">
-          Picked on the table: <strong>{withNames(snap.options[pickedOption.value].text, names)}</strong>{" "}
-          <button type="button" class="primary small" onClick={() => choose(pickedOption.value!)}>
-            Confirm
-          </button>{" "}
-          <button type="button" class="link" onClick={() => (pickedOption.value = null)}>
-            Cancel
-          </button>
-        </p>
-      )}
+      {pickedOption.value !== null && snap.options[pickedOption.value] && <PickedBar text={withNames(snap.options[pickedOption.value].text, names)} onConfirm={() => choose(pickedOption.value!)} />}
       {filtered && (
         <p class="filter">
           Showing the options for {names.get(selectedUnit.value!) ?? selectedUnit.value}.{" "}

@@ -2,22 +2,12 @@
 import { useState } from "preact/hooks";
 import type { Side } from "../../../src/rulesets/shieldwall/battle/index.js";
 import { deployFormStart, deployFromForm, type DeployFormInput } from "./deploy-form.js";
-import { send } from "./engine.js";
+import { useDecisionForm } from "./decision-form.js";
 
 export function DeployForm({ side, offered, names }: { side: Side; offered: { contingent: string; x: number; distance: number }[]; names: Map<string, string> }) {
   const [f, setF] = useState<DeployFormInput>(() => deployFormStart(offered));
-  const [error, setError] = useState<string | null>(null);
   const contingents = [...new Set(offered.map((o) => o.contingent))];
-  const submit = (e: Event) => {
-    e.preventDefault();
-    const r = deployFromForm(f);
-    if ("error" in r) {
-      setError(r.error);
-      return;
-    }
-    setError(null);
-    send({ type: "decide", side, decision: r.decision });
-  };
+  const { error, submit } = useDecisionForm(side, () => deployFromForm(f));
   return (
     <details class="move-form" data-testid="deploy-form">
       <summary>Your own place (any x and distance where the contingent fits)</summary>

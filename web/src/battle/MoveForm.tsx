@@ -1,24 +1,14 @@
 /** "Your own move": a move with parameters the listed options do not cover; the engine checks it and names what is wrong. */
 import { useState } from "preact/hooks";
 import type { Side } from "../../../src/rulesets/shieldwall/battle/index.js";
-import { send } from "./engine.js";
+import { useDecisionForm } from "./decision-form.js";
 import { MOVE_FORM_DEFAULT, type MoveFormInput, moveFromForm } from "./move-form.js";
 
 /** `stands`: how many stands the moving unit has (one heading field each for an unformed move). */
 export function MoveForm({ side, stands }: { side: Side; stands: number }) {
   const [f, setF] = useState<MoveFormInput>({ ...MOVE_FORM_DEFAULT, standHeadings: Array.from({ length: stands }, () => "") });
-  const [error, setError] = useState<string | null>(null);
   const set = (patch: Partial<MoveFormInput>) => setF({ ...f, ...patch });
-  const submit = (e: Event) => {
-    e.preventDefault();
-    const r = moveFromForm(f);
-    if ("error" in r) {
-      setError(r.error);
-      return;
-    }
-    setError(null);
-    send({ type: "decide", side, decision: r.decision });
-  };
+  const { error, submit } = useDecisionForm(side, () => moveFromForm(f));
   return (
     <details class="move-form" data-testid="move-form">
       <summary>Your own move (any angle in the arc, a declared stop, the extra D6)</summary>

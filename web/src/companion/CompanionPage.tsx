@@ -19,6 +19,7 @@ import "./companion.css";
 import { SetupView } from "./SetupView.js";
 import { LogView, RollView, type RollRequest, TurnView, UnitsView } from "./views.js";
 import { exportName, loadTable, saveTable } from "./store.js";
+import { downloadJson } from "../shared/download.js";
 
 const storage = typeof localStorage === "undefined" ? null : localStorage;
 const initial = storage ? loadTable(storage) : { table: null, error: null };
@@ -130,15 +131,6 @@ async function importFile(file: File): Promise<void> {
   }
 }
 
-function download(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
 function FileView({ table: t }: { table: CompanionTable }) {
   return (
     <section class="cmp-card">
@@ -146,7 +138,7 @@ function FileView({ table: t }: { table: CompanionTable }) {
       <p>{t.state.title}</p>
       <p class="hint">Saved in this browser after every change: it survives a reload and a closed tab. Export it to keep it or move it to another device.</p>
       <div class="cmp-row">
-        <button class="cmp-btn primary" onClick={() => download(exportName(t), tableText(t))} data-testid="export">
+        <button class="cmp-btn primary" onClick={() => downloadJson(exportName(t), tableText(t))} data-testid="export">
           Export file
         </button>
         <label class="cmp-btn file-btn">

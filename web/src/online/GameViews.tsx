@@ -14,6 +14,7 @@ import { openPathSquares } from "../../../src/rulesets/shove/path.js";
 import type { ShoveState } from "../../../src/rulesets/shove/game.js";
 import type { Controller } from "../battle/protocol.js";
 import { type BattleView, byCategory, groupOptions, hoveredOption, namesOf, pendingPrompt, pickedOption, withNames } from "../battle/store.js";
+import { PickedBar } from "../battle/PickedBar.js";
 import { TableView } from "../battle/TableView.js";
 import { MightBar } from "../contest/ContestPage.js";
 import { Board } from "../shove/Board.js";
@@ -183,17 +184,7 @@ export function BattleOnline({ s, mine, onDecide }: GameViewProps) {
               <h2>Your decision</h2>
               <p class="prompt">{pendingPrompt(state, names)}</p>
               {(state.pending?.kind === "deploy" || state.pending?.kind === "move") && !picked && <p class="filter">Tip: tap the table where a front line should stand, or where a unit should head, then confirm.</p>}
-              {picked && (
-                <p class="picked" data-testid="picked">
-                  Picked on the table: <strong>{withNames(picked.text, names)}</strong>{" "}
-                  <button type="button" class="primary small" onClick={() => choose(picked.decision)}>
-                    Confirm
-                  </button>{" "}
-                  <button type="button" class="link" onClick={() => (pickedOption.value = null)}>
-                    Cancel
-                  </button>
-                </p>
-              )}
+              {picked && <PickedBar text={withNames(picked.text, names)} onConfirm={() => choose(picked.decision)} />}
               {groups.map((g) => (
                 <div class="group" key={g.subject}>
                   <h3>{names.get(g.subject) ?? g.subject}</h3>

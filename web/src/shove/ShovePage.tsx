@@ -34,6 +34,7 @@ import {
   undoable,
 } from "./session.js";
 import type { ThinkReply, ThinkRequest } from "./worker.js";
+import { downloadJson } from "../shared/download.js";
 
 const KIND_TEXT: Record<PlayerKind, string> = { human: "a person", random: "computer: random", mcts: "computer: MCTS", strong: "computer: strong (MCTS + heuristic)" };
 
@@ -50,14 +51,6 @@ function D4({ face }: { face: number }) {
       </text>
     </svg>
   );
-}
-
-function download(name: string, text: string) {
-  const a = document.createElement("a");
-  a.href = URL.createObjectURL(new Blob([text], { type: "application/json" }));
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 }
 
 export default function ShovePage({ query }: PageProps) {
@@ -245,7 +238,7 @@ export default function ShovePage({ query }: PageProps) {
               </div>
             )}
             <div class="calc-actions">
-              <button type="button" onClick={() => download(`shove-seed${game.seed}.json`, `${JSON.stringify(recordOf(game), null, 2)}\n`)} data-testid="save-record">
+              <button type="button" onClick={() => downloadJson(`shove-seed${game.seed}.json`, `${JSON.stringify(recordOf(game), null, 2)}\n`)} data-testid="save-record">
                 Save record
               </button>
               <button type="button" onClick={() => fileInput.current?.click()}>
