@@ -7,8 +7,6 @@
  * shows its table. Screenshots (desktop 1366×900, phone 390×844) go to
  * test-results/screenshots/pages-*.png. Skips without /usr/bin/chromium, except with CI=true.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkCalculatorInput } from "../../src/core/calculator.js";
@@ -16,66 +14,22 @@ import { calculatorNamed } from "../../src/rulesets/calculators.js";
 import { exactText } from "../../web/src/odds/exact.js";
 import { fieldsOf, queryFor } from "../../web/src/odds/form.js";
 import { viewOf } from "../../web/src/odds/views.js";
+import { chromiumRequired, type Harness, haveChromium, type Page, SHOTS, startHarness, type VIEWPORTS } from "./harness.js";
 
-const CHROMIUM = process.env.MUSTER_CHROMIUM ?? "/usr/bin/chromium";
-const ROOT = join(import.meta.dirname, "..", "..");
-const SHOTS = join(ROOT, "test-results", "screenshots");
-const haveChromium = existsSync(CHROMIUM);
-const required = process.env.CI === "true";
-
-if (!haveChromium && !required) console.warn(`e2e pages: skipped: no chromium at ${CHROMIUM} (apt-get install -y chromium; with CI=true this test fails instead)`);
-
-type Browser = import("playwright-core").Browser;
-type Page = import("playwright-core").Page;
-
-const VIEWPORTS = {
-  desktop: { viewport: { width: 1366, height: 900 } },
-  phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
-} as const;
-
-describe.skipIf(!haveChromium && !required)("calculator and game pages end to end", () => {
-  let server: ChildProcess | null = null;
+describe.skipIf(!haveChromium && !chromiumRequired)("calculator and game pages end to end", () => {
+  let harness: Harness;
   let url = "";
-  let browser: Browser;
-  const errors: string[] = [];
-
-  async function open(hash: string, size: keyof typeof VIEWPORTS = "desktop"): Promise<Page> {
-    const page = await browser.newPage(VIEWPORTS[size]);
-    page.on("pageerror", (e) => errors.push(`${hash}: ${e.message}`));
-    page.on("console", (m) => {
-      if (m.type() === "error") errors.push(`${hash}: ${m.text()}`);
-    });
-    await page.goto(`${url}${hash}`);
-    return page;
-  }
+  let errors: string[] = [];
+  const open = (hash: string, size: keyof typeof VIEWPORTS = "desktop"): Promise<Page> => harness.open(hash, size);
 
   beforeAll(async () => {
-    if (!haveChromium) throw new Error(`CI=true but there is no chromium at ${CHROMIUM}: .ci/run installs the Debian package chromium`);
-    if (!existsSync(join(ROOT, "dist", "src", "cli", "serve.js"))) throw new Error("the CLI is not built: run npm run build (npm ci does it)");
-    const { build } = await import("vite");
-    await build({ configFile: join(ROOT, "web", "vite.config.ts"), logLevel: "warn" });
-    server = spawn(process.execPath, [join(ROOT, "bin", "muster.js"), "serve", "--port", "0"], { stdio: ["ignore", "pipe", "pipe"] });
-    url = await new Promise<string>((ok, fail) => {
-      let out = "";
-      server!.stdout!.on("data", (d: Buffer) => {
-        out += d.toString();
-        const nl = out.indexOf("\n");
-        if (nl >= 0) ok(out.slice(0, nl).trim());
-      });
-      server!.stderr!.on("data", (d: Buffer) => fail(new Error(`muster serve: ${d.toString()}`)));
-      server!.on("exit", (code) => fail(new Error(`muster serve exited with ${code}`)));
-    });
-    mkdirSync(SHOTS, { recursive: true });
-    const { chromium } = await import("playwright-core");
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-    });
+    harness = await startHarness();
+    url = harness.url;
+    errors = harness.errors;
   }, 180_000);
 
   afterAll(async () => {
-    await browser?.close();
-    server?.kill();
+    await harness?.close();
   });
 
   it("a shared calculator link, opened fresh, shows the same exact numbers (and its charts) on desktop and phone", async () => {
