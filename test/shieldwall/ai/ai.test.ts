@@ -273,7 +273,7 @@ describe("commander", () => {
           const outlook = chargeOutlook(s, bu.id, m.target);
           if (now === null || outlook.combat === null) continue;
           // The friends already in that fight are on the charger's side of the combat it joins.
-          const ours = outlook.chargerIsA ? outlook.combat.a : outlook.combat.b;
+          const ours = bu.side === "red" ? outlook.combat.a : outlook.combat.b;
           expect(outlook.fighters).toBeGreaterThanOrEqual(now.fighters + 1);
           expect(ours.length).toBe(outlook.fighters);
           // Every unit of a side takes the combat's result: the joined fight for each of ours, less what the friends would get alone.

@@ -168,12 +168,13 @@ export function appraiseCharge(ctx: Ctx, charger: BattleUnit, target: BattleUnit
   const outlook = chargeOutlook(ctx.s, charger.id, target.id);
   const pCharge = outlook.passes.probOf(true);
   // (No contact found by the move: the estimate of a one-on-one charge combat.)
-  const joined = outlook.combat ? combatAppraisal(outlook.combat) : combatAppraisal(chargeCombatInput(ctx, charger, target));
-  const isA = outlook.combat ? outlook.chargerIsA : true;
-  const { final, value: combatValue } = isA ? joined : mirrored(joined);
+  // The engine's combat inputs have red as side a; the estimate has the charger as side a.
+  const redIsCharger = outlook.combat === null || charger.side === "red";
+  const joined = combatAppraisal(outlook.combat ?? chargeCombatInput(ctx, charger, target));
+  const { final, value: combatValue } = redIsCharger ? joined : mirrored(joined);
   const fighters = Math.max(1, outlook.fighters);
   const now = combatNow(ctx.s, target.id, charger.side);
-  const alone = now ? (charger.side === "red" ? combatAppraisal(now.input).value : -combatAppraisal(now.input).value) * now.fighters : 0;
+  const alone = now ? (charger.side === "red" ? 1 : -1) * combatAppraisal(now.input).value * now.fighters : 0;
   const p = pCharge.toNumber();
   return { target: target.id, pCharge, final, combatValue, value: p * (combatValue * fighters - alone) + (1 - p) * FAILED_CHARGE_COST };
 }

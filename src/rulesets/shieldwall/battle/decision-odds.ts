@@ -11,6 +11,7 @@ import { type CombatInput, combatOdds, type FinalResult, mirrorResult } from "..
 import { moveDice, moveDist } from "../move-dice.js";
 import type { Side } from "../army.js";
 import { Ctx } from "./ctx.js";
+import { sideOfId } from "./unit-facts.js";
 import { chargeMove } from "./effects.js";
 import { combatInputFor } from "./phases/combat.js";
 import { shotInput } from "./phases/missiles.js";
@@ -88,8 +89,6 @@ export interface ChargeOutlook {
   /** The combat's input (red is side a), or null with `combatNote` saying why there is none. */
   combat: CombatInput | null;
   combatNote: string | null;
-  /** Is the charger's side side a (red) of `combat`? */
-  chargerIsA: boolean;
   /** Units of the charger's side in that combat, the charger included. */
   fighters: number;
 }
@@ -104,14 +103,13 @@ export function chargeOutlook(state: BattleState, unit: string, target: string):
   const options = { chargeDisorderPenalty: ruleOption(state.options, "chargeDisorderPenalty") };
   const passes = chargeDist(input, options);
   const automatic = passes.outcomes().length === 1 && input.aggression === "bloodlust";
-  const charger = ctx.unit(unit);
-  const base = { automatic, modifiers: chargeModifiers(input, options), passes, chargerIsA: charger.side === "red" };
+  const base = { automatic, modifiers: chargeModifiers(input, options), passes };
   chargeMove(ctx, unit, target);
   const group = findCombats(ctx).find((g) => g.red.has(unit) || g.black.has(unit));
   if (!group) return { ...base, combat: null, combatNote: "no clear way into contact", fighters: 0 };
   const found = combatInputFor(ctx, [...group.red], [...group.black]);
   if (!found) return { ...base, combat: null, combatNote: "no combat", fighters: 0 };
-  return { ...base, combat: found.input, combatNote: null, fighters: group[charger.side].size };
+  return { ...base, combat: found.input, combatNote: null, fighters: group[sideOfId(unit)].size };
 }
 
 /**
@@ -127,7 +125,7 @@ export function combatNow(state: BattleState, id: string, side: Side): { input: 
 }
 
 function chargeOddsAt(state: BattleState, unit: string, target: string): DecisionOdds {
-  const { automatic, modifiers, passes, combat: input, combatNote, chargerIsA } = chargeOutlook(state, unit, target);
+  const { automatic, modifiers, passes, combat: input, combatNote } = chargeOutlook(state, unit, target);
   if (!input) return { kind: "charge", automatic, modifiers, passes, combat: null, combatNote };
   let final: Dist<FinalResult>;
   try {
@@ -136,6 +134,6 @@ function chargeOddsAt(state: BattleState, unit: string, target: string): Decisio
     return { kind: "charge", automatic, modifiers, passes, combat: null, combatNote: (err as Error).message };
   }
   // The combat's results are red's (side a): shown from the charger's side.
-  const combat = chargerIsA ? final : final.map((r) => mirrorResult(r));
+  const combat = sideOfId(unit) === "red" ? final : final.map((r) => mirrorResult(r));
   return { kind: "charge", automatic, modifiers, passes, combat, combatNote: null };
 }
