@@ -8,7 +8,8 @@ import { Dist } from "../../core/distribution.js";
 import type { Random } from "../../core/random.js";
 import { addDisorder, type Changed, type Grade, type UnitState } from "./units.js";
 
-export type MoveKind = "normal" | "rout" | "retire" | "pursuit";
+export const MOVE_KINDS = ["normal", "rout", "retire", "pursuit"] as const;
+export type MoveKind = (typeof MOVE_KINDS)[number];
 
 export interface MoveDiceInput {
   kind: MoveKind;
@@ -49,9 +50,22 @@ export interface MoveRoll {
   fatigue: number;
 }
 
+/**
+ * Routing, retiring and pursuing units are unformed (seed "Unformed Units"), whatever the unit was
+ * before: such a move takes no fatigue (and leaves the unit unformed).
+ */
+export function moveIsUnformed(kind: MoveKind): boolean {
+  return kind !== "normal";
+}
+
+/** Whether this move is made formed: a normal move as the unit stands, never a rout, retire or pursuit. */
+export function movesFormed(kind: MoveKind, unitFormed: boolean): boolean {
+  return unitFormed && !moveIsUnformed(kind);
+}
+
 export function rollMove(rng: Random, input: MoveDiceInput & { formed: boolean; soggyGround: boolean }): MoveRoll {
   const r = roll(rng, moveDice(input));
-  return { roll: r, inches: r.total + moveBonus(input.kind), fatigue: fatigueDps(r.faces, input.formed, input.soggyGround) };
+  return { roll: r, inches: r.total + moveBonus(input.kind), fatigue: fatigueDps(r.faces, movesFormed(input.kind, input.formed), input.soggyGround) };
 }
 
 /** Exact joint distribution of distance and fatigue DPs of one move. */
@@ -59,7 +73,8 @@ export function moveDist(input: MoveDiceInput & { formed: boolean; soggyGround: 
   let d = Dist.certain<number[]>([]);
   for (const die of moveDice(input)) d = d.combine(dieDist(die), (faces, f) => [...faces, f]);
   const bonus = moveBonus(input.kind);
-  return d.map((faces) => ({ inches: faces.reduce((a, b) => a + b, 0) + bonus, fatigue: fatigueDps(faces, input.formed, input.soggyGround) }));
+  const formed = movesFormed(input.kind, input.formed);
+  return d.map((faces) => ({ inches: faces.reduce((a, b) => a + b, 0) + bonus, fatigue: fatigueDps(faces, formed, input.soggyGround) }));
 }
 
 /** The unit takes the fatigue DPs of its move (fatigue kind: always added, ruling SW-12). */

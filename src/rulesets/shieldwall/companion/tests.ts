@@ -5,19 +5,14 @@
  * Each test only calls the shared mechanics (checks.ts, combat.ts, leaders.ts, move-dice.ts,
  * morale.ts, duel/rules.ts): no rule is written twice.
  */
-import type { Dist } from "../../../core/distribution.js";
-import type { Fraction } from "../../../core/fraction.js";
 import { Random } from "../../../core/random.js";
 import {
   applyChargeResult,
   applyRisk,
   applyShootingHits,
-  type ChargeInput,
   chargeDist,
   chargeModifiers,
   chargeRefusal,
-  type ControlInput,
-  type ControlOutcome,
   controlDist,
   controlModifier,
   FREE_HACK_HIT_ON,
@@ -35,57 +30,43 @@ import {
   riskOutcome,
   shootingDice,
   shootingHitsDist,
-  shootingRefusal,
 } from "../checks.js";
-import { type Combatant, type CombatInput, combatOdds, concludeCombat, combatProblem, type FinalResult, RESULT_NAME, resolveCombat, sideDice } from "../combat.js";
+import { combatOdds, concludeCombat, RESULT_NAME, resolveCombat, sideDice, stillInCombat } from "../combat.js";
 import { refusalDist, resolveRefusal, rollRefusal } from "../duel/rules.js";
 import { useToken } from "../gods.js";
 import { initiativeDist, restAndReform, restBlocked, rollInitiative } from "../leaders.js";
-import { leaderKilled } from "../morale.js";
-import { applyFatigue, type MoveKind, moveDist, rollMove } from "../move-dice.js";
-import { AGGRESSION_LEVELS, AGGRESSION_NAME, type Aggression, type Grade, type LeaderState, totalDp, type UnitState } from "../units.js";
+import { applyFatigue, fatigueDps, MOVE_KINDS, moveDist, moveIsUnformed, movesFormed, rollMove } from "../move-dice.js";
+import { totalDp, type UnitState } from "../units.js";
+import { CompanionError, type CompanionState, leaderOf, leaderWith, logged, otherSide, type RolledTest, sideOf, unitOf, withChanges } from "./state.js";
 import {
-  CompanionError,
-  type CompanionState,
-  leaderOf,
-  leaderWith,
-  logged,
-  otherSide,
-  type RolledTest,
-  sideOf,
-  unitOf,
-  withChanges,
-} from "./state.js";
+  activeUnit,
+  afterLeaderFate,
+  AGGRESSIONS,
+  aliveLeader,
+  chargeInput,
+  combatDefaults,
+  combatInput,
+  CONTROL_TEXT,
+  controlInput,
+  distBars,
+  ex,
+  FINAL_ORDER,
+  flag,
+  GRADES,
+  modText,
+  moveInput,
+  num,
+  type OddsView,
+  shootingInput,
+  SIDE_KEYS,
+  type TestField,
+  type TestInput,
+} from "./test-inputs.js";
+
+export type { ExactP, OddsView, TestField, TestInput } from "./test-inputs.js";
 
 export const TEST_KINDS = ["initiative", "control", "move", "rest", "charge", "shooting", "leader-risk", "retinue-eliminated", "refusal", "free-hack", "combat"] as const;
 export type TestKind = (typeof TEST_KINDS)[number];
-
-/** One editable input of a test, for a form. `unit`/`leader` fields hold an id; `who` limits the choice. */
-export type TestField =
-  | { key: string; label: string; type: "boolean" }
-  | { key: string; label: string; type: "number"; min: number; max: number }
-  | { key: string; label: string; type: "enum"; options: readonly { value: string; label: string }[] }
-  | { key: string; label: string; type: "unit"; who: "any" | "own" | "enemy"; optional?: boolean }
-  | { key: string; label: string; type: "leader" };
-
-export type TestInput = Record<string, string | number | boolean>;
-
-/** A probability as exact fraction and decimal (Fraction.toJSON). */
-export interface ExactP {
-  fraction: string;
-  decimal: number;
-}
-
-export interface OddsView {
-  title: string;
-  /** Bars of the chart in order (worst to best where ordered), each with its exact probability. */
-  bars: { label: string; p: ExactP; atLeast?: ExactP }[];
-  showAtLeast: boolean;
-  /** One-line figures (e.g. "charges: 1/2"). */
-  headline: { label: string; p: ExactP }[];
-  /** The modifiers in force, as the rules name them. */
-  modifiers: string[];
-}
 
 interface TestDef {
   title: string;
@@ -99,156 +80,6 @@ interface TestDef {
   apply: (state: CompanionState, rolled: RolledTest) => { state: CompanionState; notes: string[] };
 }
 
-const ex = (f: Fraction): ExactP => f.toJSON() as ExactP;
-
-function distBars<T>(d: Dist<T>, order: readonly T[] | null, label: (v: T) => string, ordered: boolean): OddsView["bars"] {
-  const outs = d.outcomes();
-  const list = order ? order.filter((v) => outs.some((o) => o.value === v)).map((v) => ({ value: v, p: d.probOf(v) })) : outs;
-  return list.map((o, i) => {
-    let at: Fraction | undefined;
-    if (ordered) for (const later of list.slice(i)) at = at ? at.add(later.p) : later.p;
-    return { label: label(o.value), p: ex(o.p), atLeast: at ? ex(at) : undefined };
-  });
-}
-
-const modText = (parts: [string, number][]) => parts.map(([l, v]) => `${v >= 0 ? "+" : ""}${v} ${l}`);
-
-// ---- reading the input ----
-
-function str(input: TestInput, key: string): string {
-  const v = input[key];
-  if (typeof v !== "string") throw new CompanionError(`${key}: missing`);
-  return v;
-}
-function num(input: TestInput, key: string, min: number, max: number): number {
-  const v = input[key];
-  if (typeof v !== "number" || !Number.isInteger(v)) throw new CompanionError(`${key}: must be a whole number`);
-  if (v < min || v > max) throw new CompanionError(`${key}: must be ${min} to ${max}, got ${v}`);
-  return v;
-}
-function flag(input: TestInput, key: string): boolean {
-  return input[key] === true;
-}
-
-function activeUnit(state: CompanionState, input: TestInput, key: string): UnitState {
-  const id = str(input, key);
-  let u: UnitState;
-  try {
-    u = unitOf(state, id);
-  } catch {
-    throw new CompanionError(`${key}: no unit "${id}"`);
-  }
-  if (u.status !== "active") throw new CompanionError(`${key}: ${u.name} is ${u.status}`);
-  return u;
-}
-
-function aliveLeader(state: CompanionState, input: TestInput, key: string): LeaderState {
-  const id = str(input, key);
-  let l: LeaderState;
-  try {
-    l = leaderOf(state, id);
-  } catch {
-    throw new CompanionError(`${key}: no leader "${id}"`);
-  }
-  if (l.status !== "alive") throw new CompanionError(`${key}: ${l.name} is ${l.status}`);
-  return l;
-}
-
-const GRADES = ["A", "B", "C", "D"].map((g) => ({ value: g, label: `grade ${g}` }));
-const AGGRESSIONS = AGGRESSION_LEVELS.map((a) => ({ value: a, label: AGGRESSION_NAME[a] }));
-
-/** A dead leader's contingent (or whole army for the commander-in-chief) drops one level. */
-function afterLeaderFate(state: CompanionState, before: LeaderState, after: LeaderState): { state: CompanionState; notes: string[] } {
-  let s = withChanges(state, [], [after]);
-  if (before.status === "alive" && after.status === "killed") {
-    const side = sideOf(state, after.id);
-    const r = leaderKilled(s.sides[side].units, after);
-    s = withChanges(s, r.value);
-    return { state: s, notes: r.notes };
-  }
-  return { state: s, notes: [] };
-}
-
-// ---- the tests ----
-
-const controlInput = (i: TestInput): ControlInput => ({
-  grade: str(i, "grade") as Grade,
-  aggression: str(i, "aggression") as Aggression,
-  aGradeChoice: str(i, "aGradeChoice") as ControlInput["aGradeChoice"],
-});
-
-const chargeInput = (i: TestInput): ChargeInput => ({
-  grade: str(i, "grade") as Grade,
-  aggression: str(i, "aggression") as Aggression,
-  dp: num(i, "dp", 0, 40),
-  unformed: flag(i, "unformed"),
-  retinueWithLeader: flag(i, "retinueWithLeader"),
-  friendChargingWithin2: flag(i, "friendChargingWithin2"),
-  battleStandardWithin2: flag(i, "battleStandardWithin2"),
-});
-
-function shootingInput(state: CompanionState, i: TestInput) {
-  const shooter = activeUnit(state, i, "unit");
-  const why = shootingRefusal(shooter);
-  if (why) throw new CompanionError(`unit: ${why}`);
-  const target = activeUnit(state, i, "target");
-  if (sideOf(state, target.id) === sideOf(state, shooter.id)) throw new CompanionError(`target: ${target.name} is on the shooter's own side`);
-  const skilled = flag(i, "skilledArcher");
-  if (skilled && state.sides[sideOf(state, shooter.id)].tokens.skilledArcher < 1) throw new CompanionError("skilledArcher: no kept Five (skilled archer) token on this side (ruling SW-11)");
-  return { shooter, target, input: { shooterStands: num(i, "shooterStands", 1, shooter.stands), skilledArcher: skilled, targetIsRetinue: target.kind === "retinue", targetInCover: flag(i, "targetInCover") } };
-}
-
-const SIDE_KEYS = ["Unit", "Engaged", "Charged", "FlankOrRear", "OpponentHasGround", "Leader", "FlankSupport", "FollowingUp", "FightToTheDeath"] as const;
-
-function combatInput(state: CompanionState, i: TestInput): CombatInput {
-  const one = (side: "a" | "b"): Combatant => {
-    const u = activeUnit(state, i, `${side}Unit`);
-    return {
-      unit: u,
-      engagedStands: num(i, `${side}Engaged`, 1, Math.max(1, u.stands)),
-      charged: flag(i, `${side}Charged`),
-      flankOrRear: flag(i, `${side}FlankOrRear`),
-      opponentHasGround: flag(i, `${side}OpponentHasGround`),
-      leader: flag(i, `${side}Leader`),
-      flankSupport: num(i, `${side}FlankSupport`, 0, 2) as 0 | 1 | 2,
-      followingUp: flag(i, `${side}FollowingUp`),
-      fightToTheDeath: flag(i, `${side}FightToTheDeath`),
-    };
-  };
-  const input: CombatInput = { chargeCombat: flag(i, "chargeCombat"), a: [one("a")], b: [one("b")] };
-  if (input.a[0].unit.id === input.b[0].unit.id) throw new CompanionError("bUnit: a unit cannot fight itself");
-  if (sideOf(state, input.a[0].unit.id) === sideOf(state, input.b[0].unit.id)) throw new CompanionError("bUnit: both units are on the same side");
-  const problem = combatProblem(input);
-  if (problem) throw new CompanionError(problem);
-  return input;
-}
-
-function combatDefaults(state: CompanionState, unitA: UnitState, unitB: UnitState | undefined): TestInput {
-  const side = (key: "a" | "b", u: UnitState | undefined): TestInput => ({
-    [`${key}Unit`]: u?.id ?? "",
-    [`${key}Engaged`]: Math.max(1, u?.stands ?? 1),
-    [`${key}Charged`]: u ? state.chargedThisTurn.includes(u.id) : false,
-    [`${key}FlankOrRear`]: false,
-    [`${key}OpponentHasGround`]: false,
-    [`${key}Leader`]: u ? leaderWith(state, u.id) !== undefined && (u.grade === "A" || u.grade === "B") : false,
-    [`${key}FlankSupport`]: 0,
-    [`${key}FollowingUp`]: false,
-    [`${key}FightToTheDeath`]: false,
-  });
-  const charge = state.chargedThisTurn.includes(unitA.id) || (unitB !== undefined && state.chargedThisTurn.includes(unitB.id));
-  return { chargeCombat: charge, ...side("a", unitA), ...side("b", unitB) };
-}
-
-/** The control test's outcomes in words (the table's instructions). */
-const CONTROL_TEXT: Record<ControlOutcome, string> = {
-  retire: "Shaken: retire",
-  halt: "halt",
-  free: "act as the player wishes",
-  "repeat-move": "repeat the last move",
-  "advance-and-charge": "Blood Lust: advance and charge",
-};
-
-const FINAL_ORDER: FinalResult[] = ["defeat", "setback", "separated", "success", "victory"];
 
 export const TESTS: Record<TestKind, TestDef> = {
   initiative: {
@@ -316,9 +147,9 @@ export const TESTS: Record<TestKind, TestDef> = {
     rule: 'seed "Movement Rates", "Fatigue", ruling SW-2',
     fields: () => [
       { key: "unit", label: "unit", type: "unit", who: "any" },
-      { key: "moveKind", label: "move", type: "enum", options: (["normal", "rout", "retire", "pursuit"] as const).map((k) => ({ value: k, label: k })) },
+      { key: "moveKind", label: "move", type: "enum", options: MOVE_KINDS.map((k) => ({ value: k, label: k })) },
       { key: "extraD6", label: "add the optional D6 (normal move)", type: "boolean" },
-      { key: "formed", label: "formed (unformed units take no fatigue)", type: "boolean" },
+      { key: "formed", label: "formed (unformed units take no fatigue; a rout, retire or pursuit is always unformed)", type: "boolean" },
       { key: "soggyGround", label: "soggy ground (first joker): fatigue on 4-6", type: "boolean" },
     ],
     defaults: (s, subject) => {
@@ -326,7 +157,8 @@ export const TESTS: Record<TestKind, TestDef> = {
       return { unit: u.id, moveKind: "normal", extraD6: false, formed: u.formed, soggyGround: s.god.soggyGround };
     },
     odds: (_s, i) => {
-      const d = moveDist({ kind: str(i, "moveKind") as MoveKind, extraD6: flag(i, "extraD6"), formed: flag(i, "formed"), soggyGround: flag(i, "soggyGround") });
+      const input = moveInput(i);
+      const d = moveDist(input);
       const inches = d.map((m) => m.inches);
       const fatigue = d.map((m) => m.fatigue);
       return {
@@ -334,18 +166,29 @@ export const TESTS: Record<TestKind, TestDef> = {
         bars: distBars(inches, null, (v) => `${v}"`, true),
         showAtLeast: true,
         headline: fatigue.outcomes().map((o) => ({ label: `${o.value} fatigue DP${o.value === 1 ? "" : "s"}`, p: ex(o.p) })),
-        modifiers: flag(i, "soggyGround") ? ["soggy ground: a fatigue DP on each die of 4-6"] : ["a fatigue DP on each die of 5-6"],
+        modifiers: moveIsUnformed(input.kind)
+          ? [`a ${input.kind} move is unformed (seed "Unformed Units"): no fatigue`]
+          : !input.formed
+            ? ["unformed: no fatigue"]
+            : input.soggyGround
+              ? ["soggy ground: a fatigue DP on each die of 4-6"]
+              : ["a fatigue DP on each die of 5-6"],
       };
     },
     roll: (s, i, rng) => {
       const u = activeUnit(s, i, "unit");
-      const r = rollMove(rng, { kind: str(i, "moveKind") as MoveKind, extraD6: flag(i, "extraD6"), formed: flag(i, "formed"), soggyGround: flag(i, "soggyGround") });
+      const r = rollMove(rng, moveInput(i));
       return { kind: "move", input: i, dice: [{ label: r.roll.faces.length > 1 ? "AvD, D6" : "AvD", faces: r.roll.faces }], outcome: { inches: r.inches, fatigue: r.fatigue }, text: [`${u.name} moves up to ${r.inches}" [${r.roll.faces.join(", ")}], ${r.fatigue} fatigue DP${r.fatigue === 1 ? "" : "s"}`] };
     },
     apply: (s, rolled) => {
-      const u = unitOf(s, (rolled.input as TestInput).unit as string);
-      const r = applyFatigue(u, (rolled.outcome as { fatigue: number }).fatigue);
-      return { state: withChanges(s, [r.value]), notes: r.notes };
+      const i = rolled.input as TestInput;
+      const input = moveInput(i);
+      const u = unitOf(s, i.unit as string);
+      // The fatigue is counted again from the faces thrown by the same rule (a saved roll cannot carry a wrong count).
+      const faces = rolled.dice.flatMap((d) => d.faces);
+      const r = applyFatigue(u, fatigueDps(faces, movesFormed(input.kind, input.formed), input.soggyGround));
+      if (!moveIsUnformed(input.kind) || !r.value.formed) return { state: withChanges(s, [r.value]), notes: r.notes };
+      return { state: withChanges(s, [{ ...r.value, formed: false }]), notes: [...r.notes, `${u.name} is unformed after its ${input.kind} move (seed "Unformed Units")`] };
     },
   },
 
@@ -705,7 +548,9 @@ export const TESTS: Record<TestKind, TestDef> = {
       const input = combatInput(s, i);
       // The rolled rounds' results decide the consequences through the same function the battle uses.
       const c = concludeCombat(input, (rolled.outcome as { rounds: Parameters<typeof concludeCombat>[1] }).rounds);
-      const units = c.units.map((o) => ({ ...o.unit, inCombat: o.unit.status === "active" && (o.move === "remain" || o.move === "follow-up") && c.units.some((x) => x.side !== o.side && x.unit.status === "active" && (x.move === "remain" || x.move === "follow-up" || x.move === "fall-back")), status: o.move === "break" ? ("broken" as const) : o.unit.status }));
+      // A loser that falls back is followed up: both stay in combat (seed "Moves Following Combat").
+      const engaged = stillInCombat(c.units);
+      const units = c.units.map((o) => ({ ...o.unit, inCombat: engaged.has(o.id), status: o.move === "break" ? ("broken" as const) : o.unit.status }));
       const notes = [...c.notes];
       for (const o of c.units) if (o.move !== "remain") notes.push(`${o.unit.name}: ${o.move.replace("-", " ")}`);
       const leaders = [...input.a, ...input.b].filter((x) => x.leader).map((x) => leaderWith(s, x.unit.id)?.name).filter((n): n is string => n !== undefined);
