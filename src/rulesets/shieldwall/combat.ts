@@ -394,6 +394,21 @@ export function unableToMove(unit: UnitState, move: CombatMove, enemyWithin2: bo
   return { unit, move, notes: [] };
 }
 
+/** The moves after which a unit is still in contact with its opponents (seed "Moves Following Combat"). */
+const STAYS_IN_CONTACT: readonly CombatMove[] = ["remain", "fall-back", "follow-up"];
+
+/**
+ * The units still in combat once the moves following it are made (seed "Moves Following
+ * Combat"): a unit that remains, falls back or follows up, while an opponent of the other side
+ * does too. A loser that falls back is followed up by the winner "to remain in contact" and both
+ * fight another round next turn; a retire, break, pursuit or separation ends the contact. (The
+ * battle measures contact on its table; this is the same rule for a table the engine does not see.)
+ */
+export function stillInCombat(units: readonly Pick<UnitOutcome, "id" | "side" | "unit" | "move">[]): Set<string> {
+  const staying = units.filter((o) => o.unit.status === "active" && STAYS_IN_CONTACT.includes(o.move));
+  return new Set(staying.filter((o) => staying.some((x) => x.side !== o.side)).map((o) => o.id));
+}
+
 /**
  * Applies a decisive result (from side a's point of view) to both sides: every engaged unit of a
  * side shares the outcome (seed "Results"), each by its own state. Victory raises two aggression
