@@ -386,6 +386,9 @@ describe("personal combat on the device (rulings SW-22, SW-23, SW-24)", () => {
     const red = s.sides.red.leaders[1];
     const black = s.sides.black.leaders[1];
     s = startDuel(s, { leader: red.id, fighter: "leader" }, { leader: black.id, fighter: "leader" });
+    // Each paid 3 LPs: to challenge and to accept (seed "Personal Combat").
+    const [paidRed, paidBlack] = [leaderOf(s, red.id), leaderOf(s, black.id)];
+    expect([paidRed.lpSpent, paidBlack.lpSpent]).toEqual([3, 3]);
     expect(() => nextPhase({ ...s, first: "red" })).toThrow(/personal combat/);
     let guard = 0;
     for (let seat = duelSeat(s); seat !== null; seat = duelSeat(s)) {
@@ -405,8 +408,8 @@ describe("personal combat on the device (rulings SW-22, SW-23, SW-24)", () => {
     const after = finishDuel(s);
     expect(after.duel).toBeNull();
     const expected = duelConsequences(outcome, {
-      a: { leader: red, fighter: { kind: "leader", specialWeapon: red.specialWeapon }, units: s.sides.red.units },
-      b: { leader: black, fighter: { kind: "leader", specialWeapon: black.specialWeapon }, units: s.sides.black.units },
+      a: { leader: paidRed, fighter: { kind: "leader", specialWeapon: red.specialWeapon }, units: s.sides.red.units },
+      b: { leader: paidBlack, fighter: { kind: "leader", specialWeapon: black.specialWeapon }, units: s.sides.black.units },
     });
     expect(leaderOf(after, red.id)).toEqual(expected.a.leader);
     expect(after.sides.black.units).toEqual(expected.b.units);

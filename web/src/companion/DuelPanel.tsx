@@ -12,6 +12,7 @@ import {
   duelDecide,
   duelSeat,
   duelSeatView,
+  type DuelOrigin,
   finishDuel,
   leaderOf,
   startDuel,
@@ -30,6 +31,8 @@ export function DuelPanel({ state: s, act }: { state: CompanionState; act: Act }
   const alive = (side: "red" | "black") => s.sides[side].leaders.filter((l) => l.status === "alive");
   const [a, setA] = useState({ leader: alive("red")[0]?.id ?? "", fighter: "leader" as FighterKind });
   const [b, setB] = useState({ leader: alive("black")[0]?.id ?? "", fighter: "leader" as FighterKind });
+  const [challenger, setChallenger] = useState<"red" | "black">("red");
+  const [origin, setOrigin] = useState<DuelOrigin>({ challenge: "issued", answer: "accepted" });
   const [revealed, setRevealed] = useState<"a" | "b" | null>(null);
   const [picked, setPicked] = useState<string[]>([]);
   if (!s.duel) {
@@ -59,13 +62,37 @@ export function DuelPanel({ state: s, act }: { state: CompanionState; act: Act }
         </label>
       </div>
     );
+    const red = challenger === "red" ? "challenger (a)" : "answers (b)";
+    const black = challenger === "black" ? "challenger (a)" : "answers (b)";
+    const [fa, fb] = challenger === "red" ? [a, b] : [b, a];
     return (
       <section class="cmp-card">
         <h3>Personal combat</h3>
-        <p class="hint">A challenge costs 3 LPs to issue and 3 to accept (a King's hero challenges for free); a refusal rolls on the Roll tab. Then deal the hands here.</p>
-        {pick("red", a, setA, "red fighter (a)")}
-        {pick("black", b, setB, "black fighter (b)")}
-        <button class="cmp-btn primary" onClick={() => act((x) => startDuel(x, a, b))} data-testid="duel-start">
+        <p class="hint">A challenge costs 3 LPs to issue (a King's hero challenges for free) and 3 to accept; a leader without them may only refuse, rolling on the Roll tab, where a 4-5 sends a champion out for free. Then deal the hands here.</p>
+        <label>
+          challenged by
+          <select value={challenger} onChange={(e) => setChallenger((e.currentTarget as HTMLSelectElement).value as "red" | "black")} data-testid="duel-challenger">
+            <option value="red">red</option>
+            <option value="black">black</option>
+          </select>
+        </label>
+        <label>
+          the challenge
+          <select value={origin.challenge} onChange={(e) => setOrigin({ ...origin, challenge: (e.currentTarget as HTMLSelectElement).value as DuelOrigin["challenge"] })} data-testid="duel-challenge">
+            <option value="issued">issued by the leader (3 LPs)</option>
+            <option value="king">the King card's new hero (free)</option>
+          </select>
+        </label>
+        <label>
+          the answer
+          <select value={origin.answer} onChange={(e) => setOrigin({ ...origin, answer: (e.currentTarget as HTMLSelectElement).value as DuelOrigin["answer"] })} data-testid="duel-answer">
+            <option value="accepted">accepted (3 LPs)</option>
+            <option value="champion-after-refusal">refused, a champion steps out (refusal roll 4-5, free)</option>
+          </select>
+        </label>
+        {pick("red", a, setA, `red ${red}`)}
+        {pick("black", b, setB, `black ${black}`)}
+        <button class="cmp-btn primary" onClick={() => act((x) => startDuel(x, fa, fb, origin))} data-testid="duel-start">
           Deal the hands
         </button>
       </section>

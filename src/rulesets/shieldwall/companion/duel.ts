@@ -7,7 +7,8 @@
  */
 import { Random } from "../../../core/random.js";
 import { type DuelView, dealDuel, shieldwallDuelGame, type ShieldwallDuelMove, type ShieldwallDuelSetup, type ShieldwallDuelState } from "../duel/game.js";
-import { appointFighter, duelConsequences, handSize, playableAs, type Side as DuelSide } from "../duel/rules.js";
+import { acceptChallenge, appointFighter, duelConsequences, handSize, issueChallenge, playableAs, type Side as DuelSide } from "../duel/rules.js";
+import type { Changed, LeaderState } from "../units.js";
 import { cardCode } from "../../../core/cards.js";
 import { CompanionError, type CompanionState, leaderOf, logged, sideOf, type TableDuel, type TableDuelFighter, withChanges } from "./state.js";
 
@@ -30,17 +31,61 @@ function setupOf(state: CompanionState, d: Pick<TableDuel, "a" | "b">): Shieldwa
   return { a: fighter(d.a, "a"), b: fighter(d.b, "b") };
 }
 
-/** Starts a personal combat between two leaders of opposite sides (or their champions). */
-export function startDuel(state: CompanionState, a: TableDuelFighter, b: TableDuelFighter): CompanionState {
+/**
+ * How a personal combat came about (seed "Personal Combat"): the challenge was issued for 3 LPs
+ * or by the King card's new hero for none (ruling SW-11); it was accepted for 3 LPs, or refused
+ * and a champion of the contingent stepped out anyway (the refusal roll's 4-5), for none.
+ */
+export interface DuelOrigin {
+  challenge: "issued" | "king";
+  answer: "accepted" | "champion-after-refusal";
+}
+
+export const DEFAULT_DUEL_ORIGIN: Readonly<DuelOrigin> = Object.freeze({ challenge: "issued", answer: "accepted" });
+
+/** Is this leader's retinue in combat (he spends no LPs then, ruling SW-8)? */
+function retinueInCombat(state: CompanionState, leaderId: string): boolean {
+  const l = leaderOf(state, leaderId);
+  return state.sides[sideOf(state, leaderId)].units.some((u) => u.id === l.unit && u.inCombat);
+}
+
+/**
+ * Starts a personal combat between two leaders of opposite sides (or their champions): fighter a
+ * challenged, b answered. The LPs are paid through the duel rules the battle uses (issueChallenge,
+ * acceptChallenge): a challenge costs 3 LPs unless the King card issued it, accepting costs 3 LPs
+ * and is refused without them (he may only refuse and roll); a champion who steps out after a
+ * refusal costs nothing.
+ */
+export function startDuel(state: CompanionState, a: TableDuelFighter, b: TableDuelFighter, origin: DuelOrigin = DEFAULT_DUEL_ORIGIN): CompanionState {
   if (state.duel) throw new CompanionError("a personal combat is already being fought");
   const setup = setupOf(state, { a, b });
   if (sideOf(state, a.leader) === sideOf(state, b.leader)) throw new CompanionError("b.leader: the two fighters must be of opposite sides");
+  const challenger = leaderOf(state, a.leader);
+  const answerer = leaderOf(state, b.leader);
+  let issued: Changed<LeaderState>;
+  try {
+    issued = issueChallenge({ challenger, retinueInCombat: retinueInCombat(state, challenger.id), target: answerer, fromKing: origin.challenge === "king" });
+  } catch (err) {
+    throw new CompanionError(`a.leader: ${(err as Error).message}`);
+  }
+  let answered: Changed<LeaderState>;
+  if (origin.answer === "accepted") {
+    try {
+      answered = acceptChallenge(answerer, retinueInCombat(state, answerer.id));
+    } catch (err) {
+      throw new CompanionError(`b.leader: ${(err as Error).message}; he may only refuse (roll "Refusing a challenge")`);
+    }
+  } else {
+    if (b.fighter !== "champion") throw new CompanionError(`b.fighter: after a refusal a champion of ${answerer.name}'s contingent steps out, not ${b.fighter === "leader" ? "the leader" : "his heroic champion"} (seed "Personal Combat")`);
+    answered = { value: answerer, notes: [`${answerer.name} refused; a champion of his contingent accepts the challenge without authorisation (no LPs)`] };
+  }
   const rng = new Random(state.rng);
   const seed = rng.int(0, 2 ** 31 - 1);
   const duel: TableDuel = { a, b, seed, moves: [] };
   dealDuel(setup, seed);
   const name = (f: TableDuelFighter) => `${leaderOf(state, f.leader).name}${f.fighter === "leader" ? "" : `'s ${f.fighter.replace("-", " ")}`}`;
-  return logged({ ...state, rng: rng.state(), duel }, [`personal combat: ${name(a)} (a) against ${name(b)} (b); the hands are dealt on the device`]);
+  const paid = withChanges(state, [], [issued.value, answered.value]);
+  return logged({ ...paid, rng: rng.state(), duel }, [...issued.notes, ...answered.notes, `personal combat: ${name(a)} (a) against ${name(b)} (b); the hands are dealt on the device`]);
 }
 
 /** The duel's state, replayed from its seed and decisions. */
@@ -106,5 +151,5 @@ export function finishDuel(state: CompanionState): CompanionState {
 /** Gives up a duel in progress without consequences (a wrong challenge entered). */
 export function abandonDuel(state: CompanionState): CompanionState {
   if (!state.duel) throw new CompanionError("no personal combat is being fought");
-  return logged({ ...state, duel: null }, ["the personal combat is set aside (no consequences applied)"]);
+  return logged({ ...state, duel: null }, ["the personal combat is set aside (no consequences applied; LPs paid for the challenge stay spent, undo takes them back)"]);
 }
