@@ -20,6 +20,7 @@ import {
   testDefaults,
   testOdds,
   type TestInput,
+  TESTS,
   unitOf,
   withChanges,
 } from "../../src/rulesets/shieldwall/companion/index.js";
@@ -52,6 +53,8 @@ describe('Unformed Units: routing, retiring and pursuing units are unformed, so 
     for (const kind of ["rout", "retire", "pursuit"] as const) {
       const input: TestInput = { ...testDefaults(s0, "move", u.id), moveKind: kind };
       expect(input.formed).toBe(true);
+      // The form asks neither "formed" nor the optional D6 for such a move.
+      expect(TESTS.move.fields(s0, input).map((f) => f.key)).toEqual(["unit", "moveKind", "soggyGround"]);
       const odds = testOdds(s0, "move", input);
       expect(odds.headline).toEqual([{ label: "0 fatigue DPs", p: { fraction: "1", decimal: 1 } }]);
       expect(odds.modifiers).toEqual([`a ${kind} move is unformed (seed "Unformed Units"): no fatigue`]);
@@ -68,6 +71,7 @@ describe('Unformed Units: routing, retiring and pursuing units are unformed, so 
       }
       expect(fives).toBeGreaterThan(10);
     }
+    expect(TESTS.move.fields(s0, testDefaults(s0, "move", u.id)).map((f) => f.key)).toContain("formed");
   });
 
   it("a saved roll that counted fatigue for a retire is applied by the rule, not by its count", () => {

@@ -35,7 +35,7 @@ import { combatOdds, concludeCombat, RESULT_NAME, resolveCombat, sideDice, still
 import { refusalDist, resolveRefusal, rollRefusal } from "../duel/rules.js";
 import { useToken } from "../gods.js";
 import { initiativeDist, restAndReform, restBlocked, rollInitiative } from "../leaders.js";
-import { applyFatigue, fatigueDps, MOVE_KINDS, moveDist, moveIsUnformed, movesFormed, rollMove } from "../move-dice.js";
+import { applyFatigue, fatigueDps, MOVE_KINDS, type MoveKind, moveDist, moveIsUnformed, movesFormed, rollMove } from "../move-dice.js";
 import { totalDp, type UnitState } from "../units.js";
 import { CompanionError, type CompanionState, leaderOf, leaderWith, logged, otherSide, type RolledTest, sideOf, unitOf, withChanges } from "./state.js";
 import {
@@ -145,13 +145,21 @@ export const TESTS: Record<TestKind, TestDef> = {
   move: {
     title: "Move dice",
     rule: 'seed "Movement Rates", "Fatigue", ruling SW-2',
-    fields: () => [
-      { key: "unit", label: "unit", type: "unit", who: "any" },
-      { key: "moveKind", label: "move", type: "enum", options: MOVE_KINDS.map((k) => ({ value: k, label: k })) },
-      { key: "extraD6", label: "add the optional D6 (normal move)", type: "boolean" },
-      { key: "formed", label: "formed (unformed units take no fatigue; a rout, retire or pursuit is always unformed)", type: "boolean" },
-      { key: "soggyGround", label: "soggy ground (first joker): fatigue on 4-6", type: "boolean" },
-    ],
+    fields: (_s, i) => {
+      // A rout, retire or pursuit throws both dice (SW-2) and is unformed (seed "Unformed Units"): nothing to choose.
+      const normal = !MOVE_KINDS.includes(i.moveKind as MoveKind) || !moveIsUnformed(i.moveKind as MoveKind);
+      return [
+        { key: "unit", label: "unit", type: "unit", who: "any" },
+        { key: "moveKind", label: "move", type: "enum", options: MOVE_KINDS.map((k) => ({ value: k, label: k })) },
+        ...(normal
+          ? ([
+              { key: "extraD6", label: "add the optional D6", type: "boolean" },
+              { key: "formed", label: "formed (unformed units take no fatigue)", type: "boolean" },
+            ] as const)
+          : []),
+        { key: "soggyGround", label: "soggy ground (first joker): fatigue on 4-6", type: "boolean" },
+      ];
+    },
     defaults: (s, subject) => {
       const u = unitOf(s, subject);
       return { unit: u.id, moveKind: "normal", extraD6: false, formed: u.formed, soggyGround: s.god.soggyGround };
