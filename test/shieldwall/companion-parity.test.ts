@@ -13,7 +13,7 @@ import { describe, expect, it } from "vitest";
 import { Random, type RandomState } from "../../src/core/random.js";
 import type { BattleState } from "../../src/rulesets/shieldwall/battle/index.js";
 import { Ctx } from "../../src/rulesets/shieldwall/battle/ctx.js";
-import { leaderRisk, retireMove, unitGone } from "../../src/rulesets/shieldwall/battle/effects.js";
+import { leaderRisk, refreshInCombat, retireMove, unitGone } from "../../src/rulesets/shieldwall/battle/effects.js";
 import { applyAnswer } from "../../src/rulesets/shieldwall/battle/phases/leadership.js";
 import { combatInputFor, startCombat } from "../../src/rulesets/shieldwall/battle/phases/combat.js";
 import { initiativeTask } from "../../src/rulesets/shieldwall/battle/phases/initiative.js";
@@ -30,6 +30,8 @@ import { line, N, position, S, start, tinySetup, withUnit } from "./battle/setup
 
 /** Cases run for each test kind. */
 const CASES = 40;
+/** Units whose "in combat" after a combat was compared (the battle's table against stillInCombat). */
+let inCombatCompared = 0;
 
 const BASE = start(3);
 const TINY = tinySetup();
@@ -248,7 +250,8 @@ const CASES_BY_KIND: Record<TestKind, Case> = {
     const how = r.int(0, 2);
     if (how === 1) b = withUnit(b, red.id, (u) => ({ ...u, charged: true }));
     if (how === 2) b = withUnit(b, red.id, (u) => ({ ...u, followingUp: true }));
-    const ctx = new Ctx(structuredClone(b));
+    // Nothing waiting (the start's initiative choice is cleared), so a decision after the combat shows.
+    const ctx = new Ctx({ ...structuredClone(b), pending: null, queue: [] });
     const found = combatInputFor(ctx, [red.id], [black.id])!;
     startCombat(ctx, [red.id], [black.id]);
     const fought = ctx.events.find((e) => e.type === "combat") as unknown as { result: FinalResult; rounds: { red: number[][]; black: number[][] }[] };
@@ -276,6 +279,19 @@ const CASES_BY_KIND: Record<TestKind, Case> = {
     const rolled = rollTest(c, "combat", mine);
     expect(rolled.rolled!.dice.map((d) => d.faces)).toEqual(fought.rounds.flatMap((x) => [...x.red, ...x.black]));
     expect(rolled.rolled!.text.at(-1)).toBe(`final: ${RESULT_NAME[fought.result]} for ${red.u.name}`);
+    // Who is still in combat once the moves following it are made: the battle measures contact on
+    // its table, the companion applies stillInCombat (seed "Moves Following Combat").
+    if (ctx.s.pending === null) {
+      refreshInCombat(ctx);
+      const applied = applyRolled(rolled);
+      for (const id of [red.id, black.id]) {
+        const after = unitOf(applied, id);
+        if (after.status === "active" && ctx.unit(id).u.status === "active") {
+          inCombatCompared++;
+          expect({ id, inCombat: after.inCombat }).toEqual({ id, inCombat: ctx.unit(id).u.inCombat });
+        }
+      }
+    }
   },
 };
 
@@ -288,6 +304,7 @@ describe("one implementation of each rule: the companion's tests agree with the 
     it(`${kind}: ${CASES} cases on the same inputs and generator agree`, () => {
       const r = Random.fromSeed(2300 + TEST_KINDS.indexOf(kind));
       for (let i = 0; i < CASES; i++) CASES_BY_KIND[kind](r);
+      if (kind === "combat") expect(inCombatCompared).toBeGreaterThan(CASES / 2);
     });
   }
 });
