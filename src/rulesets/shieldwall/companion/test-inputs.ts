@@ -109,7 +109,7 @@ export function afterLeaderFate(state: CompanionState, before: LeaderState, afte
   return { state: s, notes: [] };
 }
 
-// ---- the tests ----
+// ---- each test's input, read and checked ----
 
 export const controlInput = (i: TestInput): ControlInput => ({
   grade: str(i, "grade") as Grade,
