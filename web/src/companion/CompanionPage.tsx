@@ -20,6 +20,7 @@ import { SetupView } from "./SetupView.js";
 import { LogView, RollView, type RollRequest, TurnView, UnitsView } from "./views.js";
 import { exportName, loadTable, saveTable } from "./store.js";
 import { downloadJson } from "../shared/download.js";
+import { readUploadText } from "../shared/upload.js";
 
 const storage = typeof localStorage === "undefined" ? null : localStorage;
 const initial = storage ? loadTable(storage) : { table: null, error: null };
@@ -123,8 +124,13 @@ function phaseName(s: CompanionState): string {
 }
 
 async function importFile(file: File): Promise<void> {
+  const text = await readUploadText(file);
+  if (!text.ok) {
+    problem.value = text.error;
+    return;
+  }
   try {
-    const t = readTableFile(await file.text());
+    const t = readTableFile(text.value);
     startTable(t);
   } catch (err) {
     problem.value = `${file.name}: ${err instanceof CompanionError ? err.message : (err as Error).message}`;
