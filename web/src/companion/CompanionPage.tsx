@@ -27,6 +27,8 @@ const initial = storage ? loadTable(storage) : { table: null, error: null };
 
 export const table = signal<CompanionTable | null>(initial.table);
 export const problem = signal<string | null>(initial.error);
+/** Why the last imported table file was refused, shown beside the import field. */
+export const importProblem = signal<string | null>(null);
 
 function persist(t: CompanionTable | null): void {
   table.value = t;
@@ -52,6 +54,7 @@ export function act(f: (s: CompanionState) => CompanionState): boolean {
 
 export function startTable(t: CompanionTable): void {
   problem.value = null;
+  importProblem.value = null;
   persist(t);
 }
 
@@ -68,7 +71,7 @@ export default function CompanionPage() {
     return (
       <div class="companion">
         {problem.value && <p class="error" role="alert" data-testid="companion-error">{problem.value}</p>}
-        <SetupView onStart={startTable} onImport={importFile} />
+        <SetupView onStart={startTable} onImport={importFile} importError={importProblem.value} />
       </div>
     );
   }
@@ -126,14 +129,14 @@ function phaseName(s: CompanionState): string {
 async function importFile(file: File): Promise<void> {
   const text = await readUploadText(file);
   if (!text.ok) {
-    problem.value = text.error;
+    importProblem.value = text.error;
     return;
   }
   try {
     const t = readTableFile(text.value);
     startTable(t);
   } catch (err) {
-    problem.value = `${file.name}: ${err instanceof CompanionError ? err.message : (err as Error).message}`;
+    importProblem.value = `${file.name}: ${err instanceof CompanionError ? err.message : (err as Error).message}`;
   }
 }
 
@@ -156,6 +159,11 @@ function FileView({ table: t }: { table: CompanionTable }) {
           }} />
         </label>
       </div>
+      {importProblem.value && (
+        <p class="error" role="alert" data-testid="import-error">
+          {importProblem.value}
+        </p>
+      )}
       <hr />
       <button
         class="cmp-btn danger"

@@ -19,7 +19,7 @@ type FileField = "red" | "black" | "scenario";
 /** A picked file, read and parsed when picked (its error shown beside its field at once). */
 type Picked = { name: string; value: unknown } | { name: string; error: string };
 
-export function SetupView({ onStart, onImport }: { onStart: (t: CompanionTable) => void; onImport: (f: File) => Promise<void> }) {
+export function SetupView({ onStart, onImport, importError }: { onStart: (t: CompanionTable) => void; onImport: (f: File) => Promise<void>; importError: string | null }) {
   const [from, setFrom] = useState<From>("scenario");
   const [scenario, setScenario] = useState(shippedScenarios[0]?.id ?? "");
   const [red, setRed] = useState(shippedArmies.find((a) => a.side === "red")?.id ?? shippedArmies[0]?.id ?? "");
@@ -145,6 +145,11 @@ export function SetupView({ onStart, onImport }: { onStart: (t: CompanionTable) 
             (e.currentTarget as HTMLInputElement).value = "";
           }} />
         </label>
+        {importError && (
+          <p class="error" role="alert" data-testid="import-error">
+            {importError}
+          </p>
+        )}
       </div>
     </section>
   );
