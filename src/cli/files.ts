@@ -2,11 +2,14 @@
  * Writing output files (game records), the one way every command does it: the place is checked
  * before any work starts, an existing file is never replaced without `--force`, and the text is
  * written to a temporary file in the same folder and renamed over the target, so an interrupted
- * write leaves the old file whole.
+ * write leaves the old file whole. Only regular files are written: a device (/dev/null), FIFO,
+ * socket or folder at the target is refused, `--force` or not (renaming over it would replace
+ * the device node with a file).
  */
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { InputError } from "./errors.js";
+import { fileKind } from "./input.js";
 
 /** The folders of `file` that do not exist yet, outermost first; never climbs past the root. */
 function missingFolders(file: string): string[] {
@@ -47,10 +50,9 @@ export function checkOutput(file: string, option: string, force: boolean, what =
     return fail(`cannot use the folder ${dir} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
   }
   if (!dirStat.isDirectory()) fail(`${dir} is not a folder`);
-  if (existsSync(file)) {
-    if (statSync(file).isDirectory()) fail("it is a folder");
-    if (!force) fail("the file exists (add --force to replace it)");
-  }
+  const existing = notRegular(file);
+  if (existing) fail(existing);
+  if (existsSync(file) && !force) fail("the file exists (add --force to replace it)");
   // Try the temporary file now, so an unwritable place is found before the work, not after.
   const probe = tempName(file);
   try {
@@ -60,6 +62,19 @@ export function checkOutput(file: string, option: string, force: boolean, what =
   } finally {
     rmSync(probe, { force: true });
   }
+}
+
+/** Why `file` (followed through links) cannot be written: it exists and is not a regular file; null otherwise. */
+function notRegular(file: string): string | null {
+  let stat;
+  try {
+    stat = statSync(file);
+  } catch {
+    return null; // nothing there (or a dangling link, which the rename replaces)
+  }
+  if (stat.isFile()) return null;
+  if (stat.isDirectory()) return "it is a folder";
+  return `it is ${fileKind(stat)}, not a regular file (only regular files are written)`;
 }
 
 function tempName(file: string): string {
@@ -81,9 +96,13 @@ export function writeOutput(file: string, text: string, option: string, force: b
     } finally {
       closeSync(fd);
     }
+    // Checked again just before the rename: the target may have changed during the work.
+    const changed = notRegular(file);
+    if (changed) throw new InputError(`${option}: cannot save ${what} to ${file}: ${changed}`);
     renameSync(tmp, file);
   } catch (err) {
     rmSync(tmp, { force: true });
+    if (err instanceof InputError) throw err;
     throw new InputError(`${option}: cannot save ${what} to ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
   }
 }

@@ -1,26 +1,96 @@
-/** Reading and validating input files and standard input, with errors that name the field. */
-import { readFileSync } from "node:fs";
+/**
+ * Reading and validating input files and standard input, with errors that name the field. Every
+ * file the command line reads comes through {@link readText}: regular files and standard input
+ * only, never more than {@link MAX_INPUT_BYTES} read, never a wait on a FIFO nobody writes to.
+ */
+import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from "node:fs";
 import type { z } from "zod";
+import { MAX_INPUT_BYTES, nestingProblem, tooLargeText } from "../core/input-limits.js";
 import { describeIssues, problemsText } from "../core/issues.js";
 import { InputError } from "./errors.js";
 
 export { describeIssues, fieldPath } from "../core/issues.js";
+export { MAX_INPUT_BYTES };
 
-/** Input files are text of at most this many bytes (a sane limit: the largest shipped file is some 10 kB). */
-export const MAX_INPUT_BYTES = 4 * 1024 * 1024;
+/** What a file that is not a regular file is, in words: "a FIFO (named pipe)", "a device". */
+export function fileKind(stat: Stats): string {
+  if (stat.isDirectory()) return "a folder";
+  if (stat.isFIFO()) return "a FIFO (named pipe)";
+  if (stat.isCharacterDevice()) return "a character device";
+  if (stat.isBlockDevice()) return "a block device";
+  if (stat.isSocket()) return "a socket";
+  return stat.isFile() ? "a regular file" : "not a regular file";
+}
 
-/** Reads a text file, or standard input for "-"; refuses a binary file or one too large, never echoing it. */
+const CHUNK = 64 * 1024;
+
+/** Sleeps `ms` without the event loop (a synchronous read of standard input that has no data yet). */
+function pause(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/** Reads `fd` to its end, stopping with a named error once more than the cap has come (so /dev/zero or an endless pipe stops at 4 MiB). */
+function readCapped(fd: number, label: string): Buffer {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for (;;) {
+    const buf = Buffer.allocUnsafe(CHUNK);
+    let n: number;
+    try {
+      n = readSync(fd, buf, 0, CHUNK, null);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === "EAGAIN") {
+        pause(10); // standard input set non-blocking by someone else: wait for its writer
+        continue;
+      }
+      if (code === "EOF") break; // Windows: the end of a pipe
+      throw new InputError(`cannot read ${label}: ${code ?? (err as Error).message}`);
+    }
+    if (n === 0) break;
+    total += n;
+    if (total > MAX_INPUT_BYTES) throw new InputError(`${label}: ${tooLargeText()}`);
+    chunks.push(n === CHUNK ? buf : buf.subarray(0, n));
+  }
+  return Buffer.concat(chunks, total);
+}
+
+/** Opens a named input without waiting (a FIFO opens at once) and refuses anything but a regular file. */
+function openRegular(file: string): number {
+  let fd: number;
+  try {
+    fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a folder" : code === "EACCES" ? "permission denied" : code === "ENXIO" ? "it is a socket, not a regular file" : (err as Error).message;
+    throw new InputError(`cannot read ${file}: ${why}`);
+  }
+  const stat = fstatSync(fd);
+  if (!stat.isFile()) {
+    closeSync(fd);
+    if (stat.isDirectory()) throw new InputError(`cannot read ${file}: it is a folder`);
+    throw new InputError(`cannot read ${file}: it is ${fileKind(stat)}, not a regular file; input files must be regular files (give - to read standard input)`);
+  }
+  if (stat.size > MAX_INPUT_BYTES) {
+    closeSync(fd);
+    throw new InputError(`${file}: ${tooLargeText(stat.size)}`);
+  }
+  return fd;
+}
+
+/** Reads a text file, or standard input for "-"; refuses a binary file, one too large or one that is not a regular file, never echoing it. */
 export function readText(source: string): string {
   const label = source === "-" ? "standard input" : source;
   let bytes: Buffer;
-  try {
-    bytes = readFileSync(source === "-" ? 0 : source);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a folder" : code === "EACCES" ? "permission denied" : (err as Error).message;
-    throw new InputError(`cannot read ${label}: ${why}`);
+  if (source === "-") bytes = readCapped(0, label);
+  else {
+    const fd = openRegular(source);
+    try {
+      bytes = readCapped(fd, label);
+    } finally {
+      closeSync(fd);
+    }
   }
-  if (bytes.length > MAX_INPUT_BYTES) throw new InputError(`${label}: the file is ${bytes.length} bytes; input files are text of at most ${MAX_INPUT_BYTES} bytes`);
   const text = bytes.toString("utf8");
   // eslint-disable-next-line no-control-regex
   const bad = /[\u0000-\u0008\u000e-\u001f\u007f\ufffd]/.exec(text);
@@ -33,6 +103,8 @@ export function readText(source: string): string {
 
 /** Parses JSON, reporting the line and column of a syntax error. */
 export function parseJson(text: string, source: string): unknown {
+  const deep = nestingProblem(text);
+  if (deep) throw new InputError(`${source}: ${deep}`);
   try {
     return JSON.parse(text);
   } catch (err) {

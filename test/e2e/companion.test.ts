@@ -195,13 +195,13 @@ describe.skipIf(!haveChromium && !chromiumRequired)("the table-side companion en
     }
     expect(expected).toContain("state.sides.red.units.0.stands");
     await page.locator('[data-testid="import"]').setInputFiles({ name: "broken-table.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(broken)) });
-    await page.waitForSelector('[data-testid="companion-error"]');
-    expect(await page.textContent('[data-testid="companion-error"]')).toContain(`broken-table.json: ${expected}`);
+    await page.waitForSelector('[data-testid="import-error"]');
+    expect(await page.textContent('[data-testid="import-error"]')).toContain(`broken-table.json: ${expected}`);
     expect(await saved(page)).toEqual(undone);
     await fullShot(page, "companion-bad-file-phone.png");
     // A good file imports.
     await page.locator('[data-testid="import"]').setInputFiles({ name: "table.json", mimeType: "application/json", buffer: Buffer.from(tableText(before)) });
-    await page.waitForFunction(`!document.querySelector('[data-testid="companion-error"]')`);
+    await page.waitForFunction(`!document.querySelector('[data-testid="import-error"]')`);
     expect(await saved(page)).toEqual(before);
 
     // Desktop: the same table.

@@ -1,6 +1,8 @@
 /** The new-battle screen: scenario, uploaded armies, who plays each side, seed, speed, every rules option. */
+import { Fragment } from "preact";
 import { useState } from "preact/hooks";
 import type { Side } from "../../../src/rulesets/shieldwall/battle/index.js";
+import { readJsonUpload } from "../shared/upload.js";
 import { send } from "./engine.js";
 import { CONTROLLERS, type Controller, type ScenarioSource } from "./protocol.js";
 import { shippedScenarios } from "./scenario-list.js";
@@ -16,6 +18,14 @@ const CONTROLLER_LABEL: Record<Controller, string> = {
   mcts: "Computer: tree search (slow)",
 };
 
+/** The form's file fields; each shows its own file's error beside it. */
+type UploadField = "scenario" | Side | "record";
+
+const FIELD_LABEL: Record<UploadField, string> = { scenario: "the scenario file", red: "the red army file", black: "the black army file", record: "the record file" };
+
+/** Each field's input test id; its error's is the same with "-error". */
+const FIELD_TESTID: Record<UploadField, string> = { scenario: "scenario-file", red: "army-file-red", black: "army-file-black", record: "record-file" };
+
 const SPEEDS = [
   { label: "Slow", ms: 900 },
   { label: "Normal", ms: 350 },
@@ -28,7 +38,8 @@ export function SetupScreen() {
   const [players, setPlayers] = useState<Record<Side, Controller>>({ red: "human", black: "commander" });
   const [seed, setSeed] = useState(() => Math.floor(Math.random() * 1_000_000));
   const [delay, setDelay] = useState(350);
-  const [fileError, setFileError] = useState<string | null>(null);
+  const [fileErrors, setFileErrors] = useState<Partial<Record<UploadField, string>>>({});
+  const [startTried, setStartTried] = useState(false);
   const [saved, setSaved] = useState<{ record: unknown; fileName: string } | null>(null);
   const [armies, setArmies] = useState<Partial<Record<Side, UploadedFile>>>({});
   const [overrides, setOverrides] = useState<Partial<Record<OptionKey, OptionValue>>>({});
@@ -38,48 +49,59 @@ export function SetupScreen() {
   const changed = changedOptions(defaults, overrides);
   const setOption = (key: OptionKey, v: OptionValue) => setOverrides({ ...overrides, [key]: v });
 
+  // Functional updates: the handlers resume after reading the file, when other fields may have changed.
+  const setFieldError = (field: UploadField, error: string | null) =>
+    setFileErrors((all) => {
+      const { [field]: _old, ...rest } = all;
+      return error === null ? rest : { ...rest, [field]: error };
+    });
+
   const onArmy = (side: Side) => async (e: Event) => {
     const f = (e.currentTarget as HTMLInputElement).files?.[0];
-    setFileError(null);
-    const { [side]: _dropped, ...rest } = armies;
-    setArmies(rest);
+    setFieldError(side, null);
+    setArmies(({ [side]: _dropped, ...rest }) => rest);
     if (!f) return;
-    try {
-      setArmies({ ...rest, [side]: { file: JSON.parse(await f.text()), fileName: f.name } });
-    } catch (err) {
-      setFileError(`${f.name}: not JSON: ${(err as Error).message}`);
-    }
+    const read = await readJsonUpload(f);
+    if (read.ok) setArmies((all) => ({ ...all, [side]: { file: read.value, fileName: f.name } }));
+    else setFieldError(side, read.error);
   };
 
   const onFile = async (e: Event) => {
-    const input = e.currentTarget as HTMLInputElement;
-    const f = input.files?.[0];
-    setFileError(null);
+    const f = (e.currentTarget as HTMLInputElement).files?.[0];
+    setFieldError("scenario", null);
     setUpload(null);
     setOverrides({});
     if (!f) return;
-    try {
-      setUpload({ file: JSON.parse(await f.text()), fileName: f.name });
-    } catch (err) {
-      setFileError(`${f.name}: not JSON: ${(err as Error).message}`);
-    }
+    const read = await readJsonUpload(f);
+    if (read.ok) setUpload({ file: read.value, fileName: f.name });
+    else setFieldError("scenario", read.error);
   };
 
   const onRecord = async (e: Event) => {
     const f = (e.currentTarget as HTMLInputElement).files?.[0];
-    setFileError(null);
+    setFieldError("record", null);
     setSaved(null);
     if (!f) return;
-    try {
-      setSaved({ record: JSON.parse(await f.text()), fileName: f.name });
-    } catch (err) {
-      setFileError(`${f.name}: not JSON: ${(err as Error).message}`);
-    }
+    const read = await readJsonUpload(f);
+    if (read.ok) setSaved({ record: read.value, fileName: f.name });
+    else setFieldError("record", read.error);
   };
+
+  // A file the battle would use that was refused blocks Start: playing on without it (the shipped army) would hide the error.
+  const blocking = (["scenario", "red", "black"] as const).filter((k) => fileErrors[k] !== undefined && (k !== "scenario" || scenario === "upload"));
+  const blockedText = startTried && blocking.length > 0 ? `Not started: ${blocking.map((k) => FIELD_LABEL[k]).join(" and ")} ${blocking.length > 1 ? "were" : "was"} refused (the reason is beside it); choose another file or clear it.` : null;
+  const fieldError = (field: UploadField) =>
+    fileErrors[field] !== undefined && (
+      <p class="error" role="alert" data-testid={`${FIELD_TESTID[field]}-error`}>
+        {fileErrors[field]}
+      </p>
+    );
 
   // The form has noValidate: the engine checks every value and names the field, as for a file.
   const start = (e: Event) => {
     e.preventDefault();
+    setStartTried(true);
+    if (blocking.length > 0) return;
     const source: ScenarioSource = scenario === "upload" ? (upload ?? { file: null, fileName: "(no file)" }) : { shipped: scenario };
     send({ type: "start", scenario: source, players, seed, delayMs: delay, options: changed, armies });
   };
@@ -116,7 +138,7 @@ export function SetupScreen() {
             <input type="file" accept=".json,application/json" data-testid="scenario-file" onChange={onFile} />
           </label>
         )}
-        {fileError && <p class="error">{fileError}</p>}
+        {scenario === "upload" && fieldError("scenario")}
         <div class="sides">
           {(["red", "black"] as const).map((side) => (
             <label key={side} class={`side-pick ${side}`}>
@@ -133,14 +155,17 @@ export function SetupScreen() {
             </label>
           ))}
         </div>
-        <details class="army-files" data-testid="army-files" open={armies.red !== undefined || armies.black !== undefined}>
+        <details class="army-files" data-testid="army-files" open={armies.red !== undefined || armies.black !== undefined || fileErrors.red !== undefined || fileErrors.black !== undefined}>
           <summary>Armies from files (optional){armies.red || armies.black ? `: ${[armies.red?.fileName, armies.black?.fileName].filter(Boolean).join(", ")}` : ""}</summary>
           <p class="hint">An army file (docs/shieldwall/army-format.md) replaces that side's army in the chosen battle; it is checked as <code>muster army check</code> does.</p>
           {(["red", "black"] as const).map((side) => (
-            <label key={side}>
-              {side === "red" ? "Red army file" : "Black army file"}
-              <input type="file" accept=".json,application/json" data-testid={`army-file-${side}`} onChange={onArmy(side)} />
-            </label>
+            <Fragment key={side}>
+              <label>
+                {side === "red" ? "Red army file" : "Black army file"}
+                <input type="file" accept=".json,application/json" data-testid={`army-file-${side}`} onChange={onArmy(side)} />
+              </label>
+              {fieldError(side)}
+            </Fragment>
           ))}
         </details>
         <div class="row">
@@ -173,9 +198,9 @@ export function SetupScreen() {
             </button>
           )}
         </details>
-        {startError && (
+        {(blockedText ?? startError) && (
           <p class="error" data-testid="start-error">
-            {startError}
+            {blockedText ?? startError}
           </p>
         )}
         <button type="submit" class="primary" data-testid="start">
@@ -187,6 +212,7 @@ export function SetupScreen() {
             Record file (from "Save record" or <code>muster battle --out</code>)
             <input type="file" accept=".json,application/json" data-testid="record-file" onChange={onRecord} />
           </label>
+          {fieldError("record")}
           <div class="row">
             <button type="button" data-testid="continue" disabled={!saved} title="Replay and verify the record, then play on with the players chosen above" onClick={() => saved && send({ type: "load", ...saved, players, delayMs: delay })}>
               Continue playing it

@@ -20,12 +20,15 @@ import { SetupView } from "./SetupView.js";
 import { LogView, RollView, type RollRequest, TurnView, UnitsView } from "./views.js";
 import { exportName, loadTable, saveTable } from "./store.js";
 import { downloadJson } from "../shared/download.js";
+import { readUploadText } from "../shared/upload.js";
 
 const storage = typeof localStorage === "undefined" ? null : localStorage;
 const initial = storage ? loadTable(storage) : { table: null, error: null };
 
 export const table = signal<CompanionTable | null>(initial.table);
 export const problem = signal<string | null>(initial.error);
+/** Why the last imported table file was refused, shown beside the import field. */
+export const importProblem = signal<string | null>(null);
 
 function persist(t: CompanionTable | null): void {
   table.value = t;
@@ -51,6 +54,7 @@ export function act(f: (s: CompanionState) => CompanionState): boolean {
 
 export function startTable(t: CompanionTable): void {
   problem.value = null;
+  importProblem.value = null;
   persist(t);
 }
 
@@ -67,7 +71,7 @@ export default function CompanionPage() {
     return (
       <div class="companion">
         {problem.value && <p class="error" role="alert" data-testid="companion-error">{problem.value}</p>}
-        <SetupView onStart={startTable} onImport={importFile} />
+        <SetupView onStart={startTable} onImport={importFile} importError={importProblem.value} />
       </div>
     );
   }
@@ -123,11 +127,16 @@ function phaseName(s: CompanionState): string {
 }
 
 async function importFile(file: File): Promise<void> {
+  const text = await readUploadText(file);
+  if (!text.ok) {
+    importProblem.value = text.error;
+    return;
+  }
   try {
-    const t = readTableFile(await file.text());
+    const t = readTableFile(text.value);
     startTable(t);
   } catch (err) {
-    problem.value = `${file.name}: ${err instanceof CompanionError ? err.message : (err as Error).message}`;
+    importProblem.value = `${file.name}: ${err instanceof CompanionError ? err.message : (err as Error).message}`;
   }
 }
 
@@ -150,6 +159,11 @@ function FileView({ table: t }: { table: CompanionTable }) {
           }} />
         </label>
       </div>
+      {importProblem.value && (
+        <p class="error" role="alert" data-testid="import-error">
+          {importProblem.value}
+        </p>
+      )}
       <hr />
       <button
         class="cmp-btn danger"

@@ -3,9 +3,11 @@
  * scenario files (checked by the engine's schema: a bad file gets its named error), or a saved
  * table file. The ruleset builds the table (startFromArmies / startFromScenario).
  */
+import { Fragment } from "preact";
 import { useState } from "preact/hooks";
 import { CompanionError, type CompanionTable, startFromArmies, startFromScenario } from "../../../src/rulesets/shieldwall/companion/index.js";
 import { setupFromScenario, shippedScenarios, shippedSetup } from "../battle/scenarios.js";
+import { readJsonUpload } from "../shared/upload.js";
 
 const armyFiles = import.meta.glob<{ name?: string; side?: string }>("../../../data/shieldwall/armies/*.json", { eager: true, import: "default" });
 const shippedArmies = Object.entries(armyFiles)
@@ -13,23 +15,25 @@ const shippedArmies = Object.entries(armyFiles)
   .sort((a, b) => a.id.localeCompare(b.id));
 
 type From = "scenario" | "armies" | "files";
+type FileField = "red" | "black" | "scenario";
+/** A picked file, read and parsed when picked (its error shown beside its field at once). */
+type Picked = { name: string; value: unknown } | { name: string; error: string };
 
-async function readJson(file: File, label: string): Promise<unknown> {
-  try {
-    return JSON.parse(await file.text());
-  } catch (err) {
-    throw new CompanionError(`${label} (${file.name}): not JSON: ${(err as Error).message}`);
-  }
-}
-
-export function SetupView({ onStart, onImport }: { onStart: (t: CompanionTable) => void; onImport: (f: File) => Promise<void> }) {
+export function SetupView({ onStart, onImport, importError }: { onStart: (t: CompanionTable) => void; onImport: (f: File) => Promise<void>; importError: string | null }) {
   const [from, setFrom] = useState<From>("scenario");
   const [scenario, setScenario] = useState(shippedScenarios[0]?.id ?? "");
   const [red, setRed] = useState(shippedArmies.find((a) => a.side === "red")?.id ?? shippedArmies[0]?.id ?? "");
   const [black, setBlack] = useState(shippedArmies.find((a) => a.side === "black")?.id ?? shippedArmies[1]?.id ?? "");
-  const [files, setFiles] = useState<{ red?: File; black?: File; scenario?: File }>({});
+  const [files, setFiles] = useState<Partial<Record<FileField, Picked>>>({});
   const [seed, setSeed] = useState(() => Math.floor(Math.random() * 1_000_000));
   const [error, setError] = useState<string | null>(null);
+
+  const pick = async (k: FileField, f: File | undefined) => {
+    setFiles(({ [k]: _old, ...rest }) => rest);
+    if (!f) return;
+    const read = await readJsonUpload(f);
+    setFiles((all) => ({ ...all, [k]: read.ok ? { name: f.name, value: read.value } : { name: f.name, error: read.error } }));
+  };
 
   const start = async () => {
     try {
@@ -37,16 +41,20 @@ export function SetupView({ onStart, onImport }: { onStart: (t: CompanionTable) 
       if (from === "scenario") t = startFromScenario(shippedSetup(scenario), seed);
       else if (from === "armies") t = startFromArmies(shippedArmies.find((a) => a.id === red)?.file, shippedArmies.find((a) => a.id === black)?.file, { seed });
       else if (files.scenario) {
+        const picked = files.scenario;
+        if ("error" in picked) throw new CompanionError(`the scenario file was refused (the reason is beside it)`);
         let setup;
         try {
-          setup = setupFromScenario(await readJson(files.scenario, "scenario"));
+          setup = setupFromScenario(picked.value);
         } catch (err) {
-          throw new CompanionError(`scenario (${files.scenario.name}): ${(err as Error).message}`);
+          throw new CompanionError(`scenario (${picked.name}): ${(err as Error).message}`);
         }
         t = startFromScenario(setup, seed);
       } else {
-        if (!files.red || !files.black) throw new CompanionError("choose both army files (or a scenario file)");
-        t = startFromArmies(await readJson(files.red, "red army"), await readJson(files.black, "black army"), { seed });
+        const { red: r, black: b } = files;
+        if (!r || !b) throw new CompanionError("choose both army files (or a scenario file)");
+        if ("error" in r || "error" in b) throw new CompanionError(`the ${"error" in r ? "red" : "black"} army file was refused (the reason is beside it)`);
+        t = startFromArmies(r.value, b.value, { seed });
       }
       setError(null);
       onStart(t);
@@ -97,12 +105,22 @@ export function SetupView({ onStart, onImport }: { onStart: (t: CompanionTable) 
         {from === "files" && (
           <>
             <p class="hint">Army files in the army format (docs/shieldwall/army-format.md), or one scenario file whose armies are inline or shipped.</p>
-            {(["red", "black", "scenario"] as const).map((k) => (
-              <label key={k}>
-                {k === "scenario" ? "or a scenario file" : `${k} army file`}
-                <input type="file" accept=".json,application/json" data-testid={`file-${k}`} onChange={(e) => setFiles({ ...files, [k]: (e.currentTarget as HTMLInputElement).files?.[0] })} />
-              </label>
-            ))}
+            {(["red", "black", "scenario"] as const).map((k) => {
+              const picked = files[k];
+              return (
+                <Fragment key={k}>
+                  <label>
+                    {k === "scenario" ? "or a scenario file" : `${k} army file`}
+                    <input type="file" accept=".json,application/json" data-testid={`file-${k}`} onChange={(e) => void pick(k, (e.currentTarget as HTMLInputElement).files?.[0])} />
+                  </label>
+                  {picked && "error" in picked && (
+                    <p class="error" role="alert" data-testid={`file-${k}-error`}>
+                      {picked.error}
+                    </p>
+                  )}
+                </Fragment>
+              );
+            })}
           </>
         )}
         <label>
@@ -127,6 +145,11 @@ export function SetupView({ onStart, onImport }: { onStart: (t: CompanionTable) 
             (e.currentTarget as HTMLInputElement).value = "";
           }} />
         </label>
+        {importError && (
+          <p class="error" role="alert" data-testid="import-error">
+            {importError}
+          </p>
+        )}
       </div>
     </section>
   );

@@ -35,6 +35,7 @@ import {
 } from "./session.js";
 import type { ThinkReply, ThinkRequest } from "./worker.js";
 import { downloadJson } from "../shared/download.js";
+import { readUploadText } from "../shared/upload.js";
 
 const KIND_TEXT: Record<PlayerKind, string> = { human: "a person", random: "computer: random", mcts: "computer: MCTS", strong: "computer: strong (MCTS + heuristic)" };
 
@@ -105,7 +106,9 @@ export default function ShovePage({ query }: PageProps) {
   };
   const fileInput = useRef<HTMLInputElement>(null);
   const load = async (f: File) => {
-    const r = loadRecord(await f.text());
+    const text = await readUploadText(f);
+    if (!text.ok) return setError(text.error);
+    const r = loadRecord(text.value);
     if ("error" in r) return setError(`${f.name}: ${r.error}`);
     ask.current++;
     setError(null);
