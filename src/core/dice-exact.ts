@@ -86,11 +86,12 @@ function digitBits(bound: bigint): number {
   return Math.ceil((bitLength(bound) + 1) / 4) * 4;
 }
 
+/** The weights as the digits of one number, built through its hex text (shifting it digit by digit would take quadratic time). */
 function pack(weights: readonly bigint[], bits: number): bigint {
-  const b = BigInt(bits);
-  let x = 0n;
-  for (let i = weights.length - 1; i >= 0; i--) x = (x << b) | weights[i];
-  return x;
+  const chars = bits / 4;
+  const digits: string[] = [];
+  for (let i = weights.length - 1; i >= 0; i--) digits.push(weights[i].toString(16).padStart(chars, "0"));
+  return BigInt(`0x${digits.join("")}`);
 }
 
 function unpack(x: bigint, bits: number, length: number): bigint[] {
@@ -106,6 +107,8 @@ function unpack(x: bigint, bits: number, length: number): bigint[] {
 
 /** X + Y for independent X, Y. */
 export function convolve(a: DenseDist, b: DenseDist): DenseDist {
+  if (a.weights.length === 1) return { offset: a.offset + b.offset, weights: b.weights.map((w) => w * a.weights[0]), total: a.total * b.total };
+  if (b.weights.length === 1) return convolve(b, a);
   const total = a.total * b.total;
   const bits = digitBits(total);
   const length = a.weights.length + b.weights.length - 1;

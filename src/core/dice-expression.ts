@@ -226,7 +226,7 @@ export function describeTermRoll(r: TermRoll): string {
 /** The exact distribution is refused beyond this many possible totals (a sane limit: some 1 s of work). */
 export const MAX_DIST_TOTALS = 2000;
 /** Keep/drop over many dice is refused beyond this much work (about a second). */
-export const MAX_KEEP_WORK = 20_000_000;
+export const MAX_KEEP_WORK = 4_000_000;
 
 function dieRange(t: DiceTerm, depth: number): [number, number] {
   const lo = Math.min(...t.die.faces);
@@ -256,7 +256,7 @@ export function termDense(t: DiceTerm, explodeDepth: number): DenseDist {
 /** The exact dense distribution of an expression's total; a RangeError beyond {@link MAX_DIST_TOTALS} totals. */
 export function expressionDense(expr: DiceExpression): DenseDist {
   const span = expressionSpan(expr);
-  if (span > MAX_DIST_TOTALS) throw new RangeError(`"${expr.text}" can show ${span} different totals; exact odds are worked out for at most ${MAX_DIST_TOTALS} (e.g. 100d20, 20d100, 400d6)`);
+  if (span > MAX_DIST_TOTALS) throw new RangeError(`"${expr.text}" can show ${span} different totals; exact odds are worked out for at most ${MAX_DIST_TOTALS} (e.g. 100d20, 20d100, 300d6)`);
   let acc: DenseDist = { offset: expr.modifier, weights: [1n], total: 1n };
   for (const t of expr.terms) {
     const d = termDense(t, expr.explodeDepth);
