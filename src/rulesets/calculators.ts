@@ -15,12 +15,12 @@ import { SHIELDWALL_CALCULATORS } from "./shieldwall/calculators.js";
 export const diceSchema = z.strictObject({
   dice: z.string().min(1),
   /** Extra throws per exploding die ("3d6!"); AnyDice's default of 2 when left out. */
-  explodeDepth: z.number().int().min(0).max(MAX_EXPLODE_DEPTH).optional(),
+  explodeDepth: z.number().int().min(0).max(MAX_EXPLODE_DEPTH).default(DEFAULT_EXPLODE_DEPTH),
 });
 export type DiceInput = z.output<typeof diceSchema>;
 
 /** A dice expression parsed and its exact distribution worked out; a refusal names the field `dice`. */
-export function diceOdds(input: DiceInput): { expr: DiceExpression; dist: Dist<number> } {
+export function diceOdds(input: z.input<typeof diceSchema>): { expr: DiceExpression; dist: Dist<number> } {
   try {
     const expr = parseDice(input.dice, { explodeDepth: input.explodeDepth ?? DEFAULT_EXPLODE_DEPTH });
     return { expr, dist: expressionDist(expr) };
@@ -34,7 +34,7 @@ export function diceOdds(input: DiceInput): { expr: DiceExpression; dist: Dist<n
  * variance are exact numbers (not probabilities); the standard deviation, a square root, is a
  * decimal.
  */
-export function diceJson(input: DiceInput, odds = diceOdds(input)) {
+export function diceJson(input: z.input<typeof diceSchema>, odds = diceOdds(input)) {
   const { expr, dist } = odds;
   const atLeast = new Map(dist.atLeastTable());
   const atMost = new Map(dist.atMostTable());
