@@ -188,3 +188,31 @@ describe("dice notation: rolling shows every throw", () => {
     expect(r.rolls[0].faces).toEqual([1, 2, 3].map(() => rng.int(1, 6)));
   });
 });
+
+describe("dice notation: any text is read or refused by name, never thrown past", () => {
+  it("property: strings of notation characters parse or raise DiceExpressionError; what parses rolls inside its exact support", () => {
+    const chars = fc.constantFrom(..."0123456789dDkhlr!<>=+-% avAV".split(""));
+    fc.assert(
+      fc.property(fc.array(chars, { maxLength: 14 }).map((a) => a.join("")), fc.integer({ min: 1, max: 1000 }), (text, seed) => {
+        let e: DiceExpression;
+        try {
+          e = parseDice(text);
+        } catch (err) {
+          expect(err).toBeInstanceOf(DiceExpressionError);
+          expect((err as Error).message.length).toBeGreaterThan(0);
+          return;
+        }
+        const r = rollExpression(Random.fromSeed(seed), e);
+        let dist;
+        try {
+          dist = expressionDist(e);
+        } catch (err) {
+          expect(err).toBeInstanceOf(RangeError);
+          return;
+        }
+        expect(dist.probOf(r.total).isZero()).toBe(false);
+      }),
+      { seed: 2525, numRuns: 400 },
+    );
+  });
+});
