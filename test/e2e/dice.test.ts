@@ -55,7 +55,7 @@ describe.skipIf(!haveChromium && !chromiumRequired)("issue 25: the dice odds pag
     await page.waitForSelector('[data-figure="explode depth"]');
     expect(await figure(page, "explode depth")).toBe("2 (at most 2 extra throws per die)");
     await page.fill("#f-explodeDepth", "3");
-    await page.waitForFunction(() => document.querySelector('[data-figure="explode depth"]')?.textContent?.startsWith("3 "));
+    await page.waitForFunction(`document.querySelector('[data-figure="explode depth"]')?.textContent?.startsWith("3 ")`);
     expect(page.url()).toContain("dice=3d6%21");
     expect(page.url()).toContain("explodeDepth=3");
     const mean = await figure(page, "mean");
