@@ -6,6 +6,7 @@ import { cpus } from "node:os";
 import { battleBench } from "./cli-sim.js";
 import { contestBench } from "./contest.js";
 import { coreBench } from "./core.js";
+import { diceBench } from "./dice.js";
 import { gurpsBench } from "./gurps.js";
 import { onlineBench } from "./online.js";
 import type { BenchResults, BenchSection } from "./harness.js";
@@ -19,7 +20,7 @@ import { shoveBench } from "./shove.js";
 import { webDecisionsBench } from "./web-decisions.js";
 import { webBench } from "./web.js";
 
-const sections: BenchSection[] = [coreBench, shieldwallBench, shieldwallCombatBench, gurpsBench, shieldwallDuelBench, shieldwallGeometryBench, contestBench, shoveBench, battleBench, shieldwallBattleBench, shieldwallAiBench, webDecisionsBench, webBench, onlineBench];
+const sections: BenchSection[] = [coreBench, diceBench, shieldwallBench, shieldwallCombatBench, gurpsBench, shieldwallDuelBench, shieldwallGeometryBench, contestBench, shoveBench, battleBench, shieldwallBattleBench, shieldwallAiBench, webDecisionsBench, webBench, onlineBench];
 
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((w) => !sections.some((s) => s.name === w));

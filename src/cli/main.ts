@@ -39,8 +39,8 @@ export interface CommandEntry {
 /** Every top-level command with its one-line description: `muster --help` needs nothing else. */
 export const COMMANDS: readonly CommandEntry[] = [
   { name: "demo", description: "a short narrated tour of the core: dice, cards, exact odds, and a computer game", modules: ["core"] },
-  { name: "roll", args: "<dice>", description: 'roll dice, e.g. "3d6", "AvD+D6", "2d6-1" (every face is shown)', modules: ["core"] },
-  { name: "odds", args: "[calculator]", options: true, description: "exact odds calculators: muster odds <calculator> --input FILE|- (see docs/odds.md)", modules: ["odds"] },
+  { name: "roll", args: "<dice>", options: true, description: 'roll dice, e.g. "3d6", "4d6kh3", "3d6!", "2d20r1", "1d7", "AvD+D6", "2d6-1" (every throw is shown, dropped, rerolled and exploded ones too)', modules: ["core"] },
+  { name: "odds", args: "[calculator] [dice]", options: true, description: "exact odds calculators: muster odds <calculator> --input FILE|-, or muster odds dice 4d6kh3 (see docs/odds.md)", modules: ["odds"] },
   { name: "sw", description: "Shieldwall (Maldon v2.1) tools", modules: ["sw-personal-combat", "shieldwall"] },
   { name: "army", description: "Shieldwall army lists (format: docs/shieldwall/army-format.md)", modules: ["shieldwall"] },
   { name: "gurps", description: "GURPS 4e shields as cover (GC-1..GC-6): one attack step by step, or the four treatments compared", modules: ["gurps"] },
@@ -94,8 +94,8 @@ export function loadedModules(): ModuleKey[] {
 export const EXAMPLES: Readonly<Record<string, readonly string[]>> = {
   muster: ["muster roll 1d20", "muster battle --scenario data/shieldwall/scenarios/raid.json --seed 7"],
   demo: ["muster demo --seed 1"],
-  roll: ["muster roll 3d6", "muster roll AvD+D6   (dice: d2, d3, d4, d6, d8, d10, d12, d20, d100, AvD)"],
-  odds: ["muster odds sw-charge --example > charge.json", "muster odds sw-charge --input charge.json", "muster odds sw-personal-combat --input duels.json --max-seconds 30"],
+  roll: ["muster roll 4d6kh3", "muster roll 3d6! --explode-depth 3", "muster roll 2d20r1+AvD   (dice: dN for N up to 10000, d%, AvD; kh/kl/dh/dl, !, r)"],
+  odds: ["muster odds dice 4d6kh3", "muster odds sw-charge --example > charge.json", "muster odds sw-charge --input charge.json", "muster odds sw-personal-combat --input duels.json --max-seconds 30"],
   sw: ["muster sw roll charge --example", "muster sw duel --seed 3"],
   "sw duel": ["muster sw duel --seed 3", "muster sw duel --a human --b ai --out duel.json"],
   "sw duel-sim": ["muster sw duel-sim --games 1000 --seed 1", "muster sw duel-sim --games 1000000 --max-seconds 10"],

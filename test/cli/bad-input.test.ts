@@ -209,10 +209,11 @@ describe("issue 15: the command line a newcomer expects", () => {
     expect(typeof JSON.parse(r.stdout).total).toBe("number");
   });
 
-  it("roll 1d7 says which dice exist", async () => {
-    const r = await runCli(["roll", "1d7"]);
+  it("roll 1x7 says which dice exist (issue 25: any die size, 1d7 rolls)", async () => {
+    const r = await runCli(["roll", "1x7"]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/"1d7" is not a dice term: the dice are d2, d3, d4, d6, d8, d10, d12, d20, d100 and AvD/);
+    expect(r.stderr).toMatch(/"1x7" is not a dice term: the dice are dN for any N from 1 to 10000/);
+    expect((await runCli(["roll", "1d7"])).code).toBe(0);
   });
 
   it("roll refuses 10000 dice and a huge modifier at once", async () => {

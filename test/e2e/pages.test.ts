@@ -11,9 +11,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkCalculatorInput } from "../../src/core/calculator.js";
 import { calculatorNamed } from "../../src/rulesets/calculators.js";
-import { exactText } from "../../web/src/odds/exact.js";
 import { fieldsOf, queryFor } from "../../web/src/odds/form.js";
-import { viewOf } from "../../web/src/odds/views.js";
+import { figureText, viewOf } from "../../web/src/odds/views.js";
 import { chromiumRequired, type Harness, haveChromium, type Page, SHOTS, startHarness, type VIEWPORTS } from "./harness.js";
 
 describe.skipIf(!haveChromium && !chromiumRequired)("calculator and game pages end to end", () => {
@@ -37,7 +36,7 @@ describe.skipIf(!haveChromium && !chromiumRequired)("calculator and game pages e
     const input = { ...(spec.example as { a: object; b: object }), a: { ...(spec.example as { a: object }).a, grade: "B", dp: 2 } };
     const checked = checkCalculatorInput(spec, input);
     if (!checked.ok) throw new Error(checked.message);
-    const expected = viewOf(spec.name, JSON.parse(JSON.stringify(spec.result(checked.input)))).figures.map((f) => [f.label, typeof f.value === "string" ? f.value : exactText(f.value)]);
+    const expected = viewOf(spec.name, JSON.parse(JSON.stringify(spec.result(checked.input)))).figures.map((f) => [f.label, figureText(f)]);
     const link = `#/odds/sw-combat?${new URLSearchParams(queryFor(fieldsOf(spec.schema), input))}`;
     const figures = async (page: Page) => {
       await page.waitForSelector(".calc-result dd");

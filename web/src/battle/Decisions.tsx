@@ -1,6 +1,7 @@
 /** The pending decision's legal options from the engine, grouped by unit, as buttons, with the odds of their dice. */
 import { useState } from "preact/hooks";
-import { DistChart, exactText } from "../shared/DistChart.js";
+import { DistChart } from "../shared/DistChart.js";
+import { ExactValue } from "../shared/ExactValue.js";
 import { send } from "./engine.js";
 import { DeployForm } from "./DeployForm.js";
 import { DuelPanel } from "./DuelPanel.js";
@@ -21,7 +22,9 @@ function OddsCard({ option, odds, others, names }: { option: OptionView; odds: O
       </h4>
       {odds.headline && (
         <p class="odds-headline" data-testid="odds-headline" title={odds.headline.p.fraction}>
-          {odds.headline.label}: <strong>{exactText(odds.headline.p)}</strong>
+          {odds.headline.label}: <strong>
+            <ExactValue value={odds.headline.p} />
+          </strong>
         </p>
       )}
       {odds.notes.map((n) => (

@@ -47,6 +47,7 @@ import type { GodChoices } from "../../../src/rulesets/shieldwall/gods.js";
 import { lpLeft } from "../../../src/rulesets/shieldwall/leaders.js";
 import { AGGRESSION_NAME, DP_KINDS, type LeaderState, totalDp, type UnitState } from "../../../src/rulesets/shieldwall/units.js";
 import { DistChart } from "../shared/DistChart.js";
+import { ExactValue } from "../shared/ExactValue.js";
 import { DuelPanel } from "./DuelPanel.js";
 
 type Act = (f: (s: CompanionState) => CompanionState) => boolean;
@@ -689,7 +690,7 @@ function Odds({ odds }: { odds: OddsView }) {
           <div key={h.label}>
             <dt>{h.label}</dt>
             <dd data-figure={h.label}>
-              {h.p.fraction} ({(h.p.decimal * 100).toFixed(1)}%)
+              <ExactValue value={h.p} places={1} />
             </dd>
           </div>
         ))}

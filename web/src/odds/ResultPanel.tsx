@@ -1,5 +1,6 @@
 /** A calculator's result: headline figures, the charts (bars, "at least" line, exact fractions on hover) and notes. */
-import { DistChart, exactText } from "../shared/DistChart.js";
+import { DistChart } from "../shared/DistChart.js";
+import { ExactValue } from "../shared/ExactValue.js";
 import type { ResultView } from "./views.js";
 
 export function ResultPanel({ view }: { view: ResultView }) {
@@ -14,7 +15,7 @@ export function ResultPanel({ view }: { view: ResultView }) {
         {view.figures.map((f) => (
           <div key={f.label}>
             <dt>{f.label}</dt>
-            <dd data-figure={f.label}>{typeof f.value === "string" ? f.value : exactText(f.value)}</dd>
+            <dd data-figure={f.label}>{typeof f.value === "string" ? f.value : <ExactValue value={f.value} as={f.as} />}</dd>
           </div>
         ))}
       </dl>

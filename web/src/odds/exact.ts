@@ -2,6 +2,8 @@
  * Exact probabilities as the pages receive them (`Fraction.toJSON()`), and their text. The same
  * shapes as DistChart's props, kept in a plain .ts file so state code and Node tests need no JSX.
  */
+import { exactFormat } from "../shared/exact-format.js";
+
 export interface ExactP {
   fraction: string;
   decimal: number;
@@ -13,7 +15,7 @@ export interface Bar {
   atLeast?: ExactP;
 }
 
-/** "1/6 (16.67%)", as DistChart shows it on hover. */
+/** "1/6 (16.67%)", as DistChart shows it on hover (web/src/shared/exact-format.ts). */
 export function exactText(p: ExactP): string {
-  return `${p.fraction} (${(p.decimal * 100).toFixed(2)}%)`;
+  return exactFormat(p).full;
 }

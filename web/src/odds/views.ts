@@ -4,6 +4,7 @@
  * the ruleset computed (src/rulesets/calculators.ts); the only arithmetic is adding exact
  * fractions for the "at least" line where the result lists single outcomes.
  */
+import { exactFormat, type ExactKind } from "../shared/exact-format.js";
 import type { Bar as DistBar, ExactP } from "./exact.js";
 
 export interface ChartView {
@@ -14,8 +15,15 @@ export interface ChartView {
 
 export interface Figure {
   label: string;
-  /** An exact probability, or a plain value. */
+  /** An exact value, or a plain text. */
   value: ExactP | string;
+  /** What an exact value is: a probability (the default, shown with a percentage) or a plain number (a mean, a variance). */
+  as?: ExactKind;
+}
+
+/** A figure's text as first shown (a long fraction shortened, exactly as ExactValue shows it). */
+export function figureText(f: Figure): string {
+  return typeof f.value === "string" ? f.value : exactFormat(f.value, f.as).shown;
 }
 
 export interface ResultView {
@@ -61,14 +69,17 @@ const chart = (title: string, bars: DistBar[], showAtLeast = false): ChartView =
 const spaced = (s: string) => s.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/-/g, " ").toLowerCase();
 
 function dice(j: J): ResultView {
+  const sd = j.standardDeviation as number;
   return {
     figures: [
       { label: "dice", value: j.dice },
-      { label: "mean", value: j.mean },
-      { label: "variance", value: j.variance },
+      { label: "mean", value: j.mean, as: "number" },
+      { label: "variance", value: j.variance, as: "number" },
+      { label: "standard deviation", value: Number.isInteger(sd) ? String(sd) : `≈ ${sd.toFixed(4)}` },
+      ...(j.exploding ? [{ label: "explode depth", value: `${j.explodeDepth} (at most ${j.explodeDepth} extra throw${j.explodeDepth === 1 ? "" : "s"} per die)` }] : []),
     ],
     charts: [chart(`${j.dice}: total`, j.outcomes.map((o: J) => ({ label: String(o.total), p: o.p, atLeast: o.atLeast })), true)],
-    notes: [],
+    notes: j.terms ?? [],
   };
 }
 
@@ -102,7 +113,7 @@ function swShooting(j: J): ResultView {
   return {
     figures: [
       { label: "dice", value: `${j.dice} (hit on ${j.hitOn})` },
-      { label: "mean hits", value: j.meanHits },
+      { label: "mean hits", value: j.meanHits, as: "number" },
       { label: "target destroyed", value: t.destroyed },
     ],
     charts: [
@@ -121,7 +132,7 @@ function swLeaderRisk(j: J): ResultView {
       { label: "rolls", value: String(j.rolls) },
       { label: "killed", value: j.killed },
       { label: "survives", value: j.survives },
-      { label: "mean LP value after", value: j.meanLpAfter },
+      { label: "mean LP value after", value: j.meanLpAfter, as: "number" },
     ],
     charts: [
       chart("One roll", j.oneRoll.map((o: J) => bar(o.outcome, o.p))),
@@ -191,7 +202,7 @@ function ccTest(j: J): ResultView {
   }
   if (j.test === "standard") {
     return {
-      figures: [{ label: "mean successes", value: j.mean }],
+      figures: [{ label: "mean successes", value: j.mean, as: "number" }],
       charts: [chart(`Successes of ${j.dice} dice`, j.outcomes.map((o: J) => ({ label: String(o.successes), p: o.p, atLeast: o.atLeast })), true)],
       notes: ["successes are 4+ (CC-1)"],
     };
@@ -199,7 +210,7 @@ function ccTest(j: J): ResultView {
   const bars = [...j.outcomes.map((o: J) => bar(o.successes, o.p)), bar(`>${j.tail.successesMoreThan}`, j.tail.p)];
   return {
     figures: [
-      { label: "mean successes", value: { fraction: j.mean.fraction, decimal: j.mean.decimal } },
+      { label: "mean successes", value: { fraction: j.mean.fraction, decimal: j.mean.decimal }, as: "number" },
       { label: `more than ${j.tail.successesMoreThan}`, value: j.tail.p },
     ],
     charts: [chart(`Successes of ${j.dice} open-ended dice`, withAtLeast(bars), true)],

@@ -7,6 +7,7 @@
 import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, LineController, LineElement, PointElement, Tooltip } from "chart.js";
 import { useEffect, useRef } from "preact/hooks";
 import type { DistBar, ExactP } from "./dist-bars.js";
+import { exactFormat } from "./exact-format.js";
 
 export type { DistBar, ExactP };
 
@@ -23,9 +24,9 @@ export interface DistChartProps {
   colour?: string;
 }
 
-/** "1/6 (16.67%)". */
+/** "1/6 (16.67%)": the exact fraction in full (a tooltip or caption has room for it). */
 export function exactText(p: ExactP): string {
-  return `${p.fraction} (${(p.decimal * 100).toFixed(2)}%)`;
+  return exactFormat(p).full;
 }
 
 export function DistChart({ bars, title, showAtLeast = false, height = 160, colour = "#00798c" }: DistChartProps) {
