@@ -96,7 +96,40 @@ export function planAlignedCharge(scene: Scene, chargerId: string, targetUnit: s
       if (best.aligned) return { found: best, blockedBy: [] };
     }
   }
+  if (!best) best = directToAnyPlace(scene, charger, targetUnit, edges);
   return { found: best, blockedBy: best ? [] : (blockedBy ?? []) };
+}
+
+/** Places along the edge tried when no straight approach is clear (each stand edge, each charger stand). */
+const PLACES_ALONG_EDGE = 17;
+
+/**
+ * The last resort: where every straight approach is blocked (a stand across it, the table edge),
+ * any place flush against one of the edges, reached by a clear direct move, covering most of it.
+ */
+function directToAnyPlace(scene: Scene, charger: UnitGeom, targetUnit: string, edges: readonly { stand: number; edge: Edge }[]): AlignedCharge | null {
+  let best: AlignedCharge | null = null;
+  const target = sceneUnit(scene, targetUnit);
+  if (!target) return null;
+  for (const { stand: i, edge } of edges) {
+    const line = edgeLine(target.stands[i], edge);
+    charger.stands.forEach((old, k) => {
+      const aligned = contactPose(line.target, edge, old);
+      const s1 = (aligned.x - line.mx) * line.dx + (aligned.y - line.my) * line.dy;
+      const least = Math.min(MIN_CHARGE_CONTACT, old.width, line.length);
+      const reach = line.length / 2 + old.width / 2 - least;
+      const full = edgeCover(line, old.width, s1);
+      for (let j = 0; j < PLACES_ALONG_EDGE; j++) {
+        const s = -reach + (2 * reach * j) / (PLACES_ALONG_EDGE - 1);
+        const contact = edgeCover(line, old.width, s);
+        if (best && contact <= best.contact + 1e-9) continue;
+        const end = unitWithStandAt(charger, k, makeStand(aligned.x + (s - s1) * line.dx, aligned.y + (s - s1) * line.dy, aligned.facing, aligned.width, aligned.depth));
+        const move = sweptMove(scene, targetUnit, [charger, end], k);
+        if (move.clear) best = { move, stand: i, contact, aligned: contact >= full - 1e-9 };
+      }
+    });
+  }
+  return best;
 }
 
 /**
