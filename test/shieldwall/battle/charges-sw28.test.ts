@@ -11,7 +11,7 @@ import { seedState } from "../../../src/core/random.js";
 import { battleGame, unitZones } from "../../../src/rulesets/shieldwall/battle/index.js";
 import { Ctx } from "../../../src/rulesets/shieldwall/battle/ctx.js";
 import { run } from "../../../src/rulesets/shieldwall/battle/loop.js";
-import { chargePlan, chargeRefusal, chargeRefusals, chargeTargets } from "../../../src/rulesets/shieldwall/battle/queries.js";
+import { chargePlan, chargeRefusal, chargeRefusals, chargeTargets, pendingChargeRefusals } from "../../../src/rulesets/shieldwall/battle/queries.js";
 import type { BattleState } from "../../../src/rulesets/shieldwall/battle/types.js";
 import { planChargeMove } from "../../../src/rulesets/shieldwall/geometry/charge.js";
 import { unitContacts } from "../../../src/rulesets/shieldwall/geometry/contact.js";
@@ -138,6 +138,9 @@ describe("SW-28: no room to reach the target, named", () => {
     expect(why?.inTheWay.map((x) => x.unit)).toEqual(["red.b-retinue"]);
     expect(why?.text).toBe("no room to reach Cnut's retinue: Beorn's retinue is in the way");
     expect(chargeRefusals(ctx, bu).map((r) => r.target)).toContain("black.a-retinue");
+    // What the charge decision panel shows beside the options.
+    expect(pendingChargeRefusals({ ...s, pending: { kind: "charge", side: "red", unit: "red.a-retinue" } }).map((r) => r.text)).toEqual(["no room to reach Cnut's retinue: Beorn's retinue is in the way"]);
+    expect(pendingChargeRefusals(s)).toEqual([]);
   });
 
   it("SW-28: a Blood Lust unit bound to charge with no room says why in the narrative", () => {

@@ -520,6 +520,17 @@ export function chargeRefusals(ctx: Ctx, bu: BattleUnit): ChargeRefusal[] {
 }
 
 /**
+ * For a pending charge decision: the enemies within 2" and in sight the unit cannot charge, each
+ * with the reason (ruling SW-28); otherwise none. The screen shows them beside the options.
+ */
+export function pendingChargeRefusals(s: BattleState): ChargeRefusal[] {
+  const p = s.pending;
+  if (p?.kind !== "charge") return [];
+  const ctx = new Ctx(s, true);
+  return chargeRefusals(ctx, ctx.unit(p.unit));
+}
+
+/**
  * The charge test's inputs for unit `id` as the table stands now (seed "Charges and Combat"):
  * shared by the test itself and by computer players weighing a charge.
  */
