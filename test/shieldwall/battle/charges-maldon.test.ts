@@ -20,7 +20,7 @@ function personChoice(s: BattleState, offered: BattleDecision[]): BattleDecision
 }
 
 describe("SW-28: a person's Maldon game, red on the offered positions (issue 23)", () => {
-  it("SW-28, seed \"Charges and Combat\": red deployed on the offered positions and advancing is offered charges in turns 1–8, and the saved game replays", () => {
+  it('SW-28, seed "Charges and Combat": red deployed on the offered positions and advancing is offered charges in turns 1–8, and the saved game replays', () => {
     const setup = loadSetup("maldon-991.json");
     const seed = 23;
     let s = battleGame.setup(setup, seed);

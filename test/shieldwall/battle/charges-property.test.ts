@@ -50,7 +50,7 @@ function placementExists(s: BattleState, ctx: Ctx, chargerId: string, targetId: 
 }
 
 describe("SW-28 property: a charge is offered whenever a clear contact placement exists", () => {
-  it("SW-28, seed \"Charges and Combat\": two enemy units within 2\", in arc and in sight, with a contact placement overlapping nothing: the charge is offered", () => {
+  it('SW-28, seed "Charges and Combat": two enemy units within 2", in arc and in sight, with a contact placement overlapping nothing: the charge is offered', () => {
     let checked = 0;
     fc.assert(
       fc.property(

@@ -129,7 +129,7 @@ describe("SW-28: no room to reach the target, named", () => {
     return ready(signalled(s, "red.a-leader"), "red.a-retinue");
   }
 
-  it("SW-28: an enemy within 2\" and in sight that no stand can reach is not offered, and the reason names the stand in the way", () => {
+  it('SW-28: an enemy within 2" and in sight that no stand can reach is not offered, and the reason names the stand in the way', () => {
     const s = crowded();
     const ctx = new Ctx(s);
     const bu = ctx.unit("red.a-retinue");
