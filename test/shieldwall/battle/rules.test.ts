@@ -9,7 +9,8 @@ import { seedState } from "../../../src/core/random.js";
 import type { Card } from "../../../src/core/cards.js";
 import { type BattleDecision, type BattleState, battleGame, createBattle, decisionProblem, parseScenario } from "../../../src/rulesets/shieldwall/battle/index.js";
 import { applyMove } from "../../../src/rulesets/shieldwall/battle/phases/movement.js";
-import { armyBroken, chargePlan, facingEdge, findCombats, nearestEnemy, shootingOptions } from "../../../src/rulesets/shieldwall/battle/queries.js";
+import { armyBroken, chargePlan, findCombats, nearestEnemy, shootingOptions } from "../../../src/rulesets/shieldwall/battle/queries.js";
+import { edgeFacing } from "../../../src/rulesets/shieldwall/geometry/contact.js";
 import { Ctx } from "../../../src/rulesets/shieldwall/battle/ctx.js";
 import { deployProblem } from "../../../src/rulesets/shieldwall/battle/placement.js";
 import { moveOptions } from "../../../src/rulesets/shieldwall/battle/move-options.js";
@@ -724,13 +725,15 @@ describe("Camp followers move (seed \"Supernumeraries\", ruling SW-6)", () => {
   });
 });
 
-describe("Charges: which edge a charge comes in on (SW-18)", () => {
-  it("SW-18: a charger in front of the target's front line charges its front, beside it its flank, behind it its rear", () => {
+describe("Charges: which edge a charge comes in on (SW-18, the 45° zones)", () => {
+  it("SW-18: a charger in the target's front zone charges its front, in a flank zone its flank, in the rear zone its rear (zones bounded at 45° from the corners)", () => {
     const target = line(30, 30, S, 1)[0]; // faces south: front edge at y 30, rear at y 31.57
-    expect(facingEdge(target, 36, 27)).toBe("front");
-    expect(facingEdge(target, 36, 30.8)).toBe("left");
-    expect(facingEdge(target, 24, 30.8)).toBe("right");
-    expect(facingEdge(target, 30, 34)).toBe("rear");
+    expect(edgeFacing(target, { x: 31, y: 27 })).toBe("front");
+    // Ahead of the front line but further to the side than ahead: the flank zone (issue 23 N1; once "front").
+    expect(edgeFacing(target, { x: 36, y: 27 })).toBe("left");
+    expect(edgeFacing(target, { x: 36, y: 30.8 })).toBe("left");
+    expect(edgeFacing(target, { x: 24, y: 30.8 })).toBe("right");
+    expect(edgeFacing(target, { x: 30, y: 34 })).toBe("rear");
   });
 });
 

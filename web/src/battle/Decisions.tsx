@@ -111,6 +111,11 @@ export function Decisions({ view, names }: { view: BattleView; names: Map<string
           Not allowed: {withNames(view.error, names)}
         </p>
       )}
+      {snap.chargeNotes && snap.chargeNotes.length > 0 && (
+        <p class="filter" data-testid="charge-no-room">
+          Cannot be charged (ruling SW-28: no stand can reach contact): {snap.chargeNotes.join("; ")}.
+        </p>
+      )}
       {s.pending?.kind === "deploy" && pickedOption.value === null && <p class="filter">Tip: tap the table where a contingent's front line should stand (pick the contingent by its heading first), then confirm.</p>}
       {s.pending?.kind === "move" && pickedOption.value === null && <p class="filter">Tip: tap the table where the unit should head for the move pointing nearest there, then confirm.</p>}
       {pickedOption.value !== null && snap.options[pickedOption.value] && <PickedBar text={withNames(snap.options[pickedOption.value].text, names)} onConfirm={() => choose(pickedOption.value!)} />}

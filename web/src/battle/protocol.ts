@@ -82,6 +82,8 @@ export interface Snapshot {
   toMove: Side | null;
   /** Options of a person's pending decision (empty when a computer decides or the battle is over). */
   options: OptionView[];
+  /** For a person's charge decision: enemies within 2" and in sight that cannot be charged, and why (ruling SW-28). */
+  chargeNotes?: string[];
   /** True while a computer player is choosing. */
   thinking: boolean;
   result: GameResult | null;

@@ -20,6 +20,7 @@ import {
   decisionProblem,
   describeDecision,
   describeDecisionFor,
+  pendingChargeRefusals,
   signalStandardChoices,
   type Side,
 } from "../../../src/rulesets/shieldwall/battle/index.js";
@@ -165,6 +166,10 @@ export class BattleSession {
     };
     const hands = this.duelHands();
     if (hands) snap.duelHands = hands;
+    if (snap.options.length > 0) {
+      const notes = pendingChargeRefusals(this.state).map((r) => r.text);
+      if (notes.length > 0) snap.chargeNotes = notes;
+    }
     return snap;
   }
 

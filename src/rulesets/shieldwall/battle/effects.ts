@@ -18,7 +18,7 @@ import { type MoveRoll, applyFatigue } from "../move-dice.js";
 import type { LeaderState } from "../units.js";
 import { Ctx } from "./ctx.js";
 import { throwMoveDice } from "./dice.js";
-import { chargePlan, chargeTargets, enemiesOnTable, findCombats } from "./queries.js";
+import { chargePlan, chargeRefusal, chargeTargets, enemiesOnTable, findCombats } from "./queries.js";
 import type { AfterRetire, BattleUnit } from "./types.js";
 import { canAct, forwardHeading, geomOf, onTable, other, sideOfId } from "./unit-facts.js";
 
@@ -229,7 +229,9 @@ export function chargeMove(ctx: Ctx, id: string, targetId: string): void {
   }
   const p = chargePlan(ctx, bu, target);
   if (!p) {
-    ctx.ev("charge-blocked", `${bu.u.name} finds no clear way into contact with ${target.u.name} and stays where it is`, { unit: id, target: target.id });
+    const why = chargeRefusal(ctx, bu, target);
+    const inTheWay = why?.inTheWay.map((x) => x.unit) ?? [];
+    ctx.ev("charge-blocked", `${bu.u.name} cannot charge home and stays where it is: ${why?.text ?? `no room to reach ${target.u.name}`} (ruling SW-28)`, { unit: id, target: target.id, inTheWay });
     return;
   }
   // Seed "Effect of difficult terrain": crossing an obstacle or moving any stand in a difficult area unforms the charger.

@@ -10,7 +10,7 @@ export {
   describeDecisionFor,
   SHIELDWALL_BATTLE_ID,
 } from "./game.js";
-export { armyBroken, lostStands, lostUnits, signalStandardChoices } from "./queries.js";
+export { armyBroken, type ChargeRefusal, lostStands, lostUnits, pendingChargeRefusals, signalStandardChoices } from "./queries.js";
 export { battleView, duelSeat } from "./duel-seat.js";
 export { measure, type MoveHalt, moveHalt, type SightAnswer, type SightBlocker, sightBetween, type TapeMeasure, unitZones, type UnitZones } from "./measure.js";
 export {

@@ -4,14 +4,15 @@
  * questions about a battle state, answered with the same geometry the phases use: distances
  * edge to edge (ruling SW-3), the 2" and 8" ranges, the 22½° arc of a formed unit's move (SW-1),
  * line of sight (seed "Missile Exchange") and the front, flank and rear zones that decide which
- * edge a charge meets (`edgeFacing`, SW-18).
+ * edge a charge meets (geometry/zones.ts, SW-18).
  */
 import { edgeFacing } from "../geometry/contact.js";
 import { MOVE_ARC_DEGREES, distanceToEnemyZone } from "../geometry/movement.js";
-import { type Scene, type StandRef, prepareScene, sceneGaps, sceneUnitStands, segmentPenetrates, sightLine } from "../geometry/los.js";
+import { type Scene, type StandRef, prepareScene, sceneGaps, segmentPenetrates, sightLine } from "../geometry/los.js";
 import { polygonsOverlap } from "../geometry/polygon.js";
 import { SCENE_STANDS } from "../geometry/proximity.js";
-import { type Edge, type Rect, rectClosestPoints, rectCorners, rectOf } from "../geometry/stand.js";
+import { type Edge, type Rect, aspectOf, rectClosestPoints, rectCorners, rectOf } from "../geometry/stand.js";
+import { unitOutline, zonePolygons } from "../geometry/zones.js";
 import { terrainBlocksSegment } from "../geometry/table.js";
 import { CLOSE_RANGE, FAR_RANGE, isWithin } from "../geometry/unit.js";
 import { type Point, headingVector, segmentIntersection, vectorHeading } from "../geometry/vec.js";
@@ -178,36 +179,13 @@ export interface UnitZones {
 
 /**
  * The zones around a unit's outline (its stands together), out to `reach` inches: beyond each
- * edge, bounded by the lines out from its corners at 45° (the sectors of `edgeFacing`, which
- * picks the edge a charge meets: SW-18's flank and rear). Formed units only.
+ * edge, bounded by the lines out from its corners at 45° (geometry/zones.ts: the same zones
+ * pick the edge a charge meets, SW-18's flank and rear; issue 23 N1). Formed units only.
  */
 export function unitZones(s: BattleState, unitId: string, reach = FAR_RANGE): UnitZones {
   const bu = unitOf(s, unitId);
   if (!bu.u.formed) return { unit: unitId, allRound: true, zones: [] };
-  const r0 = rectOf(bu.stands[0]);
-  // The outline in the first stand's frame (a formed unit's stands are one line, all facing alike).
-  let uMin = Infinity;
-  let uMax = -Infinity;
-  let vMin = Infinity;
-  let vMax = -Infinity;
-  for (const st of sceneUnitStands(stateScene(s), unitId)) {
-    for (const c of st.corners) {
-      const u = (c.x - r0.cx) * r0.rx + (c.y - r0.cy) * r0.ry;
-      const v = (c.x - r0.cx) * r0.fx + (c.y - r0.cy) * r0.fy;
-      uMin = Math.min(uMin, u);
-      uMax = Math.max(uMax, u);
-      vMin = Math.min(vMin, v);
-      vMax = Math.max(vMax, v);
-    }
-  }
-  const at = (u: number, v: number): Point => ({ x: r0.cx + u * r0.rx + v * r0.fx, y: r0.cy + u * r0.ry + v * r0.fy });
-  const R = reach;
-  const zones: UnitZones["zones"] = [
-    { edge: "front", aspect: "front", polygon: [at(uMin, vMax), at(uMax, vMax), at(uMax + R, vMax + R), at(uMin - R, vMax + R)] },
-    { edge: "right", aspect: "flank", polygon: [at(uMax, vMax), at(uMax, vMin), at(uMax + R, vMin - R), at(uMax + R, vMax + R)] },
-    { edge: "rear", aspect: "rear", polygon: [at(uMax, vMin), at(uMin, vMin), at(uMin - R, vMin - R), at(uMax + R, vMin - R)] },
-    { edge: "left", aspect: "flank", polygon: [at(uMin, vMin), at(uMin, vMax), at(uMin - R, vMax + R), at(uMin - R, vMin - R)] },
-  ];
+  const zones: UnitZones["zones"] = zonePolygons(unitOutline(bu.stands), reach).map((z) => ({ edge: z.edge, aspect: aspectOf(z.edge), polygon: z.polygon }));
   return { unit: unitId, allRound: false, zones };
 }
 

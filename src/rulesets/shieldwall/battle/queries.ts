@@ -5,12 +5,14 @@
  */
 import type { Side } from "../army.js";
 import type { ChargeInput, ControlInput } from "../checks.js";
-import { type ChargeMove, planChargeMove } from "../geometry/charge.js";
-import { unitContacts } from "../geometry/contact.js";
+import type { ChargeMove } from "../geometry/charge.js";
+import { planAlignedCharge } from "../geometry/charge-align.js";
+import { edgeFacing, unitContacts } from "../geometry/contact.js";
 import { shootingTargetUnits, unitSees } from "../geometry/los.js";
 import { unitFacing } from "../geometry/movement.js";
 import { boxDistance, distanceLowerBound, standRects, standsBox, unitDist, within } from "../geometry/proximity.js";
-import { type Edge, type Stand, makeRect, rectOf, rectsOverlap, toLocal } from "../geometry/stand.js";
+import { type Edge, type Stand, makeRect, rectsOverlap } from "../geometry/stand.js";
+import { standsOnOutlineEdge, unitOutline, zoneAt } from "../geometry/zones.js";
 import { featuresUnder, standPolygon } from "../geometry/table.js";
 import { formLine, unitCentre } from "../geometry/unit.js";
 import { angleBetweenDegrees, headingVector, normaliseDegrees, vectorHeading } from "../geometry/vec.js";
@@ -387,57 +389,71 @@ export function outflankingStands(ctx: Ctx, id: string): number[] {
   });
 }
 
-/** The edge of `target` that faces the point p (front, flank or rear). */
-/**
- * The edge of the target stand a charger whose centre is at p comes in on: the front if p is in
- * front of the line of the target's front edge, the rear if behind the line of its rear edge,
- * otherwise the flank on p's side (a flank charge must start beside the target, not in front).
- */
-export function facingEdge(target: Stand, px: number, py: number): Edge {
-  const r = rectOf(target);
-  const { u, v } = toLocal(r, px, py);
-  if (v >= r.hd) return "front";
-  if (v <= -r.hd) return "rear";
-  return u >= 0 ? "right" : "left";
-}
-
-/** A clear charge move found: the move, the target stand it contacts and on which edge. */
+/** A charge move found (ruling SW-28): the move, the target stand it contacts and on which edge. */
 export interface ChargeFound {
   plan: ChargeMove;
   stand: number;
   edge: Edge;
+  /** Inches of that stand's edge the charger's front covers, and whether that is all its frontage allows. */
+  contact: number;
+  aligned: boolean;
 }
 
-const CHARGE_PLANS = memoKind<string, Map<string, ChargeFound | null>>("chargePlans", true);
+/** What is in the way of a charge that cannot reach its target (ruling SW-28). */
+export type ChargeBlocker = { kind: "stand"; unit: string; stand: number } | { kind: "table-edge" };
+
+interface ChargeAnswer {
+  found: ChargeFound | null;
+  blockedBy: ChargeBlocker[];
+}
+
+const CHARGE_PLANS = memoKind<string, Map<string, ChargeAnswer>>("chargePlans", true);
 
 /**
- * A clear charge move onto the target, trying its stands nearest first; null if none. Kept while
+ * The target's stand edges a charger comes at (issue 23 N1): for a formed target the edge of its
+ * outline whose zone (geometry/zones.ts, the zones the table draws) holds the charger's centre,
+ * made of the stands on that edge; an unformed target faces all round, so each stand's own zone.
+ * Nearest stand first.
+ */
+export function chargeEdges(charger: BattleUnit, target: BattleUnit): { stand: number; edge: Edge }[] {
+  const c = unitCentre(geomOf(charger));
+  const dist = (i: number) => Math.hypot(target.stands[i].x - c.x, target.stands[i].y - c.y);
+  const byDistance = (a: number, b: number) => dist(a) - dist(b) || a - b;
+  if (!target.u.formed) return target.stands.map((_, i) => i).sort(byDistance).map((i) => ({ stand: i, edge: edgeFacing(target.stands[i], c) }));
+  const outline = unitOutline(target.stands);
+  const edge = zoneAt(outline, c);
+  return standsOnOutlineEdge(outline, target.stands, edge).sort(byDistance).map((i) => ({ stand: i, edge }));
+}
+
+function chargeAnswer(ctx: Ctx, charger: BattleUnit, target: BattleUnit): ChargeAnswer {
+  const plans = ctx.cached(CHARGE_PLANS, charger.id, () => new Map<string, ChargeAnswer>());
+  let answer = plans.get(target.id);
+  if (answer !== undefined) return answer;
+  const edges = chargeEdges(charger, target);
+  const r = planAlignedCharge(ctx.scene(), charger.id, target.id, edges);
+  const edgeOf = (stand: number) => edges.find((e) => e.stand === stand)?.edge ?? "front";
+  answer = {
+    found: r.found ? { plan: r.found.move, stand: r.found.stand, edge: edgeOf(r.found.stand), contact: r.found.contact, aligned: r.found.aligned } : null,
+    blockedBy: r.blockedBy,
+  };
+  plans.set(target.id, answer);
+  return answer;
+}
+
+/**
+ * The charge move onto the target (ruling SW-28: straight in, then wheeled or shifted into line
+ * as far as other stands allow), or null when no stand of the charger can reach it. Kept while
  * nothing moves, so the charge move made after the charge test reuses the one found when the
- * charge was declared.
+ * charge was declared. The one move for the person's decision, the computer players, pursuit
+ * contact and the odds shown before a charge.
  */
 export function chargePlan(ctx: Ctx, charger: BattleUnit, target: BattleUnit): ChargeFound | null {
-  const plans = ctx.cached(CHARGE_PLANS, charger.id, () => new Map<string, ChargeFound | null>());
-  let found = plans.get(target.id);
-  if (found !== undefined) return found;
-  found = null;
-  const scene = ctx.scene();
-  const c = unitCentre(geomOf(charger));
-  const order = target.stands.map((st, i) => ({ i, d: Math.hypot(st.x - c.x, st.y - c.y) })).sort((a, b) => a.d - b.d);
-  for (const { i } of order) {
-    const edge = facingEdge(target.stands[i], c.x, c.y);
-    const plan = planChargeMove(scene, charger.id, { unit: target.id, stand: i }, edge);
-    if (plan.clear) {
-      found = { plan, stand: i, edge };
-      break;
-    }
-  }
-  plans.set(target.id, found);
-  return found;
+  return chargeAnswer(ctx, charger, target).found;
 }
 
 const CHARGE_TARGETS = memoKind<string, string[]>("chargeTargets", true);
 
-/** Enemy units this unit may charge: within 2", visible, and reachable by a clear charge move. */
+/** Enemy units this unit may charge: within 2", visible, and reachable by a charge move (SW-28). */
 export function chargeTargets(ctx: Ctx, bu: BattleUnit): string[] {
   return ctx.cached(CHARGE_TARGETS, bu.id, () => {
     const scene = ctx.scene();
@@ -453,6 +469,66 @@ export function chargeTargets(ctx: Ctx, bu: BattleUnit): string[] {
   });
 }
 
+/** An enemy within 2" and in sight that no charge move reaches, and why (ruling SW-28). */
+export interface ChargeRefusal {
+  target: string;
+  /** The stands in the way, by unit (named), and whether the table edge is. */
+  inTheWay: { unit: string; name: string }[];
+  tableEdge: boolean;
+  /** "no room to reach Jostein's hirth: Fyrd of the hundreds is in the way". */
+  text: string;
+}
+
+const CHARGE_REFUSALS = memoKind<string, ChargeRefusal[]>("chargeRefusals", true);
+
+/** The words for a charge that cannot reach `targetName` past `names` (and the table edge). */
+export function noRoomText(targetName: string, names: readonly string[], tableEdge: boolean): string {
+  const all = [...names, ...(tableEdge ? ["the table edge"] : [])];
+  if (all.length === 0) return `no room to reach ${targetName}`;
+  const list = all.length === 1 ? all[0] : `${all.slice(0, -1).join(", ")} and ${all[all.length - 1]}`;
+  return `no room to reach ${targetName}: ${list} ${all.length === 1 ? "is" : "are"} in the way`;
+}
+
+/** Why `charger` cannot reach `target` (see {@link ChargeRefusal}), or null when a charge move reaches it. */
+export function chargeRefusal(ctx: Ctx, charger: BattleUnit, target: BattleUnit): ChargeRefusal | null {
+  const a = chargeAnswer(ctx, charger, target);
+  if (a.found) return null;
+  const units: string[] = [];
+  for (const b of a.blockedBy) if (b.kind === "stand" && !units.includes(b.unit)) units.push(b.unit);
+  const inTheWay = units.map((id) => ({ unit: id, name: ctx.unit(id).u.name }));
+  const tableEdge = a.blockedBy.some((b) => b.kind === "table-edge");
+  return { target: target.id, inTheWay, tableEdge, text: noRoomText(target.u.name, inTheWay.map((x) => x.name), tableEdge) };
+}
+
+/**
+ * Enemy units within 2" and in sight of `bu` that it cannot charge because no stand of it can
+ * reach them (ruling SW-28), nearest first, each with the stands in the way: what the charge
+ * decision shows, and what a Blood Lust unit's narrative says.
+ */
+export function chargeRefusals(ctx: Ctx, bu: BattleUnit): ChargeRefusal[] {
+  return ctx.cached(CHARGE_REFUSALS, bu.id, () => {
+    const scene = ctx.scene();
+    const out: { r: ChargeRefusal; d: number }[] = [];
+    for (const e of enemiesOnTable(ctx, bu.side)) {
+      if (!within(bu, e, 2)) continue;
+      const r = chargeRefusal(ctx, bu, e);
+      if (!r || !unitSees(scene, bu.id, e.id)) continue;
+      out.push({ r, d: unitDist(bu, e) });
+    }
+    return out.sort((a, b) => a.d - b.d || (a.r.target < b.r.target ? -1 : 1)).map((x) => x.r);
+  });
+}
+
+/**
+ * For a pending charge decision: the enemies within 2" and in sight the unit cannot charge, each
+ * with the reason (ruling SW-28); otherwise none. The screen shows them beside the options.
+ */
+export function pendingChargeRefusals(s: BattleState): ChargeRefusal[] {
+  const p = s.pending;
+  if (p?.kind !== "charge") return [];
+  const ctx = new Ctx(s, true);
+  return chargeRefusals(ctx, ctx.unit(p.unit));
+}
 
 /**
  * The charge test's inputs for unit `id` as the table stands now (seed "Charges and Combat"):

@@ -74,10 +74,16 @@ export function chargeIntoContact(charger: UnitGeom, target: Stand, edge: Edge, 
   const k = opts.chargerStand ?? nearestStandToEdge(charger, target, edge);
   const old = charger.stands[k];
   if (!old) throw new RangeError(`charger "${charger.id}" has no stand ${k}`);
-  const pose = contactPose(target, edge, old, opts.align ?? "auto");
-  if (!charger.formed) {
-    return { ...charger, stands: charger.stands.map((s, i) => (i === k ? pose : s)) };
-  }
+  return unitWithStandAt(charger, k, contactPose(target, edge, old, opts.align ?? "auto"));
+}
+
+/**
+ * The charger with its stand `k` at `pose`: a formed charger turns and moves as a rigid line (the
+ * other stands keep their places in it), an unformed one moves only that stand.
+ */
+export function unitWithStandAt(charger: UnitGeom, k: number, pose: Stand): UnitGeom {
+  const old = charger.stands[k];
+  if (!charger.formed) return { ...charger, stands: charger.stands.map((s, i) => (i === k ? pose : s)) };
   const turned = rotateUnit(charger, { x: old.x, y: old.y }, pose.facing - old.facing);
   const moved = translateUnit(turned, pose.x - old.x, pose.y - old.y);
   // Snap the contacting stand exactly (rotation round-off).
@@ -134,19 +140,35 @@ export function planChargeMove(scene: Scene, chargerId: string, target: StandRef
   const tStand = targetStand(scene, target);
   const k = opts.chargerStand ?? nearestStandToEdge(charger, tStand, edge);
   const moved = chargeIntoContact(charger, tStand, edge, { chargerStand: k, align: opts.align });
+  return sweptMove(scene, target.unit, [charger, moved], k);
+}
+
+/**
+ * The charge move along a path of positions of the charger (its start, any halts, its end): the
+ * ground each stand passes over on each leg is the convex hull of its two positions (exact for
+ * straight moves; for the small wheel of a charge a close, slightly generous approximation).
+ * Stands of the target unit only block if the charger would end overlapping them.
+ */
+export function sweptMove(scene: Scene, targetUnit: string, path: readonly UnitGeom[], chargerStand: number): ChargeMove {
+  const charger = path[0];
+  const moved = path[path.length - 1];
   const blockedBy: ChargePlan["blockedBy"] = [];
   const crossed = new Set<string>();
   let distance = 0;
   const ends = moved.stands.map(rectOf);
-  // Bounding box of the ground swept: of every charger stand's corners at the start and the end
-  // (their convex hulls, below, have the same extremes). Stands whose boxes lie clear of it can
-  // neither be crossed nor overlapped.
+  // Bounding box of the ground swept: of every charger stand's corners on every leg (their convex
+  // hulls, below, have the same extremes). Stands whose boxes lie clear of it can neither be
+  // crossed nor overlapped.
   const corners: Point[][] = [];
   for (let i = 0; i < charger.stands.length; i++) {
-    const a = rectCorners(rectOf(charger.stands[i]));
-    const b = rectCorners(ends[i]);
-    for (let c = 0; c < 4; c++) distance = Math.max(distance, Math.hypot(a[c].x - b[c].x, a[c].y - b[c].y));
-    corners.push([...a, ...b]);
+    let travelled = [0, 0, 0, 0];
+    for (let leg = 0; leg + 1 < path.length; leg++) {
+      const a = rectCorners(rectOf(path[leg].stands[i]));
+      const b = leg + 2 === path.length ? rectCorners(ends[i]) : rectCorners(rectOf(path[leg + 1].stands[i]));
+      travelled = travelled.map((d, c) => d + Math.hypot(a[c].x - b[c].x, a[c].y - b[c].y));
+      corners.push([...a, ...b]);
+    }
+    distance = Math.max(distance, ...travelled);
   }
   const { minX: bx0, minY: by0, maxX: bx1, maxY: by1 } = boxesBounds(corners.map(bounds));
   // The ground each stand passes over, worked out only when another unit's stand or an obstacle
@@ -164,7 +186,7 @@ export function planChargeMove(scene: Scene, chargerId: string, target: StandRef
       const r = ps.rect;
       const poly = ps.corners;
       const inTheWay =
-        o.id === target.unit
+        o.id === targetUnit
           ? ends.some((e) => rectsOverlap(e, r, 1e-6))
           : swept().some((h) => polygonsOverlap(h, poly, 1e-6)) || ends.some((e) => rectsOverlap(e, r, 1e-6));
       if (inTheWay) blockedBy.push({ kind: "stand", unit: o.id, stand: j });
@@ -179,5 +201,5 @@ export function planChargeMove(scene: Scene, chargerId: string, target: StandRef
       if (inside > 1e-6) crossed.add(f.id);
     }
   }
-  return { unit: moved, chargerStand: k, distance, clear: blockedBy.length === 0, blockedBy, obstaclesCrossed: [...crossed].sort() };
+  return { unit: moved, chargerStand, distance, clear: blockedBy.length === 0, blockedBy, obstaclesCrossed: [...crossed].sort() };
 }

@@ -11,6 +11,7 @@
 import { type Aspect, type Edge, EDGES, type Rect, type Stand, aspectOf, edgeNormal, edgeSegment, rectCorners, rectDistance, rectOf, separation } from "./stand.js";
 import type { UnitGeom } from "./unit.js";
 import type { Point } from "./vec.js";
+import { unitOutline, zoneAt } from "./zones.js";
 
 /** Default base-to-base contact tolerance in inches. */
 export const CONTACT_TOLERANCE = 0.05;
@@ -168,25 +169,11 @@ export function engagedOnlyFlankOrRear(attacker: UnitGeom, target: UnitGeom, tol
 }
 
 /**
- * Which edge of `target` a stand at `from` comes at: the edge whose line the point lies
- * furthest beyond (the sectors are bounded by the lines through the target's diagonals'
- * corners at 45°). Use it to pick the edge a charge contacts (ruling SW-18: flank or rear).
+ * Which edge of a lone stand `target` a stand at `from` comes at: its zone (geometry/zones.ts,
+ * the sectors bounded by the lines out from its corners at 45°; ruling SW-18: flank or rear).
  */
 export function edgeFacing(target: Stand, from: { x: number; y: number }): Edge {
-  const r = rectOf(target);
-  const dx = from.x - r.cx;
-  const dy = from.y - r.cy;
-  const u = dx * r.rx + dy * r.ry;
-  const v = dx * r.fx + dy * r.fy;
-  const beyond: [Edge, number][] = [
-    ["front", v - r.hd],
-    ["rear", -v - r.hd],
-    ["right", u - r.hw],
-    ["left", -u - r.hw],
-  ];
-  let best = beyond[0];
-  for (const b of beyond) if (b[1] > best[1] + 1e-12) best = b;
-  return best[0];
+  return zoneAt(unitOutline([target]), from);
 }
 
 /**

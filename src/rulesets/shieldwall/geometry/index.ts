@@ -12,3 +12,4 @@ export * from "./stand.js";
 export * from "./table.js";
 export * from "./unit.js";
 export * from "./vec.js";
+export * from "./zones.js";

@@ -2,7 +2,7 @@
 import { applyChargeResult, resolveCharge } from "../../checks.js";
 import { Ctx, push } from "../ctx.js";
 import { thrown } from "../dice.js";
-import { actingOrder, chargeInputFor, chargeTargets, contingentUnits, contingentsRightToLeft, sideOrder } from "../queries.js";
+import { actingOrder, chargeInputFor, chargeRefusals, chargeTargets, contingentUnits, contingentsRightToLeft, sideOrder } from "../queries.js";
 import type { DiceRoll, Task } from "../types.js";
 import { ruleOption } from "../types.js";
 import { canAct, onTable } from "../unit-facts.js";
@@ -28,7 +28,17 @@ export function declareTask(ctx: Ctx, id: string): void {
   if (!forced && !ctx.signalled(bu.u.contingent)) return;
   if (bu.retiring) return;
   const targets = chargeTargets(ctx, bu);
-  if (targets.length === 0) return;
+  if (targets.length === 0) {
+    // Bound to charge with enemy in reach but no room to get at it: the narrative says why (ruling SW-28).
+    const refused = forced ? chargeRefusals(ctx, bu) : [];
+    if (refused.length > 0)
+      ctx.ev("charge-no-room", `${bu.u.name} must charge but cannot: ${refused.map((r) => r.text).join("; ")} (ruling SW-28)`, {
+        unit: id,
+        targets: refused.map((r) => r.target),
+        inTheWay: [...new Set(refused.flatMap((r) => r.inTheWay.map((x) => x.unit)))],
+      });
+    return;
+  }
   if (lust && !bu.mustCharge && !bu.pursuing && targets.length > 1) {
     // Blood Lust "must declare a charge" (seed "Charges and Combat"), but on which enemy is its player's
     // choice: the text names no target (a control test's 5+ and pursuers do: the nearest, the new enemy).
