@@ -174,17 +174,13 @@ function guardAddresses(app: FastifyInstance, limits: ServerLimits): void {
       return;
     }
     if (path === "/ws") {
-      if ((open.get(req.ip) ?? 0) >= limits.connectionsPerAddress) {
-        void reply.code(429).header("retry-after", "10").send({ error: "rate-limited", message: `too many open connections from your address: at most ${limits.connectionsPerAddress}` });
-        return;
-      }
-      if (!connections.take(req.ip)) {
-        void reply
-          .code(429)
-          .header("retry-after", String(connections.waitSeconds(req.ip)))
-          .send({ error: "rate-limited", message: `too many connections opened from your address: at most ${limits.connectPerMinute} a minute` });
-        return;
-      }
+      // A refused upgrade gets its answer and loses its socket (nothing else will ever use it).
+      const refuse = (retryAfter: number, message: string) => {
+        reply.raw.once("finish", () => req.raw.socket.destroy());
+        void reply.code(429).header("retry-after", String(retryAfter)).header("connection", "close").send({ error: "rate-limited", message });
+      };
+      if ((open.get(req.ip) ?? 0) >= limits.connectionsPerAddress) return refuse(10, `too many open connections from your address: at most ${limits.connectionsPerAddress}`);
+      if (!connections.take(req.ip)) return refuse(connections.waitSeconds(req.ip), `too many connections opened from your address: at most ${limits.connectPerMinute} a minute`);
       const ip = req.ip;
       open.set(ip, (open.get(ip) ?? 0) + 1);
       let counted = true;
