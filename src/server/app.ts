@@ -20,7 +20,7 @@ import {
   type MatchSummary,
   type ServerMessage,
 } from "./protocol.js";
-import { staticFile } from "./static.js";
+import { staticFile, warmCompressed } from "./static.js";
 import { StoreError } from "./store-errors.js";
 
 export interface AppOptions {
@@ -141,8 +141,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   if (opts.webRoot !== null) {
     const root = opts.webRoot;
+    warmCompressed(root);
     app.get("/*", async (req, reply) => {
-      const file = await staticFile(root, req.url);
+      const file = await staticFile(root, req.url, req.headers["accept-encoding"]);
       if (!file) return reply.code(404).type("text/plain; charset=utf-8").send("not found\n");
       return reply.headers(file.headers).send(file.body);
     });
