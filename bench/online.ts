@@ -14,12 +14,20 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { BenchResults, BenchSection } from "./harness.js";
+import { mixedLoad, probeComputerReplies } from "./online-load.js";
 import { createMatchAt, type MatchClock, percentile, ScriptedSeat } from "./online-seats.js";
+
+/** The bench drives every match from this one address: the per-address limits are raised for it. */
+const BENCH_LIMITS = {
+  MUSTER_LIMIT_CREATE_PER_MINUTE: "1000000",
+  MUSTER_LIMIT_CONNECT_PER_MINUTE: "1000000",
+  MUSTER_LIMIT_CONNECTIONS_PER_ADDRESS: "1000000",
+};
 
 const RUN = join(dirname(fileURLToPath(import.meta.url)), "..", "src", "server", "run.js");
 
 function startServer(env: Record<string, string | undefined>, args: string[]): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, [RUN, "--port", "0", ...args], { stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, ...env } });
+  const child = spawn(process.execPath, [RUN, "--port", "0", ...args], { stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, ...BENCH_LIMITS, ...env } });
   return new Promise((ok, fail) => {
     child.stdout!.once("data", (d: Buffer) => ok({ child, port: Number(/:(\d+)\//.exec(d.toString())![1]) }));
     child.once("exit", (code) => fail(new Error(`the server exited with ${code}`)));
@@ -71,6 +79,29 @@ async function run(label: string, ports: number[], pids: number[], matches: numb
   };
 }
 
+/** Memory per match created and never visited, while held and after the idle release. */
+async function idleMemory(db: string, count: number): Promise<BenchResults> {
+  const server = await startServer({ DATABASE_URL: undefined, MUSTER_LIMIT_IDLE_SECONDS: "3" }, ["--db", db]);
+  try {
+    const base = `http://127.0.0.1:${server.port}`;
+    await createMatchAt(base, { game: "shove" });
+    await sleep(500);
+    const before = rssMb(server.child.pid!);
+    for (let i = 0; i < count; i += 50) await Promise.all(Array.from({ length: Math.min(50, count - i) }, () => createMatchAt(base, { game: "shove" })));
+    const held = rssMb(server.child.pid!);
+    await sleep(8000);
+    const released = rssMb(server.child.pid!);
+    return {
+      matches: count,
+      heldKbPerMatch: Math.round(((held - before) * 1024) / count),
+      afterReleaseKbPerMatch: Math.round(((released - before) * 1024) / count),
+      note: "resident memory growth of the server process; after release the matches are out of the heap, and what remains is memory V8 keeps for reuse",
+    };
+  } finally {
+    server.child.kill("SIGKILL");
+  }
+}
+
 export const onlineBench: BenchSection = {
   name: "online",
   async run() {
@@ -78,6 +109,18 @@ export const onlineBench: BenchSection = {
     const seconds = Number(process.env.MUSTER_BENCH_SECONDS ?? 30);
     const results: BenchResults = {};
     const db = join(mkdtempSync(join(tmpdir(), "muster-bench-")), "matches.db");
+    const battles = Number(process.env.MUSTER_BENCH_BATTLES ?? 50);
+    // Issue 24: people and computer-only battles at once; the computer opponent's reply time against an idle server first.
+    const mixed = await startServer({ DATABASE_URL: undefined }, ["--db", join(dirname(db), "mixed.db")]);
+    try {
+      const base = `http://127.0.0.1:${mixed.port}`;
+      const idle = await probeComputerReplies(base, Math.min(20, seconds));
+      results.peopleAndComputers = await mixedLoad(base, matches, battles, seconds, idle);
+    } finally {
+      mixed.child.kill("SIGKILL");
+    }
+    results.idleMatchMemory = await idleMemory(join(dirname(db), "idle.db"), Number(process.env.MUSTER_BENCH_IDLE_MATCHES ?? 2000));
+    if (process.env.MUSTER_BENCH_ONLINE_ONLY_ISSUE24 === "1") return results;
     const one = await startServer({ DATABASE_URL: undefined }, ["--db", db]);
     try {
       results.sqliteOneProcess = await run("one server process, SQLite", [one.port], [one.child.pid!], matches, seconds);

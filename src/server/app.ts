@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import type { WebSocket } from "ws";
 import type { PlayerId } from "../core/game.js";
 import { RequestError } from "./games.js";
+import { AddressBuckets, DEFAULT_LIMITS, ServerBusyError, type ServerLimits } from "./limits.js";
 import type { LiveMatch, MatchService, Watcher } from "./matches.js";
 import {
   clientMessageSchema,
@@ -19,7 +20,8 @@ import {
   type MatchSummary,
   type ServerMessage,
 } from "./protocol.js";
-import { staticFile } from "./static.js";
+import { staticFile, warmCompressed } from "./static.js";
+import { StoreError } from "./store-errors.js";
 
 export interface AppOptions {
   service: MatchService;
@@ -29,6 +31,10 @@ export interface AppOptions {
   version: string;
   /** Messages per second a connection may keep sending (default 20), and the burst (default 40). */
   rate?: { perSecond: number; burst: number };
+  /** Per-address and per-process bounds (limits.ts). */
+  limits?: ServerLimits;
+  /** Take the client's address from X-Forwarded-For (only behind one's own proxy). */
+  trustProxy?: boolean;
 }
 
 /** A connection that keeps flooding after this many refused messages is closed. */
@@ -69,11 +75,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { service } = opts;
   const rate = opts.rate ?? { perSecond: 20, burst: 40 };
   // No logger at all, so no request is ever logged: URLs may carry tokens (issue 18).
-  const app = Fastify({ logger: false, bodyLimit: 1024 * 1024 });
+  const app = Fastify({ logger: false, bodyLimit: 1024 * 1024, trustProxy: opts.trustProxy ?? false });
+  const limits = opts.limits ?? DEFAULT_LIMITS;
+  guardAddresses(app, limits);
   // ws closes a connection above maxPayload; below it, our own limit answers with a clear error.
   await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
 
   app.setErrorHandler((err: { statusCode?: number; message: string }, _req, reply) => {
+    // The store's faults are logged where they happen (once per kind); the client gets the fault's name.
+    if (err instanceof StoreError) return reply.code(503).header("retry-after", "5").send({ error: err.fault, message: err.clientMessage });
+    if (err instanceof ServerBusyError) return reply.code(503).header("retry-after", "30").send({ error: err.code, message: err.message });
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     void reply.code(status).send({ error: status === 500 ? "server-error" : "bad-request", message: status === 500 ? "internal error" : err.message });
   });
@@ -125,12 +136,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   app.get("/ws", { websocket: true }, (socket: WebSocket) => {
     handleConnection(service, socket, rate);
+    closeWithoutHello(socket, limits.helloSeconds * 1000);
   });
 
   if (opts.webRoot !== null) {
     const root = opts.webRoot;
+    warmCompressed(root);
     app.get("/*", async (req, reply) => {
-      const file = await staticFile(root, req.url);
+      const file = await staticFile(root, req.url, req.headers["accept-encoding"]);
       if (!file) return reply.code(404).type("text/plain; charset=utf-8").send("not found\n");
       return reply.headers(file.headers).send(file.body);
     });
@@ -142,6 +155,65 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   return app;
+}
+
+/**
+ * Per-address bounds, checked before any work: match creation and new connections are rate
+ * limited (429 with Retry-After), and an address may hold only so many connections open at once.
+ */
+function guardAddresses(app: FastifyInstance, limits: ServerLimits): void {
+  const creations = new AddressBuckets(limits.createPerMinute);
+  const connections = new AddressBuckets(limits.connectPerMinute);
+  const open = new Map<string, number>();
+  app.addHook("onRequest", (req, reply, done) => {
+    const path = req.url.split("?")[0];
+    if (req.method === "POST" && path === "/api/matches" && !creations.take(req.ip)) {
+      void reply
+        .code(429)
+        .header("retry-after", String(creations.waitSeconds(req.ip)))
+        .send({ error: "rate-limited", message: `too many matches created from your address: at most ${limits.createPerMinute} a minute; try again in ${creations.waitSeconds(req.ip)} s` });
+      return;
+    }
+    if (path === "/ws") {
+      // A refused upgrade gets its answer and loses its socket (nothing else will ever use it).
+      const refuse = (retryAfter: number, message: string) => {
+        reply.raw.once("finish", () => req.raw.socket.destroy());
+        void reply.code(429).header("retry-after", String(retryAfter)).header("connection", "close").send({ error: "rate-limited", message });
+      };
+      if ((open.get(req.ip) ?? 0) >= limits.connectionsPerAddress) return refuse(10, `too many open connections from your address: at most ${limits.connectionsPerAddress}`);
+      if (!connections.take(req.ip)) return refuse(connections.waitSeconds(req.ip), `too many connections opened from your address: at most ${limits.connectPerMinute} a minute`);
+      const ip = req.ip;
+      open.set(ip, (open.get(ip) ?? 0) + 1);
+      let counted = true;
+      const uncount = () => {
+        if (!counted) return;
+        counted = false;
+        const n = (open.get(ip) ?? 1) - 1;
+        if (n <= 0) open.delete(ip);
+        else open.set(ip, n);
+      };
+      req.raw.socket.once("close", uncount);
+    }
+    done();
+  });
+}
+
+/** A connection must say hello within `ms`: one that never does is closed (code 1008), so idle sockets cannot pile up. */
+function closeWithoutHello(socket: WebSocket, ms: number): void {
+  let greeted = false;
+  const timer = setTimeout(() => {
+    if (!greeted && socket.readyState === socket.OPEN) socket.close(1008, "no hello in time");
+  }, ms);
+  timer.unref();
+  socket.on("message", (data: Buffer | ArrayBuffer | Buffer[]) => {
+    if (greeted) return;
+    const text = Array.isArray(data) ? Buffer.concat(data).toString("utf8") : Buffer.from(data as ArrayBuffer).toString("utf8");
+    if (/"type"\s*:\s*"hello"/.test(text.slice(0, 4096))) {
+      greeted = true;
+      clearTimeout(timer);
+    }
+  });
+  socket.on("close", () => clearTimeout(timer));
 }
 
 /** One WebSocket client: `hello` first, then decisions and resyncs; every reply built by seat-output. */
@@ -209,7 +281,7 @@ function handleConnection(service: MatchService, socket: WebSocket, rate: { perS
       return;
     }
     if (!match || !watcher) return refuse("not-joined", "send hello (match id, seat token) first");
-    if (msg.type === "resync") return service.snapshot(match, watcher);
+    if (msg.type === "resync") return service.resync(match, watcher);
     if (watcher.seat === null) return refuse("spectator", "spectators cannot decide: open the match with a seat's invitation link", msg.requestId);
     const m = match;
     const w = watcher;

@@ -1,6 +1,7 @@
 /**
- * Computer players run off the request path: in a worker thread (the compiled
- * computer-worker.js), so a long think never stalls the sockets. Where the compiled worker is
+ * Computer players run off the request path: in a small pool of worker threads (the compiled
+ * computer-worker.js) with a fair queue and a time budget, so a long think never stalls the
+ * sockets and computer-only matches never starve a person's. Where the compiled worker is
  * missing (tests on the TypeScript sources) they run in this thread after yielding to pending I/O.
  */
 import { existsSync } from "node:fs";
@@ -17,6 +18,8 @@ export interface ComputerRequest {
   seat: PlayerId;
   version: number;
   state: BaseState;
+  /** Whether a person plays in the match (their decisions go first in the queue). */
+  forPerson?: boolean;
 }
 
 export interface ComputerRunner {
@@ -49,54 +52,161 @@ class InThreadRunner implements ComputerRunner {
 
 type Reply = { id: number; decision?: unknown; error?: string };
 
-class WorkerRunner implements ComputerRunner {
-  private worker: Worker | null = null;
+interface Job {
+  id: number;
+  req: ComputerRequest;
+  ok: (v: unknown) => void;
+  fail: (e: Error) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  job: Job | null;
+  timer: NodeJS.Timeout | null;
+}
+
+export interface PoolOptions {
+  /** Worker threads (default 2). */
+  threads?: number;
+  /** A decision's time budget in ms (default 10,000): over it the thread is replaced and a random legal decision played. */
+  budgetMs?: number;
+  /** Told when a computer player ran over its budget. */
+  onOverBudget?: (req: ComputerRequest, budgetMs: number) => void;
+}
+
+/**
+ * Computer players in a small pool of worker threads, with a fair queue: decisions for matches
+ * with a person in them are taken first, and computer-only matches may occupy all threads but
+ * one, so a flood of computer-v-computer battles never makes a person wait behind them. Within a
+ * lane the queue is first come, first served (each match asks for one decision at a time, so no
+ * match can crowd out another). Each decision has a time budget: a player over it has its thread
+ * replaced and a random legal decision (seeded like the player) is played instead.
+ */
+export class WorkerPool implements ComputerRunner {
+  private readonly slots: Slot[] = [];
+  private readonly people: Job[] = [];
+  private readonly computersOnly: Job[] = [];
   private next = 1;
-  private readonly waiting = new Map<number, { ok: (v: unknown) => void; fail: (e: Error) => void }>();
+  private closed = false;
+  private readonly threads: number;
+  private readonly budgetMs: number;
 
-  constructor(private readonly url: URL) {}
-
-  private start(): Worker {
-    if (this.worker) return this.worker;
-    const w = new Worker(this.url);
-    w.unref();
-    w.on("message", (r: Reply) => {
-      const p = this.waiting.get(r.id);
-      this.waiting.delete(r.id);
-      if (r.error !== undefined) p?.fail(new Error(r.error));
-      else p?.ok(r.decision);
-    });
-    w.on("error", (err) => this.failAll(err));
-    w.on("exit", () => {
-      this.worker = null;
-      this.failAll(new Error("the computer players' thread stopped"));
-    });
-    this.worker = w;
-    return w;
+  constructor(
+    private readonly url: URL,
+    private readonly opts: PoolOptions = {},
+  ) {
+    this.threads = Math.max(1, opts.threads ?? 2);
+    this.budgetMs = opts.budgetMs ?? 10_000;
   }
 
-  private failAll(err: Error): void {
-    for (const p of this.waiting.values()) p.fail(err);
-    this.waiting.clear();
+  private spawn(): Slot {
+    const slot: Slot = { worker: new Worker(this.url), job: null, timer: null };
+    slot.worker.unref();
+    slot.worker.on("message", (r: Reply) => {
+      const job = slot.job;
+      if (!job || job.id !== r.id) return;
+      this.finish(slot);
+      if (r.error !== undefined) job.fail(new Error(r.error));
+      else job.ok(r.decision);
+    });
+    const gone = (err: Error) => {
+      const i = this.slots.indexOf(slot);
+      if (i < 0) return;
+      this.slots.splice(i, 1);
+      const job = slot.job;
+      this.finish(slot);
+      job?.fail(err);
+      this.dispatch();
+    };
+    slot.worker.on("error", gone);
+    slot.worker.on("exit", () => gone(new Error("a computer players' thread stopped")));
+    this.slots.push(slot);
+    return slot;
+  }
+
+  private finish(slot: Slot): void {
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.timer = null;
+    slot.job = null;
+    queueMicrotask(() => this.dispatch());
+  }
+
+  /** Gives queued jobs to free threads: people first; computer-only jobs leave one thread free when there are several. */
+  private dispatch(): void {
+    if (this.closed) return;
+    while (this.people.length > 0 || this.computersOnly.length > 0) {
+      let slot = this.slots.find((s) => s.job === null);
+      if (!slot && this.slots.length < this.threads) slot = this.spawn();
+      if (!slot) return;
+      let job = this.people.shift();
+      if (!job) {
+        const busyWithComputers = this.slots.filter((s) => s.job !== null && !s.job.req.forPerson).length;
+        if (this.threads > 1 && busyWithComputers >= this.threads - 1) return;
+        job = this.computersOnly.shift()!;
+      }
+      this.run(slot, job);
+    }
+  }
+
+  private run(slot: Slot, job: Job): void {
+    slot.job = job;
+    slot.timer = setTimeout(() => this.overBudget(slot, job), this.budgetMs);
+    slot.timer.unref();
+    slot.worker.postMessage({ id: job.id, req: job.req });
+  }
+
+  private overBudget(slot: Slot, job: Job): void {
+    if (slot.job !== job) return;
+    const i = this.slots.indexOf(slot);
+    if (i >= 0) this.slots.splice(i, 1);
+    slot.job = null;
+    slot.timer = null;
+    void slot.worker.terminate();
+    this.opts.onOverBudget?.(job.req, this.budgetMs);
+    try {
+      job.ok(computeDecision({ ...job.req, player: "random" }));
+    } catch (err) {
+      job.fail(err as Error);
+    }
+    this.dispatch();
   }
 
   choose(req: ComputerRequest): Promise<unknown> {
-    const id = this.next++;
+    if (this.closed) return Promise.reject(new Error("the computer players are stopped"));
     return new Promise((ok, fail) => {
-      this.waiting.set(id, { ok, fail });
-      this.start().postMessage({ id, req });
+      (req.forPerson ? this.people : this.computersOnly).push({ id: this.next++, req, ok, fail });
+      this.dispatch();
     });
   }
 
+  /** Decisions waiting for a thread (for tests and the bench). */
+  get queued(): number {
+    return this.people.length + this.computersOnly.length;
+  }
+
   async close(): Promise<void> {
-    const w = this.worker;
-    this.worker = null;
-    if (w) await w.terminate();
+    this.closed = true;
+    const err = new Error("the computer players are stopped");
+    for (const j of [...this.people.splice(0), ...this.computersOnly.splice(0)]) j.fail(err);
+    const slots = this.slots.splice(0);
+    await Promise.all(
+      slots.map((s) => {
+        if (s.timer) clearTimeout(s.timer);
+        s.job?.fail(err);
+        s.job = null;
+        return s.worker.terminate();
+      }),
+    );
   }
 }
 
-/** A worker-thread runner when the compiled worker exists beside this module, else an in-thread one. */
-export function computerRunner(): ComputerRunner {
-  const url = new URL("./computer-worker.js", import.meta.url);
-  return existsSync(fileURLToPath(url)) ? new WorkerRunner(url) : new InThreadRunner();
+/** The compiled worker beside this module (absent when running the TypeScript sources). */
+export function computerWorkerUrl(): URL {
+  return new URL("./computer-worker.js", import.meta.url);
+}
+
+/** A pool of worker threads when the compiled worker exists beside this module, else an in-thread runner. */
+export function computerRunner(opts: PoolOptions = {}): ComputerRunner {
+  const url = computerWorkerUrl();
+  return existsSync(fileURLToPath(url)) ? new WorkerPool(url, opts) : new InThreadRunner();
 }

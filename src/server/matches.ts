@@ -8,6 +8,7 @@ import { type BaseState, type GameEvent, type PlayerId, play } from "../core/gam
 import type { AnyGame } from "../core/records.js";
 import type { ComputerRunner } from "./computer.js";
 import { computerPlayersFor, isMatchGame, matchGame, matchOptions, RequestError, setupMatch } from "./games.js";
+import { ServerBusyError } from "./limits.js";
 import type { CreateMatchRequest, ErrorCode, MatchGameId, ServerMessage } from "./protocol.js";
 import { type Audience, messageFor, type Outgoing, type SeatInfo } from "./seat-output.js";
 import type { MatchStore, StoredDecision, StoredMatch, StoredSeat } from "./store.js";
@@ -27,6 +28,10 @@ export interface LiveMatch {
   /** The tail of this match's operation chain. */
   chain: Promise<unknown>;
   thinking: boolean;
+  /** Operations queued or running on the chain (a match with some is never released). */
+  pending: number;
+  /** When something last happened to it (Date.now()): a decision, a watcher leaving, a load. */
+  lastActive: number;
 }
 
 export type DecideOutcome = { ok: true; version: number } | { ok: false; code: ErrorCode; message: string; version: number };
@@ -53,13 +58,62 @@ export interface MatchServiceOptions {
   newSeed?: () => number;
   /** Called with unexpected errors (a computer player failing, a store error in the background). */
   onError?: (err: unknown) => void;
+  /** Operational log lines (the PostgreSQL listener lost and re-established); default: to onError. */
+  log?: (line: string) => void;
+  /** Matches held in memory at most (default 10,000), and after how long an unwatched quiet one is released (default 120 s). */
+  openMatches?: number;
+  idleMs?: number;
 }
 
 export class MatchService {
   private readonly live = new Map<string, Promise<LiveMatch | null>>();
+  /** The loaded ones of `live`, for the idle sweep and the PostgreSQL catch-up. */
+  private readonly loaded = new Map<string, LiveMatch>();
   private closed = false;
+  private readonly sweeper: NodeJS.Timeout;
 
-  constructor(private readonly opts: MatchServiceOptions) {}
+  constructor(private readonly opts: MatchServiceOptions) {
+    const idle = this.idleMs;
+    this.sweeper = setInterval(() => this.sweep(Date.now() - idle), Math.max(50, Math.min(30_000, idle / 4)));
+    this.sweeper.unref();
+  }
+
+  private get idleMs(): number {
+    return this.opts.idleMs ?? 120_000;
+  }
+
+  private log(line: string): void {
+    if (this.opts.log) this.opts.log(line);
+    else this.opts.onError?.(new Error(line));
+  }
+
+  /**
+   * Releases every loaded match nobody watches, no computer player thinks for and no operation is
+   * pending on, that has been quiet since `before`; returns how many.
+   */
+  private sweep(before: number): number {
+    let released = 0;
+    for (const [id, m] of this.loaded) {
+      if (m.watchers.size > 0 || m.thinking || m.pending > 0 || m.lastActive > before) continue;
+      this.loaded.delete(id);
+      this.live.delete(id);
+      released++;
+    }
+    return released;
+  }
+
+  /** Room for one more match in memory: when full, quiet unwatched matches are released early; else `server-busy`. */
+  private makeRoom(): void {
+    const max = this.opts.openMatches ?? 10_000;
+    if (this.live.size < max) return;
+    this.sweep(Infinity);
+    if (this.live.size >= max) throw new ServerBusyError(`the server holds its limit of ${max} open matches; try again later`);
+  }
+
+  private remember(match: LiveMatch): LiveMatch {
+    this.loaded.set(match.stored.id, match);
+    return match;
+  }
 
   get store(): MatchStore {
     return this.opts.store;
@@ -67,17 +121,46 @@ export class MatchService {
 
   /** Listens for decisions other processes store (PostgreSQL), to bring cached matches up to date. */
   async listen(): Promise<void> {
-    await this.opts.store.onRemoteDecision?.((id, version, decision) => {
-      const cached = this.live.get(id);
-      if (!cached) return;
-      void cached.then((m) => {
-        if (m && version > m.version) void this.serialise(m, () => this.catchUp(m, decision)).catch((err: unknown) => this.opts.onError?.(err));
-      });
-    });
+    await this.opts.store.onRemoteDecision?.(
+      (id, version, decision) => {
+        const cached = this.live.get(id);
+        if (!cached) return;
+        void cached.then((m) => {
+          if (m && version > m.version) void this.serialise(m, () => this.catchUp(m, decision)).catch((err: unknown) => this.opts.onError?.(err));
+        });
+      },
+      {
+        lost: (err) => this.log(`PostgreSQL: the LISTEN connection was lost (${err.message}); reconnecting`),
+        // Notifications sent while the listener was away are gone: every match held is read again.
+        restored: (downMs) =>
+          void this.catchUpAll().then(
+            ({ matches, decisions }) => this.log(`PostgreSQL: LISTEN re-established after ${downMs} ms; caught up on ${matches} matches held (${decisions} decisions missed)`),
+            (err: unknown) => this.log(`PostgreSQL: LISTEN re-established after ${downMs} ms, but catching up failed (${(err as Error).message}); seats catch up on their next decision or resync`),
+          ),
+      },
+    );
+  }
+
+  /** Brings every loaded match up to the store's version (after the PostgreSQL listener was away). */
+  async catchUpAll(): Promise<{ matches: number; decisions: number }> {
+    const all = [...this.loaded.values()];
+    const before = all.reduce((n, m) => n + m.version, 0);
+    await Promise.all(all.map((m) => this.serialise(m, () => this.catchUp(m))));
+    return { matches: all.length, decisions: all.reduce((n, m) => n + m.version, 0) - before };
+  }
+
+  /** A fresh snapshot; with PostgreSQL first the decisions other processes stored (a listener may have been away). */
+  resync(match: LiveMatch, watcher: Watcher): void {
+    if (this.opts.store.kind !== "postgres") return this.snapshot(match, watcher);
+    this.serialise(match, () => this.catchUp(match)).then(
+      () => this.snapshot(match, watcher),
+      () => this.snapshot(match, watcher),
+    );
   }
 
   /** Creates a match; returns its id and each human seat's token (shown once, stored only hashed). */
   async create(req: CreateMatchRequest): Promise<{ match: LiveMatch; tokens: Record<PlayerId, string> }> {
+    this.makeRoom();
     if (!isMatchGame(req.game)) throw new RequestError("bad-request", `game: unknown game "${String(req.game)}"`, "game");
     const game = matchGame(req.game);
     const options = matchOptions(this.opts.dataRoot, req.game, req.scenario, req.options);
@@ -100,20 +183,25 @@ export class MatchService {
     });
     const stored: StoredMatch = { id: newId(16), game: req.game, options, seed, seats, createdAt: Date.now() };
     await this.opts.store.createMatch(stored);
-    const match = this.liveOf(stored, state, 0);
+    const match = this.remember(this.liveOf(stored, state, 0));
     this.live.set(stored.id, Promise.resolve(match));
     this.maybeThink(match);
     return { match, tokens };
   }
 
   private liveOf(stored: StoredMatch, state: BaseState, version: number): LiveMatch {
-    return { stored, game: matchGame(stored.game as MatchGameId), gameId: stored.game as MatchGameId, state, version, watchers: new Set(), chain: Promise.resolve(), thinking: false };
+    return { stored, game: matchGame(stored.game as MatchGameId), gameId: stored.game as MatchGameId, state, version, watchers: new Set(), chain: Promise.resolve(), thinking: false, pending: 0, lastActive: Date.now() };
   }
 
   /** The match, loaded from the store and rebuilt by replaying its decisions, or null. */
   get(id: string): Promise<LiveMatch | null> {
     let p = this.live.get(id);
     if (!p) {
+      try {
+        this.makeRoom();
+      } catch (err) {
+        return Promise.reject(err as Error);
+      }
       p = this.load(id);
       this.live.set(id, p);
       void p.then((m) => {
@@ -129,7 +217,7 @@ export class MatchService {
     const game = matchGame(found.match.game);
     let state = game.setup(found.match.options, found.match.seed);
     for (const d of found.decisions) state = play(game, state, d.player, d.move).state;
-    const match = this.liveOf(found.match, state, found.decisions.length);
+    const match = this.remember(this.liveOf(found.match, state, found.decisions.length));
     this.maybeThink(match);
     return match;
   }
@@ -158,8 +246,12 @@ export class MatchService {
 
   /** Runs `op` after every earlier operation on the match. */
   serialise<T>(match: LiveMatch, op: () => Promise<T>): Promise<T> {
+    match.pending++;
     const run = match.chain.then(op, op);
-    match.chain = run.catch(() => undefined);
+    match.chain = run.catch(() => undefined).finally(() => {
+      match.pending--;
+      match.lastActive = Date.now();
+    });
     return run;
   }
 
@@ -176,6 +268,7 @@ export class MatchService {
   }
 
   private advance(match: LiveMatch, d: StoredDecision, state: BaseState, events: GameEvent[]): void {
+    match.lastActive = Date.now();
     match.state = state;
     match.version = d.version;
     for (const w of match.watchers) this.tell(match, w, { kind: "update", matchId: match.stored.id, version: match.version, by: d.player, events, state });
@@ -219,8 +312,10 @@ export class MatchService {
     if (!seat || seat.kind !== "computer" || !seat.computer) return;
     match.thinking = true;
     const version = match.version;
+    // A match with a person in it goes before computer-only ones in the computer players' queue.
+    const forPerson = match.stored.seats.some((s) => s.kind === "human");
     this.opts.computers
-      .choose({ game: match.gameId, player: seat.computer, matchSeed: match.stored.seed, seat: seat.seat, version, state: match.state })
+      .choose({ game: match.gameId, player: seat.computer, matchSeed: match.stored.seed, seat: seat.seat, version, state: match.state, forPerson })
       .then(async (move) => {
         match.thinking = false;
         if (this.closed || match.version !== version) return this.maybeThink(match);
@@ -234,19 +329,12 @@ export class MatchService {
   }
 
   /**
-   * Forgets a match nobody watches (after `delayMs`, if still nobody does and no computer player is
-   * thinking), so a long-running server holds only the matches in play; it is reloaded from the
-   * store when someone comes back.
+   * A watcher left: the match counts as quiet from now, and once nobody has watched it for the
+   * idle time (and no computer player thinks for it) the sweep forgets it, so a long-running server
+   * holds only the matches in play; it is reloaded from the store when someone comes back.
    */
-  release(match: LiveMatch, delayMs = 60_000): void {
-    if (match.watchers.size > 0) return;
-    setTimeout(() => {
-      if (match.watchers.size > 0 || match.thinking) return;
-      const cached = this.live.get(match.stored.id);
-      void cached?.then((m) => {
-        if (m === match && match.watchers.size === 0 && !match.thinking) this.live.delete(match.stored.id);
-      });
-    }, delayMs).unref();
+  release(match: LiveMatch): void {
+    match.lastActive = Date.now();
   }
 
   /** Matches held in memory (for the bench's memory per match). */
@@ -256,6 +344,7 @@ export class MatchService {
 
   async close(): Promise<void> {
     this.closed = true;
+    clearInterval(this.sweeper);
     await this.opts.computers.close();
     await this.opts.store.close();
   }

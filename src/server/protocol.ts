@@ -239,6 +239,13 @@ export const ERROR_CODES = [
   "bad-request",
   "bad-options",
   "server-error",
+  // The server's database (503; docs/server.md, "Store faults") and its bounds ("Limits").
+  "store-locked",
+  "store-read-only",
+  "store-corrupt",
+  "store-full",
+  "store-unavailable",
+  "server-busy",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -9,6 +9,7 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
 import type { PlayerId } from "../core/game.js";
+import { sqliteFault, StoreError } from "./store-errors.js";
 
 export interface StoredSeat {
   seat: PlayerId;
@@ -35,6 +36,13 @@ export interface StoredDecision {
   move: unknown;
 }
 
+/** What a store's listener reports about its own connection (PostgreSQL). */
+export interface ListenerEvents {
+  lost(err: Error): void;
+  /** Listening again after `downMs`; notifications sent meanwhile were missed. */
+  restored(downMs: number): void;
+}
+
 export interface MatchStore {
   readonly kind: "sqlite" | "postgres" | "memory";
   createMatch(match: StoredMatch): Promise<void>;
@@ -51,7 +59,7 @@ export interface MatchStore {
    * Calls `listener` when a decision was appended, by any process (PostgreSQL LISTEN/NOTIFY), with
    * the decision when the notification carries it; stores used by one process only never call it.
    */
-  onRemoteDecision?(listener: (matchId: string, version: number, decision?: StoredDecision) => void): Promise<void>;
+  onRemoteDecision?(listener: (matchId: string, version: number, decision?: StoredDecision) => void, events?: ListenerEvents): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -95,6 +103,24 @@ function decisionOfRow(r: DecisionRow): StoredDecision {
   return { version: r.version, player: r.player, move: JSON.parse(r.move) as unknown };
 }
 
+export interface SqliteStoreOptions {
+  /** How long a locked database is waited for, in all, before a write or read fails with `store-locked` (default 5,000 ms). */
+  lockWaitMs?: number;
+  /** A cap on the file's size in bytes (PRAGMA max_page_count); beyond it writes fail with `store-full`. */
+  maxBytes?: number;
+  /** Told of store faults (throttled: once per kind of fault every 10 s). */
+  onFault?: (err: StoreError) => void;
+}
+
+/**
+ * SQLite's own wait for a lock blocks the thread (busy_timeout is synchronous), so it is kept
+ * short and the rest of the wait is done by retrying from a timer, leaving the event loop free.
+ */
+const BUSY_TIMEOUT_MS = 10;
+const FAULT_LOG_EVERY_MS = 10_000;
+
+const sleep = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
+
 /** The embedded store: one SQLite file (WAL mode, synchronous FULL: a decision is on disk before anyone hears of it). */
 export class SqliteStore implements MatchStore {
   readonly kind = "sqlite" as const;
@@ -107,19 +133,43 @@ export class SqliteStore implements MatchStore {
   private readonly appendAll: Database.Transaction<(batch: { id: string; d: StoredDecision }[]) => boolean[]>;
   /** Decisions waiting for the next group commit (see appendDecision). */
   private queue: { id: string; d: StoredDecision; ok: (stored: boolean) => void; fail: (err: Error) => void }[] = [];
+  private readonly lastLogged = new Map<string, number>();
 
-  constructor(file: string) {
-    if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
-    this.db = new Database(file);
-    this.db.pragma("journal_mode = WAL");
-    this.db.pragma("synchronous = FULL");
-    this.db.pragma("busy_timeout = 5000");
-    this.db.exec(SCHEMA);
-    this.insertMatch = this.db.prepare("INSERT INTO matches (id, game, options, seed, seats, version, created_at) VALUES (?, ?, ?, ?, ?, 0, ?)");
-    this.selectMatch = this.db.prepare("SELECT id, game, options, seed, seats, created_at FROM matches WHERE id = ?");
-    this.selectDecisions = this.db.prepare("SELECT version, player, move FROM decisions WHERE match_id = ? AND version > ? ORDER BY version");
-    this.bumpVersion = this.db.prepare("UPDATE matches SET version = ? WHERE id = ? AND version = ?");
-    this.insertDecision = this.db.prepare("INSERT INTO decisions (match_id, version, player, move) VALUES (?, ?, ?, ?)");
+  /** Opens (creating if needed) the file; a file that is not a usable Muster database throws a {@link StoreError} naming it. */
+  constructor(
+    private readonly file: string,
+    private readonly opts: SqliteStoreOptions = {},
+  ) {
+    try {
+      if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
+      this.db = new Database(file);
+    } catch (err) {
+      throw this.fault(err) ?? err;
+    }
+    try {
+      this.db.pragma("journal_mode = WAL");
+      this.db.pragma("synchronous = FULL");
+      this.db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+      if (opts.maxBytes !== undefined) {
+        const pageSize = this.db.pragma("page_size", { simple: true }) as number;
+        this.db.pragma(`max_page_count = ${Math.max(1, Math.floor(opts.maxBytes / pageSize))}`);
+      }
+      this.db.exec(SCHEMA);
+      // Reading every table once finds a truncated or damaged file now rather than at the first match.
+      this.db.prepare("SELECT count(*) FROM matches").get();
+      this.db.prepare("SELECT count(*) FROM decisions").get();
+      this.insertMatch = this.db.prepare("INSERT INTO matches (id, game, options, seed, seats, version, created_at) VALUES (?, ?, ?, ?, ?, 0, ?)");
+      this.selectMatch = this.db.prepare("SELECT id, game, options, seed, seats, created_at FROM matches WHERE id = ?");
+      this.selectDecisions = this.db.prepare("SELECT version, player, move FROM decisions WHERE match_id = ? AND version > ? ORDER BY version");
+      this.bumpVersion = this.db.prepare("UPDATE matches SET version = ? WHERE id = ? AND version = ?");
+      this.insertDecision = this.db.prepare("INSERT INTO decisions (match_id, version, player, move) VALUES (?, ?, ?, ?)");
+    } catch (err) {
+      this.db.close();
+      const f = this.fault(err);
+      // An old file of another program with a "matches" table of other columns is not ours either.
+      if (!f && /no such column|has no column/i.test((err as Error).message)) throw new StoreError("store-corrupt", file, err);
+      throw f ?? err;
+    }
     // Each decision's version check and insert; a refused one stores nothing and the others go on.
     this.appendAll = this.db.transaction((batch: { id: string; d: StoredDecision }[]) =>
       batch.map(({ id, d }) => {
@@ -130,19 +180,50 @@ export class SqliteStore implements MatchStore {
     );
   }
 
-  createMatch(m: StoredMatch): Promise<void> {
-    this.insertMatch.run(m.id, m.game, JSON.stringify(m.options), m.seed, JSON.stringify(m.seats), m.createdAt);
-    return Promise.resolve();
+  private fault(err: unknown): StoreError | null {
+    const f = sqliteFault((err as { code?: unknown } | null)?.code);
+    return f ? new StoreError(f, this.file, err) : null;
+  }
+
+  /** A store fault, logged (throttled); anything else is rethrown as it is. */
+  private failure(err: unknown): unknown {
+    const f = err instanceof StoreError ? err : this.fault(err);
+    if (!f) return err;
+    const now = Date.now();
+    if (now - (this.lastLogged.get(f.fault) ?? -Infinity) >= FAULT_LOG_EVERY_MS) {
+      this.lastLogged.set(f.fault, now);
+      this.opts.onFault?.(f);
+    }
+    return f;
+  }
+
+  /** Runs `op`; while the database is locked, tries again from a timer (not blocking) until the lock wait is used up. */
+  private async withRetry<T>(op: () => T): Promise<T> {
+    const deadline = Date.now() + (this.opts.lockWaitMs ?? 5000);
+    for (let pause = 2; ; pause = Math.min(100, pause * 2)) {
+      try {
+        return op();
+      } catch (err) {
+        if (sqliteFault((err as { code?: unknown }).code) !== "store-locked" || Date.now() + pause > deadline) throw this.failure(err);
+      }
+      await sleep(pause);
+    }
+  }
+
+  async createMatch(m: StoredMatch): Promise<void> {
+    await this.withRetry(() => this.insertMatch.run(m.id, m.game, JSON.stringify(m.options), m.seed, JSON.stringify(m.seats), m.createdAt));
   }
 
   loadMatch(id: string): Promise<{ match: StoredMatch; decisions: StoredDecision[] } | null> {
-    const row = this.selectMatch.get(id) as MatchRow | undefined;
-    if (!row) return Promise.resolve(null);
-    return Promise.resolve({ match: matchOfRow(row), decisions: (this.selectDecisions.all(id, 0) as DecisionRow[]).map(decisionOfRow) });
+    return this.withRetry(() => {
+      const row = this.selectMatch.get(id) as MatchRow | undefined;
+      if (!row) return null;
+      return { match: matchOfRow(row), decisions: (this.selectDecisions.all(id, 0) as DecisionRow[]).map(decisionOfRow) };
+    });
   }
 
   decisionsAfter(id: string, version: number): Promise<StoredDecision[]> {
-    return Promise.resolve((this.selectDecisions.all(id, version) as DecisionRow[]).map(decisionOfRow));
+    return this.withRetry(() => (this.selectDecisions.all(id, version) as DecisionRow[]).map(decisionOfRow));
   }
 
   /**
@@ -160,14 +241,14 @@ export class SqliteStore implements MatchStore {
   private flush(): void {
     const batch = this.queue;
     this.queue = [];
-    let stored: boolean[];
-    try {
-      stored = this.appendAll.immediate(batch);
-    } catch (err) {
-      for (const b of batch) b.fail(err as Error);
-      return;
-    }
-    batch.forEach((b, i) => b.ok(stored[i]));
+    // A batch waiting for a lock is retried whole (the transaction stored nothing); decisions
+    // arriving meanwhile form the next batch (each match has one decision in flight at a time).
+    this.withRetry(() => this.appendAll.immediate(batch)).then(
+      (stored) => batch.forEach((b, i) => b.ok(stored[i])),
+      (err: unknown) => {
+        for (const b of batch) b.fail(err as Error);
+      },
+    );
   }
 
   close(): Promise<void> {

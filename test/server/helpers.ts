@@ -6,6 +6,9 @@ import type { CreateMatchRequest, CreateMatchResponse, ServerMessage } from "../
 
 export const ROOT = join(import.meta.dirname, "..", "..");
 
+/** Tests create many matches and connections from one address: the per-address limits are raised (limits.test.ts checks them). */
+export const TEST_LIMITS = { createPerMinute: 100_000, connectPerMinute: 100_000, connectionsPerAddress: 100_000 };
+
 export function testServer(over: Partial<ServerConfig> = {}): Promise<RunningServer> {
   return startServer({
     port: 0,
@@ -15,6 +18,7 @@ export function testServer(over: Partial<ServerConfig> = {}): Promise<RunningSer
     dataRoot: join(ROOT, "data"),
     version: "test",
     ...over,
+    limits: { ...TEST_LIMITS, ...over.limits },
   });
 }
 
