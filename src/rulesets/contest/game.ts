@@ -184,10 +184,12 @@ export const contestGame: Game<ContestState, ContestMove, ContestOptions> = {
     if (mover !== player) return `it is ${mover}'s decision, not ${player}'s`;
     if (typeof move?.card !== "string") return "a move names a card";
     const refusal = cardRefusal(state.setup, state.position, player as "A" | "B", move.card);
-    if (refusal !== null || player === "A" || state.pending === null) return refusal;
-    // A reason naming A's face-down card would reveal it to B (CC-5): a generic one, naming only B's own.
+    if (refusal !== null) return refusal;
+    // Checked against every card, never only the face-down one: whether B's card were refused
+    // must not depend on A's hidden choice (CC-5). The options schema makes decks complete.
     const deck = deckAt(state.setup, state.position);
-    if (!deck.readings[state.pending]?.[move.card] || !deck.readings[move.card]?.[state.pending]) return `${move.card} cannot be resolved against every card of the ${deck.name}: the deck lacks readings (rulings CC-2, CC-4)`;
+    const card = move.card;
+    if (deck.cards.some((c) => !deck.readings[c.id]?.[card] || !deck.readings[card]?.[c.id])) return `${card} cannot be resolved against every card of the ${deck.name}: the deck lacks readings (rulings CC-2, CC-4)`;
     return null;
   },
 
