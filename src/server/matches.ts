@@ -206,7 +206,9 @@ export class MatchService {
   /** Sends one message, built for the watcher's audience (the only way out, see seat-output.ts). */
   tell(match: LiveMatch | null, watcher: Watcher, out: Outgoing): void {
     if (!match) return watcher.send(messageFor(matchGame("shove"), watcher, out));
-    if (match.broken && out.kind !== "error") return watcher.send(this.brokenMessage(match));
+    // An error is built without the game; anything else for a broken match becomes its match-broken error.
+    if (out.kind === "error") return watcher.send(messageFor(match.game, watcher, out));
+    if (match.broken) return watcher.send(this.brokenMessage(match));
     let message: ServerMessage;
     try {
       message = this.rules(match, "building a seat's message", () => messageFor(match.game, watcher, out));
