@@ -24,6 +24,7 @@ import type { RunningServer } from "../../src/server/index.js";
 import type { MatchGameId, ServerMessage, SnapshotMessage, UpdateMessage } from "../../src/server/protocol.js";
 import { messageFor } from "../../src/server/seat-output.js";
 import { Client, createMatch, ofType, testServer } from "./helpers.js";
+import { declaredSecrets, indistinguishableFor } from "./secrets-model.js";
 
 /** Every object, array and string (of 2+ characters) inside a value, as canonical JSON. */
 function parts(value: unknown, into = new Set<string>()): Set<string> {
@@ -137,6 +138,22 @@ function scan(p: Played): string[] {
   return leaks;
 }
 
+/** Issue 24: every frame scanned for the secrets the game declares (secrets-model.ts), whatever its view holds. */
+function scanDeclared(p: Played): string[] {
+  const leaks: string[] = [];
+  for (const seat of p.game.players) {
+    const cache = new Map<number, Set<string>>();
+    for (const m of p.inbox[seat]) {
+      const v = versionOf(m);
+      let secret = cache.get(v);
+      if (!secret) cache.set(v, (secret = declaredSecrets(p.game.id, p.states[v], seat)));
+      if (secret.size === 0) continue;
+      for (const part of parts(m)) if (secret.has(part)) leaks.push(`${seat} at version ${v} (${m.type}): ${part.slice(0, 120)}`);
+    }
+  }
+  return leaks;
+}
+
 /** Scan 2: other decisions the seat could not tell apart give it the same messages. */
 function indistinguishable(p: Played, matchId = "m"): { problems: string[]; compared: number } {
   const problems: string[] = [];
@@ -176,6 +193,12 @@ describe("issue 18 secrets: no message to a seat carries what only the other sea
           nextSeed = seed;
           const p = await playMatch(server, gameId, seed);
           expect(scan(p)).toEqual([]);
+          // Issue 24: the secrets each game declares (future draws, the other hand) are in no frame either.
+          expect(scanDeclared(p)).toEqual([]);
+          // Issue 24: states differing only in what a seat may not know give it identical messages.
+          const twins = indistinguishableFor(gameId, p.game, p.states, seed);
+          expect(twins.problems).toEqual([]);
+          expect(twins.compared).toBeGreaterThan(0);
           const same = indistinguishable(p);
           expect(same.problems).toEqual([]);
           // Contest: A's face-down card could have been another; B must not tell which.
@@ -184,7 +207,7 @@ describe("issue 18 secrets: no message to a seat carries what only the other sea
           if (gameId === "shieldwall-battle") expect(p.duelSeen).toBe(true);
           scanned += p.game.players.reduce((n, s) => n + p.inbox[s].length, 0);
         }),
-        { seed: 18, numRuns: gameId === "shieldwall-battle" ? 1 : 4 },
+        { seed: 18, numRuns: gameId === "shieldwall-battle" ? 1 : 4, endOnFailure: true },
       );
       expect(scanned).toBeGreaterThan(20);
     }, 120_000);

@@ -8,6 +8,7 @@ import type { GameEvent, PlayerId } from "../../../core/game.js";
 import type { Random, RandomState } from "../../../core/random.js";
 import { duelDeterminize, type ShieldwallDuelState } from "../duel/game.js";
 import type { Side as DuelSide } from "../duel/rules.js";
+import type { GodDraw, GodPack } from "../gods.js";
 import type { BattleDuel, BattleState } from "./types.js";
 
 /** Stands in for a generator state a view hides. */
@@ -48,8 +49,11 @@ function duelSeen(duel: BattleDuel, seat: DuelSide | null): BattleDuel {
  * only as its count, since its order would tell the next god card (ruling SW-9, C-3).
  */
 function godPackSeen(state: BattleState): BattleState["god"] {
-  const pack = state.god.pack;
-  return { ...state.god, pack: { deck: { drawPile: [], discards: pack.deck.discards }, jokersDrawn: pack.jokersDrawn, hidden: { drawPile: pack.deck.drawPile.length } } };
+  const seen = (pack: GodPack): GodPack => ({ deck: { drawPile: [], discards: pack.deck.discards }, jokersDrawn: pack.jokersDrawn, hidden: { drawPile: pack.deck.drawPile.length } });
+  // A draw keeps the pack it left behind: hidden the same way.
+  const drawSeen = (d: GodDraw): GodDraw => ({ pack: seen(d.pack), card: d.card, jokerNumber: d.jokerNumber });
+  const g = state.god;
+  return { ...g, pack: seen(g.pack), draw: g.draw === null ? null : drawSeen(g.draw), standing: g.standing === null ? null : { ...g.standing, draw: drawSeen(g.standing.draw) } };
 }
 
 /**
