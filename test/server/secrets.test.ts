@@ -222,3 +222,27 @@ describe("issue 18 secrets: no message to a seat carries what only the other sea
     expect(scan({ ...p, inbox: { a: [rngLeak], b: [] } }).length).toBeGreaterThan(0);
   }, 60_000);
 });
+
+describe("issue 24: refusals never name what the other seat hides", () => {
+  it("CC-5: with a deck lacking a reading (options from before the schema), B's refusals and B's play are the same whatever A's face-down card", async () => {
+    const { contestGame } = await import("../../src/rulesets/contest/game.js");
+    const { shippedDuelSetup } = await import("../../src/rulesets/contest/defaults.js");
+    const setup = shippedDuelSetup();
+    const deck = setup.melee;
+    const [first, second] = deck.cards.map((c) => c.id);
+    // One pair without its reading, as a stored match from an older server could have.
+    const readings = { ...deck.readings, [first]: Object.fromEntries(Object.entries(deck.readings[first]).filter(([k]) => k !== second)) };
+    const base = contestGame.setup({ setup: { ...setup, melee: { ...deck, readings } }, distance: 0 }, 1);
+    const answers = new Set<string>();
+    for (const a of deck.cards.map((c) => c.id)) {
+      const state = contestGame.apply(base, "A", { card: a }).state;
+      const seen = deck.cards.map((c) => {
+        const reason = contestGame.validate(state, "B", { card: c.id });
+        if (reason === null) contestGame.apply(state, "B", { card: c.id }); // must not throw
+        return `${c.id}: ${reason}`;
+      });
+      answers.add(seen.join("\n"));
+    }
+    expect([...answers]).toHaveLength(1);
+  });
+});
