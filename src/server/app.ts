@@ -128,8 +128,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       title: match.game.title,
       version: match.version,
       seats: service.seatInfo(match).map((s) => ({ ...s, connected: s.kind === "computer" || connected.has(s.seat) })),
-      toMove: match.game.toMove(match.state),
-      finished: match.game.toMove(match.state) === null,
+      ...service.turnOf(match),
     };
     return summary;
   });
@@ -236,7 +235,18 @@ function handleConnection(service: MatchService, socket: WebSocket, rate: { perS
     }
   });
 
+  // Each message is handled in isolation: whatever throws (a rules fault marks its match broken in
+  // matches.ts) is logged and answered, and never reaches the process (issue 24).
   socket.on("message", (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => {
+    try {
+      onMessage(data, isBinary);
+    } catch (err) {
+      service.reportError(err);
+      refuse("server-error", "the message could not be handled; nothing changed: resync and try again");
+    }
+  });
+
+  const onMessage = (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean): void => {
     if (!limit.take()) {
       if (limit.refusedInRow === 1) refuse("rate-limited", `too many messages: at most ${rate.perSecond} a second (bursts of ${rate.burst}); this one was ignored`);
       if (limit.refusedInRow >= FLOOD_CLOSE_AFTER) socket.close(1008, "flooding");
@@ -277,7 +287,10 @@ function handleConnection(service: MatchService, socket: WebSocket, rate: { perS
           joining = false;
           refuse("server-error", "the match could not be loaded; try again");
         },
-      );
+      ).catch((err: unknown) => {
+        service.reportError(err);
+        refuse("server-error", "the match could not be opened; try again");
+      });
       return;
     }
     if (!match || !watcher) return refuse("not-joined", "send hello (match id, seat token) first");
@@ -293,6 +306,7 @@ function handleConnection(service: MatchService, socket: WebSocket, rate: { perS
           if (!r.ok) service.tell(m, w, { kind: "error", version: r.version, code: r.code, message: r.message, ...(msg.requestId === undefined ? {} : { requestId: msg.requestId }) });
         },
         () => service.tell(m, w, { kind: "error", version: m.version, code: "server-error", message: "the decision could not be stored; nothing changed: resync and try again", ...(msg.requestId === undefined ? {} : { requestId: msg.requestId }) }),
-      );
-  });
+      )
+      .catch((err: unknown) => service.reportError(err));
+  };
 }

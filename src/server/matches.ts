@@ -32,6 +32,21 @@ export interface LiveMatch {
   pending: number;
   /** When something last happened to it (Date.now()): a decision, a watcher leaving, a load. */
   lastActive: number;
+  /**
+   * Why the match cannot go on, or null: a rules function threw on its state (a fault in the
+   * rules or in options that slipped past their schema). Its seats are told, no game function is
+   * called on it again, and the rest of the server carries on. Kept in memory only: a restarted
+   * server replays the match and finds the same (or a fixed) fault.
+   */
+  broken: string | null;
+}
+
+/** Thrown by {@link MatchService.rules} after the match was marked broken. */
+export class MatchBrokenError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "MatchBrokenError";
+  }
 }
 
 export type DecideOutcome = { ok: true; version: number } | { ok: false; code: ErrorCode; message: string; version: number };
@@ -190,7 +205,40 @@ export class MatchService {
   }
 
   private liveOf(stored: StoredMatch, state: BaseState, version: number): LiveMatch {
-    return { stored, game: matchGame(stored.game as MatchGameId), gameId: stored.game as MatchGameId, state, version, watchers: new Set(), chain: Promise.resolve(), thinking: false, pending: 0, lastActive: Date.now() };
+    return { stored, game: matchGame(stored.game as MatchGameId), gameId: stored.game as MatchGameId, state, version, watchers: new Set(), chain: Promise.resolve(), thinking: false, pending: 0, lastActive: Date.now(), broken: null };
+  }
+
+  /** Reports an unexpected error (the server's log). */
+  reportError(err: unknown): void {
+    this.opts.onError?.(err);
+  }
+
+  /**
+   * Runs a rules function of the match's game. If it throws, the match is marked broken (its
+   * seats are told with `match-broken`, the log gets the engine's own message) and
+   * {@link MatchBrokenError} is thrown: one match's fault never reaches the others.
+   */
+  rules<T>(match: LiveMatch, during: string, fn: () => T): T {
+    if (match.broken) throw new MatchBrokenError(match.broken);
+    try {
+      return fn();
+    } catch (err) {
+      this.markBroken(match, during, err);
+      throw new MatchBrokenError(match.broken!);
+    }
+  }
+
+  private markBroken(match: LiveMatch, during: string, err: unknown): void {
+    if (match.broken) return;
+    // The engine's message stays in the log: it may name what a seat may not see (issue 24).
+    match.broken = `match ${match.stored.id} is broken: the ${match.game.title}'s rules failed while ${during}; it cannot go on (the server's log has the details)`;
+    const detail = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+    this.opts.onError?.(new Error(`match ${match.stored.id} broken while ${during} at version ${match.version}: ${detail}`));
+    for (const w of match.watchers) w.send(this.brokenMessage(match));
+  }
+
+  private brokenMessage(match: LiveMatch): ServerMessage {
+    return { type: "error", version: match.version, code: "match-broken", message: match.broken ?? "the match is broken" };
   }
 
   /** The match, loaded from the store and rebuilt by replaying its decisions, or null. */
@@ -215,9 +263,18 @@ export class MatchService {
     const found = await this.opts.store.loadMatch(id);
     if (!found || !isMatchGame(found.match.game)) return null;
     const game = matchGame(found.match.game);
-    let state = game.setup(found.match.options, found.match.seed);
-    for (const d of found.decisions) state = play(game, state, d.player, d.move).state;
-    const match = this.remember(this.liveOf(found.match, state, found.decisions.length));
+    // A match whose replay throws is served as broken; it must not take the process down.
+    const match = this.remember(this.liveOf(found.match, {} as BaseState, 0));
+    try {
+      match.state = game.setup(found.match.options, found.match.seed);
+      for (const d of found.decisions) {
+        match.state = play(game, match.state, d.player, d.move).state;
+        match.version = d.version;
+      }
+    } catch (err) {
+      this.markBroken(match, `replaying its stored decisions (version ${match.version + 1})`, err);
+      return match;
+    }
     this.maybeThink(match);
     return match;
   }
@@ -236,12 +293,33 @@ export class MatchService {
 
   /** Sends one message, built for the watcher's audience (the only way out, see seat-output.ts). */
   tell(match: LiveMatch | null, watcher: Watcher, out: Outgoing): void {
-    const game = match?.game ?? matchGame("shove");
-    watcher.send(messageFor(game, watcher, out));
+    if (!match) return watcher.send(messageFor(matchGame("shove"), watcher, out));
+    // An error is built without the game; anything else for a broken match becomes its match-broken error.
+    if (out.kind === "error") return watcher.send(messageFor(match.game, watcher, out));
+    if (match.broken) return watcher.send(this.brokenMessage(match));
+    let message: ServerMessage;
+    try {
+      message = this.rules(match, "building a seat's message", () => messageFor(match.game, watcher, out));
+    } catch (err) {
+      if (err instanceof MatchBrokenError) return; // every watcher has been told
+      throw err;
+    }
+    watcher.send(message);
   }
 
   snapshot(match: LiveMatch, watcher: Watcher): void {
     this.tell(match, watcher, { kind: "snapshot", matchId: match.stored.id, game: match.gameId, seats: this.seatInfo(match), version: match.version, state: match.state });
+  }
+
+  /** Whose turn it is and whether the match is over (a broken match is neither: `broken` says why). */
+  turnOf(match: LiveMatch): { toMove: PlayerId | null; finished: boolean; broken?: string } {
+    if (match.broken) return { toMove: null, finished: false, broken: match.broken };
+    try {
+      const toMove = this.rules(match, "asking whose turn it is", () => match.game.toMove(match.state));
+      return { toMove, finished: toMove === null };
+    } catch {
+      return { toMove: null, finished: false, broken: match.broken ?? "the match is broken" };
+    }
   }
 
   /** Runs `op` after every earlier operation on the match. */
@@ -258,10 +336,17 @@ export class MatchService {
   /** Applies decisions other processes stored since our version, telling the watchers. */
   private async catchUp(match: LiveMatch, known?: StoredDecision): Promise<void> {
     // The notification's own decision when it is the next one; otherwise ask the store.
+    if (match.broken) return;
     const missed = known && known.version === match.version + 1 ? [known] : await this.opts.store.decisionsAfter(match.stored.id, match.version);
     for (const d of missed) {
       if (d.version !== match.version + 1) break;
-      const applied = play(match.game, match.state, d.player, d.move);
+      let applied: { state: BaseState; events: GameEvent[] };
+      try {
+        applied = this.rules(match, `applying decision ${d.version} stored by another process`, () => play(match.game, match.state, d.player, d.move));
+      } catch (err) {
+        if (err instanceof MatchBrokenError) return;
+        throw err;
+      }
       this.advance(match, d, applied.state, applied.events);
     }
     this.maybeThink(match);
@@ -282,15 +367,20 @@ export class MatchService {
     return this.serialise(match, async () => {
       const refuse = (code: ErrorCode, message: string): DecideOutcome => ({ ok: false, code, message, version: match.version });
       if (version > match.version) await this.catchUp(match);
-      const toMove = match.game.toMove(match.state);
-      if (toMove === null) return refuse("game-over", "the match is over: no more decisions");
-      if (version !== match.version) return refuse("stale-version", `decision made on version ${version}, but the match is at version ${match.version}: resync`);
-      if (toMove !== seat) return refuse("not-your-turn", `it is ${match.game.playerNames[toMove] ?? toMove}'s decision (seat ${toMove}), not yours (seat ${seat})`);
+      if (match.broken) return refuse("match-broken", match.broken);
       let applied: { state: BaseState; events: GameEvent[] };
       try {
-        applied = play(match.game, match.state, seat, move);
+        const toMove = this.rules(match, "asking whose turn it is", () => match.game.toMove(match.state));
+        if (toMove === null) return refuse("game-over", "the match is over: no more decisions");
+        if (version !== match.version) return refuse("stale-version", `decision made on version ${version}, but the match is at version ${match.version}: resync`);
+        if (toMove !== seat) return refuse("not-your-turn", `it is ${match.game.playerNames[toMove] ?? toMove}'s decision (seat ${toMove}), not yours (seat ${seat})`);
+        // A refusal is the game's reason (validate); a throw is a fault of the rules, never shown to the seat.
+        const reason = this.rules(match, "checking a decision", () => match.game.validate(match.state, seat, move));
+        if (reason !== null) return refuse("illegal-decision", `illegal decision: ${reason}`);
+        applied = this.rules(match, "applying a decision", () => match.game.apply(match.state, seat, move));
       } catch (err) {
-        return refuse("illegal-decision", `illegal decision: ${(err as Error).message}`);
+        if (err instanceof MatchBrokenError) return refuse("match-broken", err.message);
+        throw err;
       }
       const d: StoredDecision = { version: match.version + 1, player: seat, move };
       if (!(await this.opts.store.appendDecision(match.stored.id, d))) {
@@ -306,8 +396,13 @@ export class MatchService {
 
   /** Lets a computer seat decide when it is its turn (in the background, off the request path). */
   private maybeThink(match: LiveMatch): void {
-    if (this.closed || match.thinking) return;
-    const toMove = match.game.toMove(match.state);
+    if (this.closed || match.thinking || match.broken) return;
+    let toMove: PlayerId | null;
+    try {
+      toMove = this.rules(match, "asking whose turn it is", () => match.game.toMove(match.state));
+    } catch {
+      return;
+    }
     const seat = match.stored.seats.find((s) => s.seat === toMove);
     if (!seat || seat.kind !== "computer" || !seat.computer) return;
     match.thinking = true;
@@ -316,16 +411,20 @@ export class MatchService {
     const forPerson = match.stored.seats.some((s) => s.kind === "human");
     this.opts.computers
       .choose({ game: match.gameId, player: seat.computer, matchSeed: match.stored.seed, seat: seat.seat, version, state: match.state, forPerson })
-      .then(async (move) => {
-        match.thinking = false;
-        if (this.closed || match.version !== version) return this.maybeThink(match);
-        const r = await this.decide(match, seat.seat, version, move);
-        if (!r.ok && r.code !== "conflict" && r.code !== "stale-version") this.opts.onError?.(new Error(`computer player ${seat.computer}: ${r.message}`));
-      })
-      .catch((err: unknown) => {
-        match.thinking = false;
-        this.opts.onError?.(err);
-      });
+      .then(
+        async (move) => {
+          match.thinking = false;
+          if (this.closed || match.version !== version) return this.maybeThink(match);
+          const r = await this.decide(match, seat.seat, version, move);
+          if (!r.ok && r.code !== "conflict" && r.code !== "stale-version") this.opts.onError?.(new Error(`computer player ${seat.computer}: ${r.message}`));
+        },
+        (err: unknown) => {
+          match.thinking = false;
+          // The computer player runs the rules on this state; when they throw, the match cannot go on.
+          if (!this.closed) this.markBroken(match, `the computer player ${seat.computer} chose a decision`, err);
+        },
+      )
+      .catch((err: unknown) => this.opts.onError?.(err));
   }
 
   /**

@@ -110,6 +110,8 @@ export interface MatchSummary {
   seats: { seat: string; name: string; kind: "human" | "computer"; connected: boolean }[];
   toMove: string | null;
   finished: boolean;
+  /** Set when the match cannot go on: the rules failed on its state (error code `match-broken`). */
+  broken?: string;
 }
 
 export interface HttpError {
@@ -235,6 +237,7 @@ export const ERROR_CODES = [
   "stale-version",
   "illegal-decision",
   "game-over",
+  "match-broken",
   "conflict",
   "bad-request",
   "bad-options",

@@ -24,6 +24,7 @@ import type { RunningServer } from "../../src/server/index.js";
 import type { MatchGameId, ServerMessage, SnapshotMessage, UpdateMessage } from "../../src/server/protocol.js";
 import { messageFor } from "../../src/server/seat-output.js";
 import { Client, createMatch, ofType, testServer } from "./helpers.js";
+import { declaredSecrets, indistinguishableFor } from "./secrets-model.js";
 
 /** Every object, array and string (of 2+ characters) inside a value, as canonical JSON. */
 function parts(value: unknown, into = new Set<string>()): Set<string> {
@@ -137,6 +138,22 @@ function scan(p: Played): string[] {
   return leaks;
 }
 
+/** Issue 24: every frame scanned for the secrets the game declares (secrets-model.ts), whatever its view holds. */
+function scanDeclared(p: Played): string[] {
+  const leaks: string[] = [];
+  for (const seat of p.game.players) {
+    const cache = new Map<number, Set<string>>();
+    for (const m of p.inbox[seat]) {
+      const v = versionOf(m);
+      let secret = cache.get(v);
+      if (!secret) cache.set(v, (secret = declaredSecrets(p.game.id, p.states[v], seat)));
+      if (secret.size === 0) continue;
+      for (const part of parts(m)) if (secret.has(part)) leaks.push(`${seat} at version ${v} (${m.type}): ${part.slice(0, 120)}`);
+    }
+  }
+  return leaks;
+}
+
 /** Scan 2: other decisions the seat could not tell apart give it the same messages. */
 function indistinguishable(p: Played, matchId = "m"): { problems: string[]; compared: number } {
   const problems: string[] = [];
@@ -176,6 +193,12 @@ describe("issue 18 secrets: no message to a seat carries what only the other sea
           nextSeed = seed;
           const p = await playMatch(server, gameId, seed);
           expect(scan(p)).toEqual([]);
+          // Issue 24: the secrets each game declares (future draws, the other hand) are in no frame either.
+          expect(scanDeclared(p)).toEqual([]);
+          // Issue 24: states differing only in what a seat may not know give it identical messages.
+          const twins = indistinguishableFor(gameId, p.game, p.states, seed);
+          expect(twins.problems).toEqual([]);
+          expect(twins.compared).toBeGreaterThan(0);
           const same = indistinguishable(p);
           expect(same.problems).toEqual([]);
           // Contest: A's face-down card could have been another; B must not tell which.
@@ -184,7 +207,7 @@ describe("issue 18 secrets: no message to a seat carries what only the other sea
           if (gameId === "shieldwall-battle") expect(p.duelSeen).toBe(true);
           scanned += p.game.players.reduce((n, s) => n + p.inbox[s].length, 0);
         }),
-        { seed: 18, numRuns: gameId === "shieldwall-battle" ? 1 : 4 },
+        { seed: 18, numRuns: gameId === "shieldwall-battle" ? 1 : 4, endOnFailure: true },
       );
       expect(scanned).toBeGreaterThan(20);
     }, 120_000);
@@ -198,4 +221,28 @@ describe("issue 18 secrets: no message to a seat carries what only the other sea
     const rngLeak: ServerMessage = { ...leak, events: [{ type: "peek", text: "", rng: state.rng }] };
     expect(scan({ ...p, inbox: { a: [rngLeak], b: [] } }).length).toBeGreaterThan(0);
   }, 60_000);
+});
+
+describe("issue 24: refusals never name what the other seat hides", () => {
+  it("CC-5: with a deck lacking a reading (options from before the schema), B's refusals and B's play are the same whatever A's face-down card", async () => {
+    const { contestGame } = await import("../../src/rulesets/contest/game.js");
+    const { shippedDuelSetup } = await import("../../src/rulesets/contest/defaults.js");
+    const setup = shippedDuelSetup();
+    const deck = setup.melee;
+    const [first, second] = deck.cards.map((c) => c.id);
+    // One pair without its reading, as a stored match from an older server could have.
+    const readings = { ...deck.readings, [first]: Object.fromEntries(Object.entries(deck.readings[first]).filter(([k]) => k !== second)) };
+    const base = contestGame.setup({ setup: { ...setup, melee: { ...deck, readings } }, distance: 0 }, 1);
+    const answers = new Set<string>();
+    for (const a of deck.cards.map((c) => c.id)) {
+      const state = contestGame.apply(base, "A", { card: a }).state;
+      const seen = deck.cards.map((c) => {
+        const reason = contestGame.validate(state, "B", { card: c.id });
+        if (reason === null) contestGame.apply(state, "B", { card: c.id }); // must not throw
+        return `${c.id}: ${reason}`;
+      });
+      answers.add(seen.join("\n"));
+    }
+    expect([...answers]).toHaveLength(1);
+  });
 });

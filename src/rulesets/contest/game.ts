@@ -6,8 +6,9 @@
 import { z } from "zod";
 import { type Applied, type Game, type GameEvent, type GameResult, type PlayerId } from "../../core/game.js";
 import { Random, type RandomState, seedState } from "../../core/random.js";
-import { cardById } from "./deck.js";
+import { cardById, deckProblems, deckSchema } from "./deck.js";
 import { shippedDuelSetup } from "./defaults.js";
+import { profileSchema } from "./profile.js";
 import { type DuelSetup, type Position, type RolledExchange, cardRefusal, deckAt, duelStart, legalCards, outcomeOf, resolveExchange } from "./exchange.js";
 
 export interface ContestOptions {
@@ -34,24 +35,54 @@ export interface ContestMove {
 
 export const DEFAULT_EXCHANGE_LIMIT = 200;
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+/**
+ * One checked deck as the duel's options carry it: the deck file's format and every pair of its
+ * cards defined with agreeing readings (rulings CC-2, CC-4), so no exchange can meet a pair
+ * without its rules entry. `kind` must be the slot's (the ranged deck in `ranged`).
+ */
+function checkedDeckSchema(kind: "ranged" | "melee") {
+  return deckSchema.superRefine((deck, ctx) => {
+    if (deck.kind !== kind) ctx.addIssue({ code: "custom", path: ["kind"], message: `the ${kind} deck's kind must be "${kind}"` });
+    const problems = deckProblems(deck);
+    if (problems.length > 0) ctx.addIssue({ code: "custom", path: ["readings"], message: `${problems[0]}${problems.length > 1 ? ` (and ${problems.length - 1} more)` : ""}` });
+  });
+}
+
+const combatantSchema = z.strictObject({
+  profile: profileSchema,
+  assistants: z.number().int("assistants must be a whole number").min(0, "assistants must be 0 or more").max(10, "assistants must be at most 10"),
+});
+
+/** The duel's house options (exchange.ts, DuelOptions). */
+const duelOptionsSchema = z.strictObject({
+  maxDistance: z.number().int("maxDistance must be a whole number of inches").min(1, "maxDistance must be at least 1 inch").max(96, "maxDistance must be at most 96 inches"),
+  capRegainAtStart: z.boolean({ error: "capRegainAtStart must be true or false" }),
+});
+
+/** Everything a duel reads: both commanders, both decks (each card with its readings) and the options. */
+export const duelSetupSchema: z.ZodType<DuelSetup, unknown> = z.strictObject({
+  a: combatantSchema,
+  b: combatantSchema,
+  ranged: checkedDeckSchema("ranged"),
+  melee: checkedDeckSchema("melee"),
+  options: duelOptionsSchema,
+});
 
 /**
  * The duel's options as JSON: the setup (both commanders with their profiles, the two decks and
  * the duel options, as the game records keep them), the starting distance and the house
- * exchange limit. A duel must be able to start at the distance (seed, The Duel).
+ * exchange limit. Options come from strangers (the server's match creation), so every field the
+ * rules read is checked here. A duel must be able to start at the distance (seed, The Duel).
  */
-export const contestOptionsSchema: z.ZodType<ContestOptions> = z
+export const contestOptionsSchema: z.ZodType<ContestOptions, unknown> = z
   .strictObject({
-    setup: z.custom<ContestOptions["setup"]>(
-      (v) => isObject(v) && isObject(v.a) && isObject(v.b) && isObject(v.a.profile) && isObject(v.b.profile) && isObject(v.ranged) && isObject(v.melee) && isObject(v.options),
-      "setup must give a and b (each with a profile), the ranged and melee decks and the duel options",
-    ),
-    distance: z.number().int("distance must be a whole number of inches").min(0, "distance must be 0 (base contact) or more"),
-    exchangeLimit: z.number().int("exchangeLimit must be a whole number").min(1, "exchangeLimit must be at least 1").optional(),
+    setup: duelSetupSchema,
+    distance: z.number().int("distance must be a whole number of inches").min(0, "distance must be 0 (base contact) or more").max(96, "distance must be at most 96 inches"),
+    exchangeLimit: z.number().int("exchangeLimit must be a whole number").min(1, "exchangeLimit must be at least 1").max(10_000, "exchangeLimit must be at most 10000").optional(),
   })
   .superRefine((o, ctx) => {
-    if (!duelStart(o.setup.a.profile, o.setup.b.profile, o.distance)) ctx.addIssue({ code: "custom", path: ["distance"], message: `no duel starts at ${o.distance}": not in base contact and beyond every ranged weapon's range (seed, The Duel)` });
+    if (o.distance > o.setup.options.maxDistance) ctx.addIssue({ code: "custom", path: ["distance"], message: `distance ${o.distance}" is beyond the duel's maxDistance of ${o.setup.options.maxDistance}"` });
+    else if (!duelStart(o.setup.a.profile, o.setup.b.profile, o.distance)) ctx.addIssue({ code: "custom", path: ["distance"], message: `no duel starts at ${o.distance}": not in base contact and beyond every ranged weapon's range (seed, The Duel)` });
   });
 
 /** How a duel ends (the result's code). */
@@ -152,7 +183,14 @@ export const contestGame: Game<ContestState, ContestMove, ContestOptions> = {
     if (mover === null) return "the duel is over";
     if (mover !== player) return `it is ${mover}'s decision, not ${player}'s`;
     if (typeof move?.card !== "string") return "a move names a card";
-    return cardRefusal(state.setup, state.position, player as "A" | "B", move.card);
+    const refusal = cardRefusal(state.setup, state.position, player as "A" | "B", move.card);
+    if (refusal !== null) return refusal;
+    // Checked against every card, never only the face-down one: whether B's card were refused
+    // must not depend on A's hidden choice (CC-5). The options schema makes decks complete.
+    const deck = deckAt(state.setup, state.position);
+    const card = move.card;
+    if (deck.cards.some((c) => !deck.readings[c.id]?.[card] || !deck.readings[card]?.[c.id])) return `${card} cannot be resolved against every card of the ${deck.name}: the deck lacks readings (rulings CC-2, CC-4)`;
+    return null;
   },
 
   apply(state, player, move): Applied<ContestState> {

@@ -17,6 +17,11 @@ export interface GodPack {
   deck: Deck;
   /** Jokers drawn so far in the game: the first makes the ground soggy, the second brings terror. */
   jokersDrawn: number;
+  /**
+   * Only in a seat's view (battle/duel-seat.ts): the draw pile's size, its cards emptied (their
+   * order would tell the next god card).
+   */
+  hidden?: { drawPile: number };
 }
 
 /** A shuffled 54-card pack (ruling C-3). */

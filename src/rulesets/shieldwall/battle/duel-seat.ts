@@ -1,12 +1,14 @@
 /**
  * What one seat may see of a personal combat in progress (ruling SW-24: hands are hidden), and
  * the rest of the battle's hidden-information face: `view`, `determinize` and `viewEvent` of
- * battleGame. Outside a duel the battle hides nothing, and these return the state itself.
+ * battleGame. Outside a duel the battle hides only future draws: its generator and the order of
+ * the god pack's draw pile.
  */
 import type { GameEvent, PlayerId } from "../../../core/game.js";
 import type { Random, RandomState } from "../../../core/random.js";
 import { duelDeterminize, type ShieldwallDuelState } from "../duel/game.js";
 import type { Side as DuelSide } from "../duel/rules.js";
+import type { GodDraw, GodPack } from "../gods.js";
 import type { BattleDuel, BattleState } from "./types.js";
 
 /** Stands in for a generator state a view hides. */
@@ -43,24 +45,43 @@ function duelSeen(duel: BattleDuel, seat: DuelSide | null): BattleDuel {
 }
 
 /**
- * The battle as `player` may see it ("red", "black", or any other id for a spectator). During a
- * personal combat: only his own fighter's hand and discards, and neither the duel's nor the
- * battle's generator (the deal was drawn from the battle's). Otherwise the state itself.
+ * The god pack as every seat sees it: the discards (cards drawn in the open) and the draw pile
+ * only as its count, since its order would tell the next god card (ruling SW-9, C-3).
+ */
+function godPackSeen(state: BattleState): BattleState["god"] {
+  const seen = (pack: GodPack): GodPack => ({ deck: { drawPile: [], discards: pack.deck.discards }, jokersDrawn: pack.jokersDrawn, hidden: { drawPile: pack.deck.drawPile.length } });
+  // A draw keeps the pack it left behind: hidden the same way.
+  const drawSeen = (d: GodDraw): GodDraw => ({ pack: seen(d.pack), card: d.card, jokerNumber: d.jokerNumber });
+  const g = state.god;
+  return { ...g, pack: seen(g.pack), draw: g.draw === null ? null : drawSeen(g.draw), standing: g.standing === null ? null : { ...g.standing, draw: drawSeen(g.standing.draw) } };
+}
+
+/**
+ * The battle as `player` may see it ("red", "black", or any other id for a spectator). Hidden
+ * from everyone: the battle's generator and the god pack's draw pile in order (future draws).
+ * During a personal combat also: only his own fighter's hand and discards, and nothing of the
+ * duel's pack or generator.
  */
 export function battleView(state: BattleState, player: PlayerId): BattleState {
   const p = state.pending;
-  if (p === null || p.kind !== "duel") return state;
-  return { ...state, rng: HIDDEN_RNG, pending: { kind: "duel", side: p.side, duel: duelSeen(p.duel, duelSeat(p.duel, player)) } };
+  const pending = p === null || p.kind !== "duel" ? p : { kind: "duel" as const, side: p.side, duel: duelSeen(p.duel, duelSeat(p.duel, player)) };
+  return { ...state, rng: HIDDEN_RNG, god: godPackSeen(state), pending };
 }
 
-/** A state consistent with what `player` knows: the other fighter's unseen cards dealt afresh (for search). */
+/**
+ * A state consistent with what `player` knows (for search): the generator drawn afresh, the god
+ * pack's draw pile reshuffled, and in a personal combat the other fighter's unseen cards dealt afresh.
+ */
 export function battleDeterminize(state: BattleState, player: PlayerId, rng: Random): BattleState {
+  const pile = rng.shuffleInPlace([...state.god.pack.deck.drawPile]);
+  const god = { ...state.god, pack: { deck: { drawPile: pile, discards: state.god.pack.deck.discards }, jokersDrawn: state.god.pack.jokersDrawn } };
+  const fresh: BattleState = { ...state, rng: rng.split().state(), god };
   const p = state.pending;
-  if (p === null || p.kind !== "duel") return state;
+  if (p === null || p.kind !== "duel") return fresh;
   const seat = duelSeat(p.duel, player);
-  if (seat === null) return state;
+  if (seat === null) return fresh;
   const duel: BattleDuel = { a: p.duel.a, b: p.duel.b, game: duelDeterminize(p.duel.game, seat, rng) };
-  return { ...state, pending: { kind: "duel", side: p.side, duel } };
+  return { ...fresh, pending: { kind: "duel", side: p.side, duel } };
 }
 
 /** Events as a seat sees them: a fighter's hand ("duel-hand") only by his own side. */

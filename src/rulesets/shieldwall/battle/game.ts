@@ -323,7 +323,7 @@ export const battleGame: Game<BattleState, BattleDecision, BattleSetup> = {
     return resultWithCode(state);
   },
   view(state: BattleState, player: PlayerId): BattleState {
-    // Hidden on the table: only a personal combat's hands (duel-seat.ts).
+    // Hidden: future draws (generator, god pile order) and a personal combat's hands (duel-seat.ts).
     return battleView(state, player);
   },
   determinize: battleDeterminize,

@@ -10,7 +10,7 @@ import type { GameEvent, GameOptionsSpec, GameResult, GameStats } from "../../..
 import englishJson from "../../../../data/shieldwall/armies/maldon-991-english.json" with { type: "json" };
 import vikingsJson from "../../../../data/shieldwall/armies/maldon-991-vikings.json" with { type: "json" };
 import maldonJson from "../../../../data/shieldwall/scenarios/maldon-991.json" with { type: "json" };
-import { type ArmyFile, armySchema, type Side } from "../army.js";
+import { type ArmyFile, armyProblems, armySchema, formatProblem, type Side } from "../army.js";
 import { BATTLE_EVENT_KINDS } from "./event-kinds.js";
 import { LEADER_LOSS_CAUSES } from "./effects.js";
 import { lostStands } from "./queries.js";
@@ -18,10 +18,19 @@ import { parseScenario, scenarioSchema } from "./scenario.js";
 import type { BattleState } from "./types.js";
 import type { BattleSetup } from "./scenario.js";
 
-/** The battle's setup as JSON: the scenario (validated as a scenario file) and both armies. */
+/** An army as the battle reads it: its file format and its composition (rulings SW-5, SW-6, SW-7). */
+const composedArmySchema = armySchema.superRefine((army, ctx) => {
+  const problem = armyProblems(army)[0];
+  if (problem) ctx.addIssue({ code: "custom", path: problem.path.split(/[.[\]]+/).filter((s) => s !== "").map((s) => (/^\d+$/.test(s) ? Number(s) : s)), message: formatProblem(problem) });
+});
+
+/**
+ * The battle's setup as JSON: the scenario (validated as a scenario file) and both armies, each
+ * composed as the rules allow: options come from strangers (the server's match creation).
+ */
 export const battleSetupSchema: z.ZodType<BattleSetup> = z.strictObject({
   scenario: scenarioSchema,
-  armies: z.strictObject({ red: armySchema, black: armySchema }),
+  armies: z.strictObject({ red: composedArmySchema, black: composedArmySchema }),
 });
 
 /**
