@@ -151,6 +151,16 @@ describe("SW-28: no room to reach the target, named", () => {
     const ev = ctx.events.find((e) => e.type === "charge-no-room");
     expect(ev?.text).toContain("Alfred's retinue must charge but cannot: no room to reach Cnut's retinue: Beorn's retinue is in the way");
   });
+
+  it("SW-28: a signalled unit that would be offered a charge but has no room is told why in the narrative, not silently skipped", () => {
+    const s = { ...crowded(), queue: [{ t: "combat" as const }, { t: "end-turn" as const }], pending: null };
+    const ctx = new Ctx(s);
+    run(ctx);
+    const ev = ctx.events.find((e) => e.type === "charge-no-room" && e.unit === "red.a-retinue");
+    expect(ev?.text).toBe("Alfred's retinue cannot charge: no room to reach Cnut's retinue: Beorn's retinue is in the way (ruling SW-28)");
+    // No charge decision was put to red's player for this unit: nothing could be offered.
+    expect(ctx.s.pending?.kind === "charge" && ctx.s.pending.unit === "red.a-retinue").toBe(false);
+  });
 });
 
 describe("Issue 23 N1: the edge a charge meets is the zone the table draws (ruling SW-18)", () => {

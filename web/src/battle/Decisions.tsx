@@ -113,7 +113,7 @@ export function Decisions({ view, names }: { view: BattleView; names: Map<string
       )}
       {snap.chargeNotes && snap.chargeNotes.length > 0 && (
         <p class="filter" data-testid="charge-no-room">
-          Cannot be charged (ruling SW-28: no stand can reach contact): {snap.chargeNotes.join("; ")}.
+          This unit cannot charge (ruling SW-28: no stand of it can reach contact): {snap.chargeNotes.join("; ")}.
         </p>
       )}
       {s.pending?.kind === "deploy" && pickedOption.value === null && <p class="filter">Tip: tap the table where a contingent's front line should stand (pick the contingent by its heading first), then confirm.</p>}

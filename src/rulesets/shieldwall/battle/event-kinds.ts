@@ -73,7 +73,7 @@ export const BATTLE_EVENTS = {
   "charge-failed": "a failed charge test",
   "charge-move": "a charge move",
   "charge-blocked": "a charge that cannot reach its target",
-  "charge-no-room": "a unit bound to charge has enemy within 2\" in sight but no room to reach it (ruling SW-28)",
+  "charge-no-room": "a unit that would charge (bound to, or signalled) has enemy within 2\" in sight but no room to reach it (ruling SW-28)",
   "pursuit-charge": "pursuers run into a new enemy and charge it",
   // Combat and after
   combat: "a combat's result",

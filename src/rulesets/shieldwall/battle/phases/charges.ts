@@ -29,10 +29,11 @@ export function declareTask(ctx: Ctx, id: string): void {
   if (bu.retiring) return;
   const targets = chargeTargets(ctx, bu);
   if (targets.length === 0) {
-    // Bound to charge with enemy in reach but no room to get at it: the narrative says why (ruling SW-28).
-    const refused = forced ? chargeRefusals(ctx, bu) : [];
+    // Enemy within 2" and in sight but no room to get at it: the narrative says why (ruling SW-28),
+    // whether the unit is bound to charge or its player would have been offered the charge.
+    const refused = chargeRefusals(ctx, bu);
     if (refused.length > 0)
-      ctx.ev("charge-no-room", `${bu.u.name} must charge but cannot: ${refused.map((r) => r.text).join("; ")} (ruling SW-28)`, {
+      ctx.ev("charge-no-room", `${bu.u.name} ${forced ? "must charge but cannot" : "cannot charge"}: ${refused.map((r) => r.text).join("; ")} (ruling SW-28)`, {
         unit: id,
         targets: refused.map((r) => r.target),
         inTheWay: [...new Set(refused.flatMap((r) => r.inTheWay.map((x) => x.unit)))],
