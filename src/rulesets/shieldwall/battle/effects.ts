@@ -108,9 +108,14 @@ export function markMoved(ctx: Ctx, id: string): void {
   if (u.u.status === "active") ctx.setUnit({ ...u, moved: true });
 }
 
-export function takeFatigue(ctx: Ctx, id: string, fatigue: number, _distance: number): void {
+/**
+ * Seed "Movement", Fatigue: "Formed units incur 1 DP each time a 5 or 6 is thrown on the move
+ * dice". `formedWhenThrown`: the unit was formed when it threw them; a move that then enters
+ * difficult ground unforms it, but the 5s and 6s were thrown while formed and still count.
+ */
+export function takeFatigue(ctx: Ctx, id: string, fatigue: number, formedWhenThrown: boolean): void {
   const u = ctx.unit(id);
-  if (fatigue === 0 || !u.u.formed || u.u.status !== "active") return;
+  if (fatigue === 0 || !formedWhenThrown || u.u.status !== "active") return;
   const r = applyFatigue(u.u, fatigue);
   ctx.setU(r.value);
   ctx.notes("fatigue", r.notes, { unit: id });
@@ -154,8 +159,9 @@ export function leaderDies(ctx: Ctx, leaderId: string, inNormalCombat: boolean, 
   const l = ctx.leader(leaderId);
   const side = sideOfId(l.id);
   leaderLost(ctx, l, cause);
+  const before = ctx.sideUnits(side);
   const r = leaderKilled(
-    ctx.sideUnits(side).map((u) => u.u),
+    before.map((u) => u.u),
     l,
   );
   for (const u of r.value) if (u !== ctx.unit(u.id).u) ctx.setU(u);
@@ -167,8 +173,20 @@ export function leaderDies(ctx: Ctx, leaderId: string, inNormalCombat: boolean, 
       ctx.ev("fight-to-death", `${home.u.name} will fight to the death for ${l.name} (seed "Risk to Leaders")`, { unit: home.id });
     }
   }
-  for (const u of r.value)
-    if (u.status !== "active" && ctx.unit(u.id).deployed && ctx.unit(u.id).stands.length === 0) unitGone(ctx, ctx.unit(u.id), "destroyed");
+  announceLosses(ctx, before, "destroyed");
+}
+
+/**
+ * A loss is announced once, when it happens: of `before` (units as they stood before a rule
+ * changed them), those on the table then and gone now leave play (unitGone, at their old place);
+ * units already gone are not announced again.
+ */
+export function announceLosses(ctx: Ctx, before: readonly BattleUnit[], how: string): void {
+  for (const was of before) {
+    if (was.u.status !== "active" || !was.deployed) continue;
+    const now = ctx.unit(was.id);
+    if (now.u.status !== "active") unitGone(ctx, { ...was, u: now.u }, how, was.stands);
+  }
 }
 
 /**
@@ -192,7 +210,7 @@ export function unitGone(ctx: Ctx, bu: BattleUnit, how: string, where: Stand[] =
   if (l) {
     const friends = ctx.sideUnits(bu.side).filter((u) => onTable(u) && u.id !== bu.id && (u.u.grade === "A" || u.u.grade === "B"));
     friends.sort((a, b) => unitDist(ghost, a) - unitDist(ghost, b) || (a.id < b.id ? -1 : 1));
-    const r = resolveRetinueEliminated(ctx.rng, l, friends[0]?.id ?? null);
+    const r = resolveRetinueEliminated(ctx.rng, l, friends[0]?.id ?? null, friends[0]?.u.name);
     ctx.setLeader(r.value);
     ctx.notes("retinue-eliminated", r.notes, {
       leader: l.id,
@@ -303,7 +321,7 @@ export function retireMoveRolled(ctx: Ctx, id: string, foes: string[], roll: Mov
     ctx.notes("unable-to-move", r.notes, { unit: bu.id });
     return false;
   }
-  ctx.setUnit({ ...ctx.unit(bu.id), retiring: true, pursuing: false });
+  ctx.setUnit({ ...ctx.unit(bu.id), retiring: true, pursuing: false, quarry: null });
   retiringMorale(ctx, ctx.unit(bu.id), before);
   return true;
 }
@@ -367,7 +385,7 @@ export function pursuitCharge(ctx: Ctx, id: string, notNew: ReadonlySet<string>)
   const cur = ctx.unit(id);
   // No clear way in after all (the charge-blocked event says so): it stays a pursuer.
   if (unitContacts(geomOf(cur), geomOf(ctx.unit(targetId)), ctx.s.table.options.contactTolerance).length === 0) return null;
-  ctx.setUnit({ ...cur, pursuing: false, mustCharge: false, u: { ...cur.u, inCombat: true } });
+  ctx.setUnit({ ...cur, pursuing: false, quarry: null, mustCharge: false, u: { ...cur.u, inCombat: true } });
   const t = ctx.unit(targetId);
   if (!t.u.inCombat) ctx.setUnit({ ...t, u: { ...t.u, inCombat: true } });
   return targetId;
@@ -396,7 +414,7 @@ export function pursueToCampOrEdge(ctx: Ctx, bu: BattleUnit, inches: number): "m
     const cur = ctx.unit(bu.id);
     const c2 = unitCentre(geomOf(cur));
     if (Math.hypot(tx - c2.x, ty - c2.y) <= 2) {
-      ctx.setUnit({ ...cur, looting: true, pursuing: false });
+      ctx.setUnit({ ...cur, looting: true, pursuing: false, quarry: null });
       ctx.ev("loot", `${bu.u.name} reaches the enemy camp and loots it (out of the fight, not lost)`, { unit: bu.id });
       return "loot";
     }

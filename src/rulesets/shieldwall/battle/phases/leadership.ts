@@ -28,7 +28,7 @@ import {
 } from "../../duel/rules.js";
 import { type LeaderState, totalDp } from "../../units.js";
 import { Ctx, push, memoKind } from "../ctx.js";
-import { leaderDies, leaderLost, moveStraight, unitGone } from "../effects.js";
+import { announceLosses, leaderDies, leaderLost, moveStraight } from "../effects.js";
 import { duelSeat } from "../duel-seat.js";
 import { actingOrder, closestEnemyLeader, contingentUnits, contingentsRightToLeft, enemyLeaderOnTable, leaderInCombat, leaderReach, sideOrder, standardInchUnits } from "../queries.js";
 import type { BattleDuel, BattleUnit, Side, Task } from "../types.js";
@@ -318,6 +318,7 @@ function duelEnds(ctx: Ctx, aLeaderId: string, fa: Fighter, bLeaderId: string, f
     a: { leader: la, fighter: fa, units: ctx.sideUnits(sa).map((u) => u.u) },
     b: { leader: lb, fighter: fb, units: ctx.sideUnits(sb).map((u) => u.u) },
   }, duelOptions(ctx));
+  const before = [...ctx.sideUnits(sa), ...(sb === sa ? [] : ctx.sideUnits(sb))];
   for (const side of [c.a, c.b]) {
     ctx.setLeader(side.leader);
     for (const u of side.units) if (u !== ctx.unit(u.id).u) ctx.setU(u);
@@ -326,7 +327,7 @@ function duelEnds(ctx: Ctx, aLeaderId: string, fa: Fighter, bLeaderId: string, f
   // Killed fighting, or by losing his last LP value after a drawn duel.
   for (const [before, after, killed] of [[la, c.a.leader, outcome.killed.a && fa.kind === "leader"], [lb, c.b.leader, outcome.killed.b && fb.kind === "leader"]] as const)
     if (before.status === "alive" && after.status !== "alive") leaderLost(ctx, after, killed ? "duel" : "duel-prestige");
-  for (const u of [...c.a.units, ...c.b.units]) if (u.status !== "active" && ctx.unit(u.id).deployed) unitGone(ctx, ctx.unit(u.id), "destroyed");
+  announceLosses(ctx, before, "destroyed");
 }
 
 /** The duel side ("a" or "b") that battle side `side` fights as. */
