@@ -8,7 +8,9 @@
 import { describe, expect, it } from "vitest";
 import { Ctx } from "../../../src/rulesets/shieldwall/battle/ctx.js";
 import { leaderDies, unitGone } from "../../../src/rulesets/shieldwall/battle/effects.js";
-import { parseScenario } from "../../../src/rulesets/shieldwall/battle/index.js";
+import { battleGame, parseScenario } from "../../../src/rulesets/shieldwall/battle/index.js";
+import { challengeTask } from "../../../src/rulesets/shieldwall/battle/phases/leadership.js";
+import { randomPlayer } from "../../../src/core/search/random-player.js";
 import { afterPursue, movesAfterCombat } from "../../../src/rulesets/shieldwall/battle/phases/aftermath.js";
 import { combatInputFor } from "../../../src/rulesets/shieldwall/battle/phases/combat.js";
 import { afterPursuitMove, diceMove } from "../../../src/rulesets/shieldwall/battle/phases/movement.js";
@@ -19,7 +21,7 @@ import type { MoveRoll } from "../../../src/rulesets/shieldwall/move-dice.js";
 import { seedState } from "../../../src/core/random.js";
 import type { BattleState } from "../../../src/rulesets/shieldwall/battle/index.js";
 import type { Aftermath } from "../../../src/rulesets/shieldwall/battle/types.js";
-import { line, N, position, S, start, unitOf, withUnit } from "./setup.js";
+import { line, loadSetup, N, position, S, start, unitOf, withUnit } from "./setup.js";
 
 const W = 80 / 25.4; // 15mm stand width
 const D = 40 / 25.4; // 15mm stand depth
@@ -191,4 +193,47 @@ describe("The narrative says what happened (issue 23, N7 and N8)", () => {
     expect(shootingHalvingText({ ...input, targetIsRetinue: false })).toBe(", halved for cover");
     expect(shootingHalvingText({ ...input, targetIsRetinue: false, targetInCover: false })).toBe("");
   });
+});
+
+describe('Every challenge is answered or says why not (seed "Personal Combat"; issue 23)', () => {
+  it("Personal Combat: a King's challenge with every enemy leader off the table (aboard ship) is void with that reason, not \"no living enemy leader\"", () => {
+    // Black's units are all off the table, as when they are still aboard ship (raid-landing, seeds 5017 and 5044).
+    const s = position(start(), { "red.a-retinue": line(30, 10, N, 1) });
+    const ctx = new Ctx(s);
+    challengeTask(ctx, "red.a-leader", "heroic-champion", true);
+    const voids = ctx.events.filter((e) => e.type === "challenge-void");
+    expect(voids.map((e) => e.text)).toEqual(['No challenge: no enemy leader is on the table to challenge (Cnut, Dag are not on it) (seed "Personal Combat": the closest enemy leader)']);
+    expect(ctx.events.some((e) => e.type === "challenge")).toBe(false);
+    expect(ctx.s.pending?.kind).not.toBe("answer");
+  });
+
+  it("Personal Combat: in random battles of each shipped scenario every challenge event is followed by its answer", () => {
+    let challenges = 0;
+    for (const file of ["raid-landing.json", "maldon-991.json"]) {
+      const setup = loadSetup(file);
+      for (const seed of [5017, 5044]) {
+        let s = battleGame.setup(setup, seed);
+        const players = { red: randomPlayer(battleGame, seed), black: randomPlayer(battleGame, seed + 1000) };
+        const events = [...s.setupEvents];
+        for (let mover = battleGame.toMove(s); mover !== null; mover = battleGame.toMove(s)) {
+          const r = battleGame.apply(s, mover, players[mover as "red" | "black"].choose(s, mover));
+          s = r.state;
+          events.push(...r.events);
+        }
+        let open = false;
+        for (const e of events) {
+          if (e.type === "challenge") {
+            expect(open).toBe(false);
+            open = true;
+            challenges++;
+          } else if (e.type === "challenge-answer") {
+            expect(open).toBe(true);
+            open = false;
+          } else if (e.type === "challenge-void") expect(e.text).toMatch(/^No challenge: .+/);
+        }
+        expect(open).toBe(false);
+      }
+    }
+    expect(challenges).toBeGreaterThan(0);
+  }, 300_000);
 });

@@ -165,6 +165,13 @@ export function applyLead(ctx: Ctx, l: LeaderState, d: DecisionOf<"lead">): void
 export function challengeTask(ctx: Ctx, challengerId: string, fighter: FighterKind, fromKing: boolean): void {
   const l = ctx.leader(challengerId);
   const target = closestEnemyLeader(ctx, l);
+  // A challenge that cannot be issued is logged with its reason (a `challenge-void`, not a
+  // `challenge`): every `challenge` event is answered by one `challenge-answer`.
+  const offTable = target === null && l.status === "alive" ? challengerOrTargetOffTable(ctx, l) : null;
+  if (offTable !== null) {
+    ctx.ev("challenge-void", `No challenge: ${offTable} (seed "Personal Combat": the closest enemy leader)`, { leader: l.id, fromKing });
+    return;
+  }
   let issued: ReturnType<typeof issueChallenge>;
   try {
     issued = issueChallenge({
@@ -174,9 +181,7 @@ export function challengeTask(ctx: Ctx, challengerId: string, fighter: FighterKi
       fromKing,
     });
   } catch (err) {
-    ctx.ev("challenge", `No challenge: ${(err as Error).message}`, {
-      leader: l.id,
-    });
+    ctx.ev("challenge-void", `No challenge: ${(err as Error).message}`, { leader: l.id, fromKing });
     return;
   }
   ctx.setLeader(issued.value);
@@ -198,6 +203,17 @@ export function challengeTask(ctx: Ctx, challengerId: string, fighter: FighterKi
     fromKing,
     challengerFighter: fighter,
   };
+}
+
+/**
+ * Why a living leader finds no enemy leader to challenge though enemy leaders live: he or they
+ * are not on the table (aboard ship, or their unit gone from it); null when no enemy leader lives.
+ */
+function challengerOrTargetOffTable(ctx: Ctx, l: LeaderState): string | null {
+  if (ctx.leaderUnit(l) === null) return `${l.name} is not on the table (his unit is aboard ship or gone)`;
+  const side = sideOfId(l.id);
+  const living = ctx.s.leaders.filter((e) => sideOfId(e.id) !== side && e.status === "alive");
+  return living.length > 0 ? `no enemy leader is on the table to challenge (${living.map((e) => e.name).join(", ")} ${living.length === 1 ? "is" : "are"} not on it)` : null;
 }
 
 /** Whether a challenged leader can pay the 3 LPs of accepting (seed "Leaders"; ruling SW-8). */
