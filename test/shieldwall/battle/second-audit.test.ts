@@ -196,7 +196,7 @@ describe("The narrative says what happened (issue 23, N7 and N8)", () => {
 });
 
 describe('Every challenge is answered or says why not (seed "Personal Combat"; issue 23)', () => {
-  it("Personal Combat: a King's challenge with every enemy leader off the table (aboard ship) is void with that reason, not \"no living enemy leader\"", () => {
+  it("Personal Combat: a King's challenge with every enemy leader off the table (aboard ship) is void with that reason, not that no enemy leader lives", () => {
     // Black's units are all off the table, as when they are still aboard ship (raid-landing, seeds 5017 and 5044).
     const s = position(start(), { "red.a-retinue": line(30, 10, N, 1) });
     const ctx = new Ctx(s);
