@@ -152,6 +152,21 @@ describe('A loss is announced once (seed "Aggression Levels": a unit leaves play
   });
 });
 
+describe('A loss is announced once, cascades too (seed "Aggression Levels": friend broken or destroyed within 2"; ruling SW-13)', () => {
+  it("Aggression Levels: a Shaken friend of one stand destroyed by a loss within 2 inches is announced lost once, and each loss only once", () => {
+    let s = position(start(), { "red.a-retinue": line(30, 10, N, 1), "red.b-band1": line(30 + W + 0.5, 10, N, 1), "black.a-retinue": line(30, 40, S, 1) });
+    s = withUnit(s, "red.b-band1", (u) => ({ ...u, u: { ...u.u, aggression: "shaken" } }));
+    const ctx = new Ctx(s);
+    const gone = ctx.unit("red.a-retinue");
+    ctx.setU({ ...gone.u, stands: 0, status: "destroyed" });
+    unitGone(ctx, gone, "destroyed");
+    unitGone(ctx, gone, "destroyed");
+    expect(ctx.unit("red.b-band1").u.status).not.toBe("active");
+    const lost = ctx.events.filter((e) => e.type === "unit-lost").map((e) => e.unit);
+    expect(lost).toEqual(["red.a-retinue", "red.b-band1"]);
+  });
+});
+
 describe('Deployment distances (ruling SW-26; option deployDistances)', () => {
   const scenario = (deployDistances: number[], table?: object) => ({ name: "t", armies: { red: "red.json", black: "black.json" }, ...(table ? { table } : {}), options: { deployDistances } });
 

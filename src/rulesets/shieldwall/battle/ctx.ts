@@ -69,6 +69,8 @@ export class Ctx {
   readonly s: BattleState;
   private random: Random | null = null;
   readonly events: GameEvent[] = [];
+  /** Units whose loss this context has announced (`unitGone`): a loss is announced once. */
+  readonly announcedLost = new Set<string>();
   private index: Map<string, number>;
   private sceneCache: Scene | null = null;
   /** The state's own arrays, until this context copies them on their first change. */

@@ -195,12 +195,17 @@ export function announceLosses(ctx: Ctx, before: readonly BattleUnit[], how: str
  * Call with the unit as it was on the table (stands still known), or after with `where`.
  */
 export function unitGone(ctx: Ctx, bu: BattleUnit, how: string, where: Stand[] = bu.stands): void {
+  if (ctx.announcedLost.has(bu.id)) return;
+  ctx.announcedLost.add(bu.id);
   const ghost: BattleUnit = { ...bu, stands: where };
+  // Units within 2" as they stood: one the loss destroys (a Shaken friend losing its last stand) leaves play in turn.
+  const near: BattleUnit[] = [];
   if (where.length > 0) {
     for (const u of ctx.s.units) {
       if (!onTable(u) || u.id === bu.id || !within(ghost, u, 2)) continue;
       const r = u.side === bu.side ? friendBrokenNearby(u.u, { brokenGrade: bu.u.grade, within2: true }) : enemyBrokenNearby(u.u, { within2: true });
       if (r.value !== u.u) {
+        near.push(u);
         ctx.setU(r.value);
         ctx.notes("morale", r.notes, { unit: u.id, cause: bu.id });
       }
@@ -221,6 +226,7 @@ export function unitGone(ctx: Ctx, bu: BattleUnit, how: string, where: Stand[] =
     else if (r.value.status !== "alive") leaderLost(ctx, r.value, "retinue-eliminated");
   }
   ctx.ev("unit-lost", `${bu.u.name} is ${how}`, { unit: bu.id, how });
+  announceLosses(ctx, near, "destroyed");
 }
 
 
