@@ -32,8 +32,10 @@ export function sw15Check(ctx: Ctx, mover: BattleUnit, before: Stand[]): void {
   if (s.phase !== "movement" && s.phase !== "leadership") return;
   const after = mover.stands;
   if (after.length === 0) return;
-  for (const e of enemiesOnTable(ctx, mover.side)) {
-    if (s.sw15Took.includes(e.id) || ctx.signalled(e.u.contingent)) continue;
+  for (const listed of enemiesOnTable(ctx, mover.side)) {
+    // As it is now: an earlier enemy's loss in this loop may have changed or removed it.
+    const e = ctx.unit(listed.id);
+    if (!onTable(e) || s.sw15Took.includes(e.id) || ctx.signalled(e.u.contingent)) continue;
     if (!within(mover, e, 8)) continue;
     // Cached distances: the mover's earlier stands were usually measured against this enemy before the move.
     const was = standsDistance(before, e.stands);
@@ -51,6 +53,7 @@ export function sw15Check(ctx: Ctx, mover: BattleUnit, before: Stand[]): void {
       unit: e.id,
       mover: mover.id,
     });
+    announceLosses(ctx, [e], "destroyed");
   }
 }
 
@@ -325,6 +328,7 @@ export function retireMoveRolled(ctx: Ctx, id: string, foes: string[], roll: Mov
     const r = unableToMove(bu.u, "retire", false);
     ctx.setU(r.unit);
     ctx.notes("unable-to-move", r.notes, { unit: bu.id });
+    announceLosses(ctx, [bu], "destroyed");
     return false;
   }
   ctx.setUnit({ ...ctx.unit(bu.id), retiring: true, pursuing: false, quarry: null });
@@ -356,13 +360,15 @@ export function standardFalls(ctx: Ctx, bu: BattleUnit): void {
   if (!bu.u.attachments.includes("battle-standard")) return;
   const sd = ctx.s.sides[bu.side];
   if (sd.standardApplied) return;
+  const before = ctx.sideUnits(bu.side);
   const r = battleStandardRetiring(
-    ctx.sideUnits(bu.side).map((u) => u.u),
+    before.map((u) => u.u),
     false,
   );
   for (const u of r.value) if (u !== ctx.unit(u.id).u) ctx.setU(u);
   ctx.s.sides[bu.side] = { ...sd, standardApplied: true };
   ctx.notes("battle-standard", r.notes, { side: bu.side });
+  announceLosses(ctx, before.filter((u) => u.id !== bu.id), "destroyed");
 }
 
 /**

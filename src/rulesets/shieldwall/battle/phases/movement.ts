@@ -13,7 +13,7 @@ import { restAndReform } from "../../leaders.js";
 import { type MoveRoll, formUp } from "../../move-dice.js";
 import { Ctx, push } from "../ctx.js";
 import { throwMoveDice, thrown } from "../dice.js";
-import { markMoved, moveStraight, pursueToCampOrEdge, pursuitCharge, retireMove, takeFatigue } from "../effects.js";
+import { announceLosses, markMoved, moveStraight, pursueToCampOrEdge, pursuitCharge, retireMove, takeFatigue } from "../effects.js";
 import { applyEmbark, disembarkHalfMove, embarkedUnits, landUnit, moveStandsIndependently, moveThroughFriends } from "../manoeuvres.js";
 import { formUpStands, moveOptions, moveProblem } from "../move-options.js";
 import { actingOrder, controlInputFor, enemiesOnTable, headingTo, nearestVisibleEnemy, sideOrder, towardHeading, unitInFront } from "../queries.js";
@@ -251,9 +251,11 @@ export function bloodlustAdvance(ctx: Ctx, id: string, roll: MoveRoll): void {
 /** Seed "Cohesion": "1 DP for some manoeuvre actions" — about face and change direction (option manoeuvreDp). */
 function manoeuvreDp(ctx: Ctx, id: string, what: string): void {
   if (ruleOption(ctx.s.options, "manoeuvreDp") !== "turns") return;
-  const r = addDisorder(ctx.unit(id).u, "manoeuvre");
+  const was = ctx.unit(id);
+  const r = addDisorder(was.u, "manoeuvre");
   ctx.setU(r.value);
   ctx.notes("manoeuvre-dp", [`the ${what} costs 1 manoeuvre DP (option manoeuvreDp)`, ...r.notes], { unit: id });
+  announceLosses(ctx, [was], "destroyed");
 }
 
 /**
