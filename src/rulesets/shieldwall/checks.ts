@@ -236,6 +236,14 @@ export function shootingDice(input: ShootingInput, options: ShootingOptions = DE
   return { dice, notes };
 }
 
+/** How the dice were halved, in the narrative's words (", halved for cover"), each halving said once; "" when they were not. */
+export function shootingHalvingText(input: ShootingInput, options: ShootingOptions = DEFAULT_SHOOTING_OPTIONS): string {
+  if (input.targetIsRetinue && input.targetInCover)
+    return options.halveOnceForRetinueInCover ? ", halved once for a retinue in cover (option halveOnceForRetinueInCover)" : ", halved for a retinue and halved again for cover";
+  if (input.targetIsRetinue) return ", halved for a retinue";
+  return input.targetInCover ? ", halved for cover" : "";
+}
+
 /** A 6 hits. */
 export const SHOOTING_HIT_ON = 6;
 
@@ -415,12 +423,12 @@ export function retinueEliminatedDist(): Dist<EliminatedOutcome> {
  * unit (chosen at the table); with none left, an escaping leader leaves the field and counts as
  * captured.
  */
-export function resolveRetinueEliminated(rng: Random, leader: LeaderState, escapeTo: string | null): Changed<LeaderState> & { face: number; outcome: EliminatedOutcome } {
-  return retinueEliminatedFate(leader, rollDie(rng, D6), escapeTo);
+export function resolveRetinueEliminated(rng: Random, leader: LeaderState, escapeTo: string | null, escapeToName?: string): Changed<LeaderState> & { face: number; outcome: EliminatedOutcome } {
+  return retinueEliminatedFate(leader, rollDie(rng, D6), escapeTo, escapeToName);
 }
 
-/** The leader's fate from the retinue-eliminated roll's face (shared by the seeded roll and the table-side companion). */
-export function retinueEliminatedFate(leader: LeaderState, face: number, escapeTo: string | null): Changed<LeaderState> & { face: number; outcome: EliminatedOutcome } {
+/** The leader's fate from the retinue-eliminated roll's face (shared by the seeded roll and the table-side companion); `escapeToName` names the unit in the notes (default its id). */
+export function retinueEliminatedFate(leader: LeaderState, face: number, escapeTo: string | null, escapeToName?: string): Changed<LeaderState> & { face: number; outcome: EliminatedOutcome } {
   const outcome = retinueEliminatedOutcome(face);
   if (outcome === "killed") return { value: { ...leader, status: "killed" }, notes: [`D6 ${face}: ${leader.name} is killed with his retinue`], face, outcome };
   if (outcome === "captured" || escapeTo === null) {
@@ -431,7 +439,7 @@ export function retinueEliminatedFate(leader: LeaderState, face: number, escapeT
       outcome,
     };
   }
-  return { value: { ...leader, unit: escapeTo }, notes: [`D6 ${face}: ${leader.name} escapes and joins ${escapeTo}`], face, outcome };
+  return { value: { ...leader, unit: escapeTo }, notes: [`D6 ${face}: ${leader.name} escapes and joins ${escapeToName ?? escapeTo}`], face, outcome };
 }
 
 // ======================= free hack =======================

@@ -148,13 +148,13 @@ describe('Pursuit in the movement phase (seed "Moves Following Combat", Pursue; 
   const roll = (inches: number): MoveRoll => ({ roll: { dice: "AvD+D6", faces: [], total: inches - 1 } as unknown as MoveRoll["roll"], inches, fatigue: 0 });
   const pursuer = (s: BattleState) => withUnit(s, "red.a-retinue", (u) => ({ ...u, pursuing: true, u: { ...u.u, formed: false } }));
 
-  it("SW-20: a pursuer pursues the fled (retiring) unit, not a nearer enemy; catching it gives the free hack and the retirer breaks", () => {
+  it("SW-20: a pursuer pursues the fled (retiring) unit, its quarry, not a nearer enemy; catching it gives the free hack and the retirer breaks", () => {
     let s = position(start(), {
       "red.a-retinue": line(30, 20, N, 1),
       "black.a-band1": line(30, 22.5 + D, N, 2), // retiring away north, its rear 2.5" ahead
       "black.b-retinue": line(30 + W + 1, 20 - D - 0.5, N, 1), // nearer, behind to the east, not fled
     });
-    s = pursuer(withUnit(s, "black.a-band1", (u) => ({ ...u, retiring: true, u: { ...u.u, formed: false } })));
+    s = withUnit(pursuer(withUnit(s, "black.a-band1", (u) => ({ ...u, retiring: true, u: { ...u.u, formed: false } }))), "red.a-retinue", (u) => ({ ...u, quarry: "black.a-band1" }));
     const ctx = new Ctx({ ...s, phase: "movement" });
     expect(nearestVisibleEnemy(ctx, ctx.unit("red.a-retinue"))?.id).toBe("black.b-retinue");
     afterPursuitMove(ctx, "red.a-retinue", roll(6));

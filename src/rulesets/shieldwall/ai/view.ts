@@ -19,7 +19,7 @@ import { unitCentre } from "../geometry/unit.js";
 import { unitFacing } from "../geometry/movement.js";
 import { angleBetweenDegrees } from "../geometry/vec.js";
 import { standIn } from "../geometry/table.js";
-import { geomOf } from "../battle/unit-facts.js";
+import { followingUpAgainst, geomOf } from "../battle/unit-facts.js";
 
 export { Ctx };
 
@@ -88,7 +88,7 @@ export function chargeCombatInput(ctx: Ctx, charger: BattleUnit, target: BattleU
     opponentHasGround: onGround(ctx, target) && !onGround(ctx, charger),
     leader: leaderWith(charger),
     flankSupport: 0,
-    followingUp: charger.followingUp,
+    followingUp: followingUpAgainst(charger, [target]),
     fightToTheDeath: charger.fightToDeath,
   };
   const b: Combatant = {
@@ -99,7 +99,7 @@ export function chargeCombatInput(ctx: Ctx, charger: BattleUnit, target: BattleU
     opponentHasGround: onGround(ctx, charger) && !onGround(ctx, target),
     leader: leaderWith(target),
     flankSupport: 0,
-    followingUp: target.followingUp,
+    followingUp: followingUpAgainst(target, [charger]),
     fightToTheDeath: target.fightToDeath,
   };
   return { chargeCombat: true, a: [a], b: [b] };

@@ -69,6 +69,8 @@ export class Ctx {
   readonly s: BattleState;
   private random: Random | null = null;
   readonly events: GameEvent[] = [];
+  /** Units whose loss this context has announced (`unitGone`): a loss is announced once. */
+  readonly announcedLost = new Set<string>();
   private index: Map<string, number>;
   private sceneCache: Scene | null = null;
   /** The state's own arrays, until this context copies them on their first change. */
@@ -189,11 +191,29 @@ export class Ctx {
     let stands = bu.stands;
     if (u.status !== "active") stands = [];
     else if (stands.length > u.stands) stands = this.trimStands(bu, u.stands);
+    this.setUnitWith(bu, u, stands);
+  }
+  /**
+   * One result for several units at once (a combat's result is simultaneous): the units it
+   * destroys leave the table first, then every survivor's lost stands are chosen (SW-27) on that
+   * table, before any of them is trimmed, so no unit's choice depends on the order they are listed in.
+   */
+  setUsTogether(us: readonly UnitState[]): void {
+    for (const u of us) if (u.status !== "active") this.setUnitWith(this.unit(u.id), u, []);
+    const trimmed = us.map((u) => {
+      const bu = this.unit(u.id);
+      return u.status === "active" && bu.stands.length > u.stands ? this.trimStands(bu, u.stands) : null;
+    });
+    us.forEach((u, i) => {
+      if (u.status === "active") this.setUnitWith(this.unit(u.id), u, trimmed[i] ?? this.unit(u.id).stands);
+    });
+  }
+  private setUnitWith(bu: BattleUnit, u: UnitState, stands: Stand[]): void {
     this.setUnit({
       ...bu,
       u,
       stands,
-      ...(u.status !== "active" ? { pursuing: false, retiring: false, followingUp: false } : {}),
+      ...(u.status !== "active" ? { pursuing: false, quarry: null, retiring: false, followingUp: false, followedUp: [] } : {}),
     });
   }
   leader(id: string): LeaderState {

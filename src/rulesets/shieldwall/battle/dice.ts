@@ -7,7 +7,7 @@
  * after the roll in the same call.
  */
 import type { Side } from "../army.js";
-import { controlModifier, resolveCharge, resolveControl, resolveFreeHack, resolveShooting } from "../checks.js";
+import { controlModifier, resolveCharge, resolveControl, resolveFreeHack, resolveShooting, shootingHalvingText } from "../checks.js";
 import { mirrorResult, rollSide as rollCombatSide, roundInput, withSideRoll } from "../combat.js";
 import { useToken } from "../gods.js";
 import { type MoveKind, type MoveRoll, rollMove, topMoveDice } from "../move-dice.js";
@@ -202,7 +202,7 @@ function rollEvent(ctx: Ctx, roll: DiceRoll): void {
       const i = roll.input;
       ctx.ev(
         "shooting",
-        `${shooter.u.name} shoots at ${target.u.name}${target.u.inCombat ? " (its outflanking stands: the unit is in combat)" : ""}: ${i.shooterStands} stand${i.shooterStands > 1 ? "s" : ""}, ${r.dice} dice${i.skilledArcher ? " (skilled archer)" : ""}${i.targetIsRetinue ? ", halved for a retinue" : ""}${i.targetInCover ? ", halved for cover" : ""} [${r.roll.faces.join(", ")}]: ${r.hits} hit${r.hits === 1 ? "" : "s"}`,
+        `${shooter.u.name} shoots at ${target.u.name}${target.u.inCombat ? " (its outflanking stands: the unit is in combat)" : ""}: ${i.shooterStands} stand${i.shooterStands > 1 ? "s" : ""}, ${r.dice} dice${i.skilledArcher ? " (skilled archer)" : ""}${shootingHalvingText(i, { halveOnceForRetinueInCover: ruleOption(ctx.s.options, "halveOnceForRetinueInCover") })} [${r.roll.faces.join(", ")}]: ${r.hits} hit${r.hits === 1 ? "" : "s"}`,
         {
           shooter: shooter.id,
           target: target.id,

@@ -32,8 +32,10 @@ export function sw15Check(ctx: Ctx, mover: BattleUnit, before: Stand[]): void {
   if (s.phase !== "movement" && s.phase !== "leadership") return;
   const after = mover.stands;
   if (after.length === 0) return;
-  for (const e of enemiesOnTable(ctx, mover.side)) {
-    if (s.sw15Took.includes(e.id) || ctx.signalled(e.u.contingent)) continue;
+  for (const listed of enemiesOnTable(ctx, mover.side)) {
+    // As it is now: an earlier enemy's loss in this loop may have changed or removed it.
+    const e = ctx.unit(listed.id);
+    if (!onTable(e) || s.sw15Took.includes(e.id) || ctx.signalled(e.u.contingent)) continue;
     if (!within(mover, e, 8)) continue;
     // Cached distances: the mover's earlier stands were usually measured against this enemy before the move.
     const was = standsDistance(before, e.stands);
@@ -51,6 +53,7 @@ export function sw15Check(ctx: Ctx, mover: BattleUnit, before: Stand[]): void {
       unit: e.id,
       mover: mover.id,
     });
+    announceLosses(ctx, [e], "destroyed");
   }
 }
 
@@ -108,9 +111,14 @@ export function markMoved(ctx: Ctx, id: string): void {
   if (u.u.status === "active") ctx.setUnit({ ...u, moved: true });
 }
 
-export function takeFatigue(ctx: Ctx, id: string, fatigue: number, _distance: number): void {
+/**
+ * Seed "Movement", Fatigue: "Formed units incur 1 DP each time a 5 or 6 is thrown on the move
+ * dice". `formedWhenThrown`: the unit was formed when it threw them; a move that then enters
+ * difficult ground unforms it, but the 5s and 6s were thrown while formed and still count.
+ */
+export function takeFatigue(ctx: Ctx, id: string, fatigue: number, formedWhenThrown: boolean): void {
   const u = ctx.unit(id);
-  if (fatigue === 0 || !u.u.formed || u.u.status !== "active") return;
+  if (fatigue === 0 || !formedWhenThrown || u.u.status !== "active") return;
   const r = applyFatigue(u.u, fatigue);
   ctx.setU(r.value);
   ctx.notes("fatigue", r.notes, { unit: id });
@@ -154,8 +162,9 @@ export function leaderDies(ctx: Ctx, leaderId: string, inNormalCombat: boolean, 
   const l = ctx.leader(leaderId);
   const side = sideOfId(l.id);
   leaderLost(ctx, l, cause);
+  const before = ctx.sideUnits(side);
   const r = leaderKilled(
-    ctx.sideUnits(side).map((u) => u.u),
+    before.map((u) => u.u),
     l,
   );
   for (const u of r.value) if (u !== ctx.unit(u.id).u) ctx.setU(u);
@@ -167,8 +176,20 @@ export function leaderDies(ctx: Ctx, leaderId: string, inNormalCombat: boolean, 
       ctx.ev("fight-to-death", `${home.u.name} will fight to the death for ${l.name} (seed "Risk to Leaders")`, { unit: home.id });
     }
   }
-  for (const u of r.value)
-    if (u.status !== "active" && ctx.unit(u.id).deployed && ctx.unit(u.id).stands.length === 0) unitGone(ctx, ctx.unit(u.id), "destroyed");
+  announceLosses(ctx, before, "destroyed");
+}
+
+/**
+ * A loss is announced once, when it happens: of `before` (units as they stood before a rule
+ * changed them), those on the table then and gone now leave play (unitGone, at their old place);
+ * units already gone are not announced again.
+ */
+export function announceLosses(ctx: Ctx, before: readonly BattleUnit[], how: string): void {
+  for (const was of before) {
+    if (was.u.status !== "active" || !was.deployed) continue;
+    const now = ctx.unit(was.id);
+    if (now.u.status !== "active") unitGone(ctx, { ...was, u: now.u }, how, was.stands);
+  }
 }
 
 /**
@@ -177,12 +198,17 @@ export function leaderDies(ctx: Ctx, leaderId: string, inNormalCombat: boolean, 
  * Call with the unit as it was on the table (stands still known), or after with `where`.
  */
 export function unitGone(ctx: Ctx, bu: BattleUnit, how: string, where: Stand[] = bu.stands): void {
+  if (ctx.announcedLost.has(bu.id)) return;
+  ctx.announcedLost.add(bu.id);
   const ghost: BattleUnit = { ...bu, stands: where };
+  // Units within 2" as they stood: one the loss destroys (a Shaken friend losing its last stand) leaves play in turn.
+  const near: BattleUnit[] = [];
   if (where.length > 0) {
     for (const u of ctx.s.units) {
       if (!onTable(u) || u.id === bu.id || !within(ghost, u, 2)) continue;
       const r = u.side === bu.side ? friendBrokenNearby(u.u, { brokenGrade: bu.u.grade, within2: true }) : enemyBrokenNearby(u.u, { within2: true });
       if (r.value !== u.u) {
+        near.push(u);
         ctx.setU(r.value);
         ctx.notes("morale", r.notes, { unit: u.id, cause: bu.id });
       }
@@ -192,7 +218,7 @@ export function unitGone(ctx: Ctx, bu: BattleUnit, how: string, where: Stand[] =
   if (l) {
     const friends = ctx.sideUnits(bu.side).filter((u) => onTable(u) && u.id !== bu.id && (u.u.grade === "A" || u.u.grade === "B"));
     friends.sort((a, b) => unitDist(ghost, a) - unitDist(ghost, b) || (a.id < b.id ? -1 : 1));
-    const r = resolveRetinueEliminated(ctx.rng, l, friends[0]?.id ?? null);
+    const r = resolveRetinueEliminated(ctx.rng, l, friends[0]?.id ?? null, friends[0]?.u.name);
     ctx.setLeader(r.value);
     ctx.notes("retinue-eliminated", r.notes, {
       leader: l.id,
@@ -203,6 +229,7 @@ export function unitGone(ctx: Ctx, bu: BattleUnit, how: string, where: Stand[] =
     else if (r.value.status !== "alive") leaderLost(ctx, r.value, "retinue-eliminated");
   }
   ctx.ev("unit-lost", `${bu.u.name} is ${how}`, { unit: bu.id, how });
+  announceLosses(ctx, near, "destroyed");
 }
 
 
@@ -303,9 +330,10 @@ export function retireMoveRolled(ctx: Ctx, id: string, foes: string[], roll: Mov
     const r = unableToMove(bu.u, "retire", false);
     ctx.setU(r.unit);
     ctx.notes("unable-to-move", r.notes, { unit: bu.id });
+    announceLosses(ctx, [bu], "destroyed");
     return false;
   }
-  ctx.setUnit({ ...ctx.unit(bu.id), retiring: true, pursuing: false });
+  ctx.setUnit({ ...ctx.unit(bu.id), retiring: true, pursuing: false, quarry: null });
   retiringMorale(ctx, ctx.unit(bu.id), before);
   return true;
 }
@@ -334,13 +362,15 @@ export function standardFalls(ctx: Ctx, bu: BattleUnit): void {
   if (!bu.u.attachments.includes("battle-standard")) return;
   const sd = ctx.s.sides[bu.side];
   if (sd.standardApplied) return;
+  const before = ctx.sideUnits(bu.side);
   const r = battleStandardRetiring(
-    ctx.sideUnits(bu.side).map((u) => u.u),
+    before.map((u) => u.u),
     false,
   );
   for (const u of r.value) if (u !== ctx.unit(u.id).u) ctx.setU(u);
   ctx.s.sides[bu.side] = { ...sd, standardApplied: true };
   ctx.notes("battle-standard", r.notes, { side: bu.side });
+  announceLosses(ctx, before.filter((u) => u.id !== bu.id), "destroyed");
 }
 
 /**
@@ -369,7 +399,7 @@ export function pursuitCharge(ctx: Ctx, id: string, notNew: ReadonlySet<string>)
   const cur = ctx.unit(id);
   // No clear way in after all (the charge-blocked event says so): it stays a pursuer.
   if (unitContacts(geomOf(cur), geomOf(ctx.unit(targetId)), ctx.s.table.options.contactTolerance).length === 0) return null;
-  ctx.setUnit({ ...cur, pursuing: false, mustCharge: false, u: { ...cur.u, inCombat: true } });
+  ctx.setUnit({ ...cur, pursuing: false, quarry: null, mustCharge: false, u: { ...cur.u, inCombat: true } });
   const t = ctx.unit(targetId);
   if (!t.u.inCombat) ctx.setUnit({ ...t, u: { ...t.u, inCombat: true } });
   return targetId;
@@ -398,7 +428,7 @@ export function pursueToCampOrEdge(ctx: Ctx, bu: BattleUnit, inches: number): "m
     const cur = ctx.unit(bu.id);
     const c2 = unitCentre(geomOf(cur));
     if (Math.hypot(tx - c2.x, ty - c2.y) <= 2) {
-      ctx.setUnit({ ...cur, looting: true, pursuing: false });
+      ctx.setUnit({ ...cur, looting: true, pursuing: false, quarry: null });
       ctx.ev("loot", `${bu.u.name} reaches the enemy camp and loots it (out of the fight, not lost)`, { unit: bu.id });
       return "loot";
     }

@@ -171,7 +171,7 @@ function afterRoll(ctx: Ctx, roll: DiceRoll): void {
           bloodlustAdvance(ctx, roll.unit, roll.result);
           return;
         case "pursuit":
-          afterPursuitMove(ctx, roll.unit, roll.result);
+          afterPursuitMove(ctx, roll.unit, roll.result, f.bloodLust === true);
           return;
         case "retire":
           afterRetire(ctx, roll.unit, f, roll.result);

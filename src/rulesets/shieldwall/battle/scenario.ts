@@ -6,7 +6,8 @@
 import { z } from "zod";
 import { describeIssues } from "../../../core/issues.js";
 import { type ArmyFile, armySchema, type Side } from "../army.js";
-import { tableSchema } from "../geometry/table.js";
+import { BASE_SIZES } from "../geometry/stand.js";
+import { type Table, defaultTable, tableSchema } from "../geometry/table.js";
 import { type BattleOptions, DEFAULT_BATTLE_OPTIONS } from "./types.js";
 
 /** The scenario's `options` (docs/shieldwall/battle.md, "Options"); option-catalogue.ts describes each for the forms. */
@@ -83,6 +84,16 @@ export const scenarioSchema = z
   options: scenarioOptionsSchema,
 })
   .superRefine((s, ctx) => {
+    const table = s.table ?? defaultTable();
+    const range = deployDistanceRange(table);
+    (s.options?.deployDistances ?? []).forEach((d, i) => {
+      if (d < range.min - 1e-9 || d > range.max + 1e-9)
+        ctx.addIssue({
+          code: "custom",
+          path: ["options", "deployDistances", i],
+          message: `${d}" is outside the feasible range ${range.min}"–${range.max.toFixed(2)}": a line's front must be at least table.options.deployMin (${range.min}") from the centre line and its rear at most table.options.deployMax (${table.options.deployMax}"), and a ${table.scale} stand is ${range.depth.toFixed(2)}" deep (ruling SW-26)`,
+        });
+    });
     const boats = new Set((s.table?.boats ?? []).map((b) => b.id));
     for (const side of ["red", "black"] as const) {
       const seen = new Set<string>();
@@ -94,6 +105,16 @@ export const scenarioSchema = z
       });
     }
   });
+
+/**
+ * The deploy distances (a line's front edge from the centre line) where a line fits its half of
+ * the table (ruling SW-26): from `deployMin` to `deployMax` less a stand's depth (the line's rear
+ * may reach at most `deployMax`).
+ */
+export function deployDistanceRange(table: Table): { min: number; max: number; depth: number } {
+  const depth = BASE_SIZES[table.scale].depth;
+  return { min: table.options.deployMin, max: table.options.deployMax - depth, depth };
+}
 
 export type ScenarioFile = z.input<typeof scenarioSchema>;
 export type Scenario = z.output<typeof scenarioSchema>;

@@ -165,10 +165,14 @@ export interface BattleUnit {
   charged: boolean;
   /** Pursuing an enemy that broke or retired (unformed; control test to cease). */
   pursuing: boolean;
+  /** The enemy unit a pursuer chases (seed "Moves Following Combat", Pursue); null when it pursues none in particular or is not pursuing. */
+  quarry: string | null;
   /** Retired from combat and outdistanced pursuit: may reform or retire again. */
   retiring: boolean;
   /** Followed up an opponent that fell back (+1 die next round). */
   followingUp: boolean;
+  /** The opponents that fell back and that it followed up: its +1 counts against them only (seed "Combat", "+1 Following up an opponent that fell back"). */
+  followedUp: string[];
   /** Its leader was killed in normal combat: it fights to the death. */
   fightToDeath: boolean;
   /** Looting the enemy camp: out of the fight, not lost. */
@@ -332,8 +336,8 @@ export type MoveRollFor =
   | { k: "move"; move: MoveChoice; voluntary: boolean }
   /** Control test 5+ with Blood Lust: advance towards the nearest enemy. */
   | { k: "bloodlust" }
-  /** A pursuer's move in the movement phase. */
-  | { k: "pursuit" }
+  /** A pursuer's move in the movement phase; `bloodLust`: its control test gave Blood Lust's 5+ (advance towards the nearest enemy). */
+  | { k: "pursuit"; bloodLust?: true }
   | { k: "retire"; what: string; foes: string[]; then: AfterRetire }
   | { k: "rout"; after: Aftermath }
   | { k: "pursue"; after: Aftermath; engagedStands: number };

@@ -37,3 +37,8 @@ export function canAct(bu: BattleUnit): boolean {
 export function sideOfId(id: string): Side {
   return id.startsWith("red.") ? "red" : "black";
 }
+
+/** Seed "Combat": "+1 Following up an opponent that fell back": only against that opponent, not a later one. */
+export function followingUpAgainst(bu: BattleUnit, foes: readonly BattleUnit[]): boolean {
+  return bu.followingUp && foes.some((f) => bu.followedUp.includes(f.id));
+}

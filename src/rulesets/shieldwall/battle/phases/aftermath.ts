@@ -119,7 +119,7 @@ export function aftermathStep(ctx: Ctx, after: Aftermath): void {
       if (v) {
         const dist = Math.hypot(v.dx, v.dy);
         moveStraight(ctx, bu, vectorHeading({ x: v.dx, y: v.dy }), dist, "follows up", { zone: 0 });
-        ctx.setUnit({ ...ctx.unit(o.id), followingUp: true });
+        ctx.setUnit({ ...ctx.unit(o.id), followingUp: true, followedUp: foes.map((f) => f.id) });
       }
     }
   }
@@ -205,14 +205,15 @@ export function afterPursue(ctx: Ctx, id: string, before: Aftermath, engagedStan
     .map((f) => ctx.unit(f.id))
     .filter((u) => u.side !== bu.side)
     .filter(onTable);
-  ctx.setUnit({ ...bu, u: { ...bu.u, formed: false }, pursuing: true });
+  live.sort((a, b) => unitDist(bu, a) - unitDist(bu, b));
+  // Its quarry, chased in later movement phases too (seed "Moves Following Combat", Pursue).
+  ctx.setUnit({ ...bu, u: { ...bu.u, formed: false }, pursuing: true, quarry: live.length > 0 ? live[0].id : null });
   if (live.length === 0) {
     // No fled enemy left to pursue: towards the enemy camp, or the enemy's table edge (SW-21); new enemy met on the way is charged at the end.
     const went = pursueToCampOrEdge(ctx, ctx.unit(id), roll.inches);
     aftermathStep(ctx, went === "moved" ? { ...before, pursuers: [...(before.pursuers ?? []), id] } : before);
     return;
   }
-  live.sort((a, b) => unitDist(bu, a) - unitDist(bu, b));
   const t = live[0];
   const gap = unitDist(bu, t);
   const caught = roll.inches >= gap - 1e-6;

@@ -1,5 +1,6 @@
 /** Charges (seed "Charges and Combat"; SW-17–SW-21): declarations and charge tests; the charge move is in effects.ts. */
 import { applyChargeResult, resolveCharge } from "../../checks.js";
+import { announceLosses } from "../effects.js";
 import { Ctx, push } from "../ctx.js";
 import { thrown } from "../dice.js";
 import { actingOrder, chargeInputFor, chargeRefusals, chargeTargets, contingentUnits, contingentsRightToLeft, sideOrder } from "../queries.js";
@@ -95,9 +96,11 @@ function notCharging(ctx: Ctx, id: string): void {
 
 export function chargeFails(ctx: Ctx, id: string): void {
   notCharging(ctx, id);
-  const applied = applyChargeResult(ctx.unit(id).u, false);
+  const was = ctx.unit(id);
+  const applied = applyChargeResult(was.u, false);
   ctx.setU(applied.value);
   ctx.notes("charge-failed", applied.notes.slice(1), { unit: id });
+  announceLosses(ctx, [was], "destroyed");
 }
 
 /** A unit's charge declaration (seed "Charges and Combat"): no charge, or a charge on a target it can reach. */

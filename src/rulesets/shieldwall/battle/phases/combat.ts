@@ -12,13 +12,13 @@ import { findCombats, onGroundOrCover, sideOrder } from "../queries.js";
 import { unitRecord } from "../records.js";
 import type { BattleUnit, CombatProgress, DiceRoll, Task } from "../types.js";
 import { ruleOption } from "../types.js";
-import { geomOf, onTable } from "../unit-facts.js";
+import { followingUpAgainst, geomOf, onTable } from "../unit-facts.js";
 
 /** The fighting of a combat phase is over: units that followed up and are out of combat stop following up. */
 export function fightEnd(ctx: Ctx): void {
   const s = ctx.s;
   ctx.touch();
-  s.units = s.units.map((u) => (u.followingUp && !u.u.inCombat ? unitRecord({ ...u, followingUp: false }, u.u) : u));
+  s.units = s.units.map((u) => (u.followingUp && !u.u.inCombat ? unitRecord({ ...u, followingUp: false, followedUp: [] }, u.u) : u));
 }
 
 function combatant(ctx: Ctx, bu: BattleUnit, foes: BattleUnit[], friends: Set<string>, chargeCombat: boolean): Combatant {
@@ -52,7 +52,7 @@ function combatant(ctx: Ctx, bu: BattleUnit, foes: BattleUnit[], friends: Set<st
     opponentHasGround: foes.some(ground) && !ground(bu),
     leader: l !== undefined && (bu.u.grade === "A" || bu.u.grade === "B"),
     flankSupport: Math.min(2, flanks.size) as 0 | 1 | 2,
-    followingUp: bu.followingUp,
+    followingUp: followingUpAgainst(bu, foes),
     fightToTheDeath: bu.fightToDeath,
   };
 }
@@ -149,11 +149,9 @@ function finishCombat(ctx: Ctx, fight: CombatProgress): void {
   );
   ctx.notes("combat-detail", res.notes);
   const positions = new Map<string, Stand[]>([...reds, ...blacks].map((u) => [u.id, u.stands]));
-  for (const o of res.units) {
-    const bu = ctx.unit(o.id);
-    ctx.setUnit({ ...bu, followingUp: false });
-    ctx.setU(o.unit);
-  }
+  for (const o of res.units) ctx.setUnit({ ...ctx.unit(o.id), followingUp: false, followedUp: [] });
+  // The result is applied to every unit at once (its losses chosen on one table; SW-27).
+  ctx.setUsTogether(res.units.map((o) => o.unit));
   // Risk to leaders engaged in the combat.
   for (const u of [...reds, ...blacks]) {
     const l = ctx.leaderOfUnit(u.id);

@@ -1,6 +1,7 @@
 /** The gods phase (seed "The Gods and Fortune", rulings SW-9, SW-10, SW-11): the card, holy persons' calls and the effect. */
 import type { Side } from "../../army.js";
 import { type GodSide, applyGodEffect, callHolyPerson, drawGodCard, godEffect, holyCaller, resolveInvocation } from "../../gods.js";
+import { announceLosses } from "../effects.js";
 import { Ctx, push } from "../ctx.js";
 import { currentDraw, holyLeader, sideOrder } from "../queries.js";
 import type { Pending, Task } from "../types.js";
@@ -133,6 +134,7 @@ export function godEffectTask(ctx: Ctx): void {
     applied = { ...effect, kind: "none" };
   }
   const app = applyGodEffect(applied, sides, s.god.soggy, s.god.choices);
+  const before = ctx.s.units.slice();
   for (const side of SIDE_LIST) {
     for (const u of app.sides[side].units) if (u !== ctx.unit(u.id).u) ctx.setU(u);
     for (const l of app.sides[side].leaders) ctx.setLeader(l);
@@ -140,6 +142,7 @@ export function godEffectTask(ctx: Ctx): void {
   }
   s.god = { ...s.god, soggy: app.soggyGround };
   ctx.notes("god-effect", app.notes, { effect: effect.kind });
+  announceLosses(ctx, before, "destroyed");
   if (app.challenge)
     push(ctx, {
       t: "challenge",

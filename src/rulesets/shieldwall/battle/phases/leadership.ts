@@ -28,7 +28,7 @@ import {
 } from "../../duel/rules.js";
 import { type LeaderState, totalDp } from "../../units.js";
 import { Ctx, push, memoKind } from "../ctx.js";
-import { leaderDies, leaderLost, moveStraight, unitGone } from "../effects.js";
+import { announceLosses, leaderDies, leaderLost, moveStraight } from "../effects.js";
 import { duelSeat } from "../duel-seat.js";
 import { actingOrder, closestEnemyLeader, contingentUnits, contingentsRightToLeft, enemyLeaderOnTable, leaderInCombat, leaderReach, sideOrder, standardInchUnits } from "../queries.js";
 import type { BattleDuel, BattleUnit, Side, Task } from "../types.js";
@@ -165,6 +165,13 @@ export function applyLead(ctx: Ctx, l: LeaderState, d: DecisionOf<"lead">): void
 export function challengeTask(ctx: Ctx, challengerId: string, fighter: FighterKind, fromKing: boolean): void {
   const l = ctx.leader(challengerId);
   const target = closestEnemyLeader(ctx, l);
+  // A challenge that cannot be issued is logged with its reason (a `challenge-void`, not a
+  // `challenge`): every `challenge` event is answered by one `challenge-answer`.
+  const offTable = target === null && l.status === "alive" ? challengerOrTargetOffTable(ctx, l) : null;
+  if (offTable !== null) {
+    ctx.ev("challenge-void", `No challenge: ${offTable} (seed "Personal Combat": the closest enemy leader)`, { leader: l.id, fromKing });
+    return;
+  }
   let issued: ReturnType<typeof issueChallenge>;
   try {
     issued = issueChallenge({
@@ -174,9 +181,7 @@ export function challengeTask(ctx: Ctx, challengerId: string, fighter: FighterKi
       fromKing,
     });
   } catch (err) {
-    ctx.ev("challenge", `No challenge: ${(err as Error).message}`, {
-      leader: l.id,
-    });
+    ctx.ev("challenge-void", `No challenge: ${(err as Error).message}`, { leader: l.id, fromKing });
     return;
   }
   ctx.setLeader(issued.value);
@@ -198,6 +203,17 @@ export function challengeTask(ctx: Ctx, challengerId: string, fighter: FighterKi
     fromKing,
     challengerFighter: fighter,
   };
+}
+
+/**
+ * Why a living leader finds no enemy leader to challenge though enemy leaders live: he or they
+ * are not on the table (aboard ship, or their unit gone from it); null when no enemy leader lives.
+ */
+function challengerOrTargetOffTable(ctx: Ctx, l: LeaderState): string | null {
+  if (ctx.leaderUnit(l) === null) return `${l.name} is not on the table (his unit is aboard ship or gone)`;
+  const side = sideOfId(l.id);
+  const living = ctx.s.leaders.filter((e) => sideOfId(e.id) !== side && e.status === "alive");
+  return living.length > 0 ? `no enemy leader is on the table to challenge (${living.map((e) => e.name).join(", ")} ${living.length === 1 ? "is" : "are"} not on it)` : null;
 }
 
 /** Whether a challenged leader can pay the 3 LPs of accepting (seed "Leaders"; ruling SW-8). */
@@ -318,6 +334,7 @@ function duelEnds(ctx: Ctx, aLeaderId: string, fa: Fighter, bLeaderId: string, f
     a: { leader: la, fighter: fa, units: ctx.sideUnits(sa).map((u) => u.u) },
     b: { leader: lb, fighter: fb, units: ctx.sideUnits(sb).map((u) => u.u) },
   }, duelOptions(ctx));
+  const before = [...ctx.sideUnits(sa), ...(sb === sa ? [] : ctx.sideUnits(sb))];
   for (const side of [c.a, c.b]) {
     ctx.setLeader(side.leader);
     for (const u of side.units) if (u !== ctx.unit(u.id).u) ctx.setU(u);
@@ -326,7 +343,7 @@ function duelEnds(ctx: Ctx, aLeaderId: string, fa: Fighter, bLeaderId: string, f
   // Killed fighting, or by losing his last LP value after a drawn duel.
   for (const [before, after, killed] of [[la, c.a.leader, outcome.killed.a && fa.kind === "leader"], [lb, c.b.leader, outcome.killed.b && fb.kind === "leader"]] as const)
     if (before.status === "alive" && after.status !== "alive") leaderLost(ctx, after, killed ? "duel" : "duel-prestige");
-  for (const u of [...c.a.units, ...c.b.units]) if (u.status !== "active" && ctx.unit(u.id).deployed) unitGone(ctx, ctx.unit(u.id), "destroyed");
+  announceLosses(ctx, before, "destroyed");
 }
 
 /** The duel side ("a" or "b") that battle side `side` fights as. */

@@ -13,7 +13,7 @@ import { restAndReform } from "../../leaders.js";
 import { type MoveRoll, formUp } from "../../move-dice.js";
 import { Ctx, push } from "../ctx.js";
 import { throwMoveDice, thrown } from "../dice.js";
-import { markMoved, moveStraight, pursueToCampOrEdge, pursuitCharge, retireMove, takeFatigue } from "../effects.js";
+import { announceLosses, markMoved, moveStraight, pursueToCampOrEdge, pursuitCharge, retireMove, takeFatigue } from "../effects.js";
 import { applyEmbark, disembarkHalfMove, embarkedUnits, landUnit, moveStandsIndependently, moveThroughFriends } from "../manoeuvres.js";
 import { formUpStands, moveOptions, moveProblem } from "../move-options.js";
 import { actingOrder, controlInputFor, enemiesOnTable, headingTo, nearestVisibleEnemy, sideOrder, towardHeading, unitInFront } from "../queries.js";
@@ -176,10 +176,10 @@ export function afterControl(ctx: Ctx, id: string, r: ControlResult): void {
   const bu = ctx.unit(id);
   if (bu.pursuing) {
     if (r.pursuitContinues) {
-      pursuitMove(ctx, bu);
+      pursuitMove(ctx, bu, r.outcome === "advance-and-charge");
       return;
     }
-    ctx.setUnit({ ...bu, pursuing: false });
+    ctx.setUnit({ ...bu, pursuing: false, quarry: null });
     ctx.ev("pursuit-ends", `${bu.u.name} ceases pursuit`, { unit: id });
   }
   const cur = ctx.unit(id);
@@ -243,17 +243,19 @@ function followsMove(m: MoveChoice, follow: MoveChoice): boolean {
 /** Blood Lust's advance towards the nearest enemy after a control test of 5+, once its dice are final. */
 export function bloodlustAdvance(ctx: Ctx, id: string, roll: MoveRoll): void {
   const cur = ctx.unit(id);
-  const dist = moveStraight(ctx, cur, towardHeading(ctx, cur), roll.inches, `advances towards the nearest enemy (Blood Lust, AvD ${roll.roll.faces.join("+")})`);
-  takeFatigue(ctx, id, roll.fatigue, dist);
+  moveStraight(ctx, cur, towardHeading(ctx, cur), roll.inches, `advances towards the nearest enemy (Blood Lust, AvD ${roll.roll.faces.join("+")})`);
+  takeFatigue(ctx, id, roll.fatigue, cur.u.formed);
   ctx.setUnit({ ...ctx.unit(id), mustCharge: true, moved: true });
 }
 
 /** Seed "Cohesion": "1 DP for some manoeuvre actions" — about face and change direction (option manoeuvreDp). */
 function manoeuvreDp(ctx: Ctx, id: string, what: string): void {
   if (ruleOption(ctx.s.options, "manoeuvreDp") !== "turns") return;
-  const r = addDisorder(ctx.unit(id).u, "manoeuvre");
+  const was = ctx.unit(id);
+  const r = addDisorder(was.u, "manoeuvre");
   ctx.setU(r.value);
   ctx.notes("manoeuvre-dp", [`the ${what} costs 1 manoeuvre DP (option manoeuvreDp)`, ...r.notes], { unit: id });
+  announceLosses(ctx, [was], "destroyed");
 }
 
 /**
@@ -396,8 +398,9 @@ export function diceMove(ctx: Ctx, id: string, m: MoveChoice, voluntary: boolean
     if (group.length > 1 && ctx.s.options.crossingMoves !== "right-to-left") sortFrontFirst(group, heading);
     for (const g of group) {
       const cur = ctx.unit(g.id);
-      const d = m.interpenetrate ? moveThroughFriends(ctx, cur, heading, dist, "moves") : moveStraight(ctx, cur, heading, dist, "moves");
-      takeFatigue(ctx, g.id, roll.fatigue, d);
+      if (m.interpenetrate) moveThroughFriends(ctx, cur, heading, dist, "moves");
+      else moveStraight(ctx, cur, heading, dist, "moves");
+      takeFatigue(ctx, g.id, roll.fatigue, cur.u.formed);
       markMoved(ctx, g.id);
     }
   } else if (m.kind === "change-direction" || m.kind === "unformed-move") {
@@ -410,33 +413,47 @@ export function diceMove(ctx: Ctx, id: string, m: MoveChoice, voluntary: boolean
     else if (m.interpenetrate) moveThroughFriends(ctx, ctx.unit(id), m.heading, dist, "moves unformed");
     else moveStraight(ctx, ctx.unit(id), m.heading, dist, "moves unformed");
   } else if (m.kind === "about-face" && m.halfMove !== undefined) {
-    const d = moveStraight(ctx, bu, unitFacing(geomOf(bu)), roll.inches / 2, `moves on, half of its ${roll.inches}" after the about face (ruling SW-1)`);
-    takeFatigue(ctx, id, roll.fatigue, d);
+    moveStraight(ctx, bu, unitFacing(geomOf(bu)), roll.inches / 2, `moves on, half of its ${roll.inches}" after the about face (ruling SW-1)`);
+    takeFatigue(ctx, id, roll.fatigue, bu.u.formed);
   } else if (m.kind === "disembark" && m.heading !== undefined) disembarkHalfMove(ctx, id, m.heading, roll.inches);
   finishMove(ctx, id, m, voluntary);
 }
 
 
 
-/** A pursuer's move in the movement phase: towards the nearest enemy, the enemy camp, or off the enemy's table edge. */
-function pursuitMove(ctx: Ctx, bu: BattleUnit): void {
+/** A pursuer's move in the movement phase (its pursuit continues); `bloodLust`: the control test gave Blood Lust's 5+. */
+function pursuitMove(ctx: Ctx, bu: BattleUnit, bloodLust: boolean): void {
   const dice = { kind: "pursuit" as const, extraD6: true, formed: false };
-  throwMoveDice(ctx, bu.side, bu.id, dice, { k: "pursuit" });
+  throwMoveDice(ctx, bu.side, bu.id, dice, bloodLust ? { k: "pursuit", bloodLust: true } : { k: "pursuit" });
+}
+
+/** A pursuer's quarry while it still flees on the table (a retirer; a router has left play by now), else null. */
+export function fleeingQuarry(ctx: Ctx, bu: BattleUnit): BattleUnit | null {
+  if (bu.quarry === null || !ctx.hasUnit(bu.quarry)) return null;
+  const q = ctx.unit(bu.quarry);
+  return onTable(q) && q.retiring ? q : null;
 }
 
 /**
  * The movement-phase pursuit once its dice are final (seed "Moves Following Combat", Pursue;
- * SW-20, SW-21). A pursuer pursues the fled enemy: the nearest enemy unit still retiring (a
- * router has left play by now). Catching it gives the free hack and breaks it; a visible new
- * enemy met on the way halts the pursuer 2" from it and is charged at once. With no fled enemy
- * left it heads for the enemy camp and loots it, or with no camp for the enemy's table edge and off it.
+ * SW-20, SW-21). A pursuer chases its quarry, the unit it was pursuing, while that still flees on
+ * the table: catching it gives the free hack and breaks it; a visible new enemy met on the way
+ * halts the pursuer 2" from it and is charged at once. With its quarry gone it heads for the
+ * enemy camp and loots it, or with no camp for the enemy's table edge and off it. `bloodLust`
+ * (control test 5+ in Blood Lust, seed "Control Test"): it advances towards the nearest enemy
+ * in sight instead and charges it if it comes within 2" (its quarry, if that is the nearest, is
+ * pursued as above); with no enemy in sight it pursues as without.
  */
-export function afterPursuitMove(ctx: Ctx, id: string, roll: MoveRoll): void {
+export function afterPursuitMove(ctx: Ctx, id: string, roll: MoveRoll, bloodLust = false): void {
   const bu = ctx.unit(id);
-  const fled = enemiesOnTable(ctx, bu.side).filter((e) => e.retiring);
-  if (fled.length > 0) {
-    fled.sort((a, b) => unitDist(bu, a) - unitDist(bu, b) || (a.id < b.id ? -1 : 1));
-    const t = fled[0];
+  const quarry = fleeingQuarry(ctx, bu);
+  const nearest = bloodLust ? nearestVisibleEnemy(ctx, bu) : null;
+  if (nearest !== null && nearest.id !== quarry?.id) {
+    bloodLustPursuit(ctx, bu, nearest, roll);
+    return;
+  }
+  if (quarry !== null) {
+    const t = quarry;
     const gap = unitDist(bu, t);
     const heading = headingTo(bu, t);
     const want = Math.min(roll.inches, gap + 0.01);
@@ -467,6 +484,18 @@ export function afterPursuitMove(ctx: Ctx, id: string, roll: MoveRoll): void {
   if (went === "left-table") return;
   if (went === "moved") chargeNewEnemy(ctx, id);
   markMoved(ctx, id);
+}
+
+/**
+ * Seed "Control Test", 5+: "Units in Blood Lust must advance towards the nearest enemy and charge
+ * if they come within 2"" — for a pursuer, a full unformed pursuit move towards that enemy (its
+ * pursuit continues), halting 2" from visible enemy, and the automatic charge of a pursuer.
+ */
+function bloodLustPursuit(ctx: Ctx, bu: BattleUnit, enemy: BattleUnit, roll: MoveRoll): void {
+  const want = Math.min(roll.inches, unitDist(bu, enemy) + 0.01);
+  moveStraight(ctx, bu, headingTo(bu, enemy), want, `advances towards the nearest enemy, ${enemy.u.name} (Blood Lust, pursuit continues)`);
+  chargeNewEnemy(ctx, bu.id);
+  markMoved(ctx, bu.id);
 }
 
 /** Pursuers encountering new enemy charge them at once; the combat is fought in this turn's combat phase. */
