@@ -84,3 +84,75 @@ describe.skipIf(!haveChromium && !required)("the battle page (issue 25)", () => 
     expect(h.errors).toEqual([]);
   }, 240_000);
 });
+
+interface LabelBox {
+  unit: string;
+  where: string;
+  name: string;
+  label: { x: number; y: number; width: number; height: number };
+  stands: { x: number; y: number; width: number; height: number }[];
+}
+declare const __musterTable: { labelBoxes(): LabelBox[]; zoom(): number };
+
+/** Whether two page boxes overlap or touch (within a pixel). */
+const touches = (a: LabelBox["label"], b: LabelBox["label"]) => a.x <= b.x + b.width + 1 && b.x <= a.x + a.width + 1 && a.y <= b.y + b.height + 1 && b.y <= a.y + a.height + 1;
+
+/** Zooms the table by wheel steps at its centre and waits for the labels to be placed again. */
+async function zoomTable(page: Page, steps: number): Promise<void> {
+  const box = (await page.locator('[data-testid="table"]').boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  for (let i = 0; i < Math.abs(steps); i++) await page.mouse.wheel(0, steps > 0 ? -100 : 100);
+  await page.waitForTimeout(150);
+}
+
+/** Every unit's label touches its own stands; returns how many labels cover another unit's stand. */
+async function checkLabels(page: Page, what: string): Promise<{ labels: number; covering: number }> {
+  const boxes = (await page.evaluate(() => __musterTable.labelBoxes())) as LabelBox[];
+  expect(boxes.length, `${what}: labels drawn`).toBeGreaterThan(0);
+  let covering = 0;
+  for (const b of boxes) {
+    expect(b.name.length, `${what}: ${b.unit} has a name`).toBeGreaterThan(0);
+    expect(
+      b.stands.some((s) => touches(b.label, s)),
+      `${what}: ${b.unit}'s label (${b.where}) touches its stands`,
+    ).toBe(true);
+    if (boxes.some((o) => o.unit !== b.unit && o.stands.some((s) => touches(b.label, s) && Math.min(b.label.x + b.label.width, s.x + s.width) - Math.max(b.label.x, s.x) > 2 && Math.min(b.label.y + b.label.height, s.y + s.height) - Math.max(b.label.y, s.y) > 2))) covering++;
+  }
+  return { labels: boxes.length, covering };
+}
+
+describe.skipIf(!haveChromium && !required)("the table's unit labels (issue 25)", () => {
+  let h: Harness;
+
+  beforeAll(async () => {
+    h = await startHarness();
+  }, 180_000);
+
+  afterAll(() => h?.close());
+
+  for (const size of ["desktop", "phone"] as const) {
+    it(`${size}: each unit's label touches its own stands at three zooms, with a name`, async () => {
+      const { file } = savedUntil("mid-battle", (s) => (s.turn >= 3 && s.pending?.kind === "move" ? true : null), { by: "commander", seed: 4 });
+      const page = await h.open("#/battle", size);
+      if (size === "desktop") await page.setViewportSize({ width: 1400, height: 900 });
+      page.setDefaultTimeout(60_000);
+      await continueSaved(page, file);
+      await page.locator('[data-testid="table"]').scrollIntoViewIfNeeded();
+      await page.waitForTimeout(400);
+      const seen: string[] = [];
+      for (const [zoom, steps] of [
+        ["fitted", 0],
+        ["zoomed in", 6],
+        ["zoomed out", -9],
+      ] as const) {
+        await zoomTable(page, steps);
+        const { labels, covering } = await checkLabels(page, `${size}, ${zoom}`);
+        seen.push(`${zoom}: ${labels} labels, ${covering} over another unit's stands, zoom ${(await page.evaluate(() => __musterTable.zoom())).toFixed(1)} px/inch`);
+        if (zoom !== "zoomed out") await page.locator('[data-testid="table"]').screenshot({ path: join(SHOTS, `battle-page-${size}-labels-${zoom.replace(" ", "-")}.png`) });
+      }
+      console.log(`labels, ${size}: ${seen.join("; ")}`);
+      await page.close();
+      expect(h.errors).toEqual([]);
+    }, 240_000);
+  }
+});
