@@ -9,7 +9,7 @@ import { PickedBar } from "./PickedBar.js";
 import type { OddsView } from "./odds-view.js";
 import type { OptionView } from "./protocol.js";
 import { initialTicks, signalDecision, toggleTick } from "./signal-form.js";
-import { type BattleView, byCategory, filterOptions, groupOptions, hoveredOption, oddsShown, pendingPrompt, pickedOption, selectedUnit, withNames } from "./store.js";
+import { type BattleView, byCategory, filterOptions, groupOptions, hoveredOption, oddsShown, optionLabel, pendingPrompt, pickedOption, selectedUnit, withNames } from "./store.js";
 
 /** One option's odds: the headline as an exact fraction, the modifiers, and a small chart each (exact fractions on hover). */
 function OddsCard({ option, odds, others, names }: { option: OptionView; odds: OddsView; others: number; names: Map<string, string> }) {
@@ -60,10 +60,12 @@ function SignalChooser({ side, choices, names }: { side: "red" | "black"; choice
   );
 }
 
-/** Short odds on an option's button, e.g. "charges 1/2". */
+/** Short odds on an option's button, e.g. "charges 1/2 (50%)"; a sure thing says so rather than a bare "1". */
 function oddsBadge(o: OptionView): string | null {
   const h = o.odds?.headline;
-  return h ? `${h.label} ${h.p.fraction}` : null;
+  if (!h) return null;
+  const figure = h.p.fraction === "1" ? "certain" : h.p.fraction === "0" ? "never" : `${h.p.fraction} (${Math.round(h.p.decimal * 100)}%)`;
+  return `${h.label}: ${figure}`;
 }
 
 export function Decisions({ view, names }: { view: BattleView; names: Map<string, string> }) {
@@ -107,6 +109,11 @@ export function Decisions({ view, names }: { view: BattleView; names: Map<string
         Your decision · <span class={`swatch ${side}`} /> {s.sides[side].name}
       </h2>
       <p class="prompt">{pendingPrompt(s, names)}</p>
+      {snap.godCard && (
+        <p class="god-card" data-testid="god-card">
+          The gods' card: <strong>{snap.godCard}</strong>
+        </p>
+      )}
       {view.error && (
         <p class="error" data-testid="decision-error">
           Not allowed: {withNames(view.error, names)}
@@ -124,6 +131,9 @@ export function Decisions({ view, names }: { view: BattleView; names: Map<string
         </p>
       )}
       <div class="option-list" data-testid="option-list">
+      {s.pending?.kind === "deploy" && (
+        <DeployForm key={`${snap.seq}`} side={side} offered={snap.options.flatMap((o) => (o.decision.type === "deploy" ? [o.decision] : []))} names={names} />
+      )}
       <div class="groups">
         {groups.map((g) => (
           <div class="group" key={g.subject}>
@@ -164,7 +174,7 @@ export function Decisions({ view, names }: { view: BattleView; names: Map<string
                       onFocus={() => (hoveredOption.value = index)}
                       onBlur={() => (hoveredOption.value = null)}
                     >
-                      {withNames(option.text, names)}
+                      {optionLabel(option, names)}
                       {oddsBadge(option) && <small class="odds-badge"> · {oddsBadge(option)}</small>}
                     </button>
                     ),
@@ -175,9 +185,6 @@ export function Decisions({ view, names }: { view: BattleView; names: Map<string
           </div>
         ))}
       </div>
-      {s.pending?.kind === "deploy" && (
-        <DeployForm key={`${snap.seq}`} side={side} offered={snap.options.flatMap((o) => (o.decision.type === "deploy" ? [o.decision] : []))} names={names} />
-      )}
       {mover && mover.embarked === undefined && <MoveForm key={`${snap.seq}`} side={side} stands={mover.stands.length} />}
       </div>
     </section>

@@ -66,6 +66,10 @@ export interface OptionView {
    * standard's extra inch, from the engine; the player ticks any of them into `decision.standard`.
    */
   standardChoices?: string[];
+  /** LPs the option spends (seed "Leaders"), said on its button before it is chosen. */
+  lpCost?: number;
+  /** The enemy leader a challenge goes to (his id): the closest, as the engine picks him. */
+  challenges?: string;
 }
 
 export interface Snapshot {
@@ -80,6 +84,8 @@ export interface Snapshot {
   duelHands?: Partial<Record<Side, Card[]>>;
   /** Side to decide now, or null at the end. */
   toMove: Side | null;
+  /** The effect of this turn's gods' card (ruling SW-11), shown while a holy person's call is asked. */
+  godCard?: string;
   /** Options of a person's pending decision (empty when a computer decides or the battle is over). */
   options: OptionView[];
   /** True while a computer player is choosing. */

@@ -9,6 +9,7 @@ import { mctsPlayer } from "../../../src/core/search/mcts.js";
 import { type UndoStep, undoableSteps } from "../../../src/core/undo.js";
 import { chanceSeen } from "../../../src/rulesets/shieldwall/battle/undo.js";
 import { decisionOdds } from "../../../src/rulesets/shieldwall/battle/decision-odds.js";
+import { drawnCardEffect, optionFacts } from "../../../src/rulesets/shieldwall/battle/option-facts.js";
 import { shieldwallPlayers } from "../../../src/rulesets/shieldwall/ai/index.js";
 import {
   type BattleDecision,
@@ -100,6 +101,9 @@ export class BattleSession {
       const odds = oddsOf(this.state, decision);
       if (odds) view.odds = odds;
       if (decision.type === "lead" && decision.action === "signal" && decision.standard !== undefined) view.standardChoices = signalStandardChoices(this.state);
+      const facts = optionFacts(this.state, decision);
+      if (facts.lpCost !== undefined) view.lpCost = facts.lpCost;
+      if (facts.challenges !== undefined) view.challenges = facts.challenges;
       return view;
     });
   }
@@ -165,6 +169,9 @@ export class BattleSession {
     };
     const hands = this.duelHands();
     if (hands) snap.duelHands = hands;
+    const kind = this.state.pending?.kind;
+    const card = kind === "holy-call" || kind === "holy-cancel" ? drawnCardEffect(this.state) : null;
+    if (card) snap.godCard = card;
     return snap;
   }
 

@@ -273,6 +273,16 @@ export function filterOptions(state: BattleState, options: OptionView[], selecte
   return shown.length > 0 ? { shown, filtered: true } : { shown: all, filtered: false };
 }
 
+/**
+ * An option's button text: the engine's description with names, the enemy leader a challenge
+ * goes to, and the LPs it spends (both from the ruleset, sent with the option).
+ */
+export function optionLabel(option: OptionView, names: Map<string, string>): string {
+  let text = withNames(option.text, names);
+  if (option.challenges) text = text.replace(/^challenge\b/, `challenge ${names.get(option.challenges) ?? option.challenges}`);
+  return option.lpCost ? `${text} · costs ${option.lpCost} LP` : text;
+}
+
 /** A heading for an option within its group (moves by kind, deployments by depth), or "" for none. */
 export function optionCategory(d: BattleDecision): string {
   if (d.type === "deploy") return `${d.distance}" from the centre line`;
@@ -458,6 +468,8 @@ export function dispatch(msg: FromWorker): void {
   if (msg.type === "applied" || msg.type === "started" || msg.type === "undone") {
     hoveredOption.value = null;
     pickedOption.value = null;
+    // A unit picked for one decision must not silently filter the next one's options.
+    selectedUnit.value = null;
   }
 }
 
