@@ -7,7 +7,9 @@
  */
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { battleGame } from "../../src/rulesets/shieldwall/battle/index.js";
+import { type BattleState, battleGame } from "../../src/rulesets/shieldwall/battle/index.js";
+import { optionFacts } from "../../src/rulesets/shieldwall/battle/option-facts.js";
+import { godEffect } from "../../src/rulesets/shieldwall/gods.js";
 import { continueSaved, savedUntil } from "./battle-records.js";
 import { afterNextSnapshot, haveChromium, required, type Harness, type Page, SHOTS, startHarness } from "./harness.js";
 
@@ -91,7 +93,7 @@ interface LabelBox {
   label: { x: number; y: number; width: number; height: number };
   stands: { x: number; y: number; width: number; height: number }[];
 }
-declare const __musterTable: { labelBoxes(): LabelBox[]; zoom(): number };
+declare const __musterTable: { labelBoxes(): LabelBox[]; zoom(): number; state(): BattleState };
 
 /** Whether two page boxes overlap or touch (within a pixel). */
 const touches = (a: LabelBox["label"], b: LabelBox["label"]) => a.x <= b.x + b.width + 1 && b.x <= a.x + a.width + 1 && a.y <= b.y + b.height + 1 && b.y <= a.y + a.height + 1;
@@ -154,4 +156,82 @@ describe.skipIf(!haveChromium && !required)("the table's unit labels (issue 25)"
       expect(h.errors).toEqual([]);
     }, 240_000);
   }
+});
+
+describe.skipIf(!haveChromium && !required)("explain before asking (issue 25)", () => {
+  let h: Harness;
+
+  beforeAll(async () => {
+    h = await startHarness();
+  }, 180_000);
+
+  afterAll(() => h?.close());
+
+  async function openAt(file: string, size: "desktop" | "phone" = "desktop"): Promise<Page> {
+    const page = await h.open("#/battle", size);
+    page.setDefaultTimeout(60_000);
+    await continueSaved(page, file);
+    return page;
+  }
+
+  it("the gods' card's effect is shown while the holy person's call is asked", async () => {
+    const { file, state } = savedUntil("holy-call", (s) => (s.pending?.kind === "holy-call" ? true : null));
+    const page = await openAt(file);
+    const effect = godEffect(state.god.draw!.card, state.god.draw!.jokerNumber).text;
+    expect(await page.textContent('[data-testid="god-card"]')).toContain(effect);
+    expect(await page.locator('[data-testid="option"]', { hasText: "costs 1 LP" }).count()).toBe(1);
+    await page.screenshot({ path: join(SHOTS, "battle-page-desktop-holy-call.png") });
+    await page.close();
+  }, 120_000);
+
+  it("LP actions show their cost; a challenge names the leader it goes to", async () => {
+    const { file, found } = savedUntil(
+      "challenge",
+      (s) => {
+        const p = s.pending;
+        if (p?.kind !== "lead") return null;
+        const challenge = battleGame.legalMoves(s, p.side).some((d) => d.type === "lead" && d.action === "challenge");
+        return challenge ? optionFacts(s, battleGame.legalMoves(s, p.side).find((d) => d.type === "lead" && d.action === "challenge")!).challenges! : null;
+      },
+      { by: "commander" },
+    );
+    const page = await openAt(file);
+    const state = await page.evaluate(() => __musterTable.state());
+    const target = state.leaders.find((l) => l.id === found)!.name;
+    const texts = await page.locator('[data-testid="option"]').allTextContents();
+    const challenge = texts.filter((t) => t.startsWith("challenge"));
+    expect(challenge.length).toBeGreaterThan(0);
+    for (const t of challenge) expect(t).toContain(`challenge ${target} (`);
+    for (const t of challenge) expect(t).toContain("costs 3 LP");
+    for (const t of texts.filter((x) => /^(raise|lower|cohesion)/.test(x))) expect(t).toContain("costs 2 LP");
+    await page.screenshot({ path: join(SHOTS, "battle-page-desktop-challenge.png") });
+    await page.close();
+  }, 120_000);
+
+  it("your own place comes before the offered deployments; a unit picked for one decision does not filter the next", async () => {
+    const { file } = savedUntil("deploy", (s) => (s.pending?.kind === "deploy" ? true : null));
+    const page = await openAt(file);
+    const form = (await page.locator('[data-testid="deploy-form"]').boundingBox())!;
+    const first = (await page.locator('[data-testid="option"]').first().boundingBox())!;
+    expect(form.y).toBeLessThan(first.y);
+    // Pick a contingent by its heading: only its options; decide one; the next decision lists all.
+    await page.locator('[data-testid="subject"]').first().click();
+    await page.waitForSelector("text=Showing the options for");
+    await afterNextSnapshot(page, () => page.locator('[data-testid="option"]').first().click());
+    await page.waitForSelector('[data-testid="option"]');
+    expect(await page.locator("text=Showing the options for").count()).toBe(0);
+    await page.close();
+  }, 120_000);
+
+  it("a control test's odds say what they are, never a bare 1", async () => {
+    const { file } = savedUntil("control", (s) => (s.pending?.kind === "control" ? true : null), { by: "commander", seed: 6 });
+    const page = await openAt(file);
+    const badges = await page.locator('[data-testid="option"] .odds-badge').allTextContents();
+    expect(badges.length).toBeGreaterThan(0);
+    for (const t of badges) {
+      expect(t).toMatch(/free to act or better \(not halt or retire\): (certain|never|\d+\/\d+ \(\d+%\))/);
+    }
+    await page.close();
+    expect(h.errors).toEqual([]);
+  }, 120_000);
 });
