@@ -235,3 +235,67 @@ describe.skipIf(!haveChromium && !required)("explain before asking (issue 25)", 
     expect(h.errors).toEqual([]);
   }, 120_000);
 });
+
+describe.skipIf(!haveChromium && !required)("leaving, losses and the phase summary (issue 25)", () => {
+  let h: Harness;
+
+  beforeAll(async () => {
+    h = await startHarness();
+  }, 180_000);
+
+  afterAll(() => h?.close());
+
+  it("New battle asks before throwing a running game away; the phase summary says what is left", async () => {
+    const { file } = savedUntil("movement", (s) => (s.turn >= 2 && s.pending?.kind === "move" ? true : null), { by: "commander", seed: 4 });
+    const page = await h.open("#/battle");
+    await page.setViewportSize({ width: 1400, height: 900 });
+    page.setDefaultTimeout(60_000);
+    await continueSaved(page, file);
+    const summary = (await page.textContent('[data-testid="phase-summary"]')) ?? "";
+    expect(summary).toMatch(/Turn \d+ of \d+ · movement/);
+    expect(await page.textContent('[data-testid="phase-left"]')).toMatch(/Your decision \(\w+\)/);
+    await page.screenshot({ path: join(SHOTS, "battle-page-desktop-mid-battle.png") });
+    // Asked, and kept on "Keep playing".
+    await page.click('[data-testid="new-battle"]');
+    await page.waitForSelector('[data-testid="confirm-new"]');
+    await page.click('[data-testid="confirm-new-no"]');
+    expect(await page.locator('[data-testid="confirm-new"]').count()).toBe(0);
+    expect(await page.locator('[data-testid="battle"]').count()).toBe(1);
+    // Asked again, and left on "Throw it away".
+    await page.click('[data-testid="new-battle"]');
+    await page.click('[data-testid="confirm-new-yes"]');
+    await page.waitForSelector('[data-testid="start"]');
+    await page.close();
+    expect(h.errors).toEqual([]);
+  }, 120_000);
+
+  it("a loss is announced in the page once, when it happens", async () => {
+    // Up to the decision just before a loss (red by hand, black the commander, both by the commander's choices).
+    const { file, found } = savedUntil(
+      "before-loss",
+      (s) => {
+        if (s.pending?.side !== "red" || s.pending.kind === "duel") return null;
+        const d = battleGame.legalMoves(s, "red")[0];
+        const r = battleGame.apply(s, "red", d);
+        const lost = r.events.filter((e) => e.type === "unit-lost" || e.type === "leader-lost").map((e) => e.text);
+        return lost.length > 0 ? lost : null;
+      },
+      { by: "commander", seed: 4 },
+    );
+    const page = await h.open("#/battle");
+    page.setDefaultTimeout(60_000);
+    await continueSaved(page, file);
+    expect(await page.locator('[data-testid="loss"]').count()).toBe(0);
+    await afterNextSnapshot(page, () => page.locator('[data-testid="option"]').first().click());
+    const shown = await page.locator('[data-testid="loss"]').allTextContents();
+    expect(shown.length).toBe(found.length);
+    await page.screenshot({ path: join(SHOTS, "battle-page-desktop-loss.png") });
+    // The next decision (another's or this screen's) does not announce it again.
+    if ((await page.locator('[data-testid="option"]').count()) > 0) {
+      await afterNextSnapshot(page, () => page.locator('[data-testid="option"]').first().click());
+      expect(await page.locator('[data-testid="loss"]').count()).toBe(0);
+    }
+    await page.close();
+    expect(h.errors).toEqual([]);
+  }, 180_000);
+});

@@ -97,8 +97,8 @@ export function Decisions({ view, names }: { view: BattleView; names: Map<string
   };
   const focus = hoveredOption.value ?? pickedOption.value;
   const mover = s.pending?.kind === "move" ? s.units.find((u) => u.id === (s.pending as { unit: string }).unit) : undefined;
-  // Moves are the most frequent decision and share their dice: their charts come when one is pointed at (the buttons carry the figures).
-  const odds = s.pending?.kind === "move" && focus === null ? [] : oddsShown(snap.options, focus);
+  // Nothing pointed at: one card per different set of dice (a move's AvD, AvD + D6), in the same fixed place.
+  const odds = oddsShown(snap.options, focus);
   // The odds have a place of their own, the same size whatever is pointed at, outside the list:
   // pointing at an option never moves an option (a list that moved under the pointer flickered and lost clicks).
   const anyOdds = snap.options.some((o) => o.odds);
