@@ -299,3 +299,59 @@ describe.skipIf(!haveChromium && !required)("leaving, losses and the phase summa
     expect(h.errors).toEqual([]);
   }, 180_000);
 });
+
+describe.skipIf(!haveChromium && !required)("the duel's odds and the screenshots (issue 25)", () => {
+  let h: Harness;
+
+  beforeAll(async () => {
+    h = await startHarness();
+  }, 180_000);
+
+  afterAll(() => h?.close());
+
+  for (const size of ["desktop", "phone"] as const) {
+    it(`${size}: the side deciding in a personal combat sees its chances and each choice's, with sample size and standard error`, async () => {
+      const { file } = savedUntil("duel", (s) => (s.pending?.kind === "duel" && s.pending.side === "red" ? true : null));
+      const page = await h.open("#/battle", size);
+      if (size === "desktop") await page.setViewportSize({ width: 1400, height: 900 });
+      page.setDefaultTimeout(60_000);
+      await continueSaved(page, file, '[data-testid="duel-panel"]');
+      // Hot seat: no odds while the hand is covered (they would tell of it).
+      expect(await page.locator('[data-testid="duel-odds"]').count()).toBe(0);
+      await page.click('[data-testid="duel-reveal"]');
+      await page.waitForSelector('[data-testid="duel-odds"]');
+      expect(await page.textContent('[data-testid="duel-odds-now"]')).toMatch(/kills \d+\.\d% ± \d+\.\d · is killed \d+\.\d% ± \d+\.\d · neither \d+\.\d% ± \d+\.\d/);
+      expect(await page.textContent('[data-testid="duel-odds"]')).toMatch(/Monte Carlo: 200 duels played out from here, 40 for each choice/);
+      const choices = await page.locator('[data-testid="duel-choice-odds"]').count();
+      expect(choices).toBeGreaterThan(0);
+      expect(choices).toBeLessThanOrEqual(8);
+      await page.locator('[data-testid="duel-panel"]').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(SHOTS, `battle-page-${size}-duel.png`), fullPage: size === "phone" });
+      await page.close();
+      expect(h.errors).toEqual([]);
+    }, 180_000);
+
+    it(`${size}: the table at the start of a battle`, async () => {
+      const page = await h.open("#/battle", size);
+      if (size === "desktop") await page.setViewportSize({ width: 1400, height: 900 });
+      page.setDefaultTimeout(60_000);
+      await page.selectOption('[data-testid="player-red"]', "human");
+      await page.selectOption('[data-testid="player-black"]', "commander");
+      await page.click('[data-testid="start"]');
+      await page.waitForSelector('[data-testid="option"]');
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: join(SHOTS, `battle-page-${size}-start.png`) });
+      if (size === "phone") {
+        const { file } = savedUntil("mid-battle-phone", (s) => (s.turn >= 3 && s.pending?.kind === "move" ? true : null), { by: "commander", seed: 4 });
+        await page.click('[data-testid="new-battle"]');
+        await page.waitForSelector('[data-testid="confirm-new"]');
+        await page.click('[data-testid="confirm-new-yes"]');
+        await continueSaved(page, file);
+        await page.waitForTimeout(300);
+        await page.screenshot({ path: join(SHOTS, "battle-page-phone-mid-battle.png"), fullPage: true });
+      }
+      await page.close();
+      expect(h.errors).toEqual([]);
+    }, 180_000);
+  }
+});

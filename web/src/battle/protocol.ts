@@ -2,6 +2,7 @@
  * The messages between the UI and the engine worker (docs/web.md, "Worker protocol"). The worker
  * holds the battle; the UI only sends requests and shows what comes back.
  */
+import type { DuelOdds } from "../../../src/rulesets/shieldwall/duel/odds.js";
 import type { Card } from "../../../src/core/cards.js";
 import type { GameEvent, GameRecord, GameResult } from "../../../src/core/game.js";
 import type { BattleDecision, BattleSetup, BattleState, MoveHalt, Side, TapeMeasure, UnitZones } from "../../../src/rulesets/shieldwall/battle/index.js";
@@ -84,6 +85,8 @@ export interface Snapshot {
   duelHands?: Partial<Record<Side, Card[]>>;
   /** Side to decide now, or null at the end. */
   toMove: Side | null;
+  /** During a personal combat: the odds of the side a person plays here that is to decide, from its own knowledge (SW-24). */
+  duelOdds?: { side: Side; odds: DuelOdds };
   /** The effect of this turn's gods' card (ruling SW-11), shown while a holy person's call is asked. */
   godCard?: string;
   /** Options of a person's pending decision (empty when a computer decides or the battle is over). */

@@ -10,6 +10,7 @@ import { type UndoStep, undoableSteps } from "../../../src/core/undo.js";
 import { chanceSeen } from "../../../src/rulesets/shieldwall/battle/undo.js";
 import { decisionOdds } from "../../../src/rulesets/shieldwall/battle/decision-odds.js";
 import { drawnCardEffect, optionFacts } from "../../../src/rulesets/shieldwall/battle/option-facts.js";
+import { duelOdds } from "../../../src/rulesets/shieldwall/duel/odds.js";
 import { shieldwallPlayers } from "../../../src/rulesets/shieldwall/ai/index.js";
 import {
   type BattleDecision,
@@ -155,6 +156,19 @@ export class BattleSession {
     return hands;
   }
 
+  /**
+   * The personal combat's odds for the side a person plays here that is to decide now, from that
+   * side's knowledge only (`duelOdds` is the same whatever the hidden cards are, ruling SW-24).
+   * The samples are seeded from public facts (the exchanges played), never from the hidden state.
+   */
+  private duelOddsNow(): Snapshot["duelOdds"] | null {
+    const p = this.state.pending;
+    if (p?.kind !== "duel" || this.players[p.side] !== "human") return null;
+    const seat = p.duel.a.side === p.side ? "a" : "b";
+    const odds = duelOdds(p.duel.game, seat, { samples: 200, perChoice: 40, maxChoices: 8, seed: 1 + p.duel.game.exchanges.length });
+    return { side: p.side, odds };
+  }
+
   snapshot(thinking = false): Snapshot {
     this.seq += 1;
     const snap: Snapshot = {
@@ -169,6 +183,8 @@ export class BattleSession {
     };
     const hands = this.duelHands();
     if (hands) snap.duelHands = hands;
+    const odds = hands ? this.duelOddsNow() : null;
+    if (odds) snap.duelOdds = odds;
     const kind = this.state.pending?.kind;
     const card = kind === "holy-call" || kind === "holy-cancel" ? drawnCardEffect(this.state) : null;
     if (card) snap.godCard = card;
