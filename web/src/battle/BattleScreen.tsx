@@ -1,5 +1,6 @@
 /** The battle: status bar, the table, the decision panel, the unit card and the log. */
 import type { Side } from "../../../src/rulesets/shieldwall/battle/index.js";
+import { ConfirmNewBattle, LossNotice, newBattle, PhaseSummaryBox } from "./BattleNotices.js";
 import { Decisions } from "./Decisions.js";
 import { LogPane } from "./LogPane.js";
 import { send } from "./engine.js";
@@ -109,11 +110,13 @@ export function BattleScreen({ view }: { view: BattleView }) {
               Save record
             </button>
           )}
-          <button type="button" class="new" onClick={() => (ui.value = { ...initialUi })}>
+          <button type="button" class="new" data-testid="new-battle" onClick={() => newBattle(view)}>
             New battle
           </button>
         </span>
       </header>
+      <ConfirmNewBattle />
+      {!view.replay && <LossNotice view={view} names={names} />}
       {view.replay ? <ReplayBar view={view} names={names} /> : <ResultBanner view={view} />}
       <div class="main">
         <section class="table-wrap" aria-label="The table" data-lit={litUnits.value.join(" ")}>
@@ -122,6 +125,7 @@ export function BattleScreen({ view }: { view: BattleView }) {
         {card && <UnitCard view={view} id={card} names={names} />}
         <aside class="side">
           {!view.replay && <Decisions view={view} names={names} />}
+          {!view.replay && !view.snapshot.result && <PhaseSummaryBox view={view} names={names} whose={whose} />}
           <LogPane view={view} names={names} />
         </aside>
       </div>

@@ -10,7 +10,7 @@ import { PickedBar } from "./PickedBar.js";
 import type { OddsView } from "./odds-view.js";
 import type { OptionView } from "./protocol.js";
 import { initialTicks, signalDecision, toggleTick } from "./signal-form.js";
-import { type BattleView, byCategory, filterOptions, groupOptions, hoveredOption, oddsShown, pendingPrompt, pickedOption, selectedUnit, withNames } from "./store.js";
+import { type BattleView, byCategory, filterOptions, groupOptions, hoveredOption, oddsShown, optionLabel, pendingPrompt, pickedOption, selectedUnit, withNames } from "./store.js";
 
 /** One option's odds: the headline as an exact fraction, the modifiers, and a small chart each (exact fractions on hover). */
 function OddsCard({ option, odds, others, names }: { option: OptionView; odds: OddsView; others: number; names: Map<string, string> }) {
@@ -63,10 +63,12 @@ function SignalChooser({ side, choices, names }: { side: "red" | "black"; choice
   );
 }
 
-/** Short odds on an option's button, e.g. "charges 1/2". */
+/** Short odds on an option's button, e.g. "charges 1/2 (50%)"; a sure thing says so rather than a bare "1". */
 function oddsBadge(o: OptionView): string | null {
   const h = o.odds?.headline;
-  return h ? `${h.label} ${h.p.fraction}` : null;
+  if (!h) return null;
+  const figure = h.p.fraction === "1" ? "certain" : h.p.fraction === "0" ? "never" : `${h.p.fraction} (${Math.round(h.p.decimal * 100)}%)`;
+  return `${h.label}: ${figure}`;
 }
 
 export function Decisions({ view, names }: { view: BattleView; names: Map<string, string> }) {
@@ -98,14 +100,23 @@ export function Decisions({ view, names }: { view: BattleView; names: Map<string
   };
   const focus = hoveredOption.value ?? pickedOption.value;
   const mover = s.pending?.kind === "move" ? s.units.find((u) => u.id === (s.pending as { unit: string }).unit) : undefined;
-  // Moves are the most frequent decision and share their dice: their charts come when one is pointed at (the buttons carry the figures).
-  const odds = s.pending?.kind === "move" && focus === null ? [] : oddsShown(snap.options, focus);
+  // Nothing pointed at: one card per different set of dice (a move's AvD, AvD + D6), in the same fixed place.
+  const odds = oddsShown(snap.options, focus);
+  // The odds have a place of their own, the same size whatever is pointed at, outside the list:
+  // pointing at an option never moves an option (a list that moved under the pointer flickered and lost clicks).
+  const anyOdds = snap.options.some((o) => o.odds);
   return (
+    <>
     <section class={`decisions ${side}`} aria-live="polite" data-testid="decisions">
       <h2>
         Your decision · <span class={`swatch ${side}`} /> {s.sides[side].name}
       </h2>
       <p class="prompt">{pendingPrompt(s, names)}</p>
+      {snap.godCard && (
+        <p class="god-card" data-testid="god-card">
+          The gods' card: <strong>{snap.godCard}</strong>
+        </p>
+      )}
       {view.error && (
         <p class="error" data-testid="decision-error">
           Not allowed: {withNames(view.error, names)}
@@ -126,6 +137,10 @@ export function Decisions({ view, names }: { view: BattleView; names: Map<string
             Show all
           </button>
         </p>
+      )}
+      <div class="option-list" data-testid="option-list">
+      {s.pending?.kind === "deploy" && (
+        <DeployForm key={`${snap.seq}`} side={side} offered={snap.options.flatMap((o) => (o.decision.type === "deploy" ? [o.decision] : []))} names={names} />
       )}
       <div class="groups">
         {groups.map((g) => (
@@ -167,7 +182,7 @@ export function Decisions({ view, names }: { view: BattleView; names: Map<string
                       onFocus={() => (hoveredOption.value = index)}
                       onBlur={() => (hoveredOption.value = null)}
                     >
-                      {withNames(option.text, names)}
+                      {optionLabel(option, names)}
                       {oddsBadge(option) && <small class="odds-badge"> · {oddsBadge(option)}</small>}
                     </button>
                     ),
@@ -178,18 +193,18 @@ export function Decisions({ view, names }: { view: BattleView; names: Map<string
           </div>
         ))}
       </div>
-      {s.pending?.kind === "deploy" && (
-        <DeployForm key={`${snap.seq}`} side={side} offered={snap.options.flatMap((o) => (o.decision.type === "deploy" ? [o.decision] : []))} names={names} />
-      )}
       {mover && mover.embarked === undefined && <MoveForm key={`${snap.seq}`} side={side} stands={mover.stands.length} />}
-      {odds.length > 0 && (
-        <div class="odds-panel" aria-label="Odds">
-          <h3>Odds{focus === null ? " (point at an option for its own)" : ""}</h3>
-          {odds.map(({ index, others }) => (
-            <OddsCard key={index} option={snap.options[index]} odds={snap.options[index].odds!} others={others} names={names} />
-          ))}
-        </div>
-      )}
+      </div>
     </section>
+    {anyOdds && (
+      <section class="odds-panel" aria-label="Odds" data-testid="odds-panel">
+        <h3>Odds{focus === null ? (odds.length > 0 ? " (point at an option for its own)" : "") : ""}</h3>
+        {odds.length === 0 && <p class="odds-note">Point at an option for its dice.</p>}
+        {odds.map(({ index, others }) => (
+          <OddsCard key={index} option={snap.options[index]} odds={snap.options[index].odds!} others={others} names={names} />
+        ))}
+      </section>
+    )}
+    </>
   );
 }

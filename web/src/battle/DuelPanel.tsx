@@ -10,6 +10,7 @@ import { signal } from "@preact/signals";
 import { type Card, cardCode, cardName, colourOf, isJoker } from "../../../src/core/cards.js";
 import type { BattleDecision, BattleDuel, Side } from "../../../src/rulesets/shieldwall/battle/index.js";
 import type { Side as DuelSide } from "../../../src/rulesets/shieldwall/duel/rules.js";
+import { DuelOddsBox } from "./DuelOddsBox.js";
 import { send } from "./engine.js";
 import type { BattleView } from "./store.js";
 import "./duel.css";
@@ -192,6 +193,7 @@ export function DuelPanel({ view }: { view: BattleView }) {
         </div>
       )}
       {handSide && hand && <Hand view={view} side={handSide} hand={hand} mine={handSide === p.side && moverHuman} />}
+      {handSide && hand && snap.duelOdds?.side === handSide && <DuelOddsBox odds={snap.duelOdds} duel={d} options={snap.options} />}
       {view.error && <p class="error">{view.error}</p>}
     </section>
   );

@@ -13,11 +13,10 @@ import { send } from "./engine.js";
 import { type BattleView, hoveredOption, hoveredUnit, involved, namesOf, nearestDeploy, nearestMove, pickedOption, selectedUnit, withNames } from "./store.js";
 import { type DragMove, dragMove, haltKey, inches, moveHeadings, pickStand, queryId, requery, snapHeading, type ToolState, tools } from "./table-tools.js";
 import { MoveDragPanel, ToolBar, ToolPanel } from "./TableTools.js";
-import { DP_KINDS } from "./UnitCard.js";
+import { type LabelUnit, placeLabels, unitLabel } from "./unit-labels.js";
 
 const SIDE_FILL = { red: "#b3261e", black: "#2b2b2b" } as const;
 const SIDE_EDGE = { red: "#ffd7cf", black: "#e6e6e6" } as const;
-const DP_COLOUR: Record<string, string> = { fatigue: "#f2c14e", manoeuvre: "#4ea8de", shooting: "#9b5de5", combat: "#e63946", morale: "#f77f00" };
 const MARGIN = 2.5; // inches around the table in the fitted view
 
 /** Stand sizes by scale (ruling SW-3), for the deployment preview only. */
@@ -158,15 +157,6 @@ function unitCentre(bu: BattleUnit): { x: number; y: number } {
   return centroid(bu.stands);
 }
 
-const AGGRESSION_MARK: Record<string, { short: string; long: string; fill: string; text: string }> = {
-  shaken: { short: "Sh", long: "Shaken", fill: "#9e9e9e", text: "#111" },
-  present: { short: "Pr", long: "Present", fill: "#e9ecef", text: "#111" },
-  ready: { short: "Rd", long: "Ready", fill: "#52b788", text: "#062" },
-  bloodlust: { short: "BL", long: "Blood Lust", fill: "#ff4d6d", text: "#fff" },
-};
-/** Supernumeraries' marks (and in the legend). */
-export const ATTACHMENT_MARK: Record<string, string> = { "camp-followers": "⌂", "holy-person": "✝", "heroic-champion": "♞", "battle-standard": "⚑", "special-weapon": "⚒" };
-
 /** Milliseconds a unit glides from its old position to its new one after a decision. */
 export const GLIDE_MS = 300;
 
@@ -197,7 +187,7 @@ function drawUnits(scene: Scene, view: BattleView, selected: string | null, anim
   const H = scene.height;
   const k = scene.stage.scaleX();
   const acting = s.pending && "unit" in s.pending ? s.pending.unit : null;
-  const labels: { grp: Konva.Group; x: number; y: number; w: number; h: number; back: 1 | -1; front: number }[] = [];
+  const labels: { grp: Konva.Group; content: Konva.Group; unit: LabelUnit; old: Stand[] | null }[] = [];
   const glides: { node: Konva.Node; to: Konva.NodeConfig }[] = [];
   for (const bu of s.units) {
     if (bu.stands.length === 0) {
@@ -248,99 +238,36 @@ function drawUnits(scene: Scene, view: BattleView, selected: string | null, anim
       }
       layer.add(grp);
     });
-    const c = unitCentre(bu);
     const leaders = s.leaders.filter((l) => l.unit === bu.id && l.status === "alive");
-    const lbl = new Konva.Group({ x: c.x, y: H - c.y, name: "label", listening: false });
     // The name wraps to the unit's width on screen, so that neighbours' labels do not overlap.
     const xs = bu.stands.map((st) => st.x);
     const frontage = (Math.max(...xs) - Math.min(...xs) + bu.stands[0].width) * k;
-    // Too small on screen for a name (a phone at the fitted zoom): marks only; zoom in or tap for the rest.
-    const roomy = frontage >= 40;
-    const name = new Konva.Text({ text: roomy ? bu.u.name : "", fontSize: 10, fontFamily: "system-ui, sans-serif", fontStyle: "bold", fill: "#fff", align: "center", lineHeight: 1.05 });
-    if (roomy && name.width() > frontage - 6) name.setAttrs({ width: Math.max(frontage - 6, 72), wrap: "word" });
-    const pipR = 3.2;
-    const dpKinds = DP_KINDS.filter((kind) => bu.u.dp[kind] > 0);
-    const dpTotal = dpKinds.reduce((n, kind) => n + bu.u.dp[kind], 0);
-    // One pip per DP while they fit under the unit; else one pip per kind with its count.
-    const compact = dpTotal * (pipR * 2 + 2) > Math.max(frontage, 30);
-    const row = new Konva.Group();
-    let px = 0;
-    const chip = (text: string, fill: string, colour: string) => {
-      const t = new Konva.Text({ text, fontSize: 9, fontFamily: "system-ui, sans-serif", fontStyle: "bold", fill: colour, x: px + 2, y: 1 });
-      row.add(new Konva.Rect({ x: px, y: 0, width: t.width() + 4, height: 11, fill, cornerRadius: 2 }), t);
-      px += t.width() + 6;
-    };
-    const mark = AGGRESSION_MARK[bu.u.aggression];
-    if (mark) chip(roomy ? mark.long : mark.short, mark.fill, mark.text);
-    for (const kind of dpKinds) {
-      const n = bu.u.dp[kind];
-      for (let i = 0; i < (compact ? 1 : n); i++) {
-        row.add(new Konva.Circle({ x: px + pipR, y: 5.5, radius: pipR, fill: DP_COLOUR[kind], stroke: "#fff", strokeWidth: 0.8 }));
-        px += pipR * 2 + 2;
-      }
-      if (compact) {
-        const t = new Konva.Text({ text: String(n), fontSize: 9, fontFamily: "system-ui, sans-serif", fontStyle: "bold", fill: "#fff", x: px - 1, y: 1 });
-        row.add(t);
-        px += t.width() + 2;
-      }
-    }
-    const extrasAll = [
-      ...leaders.map((l) => `★${roomy ? `${l.name.split(" ")[0]} ` : ""}${Math.max(0, l.lpValue - l.lpSpent)}/${l.lpValue}${roomy ? "LP" : ""}`),
-      ...bu.u.attachments.map((a) => ATTACHMENT_MARK[a] ?? a),
-      ...(bu.u.inCombat ? ["⚔"] : []),
-    ].join(" ");
-    // Small on screen (a phone): everything on one row, so labels stay low and few overlap.
-    if (!roomy && extrasAll) {
-      const t = new Konva.Text({ text: extrasAll, fontSize: 9, fontFamily: "system-ui, sans-serif", fill: "#ffd166", fontStyle: "bold", x: px, y: 1 });
-      row.add(t);
-      px += t.width() + 2;
-    }
-    const extras = roomy ? extrasAll : "";
-    const rowW = Math.max(px - 2, 0);
-    const extraText = new Konva.Text({ text: extras, fontSize: 10, fontFamily: "system-ui, sans-serif", fill: "#ffd166", fontStyle: "bold" });
-    const bw = Math.max(name.width(), rowW, extras ? extraText.width() : 0) + 6;
-    const nameH = roomy ? name.height() + 1 : 0;
-    const bh = nameH + 13 + (extras ? 12 : 0) + 3;
-    // Labels sit just behind the unit (away from the enemy), so they do not hide its stands.
-    const top = bu.side === "red" ? 0 : -bh;
-    lbl.add(new Konva.Rect({ x: -bw / 2, y: top, width: bw, height: bh, fill: bu.side === "red" ? "#7d1a14" : "#111", opacity: 0.8, cornerRadius: 3 }));
-    name.position({ x: -name.width() / 2, y: top + 2 });
-    lbl.add(name);
-    row.position({ x: -rowW / 2, y: top + 2 + nameH });
-    lbl.add(row);
-    if (extras) {
-      extraText.position({ x: -extraText.width() / 2, y: top + 2 + nameH + 13 });
-      lbl.add(extraText);
-    }
-    const back = bu.side === "red" ? 1 : -1;
-    lbl.y(H - c.y + back * (bu.stands[0].depth / 2 + 0.15));
-    if (old) {
-      const oc = centroid(old);
-      glides.push({ node: lbl, to: { x: lbl.x(), y: lbl.y() } });
-      lbl.position({ x: lbl.x() + (oc.x - c.x), y: lbl.y() - (oc.y - c.y) });
-    }
-    labels.push({ grp: lbl, x: lbl.x() * k, y: lbl.y() * k, w: bw, h: bh, back, front: Math.abs(c.y - H / 2) });
+    const { content, w, h } = unitLabel(bu, leaders, frontage);
+    const lbl = new Konva.Group({ name: "label unit-label", listening: false });
+    lbl.setAttr("unitId", bu.id);
+    lbl.add(content);
+    labels.push({ grp: lbl, content, unit: { id: bu.id, side: bu.side, stands: bu.stands, w, h }, old });
     layer.add(lbl);
   }
-  // Neighbours' labels must not overlap: those nearest the centre line stay, the others step back.
-  labels.sort((a, b) => a.front - b.front);
-  const placed: { x0: number; x1: number; y0: number; y1: number }[] = [];
+  // Each label hangs from a point on its own stands, placed so that labels and other units' stands are not covered where avoidable.
+  const st = scene.stage;
+  const places = placeLabels(
+    labels.map((l) => l.unit),
+    H,
+    k,
+    { x0: -st.x(), y0: -st.y(), x1: st.width() - st.x(), y1: st.height() - st.y() },
+  );
   for (const l of labels) {
-    let y0 = l.back === 1 ? l.y : l.y - l.h;
-    const x0 = l.x - l.w / 2;
-    const x1 = l.x + l.w / 2;
-    for (let guard = 0; guard < 20; guard++) {
-      const hit = placed.find((p) => p.x0 < x1 - 1 && p.x1 > x0 + 1 && p.y0 < y0 + l.h - 1 && p.y1 > y0 + 1);
-      if (!hit) break;
-      y0 = l.back === 1 ? hit.y1 + 1 : hit.y0 - l.h - 1;
+    const place = places.get(l.unit.id)!;
+    l.content.position({ x: place.dx, y: place.dy });
+    l.grp.position({ x: place.at.x / k, y: place.at.y / k });
+    l.grp.setAttr("where", place.where);
+    if (l.old) {
+      const oc = centroid(l.old);
+      const c = centroid(l.unit.stands);
+      glides.push({ node: l.grp, to: { x: l.grp.x(), y: l.grp.y() } });
+      l.grp.position({ x: l.grp.x() + (oc.x - c.x), y: l.grp.y() - (oc.y - c.y) });
     }
-    const shift = (l.back === 1 ? y0 : y0 + l.h) - l.y;
-    if (shift !== 0) {
-      l.grp.y(l.grp.y() + shift / k);
-      const g = glides.find((x) => x.node === l.grp);
-      if (g) g.to.y = (g.to.y as number) + shift / k;
-    }
-    placed.push({ x0, x1, y0, y1: y0 + l.h });
   }
   for (const g of glides) {
     const t = new Konva.Tween({ node: g.node, duration: GLIDE_MS / 1000, easing: Konva.Easings.EaseInOut, ...g.to });
@@ -553,6 +480,17 @@ export interface TableHook {
   /** The unit a person may drag now (a move with listed headings), or null. */
   mover(): string | null;
   dragWork?: number[];
+  /** Each unit's label box and its stands' boxes, in page pixels (the label tests). */
+  labelBoxes(): { unit: string; where: string; name: string; label: PageBox; stands: PageBox[] }[];
+  /** The table's zoom (screen pixels per inch). */
+  zoom(): number;
+}
+
+export interface PageBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
 }
 
 /** `highlighted`: units to light up (those a clicked log entry names). */
@@ -755,6 +693,21 @@ export function TableView({ view, highlighted = [] }: { view: BattleView; highli
       drawn: () => sc.drawn.size,
       state: () => viewRef.current.snapshot.state,
       mover: () => (moveRef.current.headings.length > 0 ? moveRef.current.mover : null),
+      labelBoxes: () => {
+        const r = container.getBoundingClientRect();
+        const onPage = (n: Konva.Node): PageBox => {
+          const b = n.getClientRect();
+          return { x: r.left + b.x, y: r.top + b.y, width: b.width, height: b.height };
+        };
+        return sc.units.find(".unit-label").map((l) => ({
+          unit: l.getAttr("unitId") as string,
+          where: l.getAttr("where") as string,
+          name: ((l as Konva.Group).findOne("Text") as Konva.Text | undefined)?.text() ?? "",
+          label: onPage((l as Konva.Group).findOne(".label-box")!),
+          stands: sc.units.find(".unit").filter((g) => g.getAttr("unitId") === l.getAttr("unitId")).map((g) => onPage((g as Konva.Group).findOne("Rect")!)),
+        }));
+      },
+      zoom: () => stage.scaleX(),
     };
     (globalThis as { __musterTable?: TableHook }).__musterTable = hook;
     return () => {

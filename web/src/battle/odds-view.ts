@@ -75,7 +75,7 @@ export function oddsView(odds: DecisionOdds): OddsView {
     case "control":
       return {
         title: "Control test",
-        headline: { label: "acts as you wish or better (3+)", p: odds.outcomes.prob((o) => o !== "halt" && o !== "retire").toJSON() },
+        headline: { label: "free to act or better (not halt or retire)", p: odds.outcomes.prob((o) => o !== "halt" && o !== "retire").toJSON() },
         notes: [`AvD ${odds.modifiers.total === 0 ? "" : signed(odds.modifiers.total)}${odds.modifiers.parts.length ? `: ${odds.modifiers.parts.map(([l, v]) => `${l} ${signed(v)}`).join(", ")}` : ""}`],
         charts: [{ title: "Result", bars: orderedBars(odds.outcomes, CONTROL_ORDER, (o) => CONTROL_NAME[o] ?? o), ordered: true }],
       };

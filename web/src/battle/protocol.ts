@@ -2,6 +2,7 @@
  * The messages between the UI and the engine worker (docs/web.md, "Worker protocol"). The worker
  * holds the battle; the UI only sends requests and shows what comes back.
  */
+import type { DuelOdds } from "../../../src/rulesets/shieldwall/duel/odds.js";
 import type { Card } from "../../../src/core/cards.js";
 import type { GameEvent, GameRecord, GameResult } from "../../../src/core/game.js";
 import type { BattleDecision, BattleSetup, BattleState, MoveHalt, Side, TapeMeasure, UnitZones } from "../../../src/rulesets/shieldwall/battle/index.js";
@@ -66,6 +67,10 @@ export interface OptionView {
    * standard's extra inch, from the engine; the player ticks any of them into `decision.standard`.
    */
   standardChoices?: string[];
+  /** LPs the option spends (seed "Leaders"), said on its button before it is chosen. */
+  lpCost?: number;
+  /** The enemy leader a challenge goes to (his id): the closest, as the engine picks him. */
+  challenges?: string;
 }
 
 export interface Snapshot {
@@ -80,6 +85,10 @@ export interface Snapshot {
   duelHands?: Partial<Record<Side, Card[]>>;
   /** Side to decide now, or null at the end. */
   toMove: Side | null;
+  /** During a personal combat: the odds of the side a person plays here that is to decide, from its own knowledge (SW-24). */
+  duelOdds?: { side: Side; odds: DuelOdds };
+  /** The effect of this turn's gods' card (ruling SW-11), shown while a holy person's call is asked. */
+  godCard?: string;
   /** Options of a person's pending decision (empty when a computer decides or the battle is over). */
   options: OptionView[];
   /** For a person's charge decision: enemies within 2" and in sight that cannot be charged, and why (ruling SW-28). */

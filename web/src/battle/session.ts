@@ -9,6 +9,8 @@ import { mctsPlayer } from "../../../src/core/search/mcts.js";
 import { type UndoStep, undoableSteps } from "../../../src/core/undo.js";
 import { chanceSeen } from "../../../src/rulesets/shieldwall/battle/undo.js";
 import { decisionOdds } from "../../../src/rulesets/shieldwall/battle/decision-odds.js";
+import { drawnCardEffect, optionFacts } from "../../../src/rulesets/shieldwall/battle/option-facts.js";
+import { duelOdds } from "../../../src/rulesets/shieldwall/duel/odds.js";
 import { shieldwallPlayers } from "../../../src/rulesets/shieldwall/ai/index.js";
 import {
   type BattleDecision,
@@ -101,6 +103,9 @@ export class BattleSession {
       const odds = oddsOf(this.state, decision);
       if (odds) view.odds = odds;
       if (decision.type === "lead" && decision.action === "signal" && decision.standard !== undefined) view.standardChoices = signalStandardChoices(this.state);
+      const facts = optionFacts(this.state, decision);
+      if (facts.lpCost !== undefined) view.lpCost = facts.lpCost;
+      if (facts.challenges !== undefined) view.challenges = facts.challenges;
       return view;
     });
   }
@@ -152,6 +157,19 @@ export class BattleSession {
     return hands;
   }
 
+  /**
+   * The personal combat's odds for the side a person plays here that is to decide now, from that
+   * side's knowledge only (`duelOdds` is the same whatever the hidden cards are, ruling SW-24).
+   * The samples are seeded from public facts (the exchanges played), never from the hidden state.
+   */
+  private duelOddsNow(): Snapshot["duelOdds"] | null {
+    const p = this.state.pending;
+    if (p?.kind !== "duel" || this.players[p.side] !== "human") return null;
+    const seat = p.duel.a.side === p.side ? "a" : "b";
+    const odds = duelOdds(p.duel.game, seat, { samples: 200, perChoice: 40, maxChoices: 8, seed: 1 + p.duel.game.exchanges.length });
+    return { side: p.side, odds };
+  }
+
   snapshot(thinking = false): Snapshot {
     this.seq += 1;
     const snap: Snapshot = {
@@ -170,6 +188,11 @@ export class BattleSession {
       const notes = pendingChargeRefusals(this.state).map((r) => r.text);
       if (notes.length > 0) snap.chargeNotes = notes;
     }
+    const odds = hands ? this.duelOddsNow() : null;
+    if (odds) snap.duelOdds = odds;
+    const kind = this.state.pending?.kind;
+    const card = kind === "holy-call" || kind === "holy-cancel" ? drawnCardEffect(this.state) : null;
+    if (card) snap.godCard = card;
     return snap;
   }
 

@@ -21,6 +21,8 @@ export interface LogEntry {
   units: string[];
   /** The faces of the dice it reports, in order. */
   dice: number[];
+  /** The engine's event type (events only). */
+  type?: string;
 }
 
 export interface BattleView {
@@ -38,6 +40,11 @@ export interface BattleView {
   lastActed: string[];
   /** Set when this is a record in the replay viewer (no decisions are made). */
   replay: ReplayStep | null;
+  /**
+   * Losses (units destroyed, broken or surrendered; leaders lost) announced in the page: each
+   * once, as the decision that caused it arrives; kept until the person's next decision or dismissed.
+   */
+  losses: LogEntry[];
 }
 
 export interface UiState {
@@ -48,6 +55,9 @@ export interface UiState {
 }
 
 export const initialUi: UiState = { screen: "setup", battle: null, startError: null };
+
+/** The engine's events that announce a loss: a unit destroyed, broken or surrendered, a leader killed or captured. */
+export const LOSS_EVENTS: ReadonlySet<string> = new Set(["unit-lost", "leader-lost"]);
 
 /** At most this many log entries are kept (the oldest go first). */
 export const LOG_LIMIT = 5000;
@@ -67,6 +77,7 @@ const eventEntries = (events: GameEvent[], state: BattleState, step: number, kin
     step,
     units: actedUnits([e], null),
     dice: diceOf(e),
+    type: e.type,
   }));
 
 const faces = (v: unknown): number[] => (Array.isArray(v) ? v.flatMap((x) => (typeof x === "number" ? [x] : Array.isArray(x) ? faces(x) : [])) : []);
@@ -108,6 +119,7 @@ export function reduce(ui: UiState, msg: FromWorker): UiState {
           error: null,
           lastActed: [],
           replay: null,
+          losses: [],
         },
       };
     case "replayed": {
@@ -132,6 +144,7 @@ export function reduce(ui: UiState, msg: FromWorker): UiState {
           error: null,
           lastActed: actedUnits(msg.events, null),
           replay: msg.replay,
+          losses: [],
         },
       };
     }
@@ -139,7 +152,7 @@ export function reduce(ui: UiState, msg: FromWorker): UiState {
       if (!b || b.battle !== msg.battle || msg.snapshot.seq <= b.snapshot.seq) return ui;
       const keep = b.log.filter((e) => e.step <= msg.snapshot.step);
       const note: Omit<LogEntry, "n"> = { kind: "decision", side: msg.side, text: `${msg.side} (you): took back a decision`, turn: msg.snapshot.state.turn, phase: msg.snapshot.state.phase, step: msg.snapshot.step, units: [], dice: [] };
-      return { ...ui, battle: { ...b, snapshot: msg.snapshot, thinking: null, error: null, lastActed: [], log: appendLog(keep, [note]) } };
+      return { ...ui, battle: { ...b, snapshot: msg.snapshot, thinking: null, error: null, lastActed: [], log: appendLog(keep, [note]), losses: [] } };
     }
     case "applied": {
       if (!b || b.battle !== msg.battle || msg.snapshot.seq <= b.snapshot.seq) return ui;
@@ -150,6 +163,9 @@ export function reduce(ui: UiState, msg: FromWorker): UiState {
       const about = subject ? `${namesOf(before).get(subject) ?? subject} — ` : "";
       const step = msg.snapshot.step;
       const decision: Omit<LogEntry, "n"> = { kind: "decision", side: msg.side, text: `${who}: ${about}${msg.text}`, turn: before.turn, phase: before.phase, step, units: subject ? [subject].filter((id) => /^(red|black)\./.test(id)) : [], dice: [] };
+      const log = appendLog(b.log, [decision, ...eventEntries(msg.events, msg.snapshot.state, step)]);
+      // The new entries that announce a loss: each is announced once, now.
+      const fresh = log.slice(log.length - msg.events.length).filter((e) => e.type !== undefined && LOSS_EVENTS.has(e.type));
       return {
         ...ui,
         battle: {
@@ -158,7 +174,8 @@ export function reduce(ui: UiState, msg: FromWorker): UiState {
           thinking: null,
           error: null,
           lastActed: actedUnits(msg.events, subject),
-          log: appendLog(b.log, [decision, ...eventEntries(msg.events, msg.snapshot.state, step)]),
+          log,
+          losses: [...(msg.by === "human" ? [] : b.losses), ...fresh].slice(-6),
         },
       };
     }
@@ -271,6 +288,16 @@ export function filterOptions(state: BattleState, options: OptionView[], selecte
   if (!selected) return { shown: all, filtered: false };
   const shown = all.filter((i) => unitMatches(state, selected, involved(state.pending, options[i].decision)));
   return shown.length > 0 ? { shown, filtered: true } : { shown: all, filtered: false };
+}
+
+/**
+ * An option's button text: the engine's description with names, the enemy leader a challenge
+ * goes to, and the LPs it spends (both from the ruleset, sent with the option).
+ */
+export function optionLabel(option: OptionView, names: Map<string, string>): string {
+  let text = withNames(option.text, names);
+  if (option.challenges) text = text.replace(/^challenge\b/, `challenge ${names.get(option.challenges) ?? option.challenges}`);
+  return option.lpCost ? `${text} · costs ${option.lpCost} LP` : text;
 }
 
 /** A heading for an option within its group (moves by kind, deployments by depth), or "" for none. */
@@ -444,12 +471,15 @@ export const paused = signal(false);
 export const hoveredOption = signal<number | null>(null);
 /** Units lit on the table by clicking a log entry. */
 export const litUnits = signal<string[]>([]);
+/** "New battle" was pressed during a running battle: the page asks before throwing it away. */
+export const confirmingNew = signal(false);
 /** Index of the option picked by tapping the table (previewed until confirmed or replaced). */
 export const pickedOption = signal<number | null>(null);
 
 export function dispatch(msg: FromWorker): void {
   ui.value = reduce(ui.value, msg);
   if (msg.type === "started") {
+    confirmingNew.value = false;
     paused.value = false;
     selectedUnit.value = null;
     hoveredOption.value = null;
@@ -458,6 +488,8 @@ export function dispatch(msg: FromWorker): void {
   if (msg.type === "applied" || msg.type === "started" || msg.type === "undone") {
     hoveredOption.value = null;
     pickedOption.value = null;
+    // A unit picked for one decision must not silently filter the next one's options.
+    selectedUnit.value = null;
   }
 }
 

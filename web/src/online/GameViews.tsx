@@ -154,6 +154,7 @@ export function BattleOnline({ s, mine, onDecide }: GameViewProps) {
     error: s.error?.message ?? null,
     lastActed: [],
     replay: null,
+    losses: [],
   };
   const names = namesOf(state);
   const groups = mine ? groupOptions(state, options) : [];
