@@ -1,7 +1,7 @@
 /** Dice (ruling C-1): D4, D6, the average die, and pools of them. Every roll keeps its faces. */
 import { Dist } from "./distribution.js";
 import { Fraction } from "./fraction.js";
-import type { Random } from "./random.js";
+import { Random } from "./random.js";
 
 export interface Die {
   /** Short name used in logs: "D6", "AvD". */
@@ -24,7 +24,48 @@ export interface Roll {
 }
 
 export function rollDie(rng: Random, die: Die): number {
+  if (rng instanceof GivenFaces) return rng.take(die);
   return die.faces[rng.int(0, die.faces.length - 1)];
+}
+
+/** Thrown by GivenFaces when a roll needs a die beyond the faces given: which die comes next. */
+export class MoreDiceNeeded extends Error {
+  constructor(readonly die: Die, readonly given: number) {
+    super(`faces: the roll throws more dice than the ${given} given (next: a ${die.name})`);
+  }
+}
+
+/**
+ * Dice thrown at the table instead of by the generator: each die the rules throw takes the next
+ * face given, so a roll from real dice goes through the very same resolution as a seeded one.
+ * A face the die does not show is refused naming its place; any other use of randomness throws.
+ */
+export class GivenFaces extends Random {
+  private used = 0;
+  constructor(private readonly faces: readonly number[]) {
+    super([1, 2, 3, 4]);
+  }
+
+  /** How many of the given faces the roll has used. */
+  get count(): number {
+    return this.used;
+  }
+
+  take(die: Die): number {
+    if (this.used >= this.faces.length) throw new MoreDiceNeeded(die, this.faces.length);
+    const face = this.faces[this.used];
+    if (!die.faces.includes(face)) throw new RangeError(`faces.${this.used}: a ${die.name} shows ${[...new Set(die.faces)].join(", ")}, got ${String(face)}`);
+    this.used++;
+    return face;
+  }
+
+  override int(): number {
+    throw new Error("dice thrown at the table: this roll needs a random choice that is not a die");
+  }
+
+  override nextUint32(): number {
+    throw new Error("dice thrown at the table: this roll needs a random choice that is not a die");
+  }
 }
 
 /** Throws each die once and records every face. */

@@ -174,7 +174,7 @@ describe.skipIf(!haveChromium && !chromiumRequired)("the table-side companion en
     expect(await page.textContent('[data-testid="log"]')).toContain("Charge test:");
     await fullShot(page, "companion-log-phone.png");
     await tab(page, "units");
-    await page.click(`[data-unit="${charger.id}"] > summary`);
+    await page.click(`[data-unit="${charger.id}"] > summary > strong`);
     await fullShot(page, "companion-units-phone.png");
 
     // Undo takes back the applied charge: the roll waits again.
@@ -213,7 +213,7 @@ describe.skipIf(!haveChromium && !chromiumRequired)("the table-side companion en
     await desk.waitForSelector('[data-testid="phase"]');
     await fullShot(desk, "companion-turn-desktop.png");
     await desk.click('[data-tab="units"]');
-    await desk.click(`[data-unit="${charger.id}"] > summary`);
+    await desk.click(`[data-unit="${charger.id}"] > summary > strong`);
     await desk.screenshot({ path: join(SHOTS, "companion-units-desktop.png") });
     await desk.close();
     await page.close();

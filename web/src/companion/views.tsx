@@ -10,7 +10,6 @@ import type { Side } from "../../../src/rulesets/shieldwall/army.js";
 import {
   applyGodCard,
   applyMissileHits,
-  applyRolled,
   campFollowers,
   checklist,
   chooseFirst,
@@ -19,7 +18,6 @@ import {
   correctSoggyGround,
   correctTokens,
   correctUnit,
-  discardRolled,
   drawTurnCard,
   godChoiceFields,
   holyCallers,
@@ -30,8 +28,8 @@ import {
   type OddsView,
   PHASES,
   phaseEndProblem,
-  rerollWithFortune,
   rollTest,
+  rollTestWithFaces,
   settleCalls,
   standingEffect,
   TEST_KINDS,
@@ -49,6 +47,7 @@ import { AGGRESSION_NAME, DP_KINDS, type LeaderState, totalDp, type UnitState } 
 import { DistChart } from "../shared/DistChart.js";
 import { ExactValue } from "../shared/ExactValue.js";
 import { DuelPanel } from "./DuelPanel.js";
+import { FacePad, quickTests, Rolled } from "./RollPanel.js";
 
 type Act = (f: (s: CompanionState) => CompanionState) => boolean;
 export interface RollRequest {
@@ -403,6 +402,23 @@ function UnitCard({ state: s, unit: u, act, openRoll }: { state: CompanionState;
           {gone ? ` — ${u.status}` : ` · ${u.stands} stand${u.stands === 1 ? "" : "s"} · ${AGGRESSION_NAME[u.aggression]} · ${totalDp(u)} DP${u.formed ? "" : " · unformed"}${u.inCombat ? " · ⚔ in combat" : ""}`}
           {leaders.map((l) => ` · ★ ${l.name} ${l.status === "alive" ? `${lpLeft(l)}/${l.lpValue} LP` : l.status}`).join("")}
         </span>
+        {!gone && (
+          <span class="cmp-row quick">
+            {quickTests(s).map((k) => (
+              <button
+                key={k}
+                class="cmp-btn small"
+                onClick={(e) => {
+                  e.preventDefault(); // a tap on the test, not on the unit's line: the card stays as it was
+                  openRoll({ kind: k, subject: u.id });
+                }}
+                data-quick={`${k}:${u.id}`}
+              >
+                {TESTS[k].title}
+              </button>
+            ))}
+          </span>
+        )}
       </summary>
       <div class="cmp-grid">
         <span>Stands</span>
@@ -594,6 +610,7 @@ export function RollView({ state: s, act, request }: { state: CompanionState; ac
       <button class="cmp-btn primary big" disabled={!odds || !current} onClick={() => current && act((x) => rollTest(x, kind, current))} data-testid="roll">
         Roll
       </button>
+      {odds && current && <FacePad key={`${kind}:${subj}`} state={s} kind={kind} input={current} id="test" onComplete={(faces) => act((x) => rollTestWithFaces(x, kind, current, faces))} />}
       {current && edits.length > 0 && (
         <details class="cmp-edit" open={input !== null}>
           <summary>Modifiers from the table (change them if the table differs)</summary>
@@ -700,48 +717,6 @@ function Odds({ odds }: { odds: OddsView }) {
       </div>
       <p class="hint">{odds.title}</p>
     </div>
-  );
-}
-
-function Rolled({ state: s, act }: { state: CompanionState; act: Act }) {
-  const r = s.rolled!;
-  return (
-    <section class="cmp-card cmp-rolled" data-testid="rolled">
-      <h3>{TESTS[r.kind as TestKind]?.title ?? r.kind}: the dice</h3>
-      {r.dice.length === 0 && <p class="hint">No dice: the result is certain.</p>}
-      {r.dice.map((d, k) => (
-        <div key={k} class="dice-row">
-          <span class="label">{d.label}</span>
-          <span class="dice">
-            {d.faces.map((f, j) => (
-              <span key={j} class={`die f${f}`}>
-                {f}
-              </span>
-            ))}
-          </span>
-        </div>
-      ))}
-      <ul class="roll-text" data-testid="roll-text">
-        {r.text.map((t) => (
-          <li key={t}>{t}</li>
-        ))}
-      </ul>
-      <button class="cmp-btn primary big" onClick={() => act(applyRolled)} data-testid="apply">
-        Apply to the table
-      </button>
-      <div class="cmp-row">
-        <button class="cmp-btn" onClick={() => act(discardRolled)}>
-          Set aside (do not apply)
-        </button>
-        {(["red", "black"] as const)
-          .filter((side) => s.sides[side].tokens.fortune > 0)
-          .map((side) => (
-            <button key={side} class="cmp-btn" onClick={() => act((x) => rerollWithFortune(x, side))}>
-              {side} plays a Seven: roll again
-            </button>
-          ))}
-      </div>
-    </section>
   );
 }
 

@@ -51,7 +51,8 @@ export interface GodInPlay {
 export interface RolledTest {
   kind: string;
   input: unknown;
-  dice: { label: string; faces: number[] }[];
+  /** hitOn: a face at least this scores (shooting, free hack, combat): the page marks those dice. */
+  dice: { label: string; faces: number[]; hitOn?: number }[];
   outcome: unknown;
   text: string[];
 }
@@ -165,7 +166,7 @@ const drawnSchema = z.strictObject({ card, jokerNumber: z.union([z.literal(1), z
 const rolledSchema = z.strictObject({
   kind: z.string().min(1).max(40),
   input: z.unknown(),
-  dice: z.array(z.strictObject({ label: z.string().max(200), faces: z.array(z.int().min(1).max(6)).max(200) })).max(40),
+  dice: z.array(z.strictObject({ label: z.string().max(200), faces: z.array(z.int().min(1).max(6)).max(200), hitOn: z.int().min(1).max(6).optional() })).max(40),
   outcome: z.unknown(),
   text: z.array(z.string().max(2000)).max(200),
 });

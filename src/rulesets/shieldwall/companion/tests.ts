@@ -5,6 +5,7 @@
  * Each test only calls the shared mechanics (checks.ts, combat.ts, leaders.ts, move-dice.ts,
  * morale.ts, duel/rules.ts): no rule is written twice.
  */
+import { GivenFaces, MoreDiceNeeded, type Die } from "../../../core/dice.js";
 import { Random } from "../../../core/random.js";
 import {
   applyChargeResult,
@@ -28,6 +29,7 @@ import {
   retinueEliminatedDist,
   retinueEliminatedFate,
   riskOutcome,
+  SHOOTING_HIT_ON,
   shootingDice,
   shootingHitsDist,
 } from "../checks.js";
@@ -101,7 +103,7 @@ export const TESTS: Record<TestKind, TestDef> = {
     },
     roll: (_s, i, rng) => {
       const r = rollInitiative(rng, { redCincLp: num(i, "redCincLp", 0, 6), blackCincLp: num(i, "blackCincLp", 0, 6) });
-      return { kind: "initiative", input: i, dice: r.rolls.map(([red, black], k) => ({ label: `throw ${k + 1}: red, black (with +1)`, faces: [red, black].map((x) => Math.min(6, x)) })), outcome: r.winner, text: r.notes };
+      return { kind: "initiative", input: i, dice: r.rolls.map(([red, black], k) => ({ label: `throw ${k + 1}: red, black${initiativeBonus(i)}`, faces: [red, black].map((x) => Math.min(6, x)) })), outcome: r.winner, text: r.notes };
     },
     apply: (s, rolled) => {
       const winner = rolled.outcome as "red" | "black";
@@ -336,7 +338,7 @@ export const TESTS: Record<TestKind, TestDef> = {
     roll: (s, i, rng) => {
       const { shooter, target, input } = shootingInput(s, i);
       const r = resolveShooting(rng, input);
-      return { kind: "shooting", input: i, dice: [{ label: `${r.dice} D6`, faces: r.roll.faces }], outcome: r.hits, text: [`${shooter.name} shoots at ${target.name}: ${r.dice} dice [${r.roll.faces.join(", ")}], ${r.hits} hit${r.hits === 1 ? "" : "s"}`] };
+      return { kind: "shooting", input: i, dice: [{ label: `${r.dice} D6`, faces: r.roll.faces, hitOn: SHOOTING_HIT_ON }], outcome: r.hits, text: [`${shooter.name} shoots at ${target.name}: ${r.dice} dice [${r.roll.faces.join(", ")}], ${r.hits} hit${r.hits === 1 ? "" : "s"}`] };
     },
     apply: (s, rolled) => {
       const i = rolled.input as TestInput;
@@ -492,7 +494,7 @@ export const TESTS: Record<TestKind, TestDef> = {
       const u = activeUnit(s, i, "unit");
       const t = activeUnit(s, i, "target");
       const r = resolveFreeHack(rng, num(i, "engagedStands", 1, 20));
-      return { kind: "free-hack", input: i, dice: [{ label: `${r.roll.faces.length} D6`, faces: r.roll.faces }], outcome: r.casualties, text: [`${u.name}'s free hack on ${t.name}: [${r.roll.faces.join(", ")}], ${r.casualties} casualt${r.casualties === 1 ? "y" : "ies"}`] };
+      return { kind: "free-hack", input: i, dice: [{ label: `${r.roll.faces.length} D6`, faces: r.roll.faces, hitOn: FREE_HACK_HIT_ON }], outcome: r.casualties, text: [`${u.name}'s free hack on ${t.name}: [${r.roll.faces.join(", ")}], ${r.casualties} casualt${r.casualties === 1 ? "y" : "ies"}`] };
     },
     apply: (s, rolled) => {
       const i = rolled.input as TestInput;
@@ -546,7 +548,7 @@ export const TESTS: Record<TestKind, TestDef> = {
       const dice: RolledTest["dice"] = [];
       for (const round of r.rounds) {
         for (const side of ["a", "b"] as const) {
-          round[side].units.forEach((u, k) => dice.push({ label: `round ${round.round}: ${input[side][k].unit.name}`, faces: u.roll.faces }));
+          round[side].units.forEach((u, k) => dice.push({ label: `round ${round.round}: ${input[side][k].unit.name} (hits on ${u.hitOn === 5 ? "5-6" : "6"})`, faces: u.roll.faces, hitOn: u.hitOn }));
         }
       }
       return { kind: "combat", input: i, dice, outcome: { rounds: r.rounds.map((x) => x.result) }, text: [...r.notes, `final: ${RESULT_NAME[r.result]} for ${input.a[0].unit.name}`] };
@@ -591,16 +593,63 @@ function asCompanionError(err: unknown): CompanionError {
  * state) until it is applied or set aside, so reloading the page cannot roll it again.
  */
 export function rollTest(state: CompanionState, kind: TestKind, input: TestInput): CompanionState {
-  if (state.rolled) throw new CompanionError(`a ${state.rolled.kind} roll is waiting: apply it or set it aside first`);
   const rng = new Random(state.rng);
+  const rolled = throwTest(state, kind, input, rng);
+  return logged({ ...state, rng: rng.state(), rolled }, [`${TESTS[kind].title}: ${rolled.text.join("; ")}`]);
+}
+
+/**
+ * The same test from the faces the players threw at the table (in the order the rules throw them:
+ * each die's label on the roll says which): the same resolution as rollTest, the generator is
+ * left alone. Throws a CompanionError naming "faces" when a face is not on its die, or the count
+ * is not what the test throws.
+ */
+export function rollTestWithFaces(state: CompanionState, kind: TestKind, input: TestInput, faces: readonly number[]): CompanionState {
+  if (!Array.isArray(faces) || faces.length > 200) throw new CompanionError("faces: a list of at most 200 dice");
+  const given = new GivenFaces(faces);
   let rolled: RolledTest;
   try {
-    TESTS[kind].odds(state, input);
-    rolled = TESTS[kind].roll(state, input, rng);
+    rolled = throwTest(state, kind, input, given);
   } catch (err) {
     throw asCompanionError(err);
   }
-  return logged({ ...state, rng: rng.state(), rolled }, [`${TESTS[kind].title}: ${rolled.text.join("; ")}`]);
+  if (given.count !== faces.length) throw new CompanionError(`faces: ${faces.length} dice given, the test throws ${given.count}`);
+  return logged({ ...state, rolled }, [`${TESTS[kind].title} (dice thrown at the table): ${rolled.text.join("; ")}`]);
+}
+
+/**
+ * Which die the test throws next after these faces, for entering them one tap at a time: null
+ * once the faces are a whole roll; error names a face that cannot be (or a bad input).
+ */
+export function nextDieFor(state: CompanionState, kind: TestKind, input: TestInput, faces: readonly number[]): { die: Die | null; error: string | null } {
+  const given = new GivenFaces(faces);
+  try {
+    throwTest(state, kind, input, given);
+  } catch (err) {
+    if (err instanceof MoreDiceNeeded) return { die: err.die, error: null };
+    return { die: null, error: asCompanionError(err).message };
+  }
+  if (given.count !== faces.length) return { die: null, error: `faces: ${faces.length} dice given, the test throws ${given.count}` };
+  return { die: null, error: null };
+}
+
+/** One throw of a test by any generator (seeded or the faces given): the only place a test is rolled. */
+function throwTest(state: CompanionState, kind: TestKind, input: TestInput, rng: Random): RolledTest {
+  if (state.rolled) throw new CompanionError(`a ${state.rolled.kind} roll is waiting: apply it or set it aside first`);
+  try {
+    TESTS[kind].odds(state, input);
+    return TESTS[kind].roll(state, input, rng);
+  } catch (err) {
+    if (err instanceof MoreDiceNeeded) throw err;
+    throw asCompanionError(err);
+  }
+}
+
+/** "(with +1 for red)" when a side's commander-in-chief has more LPs (ruling SW-8), else nothing. */
+function initiativeBonus(i: TestInput): string {
+  const red = num(i, "redCincLp", 0, 6);
+  const black = num(i, "blackCincLp", 0, 6);
+  return red > black ? " (with +1 for red)" : black > red ? " (with +1 for black)" : "";
 }
 
 /** Applies the waiting roll's result to the tracked state. */
@@ -626,9 +675,10 @@ export function discardRolled(state: CompanionState): CompanionState {
 
 /**
  * The Seven (ruling SW-11): a side spends a kept fortune token to throw the waiting roll's dice
- * again with the same inputs; the new roll replaces the first.
+ * again with the same inputs; the new roll replaces the first. With faces, the new throw is the
+ * players' own dice (rollTestWithFaces).
  */
-export function rerollWithFortune(state: CompanionState, side: "red" | "black"): CompanionState {
+export function rerollWithFortune(state: CompanionState, side: "red" | "black", faces?: readonly number[]): CompanionState {
   const rolled = state.rolled;
   if (!rolled) throw new CompanionError("no roll is waiting to be thrown again");
   let tokens;
@@ -639,7 +689,7 @@ export function rerollWithFortune(state: CompanionState, side: "red" | "black"):
   }
   const spent: CompanionState = { ...state, rolled: null, sides: { ...state.sides, [side]: { ...state.sides[side], tokens } } };
   const again = logged(spent, [`${side} plays a kept Seven (fortune smiles): the dice are thrown again (ruling SW-11)`]);
-  return rollTest(again, rolled.kind as TestKind, rolled.input as TestInput);
+  return faces === undefined ? rollTest(again, rolled.kind as TestKind, rolled.input as TestInput) : rollTestWithFaces(again, rolled.kind as TestKind, rolled.input as TestInput, faces);
 }
 
 /** Ends the missile exchange: every hit rolled is applied now, one at a time (seed "Missile Exchange", ruling SW-16). */
