@@ -37,7 +37,7 @@ export { solveDeepening } from "./solver.js";
 /** Shove as a generic runner plays it: a board text file is the options file. */
 export const shovePlayable = definePlayable({
   game: shove,
-  defaultAi: "strong",
+  defaultAi: "random",
   defaultLabel: "default board (ruling SH-1, a house rule)",
   optionsFile: {
     format: "text",
