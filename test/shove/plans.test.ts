@@ -13,11 +13,11 @@ const GAMES = 20;
 const ITERATIONS = 200;
 const config = resolveConfig({});
 /**
- * Plans the default level does not yet beat in 95% at this cut budget (measured 17/20 each at
- * 200 iterations, seeds below): asserted at the measured floor so a regression shows, and left
- * open in issue 26 rather than called done.
+ * The pairing the default level does not yet win 95% of at this cut budget (blue against a red
+ * that always pushes: 17/20 at 200 iterations; 8/8 at the full budget): asserted at the measured
+ * floor so a regression shows, and left open in issue 26 rather than called done.
  */
-const NOT_YET_95: Record<string, number> = { "nearest-walk/blue": 0.8, "always-push/red": 0.8 };
+const NOT_YET_95: Record<string, number> = { "always-push/red": 0.8 };
 
 function aiWins(plan: (typeof TRIVIAL_PLANS)[number], planSide: "blue" | "red"): number {
   let wins = 0;

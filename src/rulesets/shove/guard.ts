@@ -40,7 +40,25 @@ export function threatDistance(sim: ShoveSim, dist: Int16Array, queue: Int32Arra
 /** Score of a red turn's end: threat distance first, then fewer blue tokens left. */
 function score(sim: ShoveSim, dist: Int16Array, queue: Int32Array): number {
   if (sim.over) return sim.winner === RED ? 1e6 : -1e6;
-  return threatDistance(sim, dist, queue) * 100 - sim.aliveCount(0);
+  return threatDistance(sim, dist, queue) * 100 - sim.aliveCount(0) - 30 * exposedRed(sim);
+}
+
+/** Red tokens touching a blue token: one more blue step beside them removes them (SH-4). */
+function exposedRed(sim: ShoveSim): number {
+  const g = sim.g;
+  let n = 0;
+  for (let k = 0; k < g.nRed; k++) {
+    const p = sim.pos(k);
+    if (p < 0) continue;
+    for (let d = 0; d < 4; d++) {
+      const q = g.nb[p * 4 + d];
+      if (q >= 0 && sim.tokenAt(q) >= g.nRed) {
+        n++;
+        break;
+      }
+    }
+  }
+  return n;
 }
 
 export interface GuardResult {
