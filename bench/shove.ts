@@ -4,10 +4,36 @@ import { playOut } from "../src/core/game.js";
 import { Random } from "../src/core/random.js";
 import { mctsSearch } from "../src/core/search/mcts.js";
 import { randomPlayer } from "../src/core/search/random-player.js";
-import { makePlayout, randomPlayout } from "../src/rulesets/shove/ai.js";
+import { AI_LEVELS, makePlayout, randomPlayout, shovePlayer } from "../src/rulesets/shove/ai.js";
+import { PLAN_SIDES, planPlayer, TRIVIAL_PLANS } from "../src/rulesets/shove/plans.js";
 import { newSim, resolveConfig, shove } from "../src/rulesets/shove/game.js";
 import { ShoveSolver, SolverBudgetExceeded } from "../src/rulesets/shove/solver.js";
 import { type BenchSection, opsPerSecond } from "./harness.js";
+
+/**
+ * Issue 26: each level against each trivial plan from the plan's colours, at the level's full
+ * budget: the computer's wins out of `games` (SHOVE_PLAN_GAMES raises the count).
+ */
+function trivialPlanResults(config: ReturnType<typeof resolveConfig>, games: number): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const level of AI_LEVELS) {
+    for (const plan of TRIVIAL_PLANS) {
+      for (const side of PLAN_SIDES[plan]) {
+        let wins = 0;
+        const t0 = performance.now();
+        for (let i = 0; i < games; i++) {
+          const start = shove.setup(config, 1000 + i);
+          const ai = shovePlayer(start.config, { level, seed: i });
+          const person = planPlayer(start.config, plan, i);
+          const players = side === "blue" ? { blue: person, red: ai } : { blue: ai, red: person };
+          if (playOut(shove, start, players, { keepEvents: false }).result.winner !== side) wins++;
+        }
+        out[`${level} v ${plan} (${side})`] = `${wins}/${games} computer wins, ${Math.round((performance.now() - t0) / games)} ms/game`;
+      }
+    }
+  }
+  return out;
+}
 
 export const shoveBench: BenchSection = {
   name: "shove",
@@ -67,6 +93,7 @@ export const shoveBench: BenchSection = {
       strongIterationsPerSecond,
       solverNodesPerSecond,
       solverNodesMeasured: solver.nodes,
+      trivialPlans: trivialPlanResults(config, Number(process.env.SHOVE_PLAN_GAMES ?? 10)),
     };
   },
 };

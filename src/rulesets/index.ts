@@ -7,7 +7,7 @@ import { pig } from "../core/fixtures/pig.js";
 import { type AnyGame, type AnyPlayable, type ComputerPlayerEntry, definePlayable } from "../core/records.js";
 import { contestGame } from "./contest/game.js";
 import { shieldwallBattlePlayable, shieldwallComputerPlayers, shieldwallDuelGame } from "./shieldwall/index.js";
-import { shovePlayable } from "./shove/index.js";
+import { shoveComputerPlayers, shovePlayable } from "./shove/index.js";
 
 /** Pig (the core fixture; handy for trying the machinery). */
 export const pigPlayable = definePlayable({ game: pig, defaultAi: "random", defaultLabel: "target 50 (default)", maxDecisions: 100_000 });
@@ -22,4 +22,4 @@ export const ALL_GAMES: readonly AnyGame[] = [...PLAYABLE_GAMES.map((p) => p.gam
 export const DEFAULT_PLAYABLE_GAME = shieldwallBattlePlayable.game.id;
 
 /** Computer players the rulesets offer (the generic ones, random and MCTS, are the runner's own). */
-export const COMPUTER_PLAYERS: readonly ComputerPlayerEntry[] = [...shieldwallComputerPlayers];
+export const COMPUTER_PLAYERS: readonly ComputerPlayerEntry[] = [...shieldwallComputerPlayers, ...shoveComputerPlayers];

@@ -6,7 +6,7 @@ import { createInterface } from "node:readline";
 import type { Command } from "commander";
 import type { GameRecord } from "../../core/game.js";
 import { wilsonInterval } from "../../core/stats.js";
-import { AI_LEVELS, type AiLevel, DEFAULT_ITERATIONS, playMatch } from "../../rulesets/shove/ai.js";
+import { AI_LEVELS, type AiLevel, DEFAULT_ITERATIONS, DEFAULT_LEVEL, playMatch } from "../../rulesets/shove/ai.js";
 import { BoardFormatError, type BoardSpec, DEFAULT_BOARD, formatBoard } from "../../rulesets/shove/board.js";
 import { boardFromText, type ShoveMove, type ShoveOptions, type ShoveState, shove } from "../../rulesets/shove/game.js";
 import { renderBoard, renderStatus } from "../../rulesets/shove/render.js";
@@ -52,7 +52,7 @@ export function parseController(text: string, option: string): Controller {
   const parts = text.trim().toLowerCase().split(":");
   if (parts[0] === "human" && parts.length === 1) return { kind: "human" };
   if (parts[0] !== "ai" || parts.length > 3) throw new UsageError(`${option} must be human, ai, ai:LEVEL or ai:LEVEL:ITERATIONS (levels ${AI_LEVELS.join(", ")}), got "${text}"`);
-  const level = parts.length > 1 ? parseLevel(parts[1], option) : "mcts";
+  const level = parts.length > 1 ? parseLevel(parts[1], option) : DEFAULT_LEVEL;
   const iterations = parts.length > 2 ? parseInteger(parts[2], `${option} iterations`, 1, 1_000_000) : undefined;
   return { kind: "ai", level, iterations };
 }
@@ -81,7 +81,7 @@ export const shoveCli: CliModule = {
       .command("play")
       .description("play in the terminal; commands like `b3 up`, `push d4 from d3`, `undo`, `end`, `help` are read line by line")
       .option("--blue <who>", "human, ai, ai:LEVEL or ai:LEVEL:ITERATIONS (levels random, mcts, strong)", "human")
-      .option("--red <who>", "human, ai, ai:LEVEL or ai:LEVEL:ITERATIONS", "ai:mcts")
+      .option("--red <who>", "human, ai, ai:LEVEL or ai:LEVEL:ITERATIONS", `ai:${DEFAULT_LEVEL}`)
       .option("--board <file>", `board file (docs/shove.md); ${HOUSE_NOTE}`)
       .option("--out <file>", "where to save the game record (default .muster/shove-SEED.json); an existing file is kept unless --force")
       .option("--force", "with --out, replace an existing file")
@@ -199,7 +199,7 @@ export const shoveCli: CliModule = {
         .command("balance")
         .description("win rates of two equal computer players on a board, with 95% confidence intervals")
         .requiredOption("--games <n>", "number of games")
-        .option("--level <level>", "computer level for both sides: random, mcts, strong", "mcts")
+        .option("--level <level>", "computer level for both sides: random, mcts, strong", DEFAULT_LEVEL)
         .option("--iterations <n>", "MCTS iterations per decision (default: the level's)"),
     ).action((opts: { games: string; level: string; iterations?: string; board?: string; turns?: string; emptyPushes?: boolean; progress?: boolean }, c: Command) => {
       const g = globals(c);

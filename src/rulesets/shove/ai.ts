@@ -10,11 +10,19 @@
 import { type Player, type PlayerId, playOut } from "../../core/game.js";
 import { Random } from "../../core/random.js";
 import { mctsSearch } from "../../core/search/mcts.js";
-import { formatAction, loadState, newSim, resolveConfig, type ShoveConfig, type ShoveMove, type ShoveOptions, type ShoveState, shove, winReasonText } from "./game.js";
+import { formatAction, loadState, parseAction, newSim, resolveConfig, type ShoveConfig, type ShoveMove, type ShoveOptions, type ShoveState, shove, winReasonText } from "./game.js";
+import { guardSearch } from "./guard.js";
 import { BLUE, END, RED, type ShoveSim } from "./sim.js";
 
 export const AI_LEVELS = ["random", "mcts", "strong"] as const;
 export type AiLevel = (typeof AI_LEVELS)[number];
+
+/**
+ * The level every front end (CLI, web page, online seat) offers by default. `strong`, because
+ * `mcts` with random playouts loses to a person walking one token straight to the victory square
+ * (issue 26; test/shove/plans.test.ts plays the trivial plans against it).
+ */
+export const DEFAULT_LEVEL: AiLevel = "strong";
 
 /** Default iterations per decision of the MCTS levels. */
 export const DEFAULT_ITERATIONS: Record<AiLevel, number> = { random: 0, mcts: 1000, strong: 2000 };
@@ -161,7 +169,30 @@ export function shovePlayer(config: ShoveConfig, opts: AiOptions): Player<ShoveS
         probe.rng = null;
         if (probe.act(code) === 0 && probe.over && probe.winner === me) return formatAction(sim.g, code);
       }
-      return mctsSearch(shove, state, player, { seed: opts.seed, iterations, playout }, rng).best;
+      const choice = mctsSearch(shove, state, player, { seed: opts.seed, iterations, playout }, rng).best;
+      if (me !== RED || opts.level === "mcts") return choice;
+      // Red's guard: never let the search's pick give blue a shorter walk than red can keep.
+      loadState(sim, state);
+      const guard = guardSearch(sim, () => newSim(config));
+      const code = parseAction(sim.g, choice);
+      if ("code" in code && guard.byFirst.get(code.code) === guard.best) return choice;
+      return formatAction(sim.g, guard.bestFirst[0]);
+    },
+  };
+}
+
+/** Shove's levels as the online server offers them (the board comes from the state). */
+export function shoveComputerPlayer(level: AiLevel, seed: number): Player<ShoveState, ShoveMove> {
+  let inner: Player<ShoveState, ShoveMove> | null = null;
+  let board: ShoveConfig | null = null;
+  return {
+    name: level,
+    choose(state: ShoveState, player: PlayerId): ShoveMove {
+      if (!inner || board !== state.config) {
+        inner = shovePlayer(state.config, { level, seed });
+        board = state.config;
+      }
+      return inner.choose(state, player);
     },
   };
 }

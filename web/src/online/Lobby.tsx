@@ -22,7 +22,7 @@ interface GameChoice {
 const GAMES: GameChoice[] = [
   { id: "shieldwall-battle", title: "Shieldwall battle", blurb: "A shipped scenario on the table; no hidden information.", seats: [{ seat: "red", name: "Red" }, { seat: "black", name: "Black" }], computers: ["commander", "advance", "random", "mcts"] },
   { id: "shieldwall-duel", title: "Shieldwall duel", blurb: "Personal combat between two leaders; hands are secret.", seats: [{ seat: "a", name: "Fighter a" }, { seat: "b", name: "Fighter b" }], computers: ["random", "mcts"] },
-  { id: "shove", title: "Shove", blurb: "Push the pieces on a small board; no hidden information.", seats: [{ seat: "blue", name: "Blue" }, { seat: "red", name: "Red" }], computers: ["random", "mcts"] },
+  { id: "shove", title: "Shove", blurb: "Push the pieces on a small board; no hidden information.", seats: [{ seat: "blue", name: "Blue" }, { seat: "red", name: "Red" }], computers: ["strong", "random", "mcts"] },
   { id: "contest-of-champions", title: "Contest of Champions", blurb: "A duel of commanders; cards chosen in secret, revealed together (CC-5).", seats: [{ seat: "A", name: "Commander A" }, { seat: "B", name: "Commander B" }], computers: ["random", "mcts"] },
 ];
 

@@ -9,7 +9,7 @@ import "../odds/pages.css";
 import "./shove.css";
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { deriveSeed } from "../../../src/core/records.js";
-import type { AiLevel } from "../../../src/rulesets/shove/ai.js";
+import { type AiLevel, DEFAULT_LEVEL } from "../../../src/rulesets/shove/ai.js";
 import { geometryOf, winReasonText } from "../../../src/rulesets/shove/game.js";
 import { openPathSquares } from "../../../src/rulesets/shove/path.js";
 import { type PageProps, replaceQuery } from "../shell/location.js";
@@ -55,7 +55,7 @@ function D4({ face }: { face: number }) {
 }
 
 export default function ShovePage({ query }: PageProps) {
-  const players = { blue: kindOf(query.get("blue"), "human"), red: kindOf(query.get("red"), "mcts") };
+  const players = { blue: kindOf(query.get("blue"), "human"), red: kindOf(query.get("red"), DEFAULT_LEVEL) };
   const seed = Number(query.get("seed") ?? 1) || 1;
   const [game, setGame] = useState<ShoveGame | null>(null);
   const [error, setError] = useState<string | null>(null);
