@@ -19,7 +19,7 @@ const RULING_ID = /\b(?:SW|SH|CC|GC|C)-\d+[a-z]?\b/g;
 /** Every ruling the project has settled; each must keep its section. */
 const ALL_RULINGS = [
   ...range("C", 3),
-  ...range("SW", 27),
+  ...range("SW", 28),
   ...range("SH", 7),
   ...["GC-1", "GC-2", "GC-3", "GC-3a", "GC-4", "GC-5", "GC-6"],
   ...range("CC", 5),
