@@ -85,7 +85,7 @@ describe.skipIf(!haveChromium && !required)("web app end to end: odds, undo, sav
       const odds = page.locator('[data-testid="odds"]').first();
       await odds.waitFor();
       expect(await odds.textContent()).toMatch(/Charge test/);
-      expect(await page.textContent('[data-testid="odds-headline"]')).toMatch(/charges: \d+\/\d+ \(\d+\.\d\d%\)/);
+      expect(await page.textContent('[data-testid="odds-headline"]')).toMatch(/charges: (\d+\/\d+|0|1) \(\d+\.\d\d%\)/); // a certain charge shows 1 (100.00%)
       expect(await odds.textContent()).toMatch(/Combat result if the charge goes in/);
       expect(await page.locator('[data-testid="odds"] canvas').count()).toBeGreaterThan(0);
       await page.screenshot({ path: join(SHOTS, "play-1-charge-odds.png") });
