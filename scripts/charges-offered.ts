@@ -20,6 +20,8 @@ interface Tally {
   offered: Record<"red" | "black", number>;
   automatic: Record<"red" | "black", number>;
   battles: number;
+  /** Turns played, summed: offers per turn do not depend on how long battles last. */
+  turns: number;
   seconds: number;
 }
 
@@ -38,7 +40,7 @@ function wholeNumber(text: string | undefined, name: string, fallback: number): 
 /** One scenario's battles: charge decisions put to each side, and charges declared by themselves. */
 export function countCharges(scenario: string, games: number, firstSeed: number): Tally {
   const setup = loadBattleSetup(`${scenario}.json`);
-  const t: Tally = { offered: { red: 0, black: 0 }, automatic: { red: 0, black: 0 }, battles: 0, seconds: 0 };
+  const t: Tally = { offered: { red: 0, black: 0 }, automatic: { red: 0, black: 0 }, battles: 0, turns: 0, seconds: 0 };
   const start = performance.now();
   for (let g = 0; g < games; g++) {
     const seed = firstSeed + g;
@@ -52,7 +54,7 @@ export function countCharges(scenario: string, games: number, firstSeed: number)
         },
       };
     };
-    playOut(battleGame, battleGame.setup(setup, seed), { red: counting("red"), black: counting("black") }, {
+    const played = playOut(battleGame, battleGame.setup(setup, seed), { red: counting("red"), black: counting("black") }, {
       keepEvents: false,
       onEvents: (events) => {
         for (const e of events) {
@@ -65,6 +67,7 @@ export function countCharges(scenario: string, games: number, firstSeed: number)
       },
     });
     t.battles++;
+    t.turns += played.state.turn;
   }
   t.seconds = (performance.now() - start) / 1000;
   return t;
@@ -76,11 +79,11 @@ function main(): void {
   const seed = wholeNumber(argOf(args, "--seed"), "--seed", 5000);
   const list = argOf(args, "--scenarios")?.split(",") ?? SCENARIOS;
   for (const s of list) if (!SCENARIOS.includes(s)) throw new Error(`--scenarios: unknown scenario "${s}" (shipped: ${SCENARIOS.join(", ")})`);
-  const rows = ["| Scenario | battles | red offered / battle | black offered / battle | red by itself / battle | black by itself / battle | seconds |", "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"];
+  const rows = ["| Scenario | battles | red offered / battle | black offered / battle | red by itself / battle | black by itself / battle | turns / battle | red offered / turn | black offered / turn | seconds |", "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"];
   for (const s of list) {
     const t = countCharges(s, games, seed);
     const per = (n: number) => (n / t.battles).toFixed(2);
-    rows.push(`| ${s} | ${t.battles} | ${per(t.offered.red)} | ${per(t.offered.black)} | ${per(t.automatic.red)} | ${per(t.automatic.black)} | ${t.seconds.toFixed(1)} |`);
+    rows.push(`| ${s} | ${t.battles} | ${per(t.offered.red)} | ${per(t.offered.black)} | ${per(t.automatic.red)} | ${per(t.automatic.black)} | ${per(t.turns)} | ${(t.offered.red / t.turns).toFixed(3)} | ${(t.offered.black / t.turns).toFixed(3)} | ${t.seconds.toFixed(1)} |`);
     process.stderr.write(`${s}: ${t.battles} battles in ${t.seconds.toFixed(1)} s\n`);
   }
   process.stdout.write(`${rows.join("\n")}\n`);
