@@ -6,7 +6,6 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
@@ -14,19 +13,10 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createMatchAt, type MatchClock, ScriptedSeat } from "../../bench/online-seats.js";
 import { Random } from "../../src/core/random.js";
 import { SqliteStore } from "../../src/server/store.js";
-import { ROOT } from "./helpers.js";
+import { freePort, ROOT } from "./helpers.js";
 
 const RUN = join(ROOT, "dist", "src", "server", "run.js");
 
-function freePort(): Promise<number> {
-  return new Promise((ok) => {
-    const s = createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => ok(port));
-    });
-  });
-}
 
 function startProcess(port: number, db: string): Promise<ChildProcess> {
   // The SQLite file is what this test checks: a DATABASE_URL in the environment (as in CI) would send the server to PostgreSQL.

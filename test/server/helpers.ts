@@ -1,4 +1,5 @@
 /** Test helpers: a server on a free loopback port, WebSocket clients that collect what they receive. */
+import { createServer } from "node:net";
 import { join } from "node:path";
 import WebSocket from "ws";
 import { startServer, type RunningServer, type ServerConfig } from "../../src/server/index.js";
@@ -87,3 +88,14 @@ export const ofType =
   <T extends ServerMessage["type"]>(type: T) =>
   (m: ServerMessage): m is Extract<ServerMessage, { type: T }> =>
     m.type === type;
+
+/** A TCP port free on loopback now (for a server started as a child process). */
+export function freePort(): Promise<number> {
+  return new Promise((ok) => {
+    const s = createServer();
+    s.listen(0, "127.0.0.1", () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => ok(port));
+    });
+  });
+}

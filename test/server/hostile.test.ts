@@ -10,7 +10,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
@@ -18,21 +17,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { matchOptions } from "../../src/server/games.js";
 import { type CreateMatchResponse, MATCH_GAMES, type MatchGameId, type ServerMessage, type SnapshotMessage, type UpdateMessage } from "../../src/server/protocol.js";
 import { SqliteStore } from "../../src/server/store.js";
-import { Client, ofType, ROOT } from "./helpers.js";
+import { Client, freePort, ofType, ROOT } from "./helpers.js";
 import { mutationOf } from "./option-mutations.js";
 
 const RUN = join(ROOT, "dist", "src", "server", "run.js");
 const MUTATIONS_PER_GAME = 200;
 
-function freePort(): Promise<number> {
-  return new Promise((ok) => {
-    const s = createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => ok(port));
-    });
-  });
-}
 
 interface Server {
   child: ChildProcess;

@@ -7,13 +7,12 @@
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readdirSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import type { CreateMatchResponse, ServerMessage } from "../../src/server/protocol.js";
-import { Client, ROOT } from "./helpers.js";
+import { Client, freePort, ROOT } from "./helpers.js";
 import { POSTGRES_REQUIRED } from "./stores.js";
 
 const RUN = join(ROOT, "dist", "src", "server", "run.js");
@@ -26,15 +25,6 @@ function pgBin(): string | null {
   return bin && existsSync(join(bin, "initdb")) ? bin : null;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((ok) => {
-    const s = createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => ok(port));
-    });
-  });
-}
 
 const BIN = pgBin();
 const isRoot = process.getuid?.() === 0;
