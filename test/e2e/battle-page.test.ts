@@ -136,7 +136,8 @@ describe.skipIf(!haveChromium && !required)("the table's unit labels (issue 25)"
       const { file } = savedUntil("mid-battle", (s) => (s.turn >= 3 && s.pending?.kind === "move" ? true : null), { by: "commander", seed: 4 });
       const page = await h.open("#/battle", size);
       if (size === "desktop") await page.setViewportSize({ width: 1400, height: 900 });
-      page.setDefaultTimeout(60_000);
+      // The phone's mid-battle replay in the page's worker can take over a minute on a busy CI machine.
+      page.setDefaultTimeout(150_000);
       await continueSaved(page, file);
       await page.locator('[data-testid="table"]').scrollIntoViewIfNeeded();
       await page.waitForTimeout(400);
@@ -314,7 +315,8 @@ describe.skipIf(!haveChromium && !required)("the duel's odds and the screenshots
       const { file } = savedUntil("duel", (s) => (s.pending?.kind === "duel" && s.pending.side === "red" ? true : null));
       const page = await h.open("#/battle", size);
       if (size === "desktop") await page.setViewportSize({ width: 1400, height: 900 });
-      page.setDefaultTimeout(60_000);
+      // The phone's mid-battle replay in the page's worker can take over a minute on a busy CI machine.
+      page.setDefaultTimeout(150_000);
       await continueSaved(page, file, '[data-testid="duel-panel"]');
       // Hot seat: no odds while the hand is covered (they would tell of it).
       expect(await page.locator('[data-testid="duel-odds"]').count()).toBe(0);
@@ -329,12 +331,13 @@ describe.skipIf(!haveChromium && !required)("the duel's odds and the screenshots
       await page.screenshot({ path: join(SHOTS, `battle-page-${size}-duel.png`), fullPage: size === "phone" });
       await page.close();
       expect(h.errors).toEqual([]);
-    }, 180_000);
+    }, 300_000);
 
     it(`${size}: the table at the start of a battle`, async () => {
       const page = await h.open("#/battle", size);
       if (size === "desktop") await page.setViewportSize({ width: 1400, height: 900 });
-      page.setDefaultTimeout(60_000);
+      // The phone's mid-battle replay in the page's worker can take over a minute on a busy CI machine.
+      page.setDefaultTimeout(150_000);
       await page.selectOption('[data-testid="player-red"]', "human");
       await page.selectOption('[data-testid="player-black"]', "commander");
       await page.click('[data-testid="start"]');
