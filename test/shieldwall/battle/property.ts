@@ -3,7 +3,8 @@
  * `property-*.test.ts` so that vitest plays them on every core: a battle between seeded
  * random players ends with a result (SW-25), never breaks an invariant after any decision (no
  * overlapping stands, aggression and DPs in range, LPs never spent beyond the value (SW-7), dead
- * leaders never asked to act, stand counts never negative and matching the table), and its record,
+ * leaders never asked to act, stand counts never negative and matching the table, every loss
+ * announced once, where it happens), and its record,
  * read back from JSON, replays to the same state hash.
  */
 import fc from "fast-check";
@@ -44,7 +45,10 @@ function playChecked(setup: BattleSetup, seed: number): Played {
     if (problem) break;
     const move = players[mover as "red" | "black"].choose(s, mover);
     const before = s;
-    s = play(battleGame, s, mover, move).state;
+    const applied = play(battleGame, s, mover, move);
+    s = applied.state;
+    problem = lossesAnnouncedOnce(before, s, applied.events);
+    if (problem) break;
     // LPs never overspent: whatever a leader spends comes out of the value he had (ruling SW-7).
     for (const l of s.leaders) {
       const b = before.leaders.find((x) => x.id === l.id);
@@ -56,6 +60,26 @@ function playChecked(setup: BattleSetup, seed: number): Played {
     if (decisions.length > 5000) problem = "more than 5000 decisions";
   }
   return { state: s, record: makeRecord(battleGame, setup, seed, decisions, s), problem };
+}
+
+/**
+ * Issue 23, N4: a loss is announced once, in the decision where it happens. Every unit lost in
+ * this decision (broken, destroyed or surrendered, however: combat, morale, a leader's death, the
+ * battle standard) has exactly one `unit-lost` event, and no other unit has one. A unit that
+ * pursues off the table is out of the battle but not lost (ruling SW-21): no `unit-lost`.
+ */
+const LOST = new Set(["broken", "destroyed", "surrendered"]);
+
+function lossesAnnouncedOnce(before: BattleState, after: BattleState, events: readonly { type: string; unit?: unknown }[]): string | null {
+  const wasActive = new Set(before.units.filter((u) => u.u.status === "active" && u.deployed).map((u) => u.id));
+  const leftPlay = after.units.filter((u) => wasActive.has(u.id) && LOST.has(u.u.status)).map((u) => u.id);
+  const announced = events.filter((e) => e.type === "unit-lost").map((e) => String(e.unit));
+  for (const id of leftPlay) {
+    const n = announced.filter((a) => a === id).length;
+    if (n !== 1) return `${id} left play with ${n} unit-lost events`;
+  }
+  const stray = announced.find((a) => !leftPlay.includes(a));
+  return stray === undefined ? null : `unit-lost for ${stray}, which did not leave play in this decision`;
 }
 
 /** Plays `runs` seeded random battles (fast-check seed `fcSeed`), checking each as described above and replaying every record from its JSON text. */

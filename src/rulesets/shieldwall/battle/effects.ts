@@ -340,6 +340,8 @@ export function retireMoveRolled(ctx: Ctx, id: string, foes: string[], roll: Mov
 
 function retiringMorale(ctx: Ctx, bu: BattleUnit, before: Stand[]): void {
   const ghost = { ...bu, stands: before };
+  // Units the news shakes as they stood: one it destroys (a Shaken friend losing its last stand) leaves play in turn.
+  const near: BattleUnit[] = [];
   for (const u of ctx.s.units) {
     if (!onTable(u) || u.id === bu.id || !within(ghost, u, 2)) continue;
     const r =
@@ -350,10 +352,12 @@ function retiringMorale(ctx: Ctx, bu: BattleUnit, before: Stand[]): void {
           })
         : enemyBrokenNearby(u.u, { within2: true });
     if (r.value !== u.u) {
+      near.push(u);
       ctx.setU(r.value);
       ctx.notes("morale", r.notes, { unit: u.id, cause: bu.id });
     }
   }
+  announceLosses(ctx, near, "destroyed");
   standardFalls(ctx, bu);
 }
 
@@ -370,7 +374,8 @@ export function standardFalls(ctx: Ctx, bu: BattleUnit): void {
   for (const u of r.value) if (u !== ctx.unit(u.id).u) ctx.setU(u);
   ctx.s.sides[bu.side] = { ...sd, standardApplied: true };
   ctx.notes("battle-standard", r.notes, { side: bu.side });
-  announceLosses(ctx, before.filter((u) => u.id !== bu.id), "destroyed");
+  // The standard's own unit too: the DP it takes may be its last (announceLosses skips one already gone).
+  announceLosses(ctx, before, "destroyed");
 }
 
 /**
