@@ -333,6 +333,30 @@ describe.skipIf(!haveChromium && !required)("the duel's odds and the screenshots
       expect(h.errors).toEqual([]);
     }, 300_000);
 
+    if (size === "desktop")
+      it("desktop: near the end of a duel the odds are counted exactly and shown as fractions", async () => {
+        const { file } = savedUntil("duel-late", (s) => {
+          const p = s.pending;
+          if (p?.kind !== "duel" || p.side !== "red") return null;
+          const g = p.duel.game;
+          const seat = p.duel.a.side === "red" ? "a" : "b";
+          return g.discarded.a !== null && g.discarded.b !== null && g.hands[seat].length <= 2 ? true : null;
+        });
+        const page = await h.open("#/battle", size);
+        await page.setViewportSize({ width: 1400, height: 900 });
+        page.setDefaultTimeout(150_000);
+        await continueSaved(page, file, '[data-testid="duel-panel"]');
+        await page.click('[data-testid="duel-reveal"]');
+        await page.waitForSelector('[data-testid="duel-odds"]');
+        expect(await page.textContent('[data-testid="duel-odds-method"]')).toMatch(/^Exact: every hand the other could hold/);
+        // A fraction with its percentage, e.g. "47/51 (92.2%)", or a certainty ("1 (100.0%)").
+        expect(await page.textContent('[data-testid="duel-odds-now"]')).toMatch(/kills \S+ \(\d+\.\d%\)|kills ≈ \d+\.\d%/);
+        await page.locator('[data-testid="duel-odds"]').scrollIntoViewIfNeeded();
+        await page.screenshot({ path: join(SHOTS, "battle-page-desktop-duel-exact.png") });
+        await page.close();
+        expect(h.errors).toEqual([]);
+      }, 300_000);
+
     it(`${size}: the table at the start of a battle`, async () => {
       const page = await h.open("#/battle", size);
       if (size === "desktop") await page.setViewportSize({ width: 1400, height: 900 });

@@ -1,17 +1,26 @@
 /**
  * The odds of a personal combat for the side deciding at this screen (issue 25): its fighter's
  * chances to kill, to be killed or neither, and each choice's, as the ruleset's `duelOdds` found
- * them from that side's knowledge only (SW-24). Monte Carlo: the sample size and the standard
- * error are shown with every figure.
+ * them from that side's knowledge only (SW-24). Exact near the end of the duel (every hand the
+ * other could hold counted, as fractions); otherwise Monte Carlo, with the sample size and the
+ * standard error shown with every figure.
  */
 import type { BattleDuel } from "../../../src/rulesets/shieldwall/battle/index.js";
 import type { DuelChances } from "../../../src/rulesets/shieldwall/duel/odds.js";
 import type { Estimate } from "../../../src/rulesets/shieldwall/duel/ai.js";
 import type { OptionView, Snapshot } from "./protocol.js";
+import { ExactValue } from "../shared/ExactValue.js";
 
 const pct = (e: Estimate) => `${(e.p * 100).toFixed(1)}% ± ${(e.se * 100).toFixed(1)}`;
 
 function Chances({ c }: { c: DuelChances }) {
+  const x = c.exact;
+  if (x)
+    return (
+      <>
+        kills <strong><ExactValue value={x.win} places={1} /></strong> · is killed <ExactValue value={x.lose} places={1} /> · neither <ExactValue value={x.neither} places={1} />
+      </>
+    );
   return (
     <>
       kills <strong>{pct(c.win)}</strong> · is killed {pct(c.lose)} · neither {pct(c.neither)}
@@ -44,8 +53,12 @@ export function DuelOddsBox({ odds, duel, options }: { odds: NonNullable<Snapsho
           </tbody>
         </table>
       )}
-      <p class="odds-note">
-        Monte Carlo: {o.now.samples} duels played out from here{o.choices.length > 0 ? `, ${o.choices[0].chances.samples} for each choice` : ""}, the unseen cards and the dice dealt afresh each time; ± one standard error.
+      <p class="odds-note" data-testid="duel-odds-method">
+        {o.method === "exact" ? (
+          <>Exact: every hand the other could hold from the cards you have not seen ({o.now.samples} kinds of hand, each weighed by its deals) and every dice-off; both fighters then play the computer's way.</>
+        ) : (
+          <>Monte Carlo: {o.now.samples} duels played out from here{o.choices.length > 0 ? `, ${o.choices[0].chances.samples} for each choice` : ""}, the unseen cards and the dice dealt afresh each time; ± one standard error.</>
+        )}
       </p>
     </div>
   );

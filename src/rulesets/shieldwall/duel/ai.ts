@@ -69,7 +69,7 @@ function harm(n: number, w: HeuristicWeights): number {
 }
 
 /** {@link exchangeScore} with the spent card given by its duel value. */
-function exchangeScoreOfValue(
+export function exchangeScoreOfValue(
   wounds: Record<Side, number>,
   me: Side,
   result: Pick<ExchangeResult, "wounds" | "advantage">,
@@ -103,22 +103,22 @@ function fastExchange(a: PlayedCard, b: PlayedCard) {
 // ---------------------------------------------------------------------------------------------
 
 const JOKER_KIND = 2 * duelValue({ joker: 1 });
-const KIND_COUNT = JOKER_KIND + 1;
+export const KIND_COUNT = JOKER_KIND + 1;
 
-function cardKind(card: Card): number {
+export function cardKind(card: Card): number {
   return 2 * duelValue(card) + (colourOf(card) === "black" ? 1 : 0);
 }
 
 /** The duel value of a card kind (or of a lead kind, below). */
-function kindValue(kind: number): number {
+export function kindValue(kind: number): number {
   return kind >> 1;
 }
 
-const KIND_COLOURS: (readonly Colour[])[] = new Array<readonly Colour[]>(KIND_COUNT).fill([]);
+export const KIND_COLOURS: (readonly Colour[])[] = new Array<readonly Colour[]>(KIND_COUNT).fill([]);
 for (const card of newPack(2)) KIND_COLOURS[cardKind(card)] = playableAs(card);
 
 /** A lead by kind: 2 × value, plus 1 when played black (a joker led red is 28, black 29). */
-function leadKind(card: Card, as: Colour): number {
+export function leadKind(card: Card, as: Colour): number {
   return 2 * duelValue(card) + (as === "black" ? 1 : 0);
 }
 const LEAD_KIND_COUNT = JOKER_KIND + 2;
@@ -161,6 +161,13 @@ class LeadScores {
     return score;
   }
 
+  /** The answerer's best score with a card of `kind` against this lead, and what the lead then scores for me. */
+  pair(lead: number, kind: number): { answer: number; lead: number } {
+    const at = lead * KIND_COUNT + kind;
+    if (Number.isNaN(this.answerScore[at])) this.fill(lead, kind);
+    return { answer: this.answerScore[at], lead: this.leadScore[at] };
+  }
+
   private fill(lead: number, kind: number): void {
     const { me, wounds, w } = this;
     const answerer = otherSide(me);
@@ -191,6 +198,11 @@ type LeadScoresBySituation = (LeadScores | undefined)[];
 
 /** Shared by every player with the default weights (they never change); other weights get their own. */
 const DEFAULT_LEAD_SCORES: LeadScoresBySituation = [];
+
+/** The default player's lead scores for one situation (the exact odds reuse them: duel/exact-odds.ts). */
+export function defaultLeadScores(me: Side, wounds: Readonly<Record<Side, number>>, myCardsLeft: number, theirCardsLeft: number): Pick<LeadScores, "pair"> {
+  return leadScores(DEFAULT_LEAD_SCORES, DEFAULT_WEIGHTS, me, wounds, myCardsLeft, theirCardsLeft);
+}
 
 function leadScores(
   known: LeadScoresBySituation,

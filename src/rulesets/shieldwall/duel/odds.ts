@@ -7,12 +7,16 @@
  * Monte Carlo estimate with its sample size and standard error: the hidden hands and the players'
  * choices put an exact count out of reach. Each of the side's legal choices now (a discard, a
  * card to play) gets its own estimate, from the same samples of the unknown cards.
+ * Near the end of the duel, where the opponent's possible hands can be counted, the odds are exact
+ * instead (`exactDuelOdds`, duel/exact-odds.ts) and say so.
  */
 import { seedState, Random } from "../../../core/random.js";
 import { type Estimate, heuristicDuelPlayer, proportion } from "./ai.js";
 import { cardCode } from "../../../core/cards.js";
 import { duelDeterminize, duelLegalMoves, duelMoveKey, duelToMove, playDuelQuietly, type ShieldwallDuelMove, type ShieldwallDuelState, shieldwallDuelGame, unseenCards } from "./game.js";
 import type { Side } from "./rules.js";
+import type { FractionJson } from "../../../core/fraction.js";
+import { type ExactDuelChances, exactDuelOdds } from "./exact-odds.js";
 
 export interface DuelChances {
   /** Duels played out. */
@@ -23,6 +27,8 @@ export interface DuelChances {
   lose: Estimate;
   /** Honour satisfied, or both killed. */
   neither: Estimate;
+  /** When counted exactly: the exact shares (then `samples` is the opponent hands weighed and every standard error is 0). */
+  exact?: { win: FractionJson; lose: FractionJson; neither: FractionJson };
 }
 
 export interface DuelOdds {
@@ -32,8 +38,8 @@ export interface DuelOdds {
   now: DuelChances;
   /** When this side is to decide: each legal choice, then played on by the computer players. */
   choices: { move: ShieldwallDuelMove; key: string; chances: DuelChances }[];
-  /** How the odds were found, for the screen: "Monte Carlo". */
-  method: "monte-carlo";
+  /** How the odds were found, for the screen. */
+  method: "exact" | "monte-carlo";
 }
 
 export interface DuelOddsOptions {
@@ -45,6 +51,19 @@ export interface DuelOddsOptions {
   maxChoices?: number;
   /** Seeds the samples; must not come from the hidden state (default 1). */
   seed?: number;
+  /** Count exactly where the state is small enough (default true). */
+  exact?: boolean;
+}
+
+function fromExact(c: ExactDuelChances): DuelChances {
+  const sure = (p: number) => ({ p, se: 0, ci95: [p, p] as [number, number] });
+  return {
+    samples: c.hands,
+    win: sure(c.win.toNumber()),
+    lose: sure(c.lose.toNumber()),
+    neither: sure(c.neither.toNumber()),
+    exact: { win: c.win.toJSON(), lose: c.lose.toJSON(), neither: c.neither.toJSON() },
+  };
 }
 
 function chancesOf(seat: Side, ends: ShieldwallDuelState[]): DuelChances {
@@ -66,6 +85,8 @@ function chancesOf(seat: Side, ends: ShieldwallDuelState[]): DuelChances {
  * same whatever the opponent's hidden cards are (tested, SW-24).
  */
 export function duelOdds(s: ShieldwallDuelState, seat: Side, opts: DuelOddsOptions = {}): DuelOdds {
+  const exact = opts.exact === false ? null : exactDuelOdds(s, seat);
+  if (exact) return { seat, now: fromExact(exact.now), choices: exact.choices.map((c) => ({ move: c.move, key: c.key, chances: fromExact(c.chances) })), method: "exact" };
   const samples = opts.samples ?? 400;
   const perChoice = opts.perChoice ?? 120;
   const seed = opts.seed ?? 1;
