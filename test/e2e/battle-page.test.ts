@@ -6,12 +6,12 @@
  * Screenshots: test-results/screenshots/battle-page-*.png.
  */
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type BattleState, battleGame } from "../../src/rulesets/shieldwall/battle/index.js";
 import { optionFacts } from "../../src/rulesets/shieldwall/battle/option-facts.js";
 import { godEffect } from "../../src/rulesets/shieldwall/gods.js";
 import { continueSaved, savedUntil } from "./battle-records.js";
-import { afterNextSnapshot, haveChromium, required, type Harness, type Page, SHOTS, startHarness } from "./harness.js";
+import { afterNextSnapshot, haveChromium, required, type Page, SHOTS, useHarness } from "./harness.js";
 
 /** Pixels of a chart's bars (the app's accent, #00798c) drawn in the canvases under `selector`. */
 async function barPixels(page: Page, selector: string): Promise<number> {
@@ -27,13 +27,7 @@ async function barPixels(page: Page, selector: string): Promise<number> {
 }
 
 describe.skipIf(!haveChromium && !required)("the battle page (issue 25)", () => {
-  let h: Harness;
-
-  beforeAll(async () => {
-    h = await startHarness();
-  }, 180_000);
-
-  afterAll(() => h?.close());
+  const h = useHarness();
 
   it("pointing at each option of a long scrolled panel never moves it; one click commits; the move's chart draws", async () => {
     const { file, found } = savedUntil("long-move", (s) => {
@@ -123,13 +117,7 @@ async function checkLabels(page: Page, what: string): Promise<{ labels: number; 
 }
 
 describe.skipIf(!haveChromium && !required)("the table's unit labels (issue 25)", () => {
-  let h: Harness;
-
-  beforeAll(async () => {
-    h = await startHarness();
-  }, 180_000);
-
-  afterAll(() => h?.close());
+  const h = useHarness();
 
   for (const size of ["desktop", "phone"] as const) {
     it(`${size}: each unit's label touches its own stands at three zooms, with a name`, async () => {
@@ -160,13 +148,7 @@ describe.skipIf(!haveChromium && !required)("the table's unit labels (issue 25)"
 });
 
 describe.skipIf(!haveChromium && !required)("explain before asking (issue 25)", () => {
-  let h: Harness;
-
-  beforeAll(async () => {
-    h = await startHarness();
-  }, 180_000);
-
-  afterAll(() => h?.close());
+  const h = useHarness();
 
   async function openAt(file: string, size: "desktop" | "phone" = "desktop"): Promise<Page> {
     const page = await h.open("#/battle", size);
@@ -238,13 +220,7 @@ describe.skipIf(!haveChromium && !required)("explain before asking (issue 25)", 
 });
 
 describe.skipIf(!haveChromium && !required)("leaving, losses and the phase summary (issue 25)", () => {
-  let h: Harness;
-
-  beforeAll(async () => {
-    h = await startHarness();
-  }, 180_000);
-
-  afterAll(() => h?.close());
+  const h = useHarness();
 
   it("New battle asks before throwing a running game away; the phase summary says what is left", async () => {
     const { file } = savedUntil("movement", (s) => (s.turn >= 2 && s.pending?.kind === "move" ? true : null), { by: "commander", seed: 4 });
@@ -302,13 +278,7 @@ describe.skipIf(!haveChromium && !required)("leaving, losses and the phase summa
 });
 
 describe.skipIf(!haveChromium && !required)("the duel's odds and the screenshots (issue 25)", () => {
-  let h: Harness;
-
-  beforeAll(async () => {
-    h = await startHarness();
-  }, 180_000);
-
-  afterAll(() => h?.close());
+  const h = useHarness();
 
   for (const size of ["desktop", "phone"] as const) {
     it(`${size}: the side deciding in a personal combat sees its chances and each choice's, with sample size and standard error`, async () => {

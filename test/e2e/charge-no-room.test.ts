@@ -8,12 +8,12 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { makeRecord, play } from "../../src/core/game.js";
 import { commanderPlayer } from "../../src/rulesets/shieldwall/ai/index.js";
 import { type BattleDecision, type BattleState, battleGame, pendingChargeRefusals } from "../../src/rulesets/shieldwall/battle/index.js";
 import { loadSetup } from "../shieldwall/battle/setup.js";
-import { haveChromium, required, type Harness, SHOTS, startHarness } from "./harness.js";
+import { haveChromium, required, SHOTS, useHarness } from "./harness.js";
 
 /** Red as a new player: the first offered position, the advance signalled, every move "toward", offered charges declined; black the commander AI. */
 function redChoice(s: BattleState, offered: BattleDecision[]): BattleDecision {
@@ -44,17 +44,12 @@ function noRoomRecord(seed = 5): { record: string; notes: string[]; charges: num
 }
 
 describe.skipIf(!haveChromium && !required)("SW-28: the charge decision names the stand in the way, end to end", () => {
-  let h: Harness;
+  const h = useHarness();
   const dir = mkdtempSync(join(tmpdir(), "muster-e2e-"));
   const { record, notes, charges } = noRoomRecord();
   const saved = join(dir, "maldon-no-room.json");
   writeFileSync(saved, record);
 
-  beforeAll(async () => {
-    h = await startHarness();
-  }, 180_000);
-
-  afterAll(() => h?.close());
 
   it('SW-28: an enemy within 2" and in sight that no stand can reach is named in the charge panel with what is in the way', async () => {
     expect(notes.some((n) => /^no room to reach .+: .+ (is|are) in the way$/.test(n))).toBe(true);

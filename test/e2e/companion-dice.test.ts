@@ -6,10 +6,10 @@
  * (printed and asserted at most 3 to the result). Screenshot: companion-dice-entry-phone.png.
  */
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type CompanionTable, parseCompanionText, rollTestWithFaces, testDefaults } from "../../src/rulesets/shieldwall/companion/index.js";
 import { STORAGE_KEY } from "../../web/src/companion/store.js";
-import { chromiumRequired, haveChromium, type Harness, type Page, SHOTS, startHarness } from "./harness.js";
+import { chromiumRequired, haveChromium, type Page, SHOTS, useHarness } from "./harness.js";
 
 if (!haveChromium && !chromiumRequired) console.warn("e2e companion dice: skipped: no chromium");
 
@@ -20,13 +20,7 @@ async function saved(page: Page): Promise<CompanionTable> {
 }
 
 describe.skipIf(!haveChromium && !chromiumRequired)("physical dice in the companion", () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness();
-  }, 180_000);
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = useHarness();
 
   it("a control test from a tapped face: two taps to the result from the units list, the same as the ruleset's; undo; a Seven from entered faces", async () => {
     const page = await h.open("#/companion", "phone");

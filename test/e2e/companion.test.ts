@@ -9,11 +9,11 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type CompanionTable, parseCompanionTable, parseCompanionText, tableText, testOdds, type TestInput } from "../../src/rulesets/shieldwall/companion/index.js";
 import { applyChargeResult } from "../../src/rulesets/shieldwall/checks.js";
 import { STORAGE_KEY } from "../../web/src/companion/store.js";
-import { chromiumRequired, haveChromium, type Harness, type Page, ROOT, SHOTS, startHarness } from "./harness.js";
+import { chromiumRequired, haveChromium, type Page, ROOT, SHOTS, useHarness } from "./harness.js";
 
 if (!haveChromium && !chromiumRequired) console.warn("e2e companion: skipped: no chromium (apt-get install -y chromium; with CI=true this test fails instead)");
 
@@ -40,13 +40,7 @@ async function tab(page: Page, id: string): Promise<void> {
 }
 
 describe.skipIf(!haveChromium && !chromiumRequired)("the table-side companion end to end", () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness();
-  }, 180_000);
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = useHarness();
 
   it("a phone plays a turn: initiative, a god card drawn and applied, a charge tested and applied; reload keeps it; undo; a bad file is named", async () => {
     const page = await h.open("#/companion", "phone");

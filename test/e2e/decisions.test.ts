@@ -7,11 +7,11 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { makeRecord } from "../../src/core/game.js";
 import { type BattleDecision, type BattleState, battleGame, createBattle, signalStandardChoices } from "../../src/rulesets/shieldwall/battle/index.js";
 import { loadSetup } from "../shieldwall/battle/setup.js";
-import { afterNextSnapshot, haveChromium, required, type Harness, SHOTS, startHarness, type Page } from "./harness.js";
+import { afterNextSnapshot, haveChromium, required, SHOTS, useHarness, type Page } from "./harness.js";
 
 /**
  * A hot-seat Maldon record, played by the first legal option, up to the first state `stop` accepts
@@ -63,17 +63,12 @@ async function continueSaved(page: Page, file: string, ready = '[data-testid="si
 }
 
 describe.skipIf(!haveChromium && !required)("every decision by hand, end to end", () => {
-  let h: Harness;
+  const h = useHarness();
   const dir = mkdtempSync(join(tmpdir(), "muster-e2e-"));
   const { record, choices } = signalRecord();
   const saved = join(dir, "maldon-signal.json");
   writeFileSync(saved, record);
 
-  beforeAll(async () => {
-    h = await startHarness();
-  }, 180_000);
-
-  afterAll(() => h?.close());
 
   it("deploys at the player's own place off the grid; a place that does not fit shows the engine's reason", async () => {
     const { record: startRecord, found: grid } = recordUntil((s) => (s.pending?.kind === "deploy" ? battleGame.legalMoves(s, s.pending.side).flatMap((d) => (d.type === "deploy" ? [d] : [])) : null));

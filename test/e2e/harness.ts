@@ -3,6 +3,7 @@
  * browser), the web app built and served by `muster serve --port 0`, the desktop and phone
  * viewports, a collector of page errors (`startHarness`), and the duel panel's clicks.
  */
+import { afterAll, beforeAll } from "vitest";
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { buildWeb, CHROMIUM, CHROMIUM_ARGS, launchChromium, serveWeb } from "../../scripts/web-browser.js";
@@ -95,6 +96,40 @@ export async function duelStep(page: Page): Promise<boolean> {
   await discard.click();
   await waitPast(page, seq);
   return true;
+}
+
+/**
+ * The harness of one describe block: started before its tests (startHarness), closed after them.
+ * Call it in the block's body; the harness it returns may be used inside the tests.
+ */
+export function useHarness(): Harness {
+  let started: Harness | undefined;
+  beforeAll(async () => {
+    started = await startHarness();
+  }, 180_000);
+  afterAll(async () => {
+    await started?.close();
+  });
+  const the = (): Harness => {
+    if (!started) throw new Error("the e2e harness did not start (see the beforeAll error)");
+    return started;
+  };
+  return {
+    get url() {
+      return the().url;
+    },
+    get browser() {
+      return the().browser;
+    },
+    get errors() {
+      return the().errors;
+    },
+    open: (hash, size) => the().open(hash, size),
+    close: async () => {
+      await started?.close();
+      started = undefined;
+    },
+  };
 }
 
 /** Builds the app, starts the server on a free port and launches chromium, with page-error collection. */

@@ -7,21 +7,14 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import fyrdJson from "../../data/shieldwall/armies/raid-lindisfarne-fyrd.json" with { type: "json" };
-import { type Harness, haveChromium, required, SHOTS, startHarness } from "./harness.js";
+import { haveChromium, required, SHOTS, useHarness } from "./harness.js";
 
 describe.skipIf(!haveChromium && !required)("web app end to end: rules options and army files", () => {
-  let h: Harness;
+  const h = useHarness();
   const dir = mkdtempSync(join(tmpdir(), "muster-e2e-options-"));
 
-  beforeAll(async () => {
-    h = await startHarness();
-  }, 180_000);
-
-  afterAll(async () => {
-    await h?.close();
-  });
 
   it("folds every option into Rules options, house rules labelled, readable on desktop and phone", async () => {
     for (const size of ["desktop", "phone"] as const) {

@@ -7,9 +7,9 @@
  * army files and saved table file. Screenshot: test-results/screenshots/uploads-errors-phone.png.
  */
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import fyrdJson from "../../data/shieldwall/armies/raid-lindisfarne-fyrd.json" with { type: "json" };
-import { type Harness, haveChromium, type Page, required, SHOTS, startHarness } from "./harness.js";
+import { haveChromium, type Page, required, SHOTS, useHarness } from "./harness.js";
 
 const DEEP = `{"name":${"[".repeat(100_000)}${"]".repeat(100_000)}}`;
 const NESTING = /nested too deeply: more than 100 levels of \[ \] and \{ \} \(at line 1, column 108\); input files are nested at most 100 deep$/;
@@ -32,15 +32,7 @@ async function waitBeside(page: Page, testid: string): Promise<string | null> {
 }
 
 describe.skipIf(!haveChromium && !required)("web app end to end: upload errors beside their fields", () => {
-  let h: Harness;
-
-  beforeAll(async () => {
-    h = await startHarness();
-  }, 180_000);
-
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = useHarness();
 
   it("battle setup: a red army file that is not JSON is named beside its field and Start plays nothing", async () => {
     const page = await h.open("", "phone");
