@@ -59,7 +59,14 @@ interface Job {
   fail: (e: Error) => void;
 }
 
+/** A thread's lane: "people" serves matches with a person first; "computers" runs computer-only matches at a lower CPU priority. */
+type Lane = "people" | "computers";
+
+/** The nice value of the computers' lane (Linux keeps one per thread): under load the CPU goes first to the sockets and to people's opponents. */
+export const COMPUTERS_NICE = 10;
+
 interface Slot {
+  lane: Lane;
   worker: Worker;
   job: Job | null;
   timer: NodeJS.Timeout | null;
@@ -76,8 +83,11 @@ export interface PoolOptions {
 
 /**
  * Computer players in a small pool of worker threads, with a fair queue: decisions for matches
- * with a person in them are taken first, and computer-only matches may occupy all threads but
- * one, so a flood of computer-v-computer battles never makes a person wait behind them. Within a
+ * with a person in them are taken first, on a thread of their own (the people's lane, or any free
+ * thread), and computer-only matches run on the other threads (the computers' lane), niced so that
+ * under load the CPU serves the sockets and people's opponents first: a flood of
+ * computer-v-computer battles never makes a person wait behind them. With one thread, it serves
+ * both, people first. Within a
  * lane the queue is first come, first served (each match asks for one decision at a time, so no
  * match can crowd out another). Each decision has a time budget: a player over it has its thread
  * replaced and a random legal decision (seeded like the player) is played instead.
@@ -99,8 +109,9 @@ export class WorkerPool implements ComputerRunner {
     this.budgetMs = opts.budgetMs ?? 10_000;
   }
 
-  private spawn(): Slot {
-    const slot: Slot = { worker: new Worker(this.url), job: null, timer: null };
+  private spawn(lane: Lane): Slot {
+    const shared = this.threads === 1;
+    const slot: Slot = { lane, worker: new Worker(this.url, { workerData: { nice: lane === "computers" && !shared ? COMPUTERS_NICE : 0 } }), job: null, timer: null };
     slot.worker.unref();
     slot.worker.on("message", (r: Reply) => {
       const job = slot.job;
@@ -131,21 +142,27 @@ export class WorkerPool implements ComputerRunner {
     queueMicrotask(() => this.dispatch());
   }
 
-  /** Gives queued jobs to free threads: people first; computer-only jobs leave one thread free when there are several. */
+  /** Gives queued jobs to free threads: people first, on their lane or any free thread; computer-only jobs on the computers' lane. */
   private dispatch(): void {
     if (this.closed) return;
-    while (this.people.length > 0 || this.computersOnly.length > 0) {
-      let slot = this.slots.find((s) => s.job === null);
-      if (!slot && this.slots.length < this.threads) slot = this.spawn();
-      if (!slot) return;
-      let job = this.people.shift();
-      if (!job) {
-        const busyWithComputers = this.slots.filter((s) => s.job !== null && !s.job.req.forPerson).length;
-        if (this.threads > 1 && busyWithComputers >= this.threads - 1) return;
-        job = this.computersOnly.shift()!;
-      }
-      this.run(slot, job);
+    while (this.people.length > 0) {
+      const slot = this.freeSlot("people") ?? this.freeSlot("computers");
+      if (!slot) break;
+      this.run(slot, this.people.shift()!);
     }
+    while (this.computersOnly.length > 0) {
+      const slot = this.freeSlot(this.threads === 1 ? "people" : "computers");
+      if (!slot) break;
+      this.run(slot, this.computersOnly.shift()!);
+    }
+  }
+
+  /** A free thread of the lane, started if the lane has room (people: one thread; computers: the rest). */
+  private freeSlot(lane: Lane): Slot | undefined {
+    const free = this.slots.find((s) => s.lane === lane && s.job === null);
+    if (free) return free;
+    const size = lane === "people" ? 1 : this.threads - 1;
+    return this.slots.filter((s) => s.lane === lane).length < size ? this.spawn(lane) : undefined;
   }
 
   private run(slot: Slot, job: Job): void {

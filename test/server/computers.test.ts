@@ -4,11 +4,12 @@
  * wait behind it, and a player over its budget is replaced by a random legal decision.
  * Runs the compiled worker (dist/src/server/computer-worker.js).
  */
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
+import { getPriority } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { afterEach, describe, expect, it } from "vitest";
-import { type ComputerRequest, WorkerPool } from "../../src/server/computer.js";
+import { COMPUTERS_NICE, type ComputerRequest, WorkerPool } from "../../src/server/computer.js";
 import { matchGame, matchOptions, setupMatch } from "../../src/server/games.js";
 import { ROOT } from "./helpers.js";
 
@@ -49,6 +50,17 @@ describe("issue 24: computer players in a fair pool of threads", () => {
     expect(floodDone).toBe(flood.length);
     process.stdout.write(`computer pool: person's decision in ${Math.round(personalMs)} ms with ${flood.length} computer-only decisions queued ahead\n`);
   }, 120_000);
+
+  it.runIf(process.platform === "linux")("the computers' lane runs niced, the people's lane and the server's thread at normal priority", async () => {
+    if (!existsSync(WORKER)) throw new Error("the server is not built: run npm run build (npm ci does it)");
+    const niceOf = () => readdirSync("/proc/self/task").map((tid) => getPriority(Number(tid)));
+    const before = niceOf().filter((n) => n === COMPUTERS_NICE).length;
+    pool = new WorkerPool(new URL(`file://${WORKER}`), { threads: 2 });
+    // One decision on each lane: a person's and a computer-only match's.
+    await Promise.all([pool.choose(duelRequest(11, true)), pool.choose(duelRequest(12, false))]);
+    expect(niceOf().filter((n) => n === COMPUTERS_NICE).length).toBe(before + 1);
+    expect(getPriority(0)).toBe(0);
+  }, 60_000);
 
   it("a decision over its time budget: the thread is replaced, a legal random decision is played, and it is reported", async () => {
     if (!existsSync(WORKER)) throw new Error("the server is not built: run npm run build (npm ci does it)");
