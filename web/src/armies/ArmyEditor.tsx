@@ -6,10 +6,10 @@
  */
 import type { ComponentChildren } from "preact";
 import { useMemo, useState } from "preact/hooks";
-import { type ArmyProblem, armyFileProblems, type AttachedKind, bandId, contingentId, LP_MAX, LP_MIN, retinueId, type UnitFile } from "../../../src/rulesets/shieldwall/army.js";
+import { type ArmyProblem, type AttachedKind, bandId, contingentId, LP_MAX, LP_MIN, retinueId, type UnitFile } from "../../../src/rulesets/shieldwall/army.js";
 import { armyLinkCode, armyLinkHash } from "../shared/army-link.js";
 import { downloadJson } from "../shared/download.js";
-import { saveMyArmy } from "../shared/my-armies.js";
+import { draftProblems, saveMyArmy } from "../shared/my-armies.js";
 import { navigate } from "../shell/location.js";
 import { ATTACHED_KINDS, armyTotals, blankContingent, type Draft, edited, exportName, KIND_LABEL, placeText, problemsAt, setOptional, shownPaths, unitStrength } from "./draft.js";
 import { type Editing, editing, openDraft } from "./session.js";
@@ -46,7 +46,7 @@ function Field({ label, children, all, at, wide }: { label: string; children: Co
 
 export function ArmyEditor({ session }: { session: Editing }) {
   const { draft, id } = session;
-  const { problems } = useMemo(() => armyFileProblems(draft), [draft]);
+  const { problems } = useMemo(() => draftProblems(draft), [draft]);
   const [note, setNote] = useState<{ text: string; error?: boolean } | null>(null);
   const [share, setShare] = useState<string | null>(null);
   const totals = armyTotals(draft);

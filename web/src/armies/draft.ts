@@ -3,7 +3,8 @@
  * a blank contingent, editing by copy), the army's totals, and where each problem the ruleset
  * finds is shown. The rules themselves are the ruleset's (armyFileProblems); nothing here judges.
  */
-import { ATTACHED_KINDS, type ArmyFile, type ArmyProblem, type AttachedKind, armySchema, type ContingentFile, type UnitFile } from "../../../src/rulesets/shieldwall/army.js";
+import { ATTACHED_KINDS, type ArmyFile, type ArmyProblem, type AttachedKind, type ContingentFile, type UnitFile } from "../../../src/rulesets/shieldwall/army.js";
+import { draftProblems } from "../shared/my-armies.js";
 import { STRENGTH } from "../../../src/rulesets/shieldwall/units.js";
 
 /** An army file being edited: an army file whose required names may still be empty. */
@@ -41,17 +42,10 @@ export function setOptional<K extends string>(target: Partial<Record<K, string>>
   else target[key] = value;
 }
 
-/**
- * The file as a draft the form can show, or null: the army format, except that required names may
- * still be empty (a draft saved before they were filled in).
- */
+/** The file as a draft the form can show (the army format, except that required names may still be empty), or null. */
 export function asDraft(value: unknown): Draft | null {
-  if (typeof value !== "object" || value === null) return null;
-  const probe = structuredClone(value) as Record<string, unknown>;
-  if (probe.name === "") probe.name = "-";
-  if (Array.isArray(probe.contingents))
-    for (const c of probe.contingents as { leader?: { name?: unknown } }[]) if (c && typeof c === "object" && c.leader && typeof c.leader === "object" && c.leader.name === "") c.leader.name = "-";
-  return armySchema.safeParse(probe).success ? (value as Draft) : null;
+  const { army, problems } = draftProblems(value);
+  return army || problems.every((p) => p.rule !== "army format" || /\.?name$/.test(p.path)) ? (value as Draft) : null;
 }
 
 /** Dice per engaged stand times stands (SW-5: A 6, B 4, C 2, D 1). */

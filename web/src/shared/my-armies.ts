@@ -7,7 +7,7 @@
  * {@link MY_ARMY_MAX_CHARS} characters each; a full browser storage is a named error, never a
  * lost army.
  */
-import { type ArmyFile, type ArmyProblem, armyFileProblems, type Side } from "../../../src/rulesets/shieldwall/army.js";
+import { type ArmyFile, type ArmyProblem, armyFileProblems, armyProblems, armySchema, type Side } from "../../../src/rulesets/shieldwall/army.js";
 
 /** The part of Storage used (localStorage in the browser, a Map in tests). */
 export interface KeyValueStore {
@@ -70,8 +70,36 @@ function readAll(store: KeyValueStore): Stored[] {
   }
 }
 
+/** The army file with its empty required names filled in, if that is all that keeps it from the army format. */
+function namesFilled(value: unknown): ArmyFile | null {
+  if (typeof value !== "object" || value === null) return null;
+  const probe = structuredClone(value) as { name?: unknown; contingents?: unknown };
+  if (probe.name === "") probe.name = "-";
+  if (Array.isArray(probe.contingents))
+    probe.contingents.forEach((c: unknown, i) => {
+      const leader = typeof c === "object" && c !== null ? (c as { leader?: unknown }).leader : undefined;
+      if (typeof leader === "object" && leader !== null && (leader as { name?: unknown }).name === "") (leader as { name: string }).name = `-${i}`;
+    });
+  const r = armySchema.safeParse(probe);
+  return r.success ? r.data : null;
+}
+
+/**
+ * An army file's problems as the builder shows them: the ruleset's (armyFileProblems), and for a
+ * draft whose only format problem is a name not yet given, the composition rules too (so a rule
+ * is shown at once, not after every name is filled in).
+ */
+export function draftProblems(file: unknown): { army: ArmyFile | null; problems: ArmyProblem[] } {
+  const read = armyFileProblems(file);
+  if (read.army) return read;
+  read.problems = read.problems.map((p) => (/(^|\.)name$/.test(p.path) && /^Too small/.test(p.message) ? { ...p, message: "a name is required (an empty name is not allowed)" } : p));
+  const filled = namesFilled(file);
+  if (!filled) return read;
+  return { army: null, problems: [...read.problems, ...armyProblems(filled)] };
+}
+
 function checked(s: Stored): MyArmy {
-  const { army, problems } = armyFileProblems(s.file);
+  const { army, problems } = draftProblems(s.file);
   const raw = typeof s.file === "object" && s.file !== null ? (s.file as Record<string, unknown>) : {};
   const name = army?.name ?? (typeof raw.name === "string" && raw.name !== "" ? raw.name : "(unnamed)");
   const side = army?.side ?? (raw.side === "red" || raw.side === "black" ? raw.side : null);
