@@ -57,6 +57,46 @@ describe.skipIf(!haveChromium && !required)("web app end to end: the army builde
     return page;
   }
 
+  it("phone: a saved army is offered in the companion and in an online match, and plays there", async () => {
+    const fyrd = JSON.parse(readFileSync(join(ROOT, "data", "shieldwall", "armies", "raid-lindisfarne-fyrd.json"), "utf8")) as { name: string; contingents: { name?: string; leader: { name: string } }[] };
+    fyrd.name = "Eadric's fyrd";
+    fyrd.contingents[0].leader.name = "Eadric";
+    fyrd.contingents[0].name = "Eadric's hearth";
+    const draft = { ...fyrd, contingents: fyrd.contingents.slice(0, 1) };
+    expect(armyFileProblems(draft).problems.length).toBeGreaterThan(1);
+    const page = await open("phone", "#/armies");
+    await page.evaluate(`localStorage.setItem("muster.shieldwall.myArmies", ${JSON.stringify(JSON.stringify([{ id: "eadric", savedAt: 2, file: fyrd }, { id: "half", savedAt: 1, file: draft }]))})`);
+
+    // The companion: "Two armies", mine for red; a draft is listed but cannot be chosen.
+    await page.goto(`${h.url}#/companion`);
+    await page.click('button[role="radio"]:has-text("Two armies")');
+    expect(await page.locator('[data-testid="red-army"] option[value="my:half"]').isDisabled()).toBe(true);
+    expect(await page.locator('[data-testid="red-army"] option[value="my:half"]').textContent()).toBe(`Eadric's fyrd (red): draft, ${armyFileProblems(draft).problems.length} problems`);
+    await page.selectOption('[data-testid="red-army"]', "my:eadric");
+    await page.click('[data-testid="start"]');
+    // The companion keeps its table in the browser: it holds my army's leader.
+    await page.waitForFunction(`(localStorage.getItem("muster.companion.table") ?? "").includes("Eadric") || document.querySelector('[data-testid="setup-error"]')`, undefined, { timeout: 30_000 });
+    expect(await page.locator('[data-testid="setup-error"]').count()).toBe(0);
+    await page.screenshot({ path: join(SHOTS, "armies-companion-phone.png") });
+    await page.evaluate(`localStorage.removeItem("muster.companion.table")`);
+
+    // Online: the lobby sends the scenario with my army in place of red's; the server checks and starts it.
+    await page.goto(`${h.url}#/play`);
+    await page.selectOption('[data-testid="online-game"]', "shieldwall-battle");
+    expect(await page.locator('[data-testid="online-army-red"] option').allTextContents()).toEqual(["the scenario's", "my army: Eadric's fyrd (red)"]);
+    await page.selectOption('[data-testid="online-army-red"]', "eadric");
+    await page.selectOption('[data-testid="online-seat-black"]', "random");
+    await page.click('[data-testid="create-match"]');
+    await page.waitForSelector('[data-testid="invitations"]', { timeout: 30_000 });
+    await page.screenshot({ path: join(SHOTS, "armies-online-lobby-phone.png"), fullPage: true });
+    await page.goto(await page.inputValue('[data-testid="invite-link-red"]'));
+    await page.waitForSelector('[data-testid="battle"]', { timeout: 60_000 });
+    // Maldon's red army is the English; the deployment lists my army's contingent instead.
+    await page.waitForFunction(`document.body.textContent.includes("Eadric")`, undefined, { timeout: 60_000 });
+    await page.context().close();
+    expect(errors).toEqual([]);
+  }, 180_000);
+
   for (const size of ["desktop", "phone"] as const) {
     it(`${size}: build from nothing, a rule error shown and corrected, save, export, re-import, share, play`, async () => {
       const page = await open(size, "#/armies");
