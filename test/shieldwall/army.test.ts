@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { Random } from "../../src/core/random.js";
-import { type ArmyFile, armyProblems, armySchema, buildForce, formatProblem } from "../../src/rulesets/shieldwall/army.js";
+import { type ArmyFile, armyFileProblems, armyProblems, armySchema, buildForce, formatProblem } from "../../src/rulesets/shieldwall/army.js";
 import { STRENGTH, totalDp } from "../../src/rulesets/shieldwall/units.js";
 
 const DIR = "data/shieldwall/armies";
@@ -180,6 +180,19 @@ describe("Shieldwall army lists", () => {
       'contingents[1].bands[0]: id "c1-band1" is already used at contingents[0].bands[0] (rule army format)',
     ]);
     expect(armySchema.safeParse({ ...base(), colour: "red" }).success).toBe(false);
+  });
+
+  it("army format: armyFileProblems names every format problem's field, then the composition rules (SW-5)", () => {
+    const wrong = { ...base(), colour: "red", contingents: [{ ...base().contingents[0], leader: { name: "", lp: 3 } }, { ...base().contingents[1], bands: [{ grade: "E", stands: 0 }] }] };
+    const read = armyFileProblems(wrong);
+    expect(read.army).toBeNull();
+    expect(read.problems.map((p) => `${p.path} (${p.rule})`).sort()).toEqual(
+      ["(army) (army format)", "contingents[0].leader.name (army format)", "contingents[1].bands[0].grade (army format)", "contingents[1].bands[0].stands (army format)"].sort(),
+    );
+    const one = base();
+    one.contingents.pop();
+    expect(armyFileProblems(one)).toEqual({ army: one, problems: [{ path: "contingents", message: "an army has 2 to 5 contingents, this one has 1", rule: "SW-5" }] });
+    expect(armyFileProblems(base())).toEqual({ army: base(), problems: [] });
   });
 
   it("Deployment: each unit begins with 3 fatigue DPs and Present aggression", () => {

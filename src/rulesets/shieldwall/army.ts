@@ -172,6 +172,27 @@ export function armyProblems(army: ArmyFile): ArmyProblem[] {
   return problems;
 }
 
+/** A zod issue's path as the army format writes it: `contingents[1].bands[0].grade`. */
+function issuePath(path: readonly PropertyKey[]): string {
+  let out = "";
+  for (const key of path) out += typeof key === "number" ? `[${key}]` : `${out === "" ? "" : "."}${String(key)}`;
+  return out === "" ? "(army)" : out;
+}
+
+/**
+ * Every problem of an army file as read (JSON of any shape): the army format's problems, each
+ * with its field and rule "army format"; when the format is right, the composition problems
+ * ({@link armyProblems}). `army` is the parsed file, or null when the format is wrong.
+ */
+export function armyFileProblems(value: unknown): { army: ArmyFile | null; problems: ArmyProblem[] } {
+  const r = armySchema.safeParse(value);
+  if (!r.success) {
+    const problems = r.error.issues.map((issue) => ({ path: issuePath(issue.path), message: issue.message, rule: "army format" }));
+    return { army: null, problems };
+  }
+  return { army: r.data, problems: armyProblems(r.data) };
+}
+
 // ---- forces at the start of the battle ----
 
 export interface ForceOptions {

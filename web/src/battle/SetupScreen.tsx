@@ -2,7 +2,9 @@
 import { Fragment } from "preact";
 import { useState } from "preact/hooks";
 import type { Side } from "../../../src/rulesets/shieldwall/battle/index.js";
+import { getMyArmy, listMyArmies, myArmyLabel } from "../shared/my-armies.js";
 import { readJsonUpload } from "../shared/upload.js";
+import { here } from "../shell/location.js";
 import { send } from "./engine.js";
 import { CONTROLLERS, type Controller, type ScenarioSource } from "./protocol.js";
 import { shippedScenarios } from "./scenario-list.js";
@@ -41,7 +43,8 @@ export function SetupScreen() {
   const [fileErrors, setFileErrors] = useState<Partial<Record<UploadField, string>>>({});
   const [startTried, setStartTried] = useState(false);
   const [saved, setSaved] = useState<{ record: unknown; fileName: string } | null>(null);
-  const [armies, setArmies] = useState<Partial<Record<Side, UploadedFile>>>({});
+  const [armies, setArmies] = useState<Partial<Record<Side, UploadedFile & { myArmyId?: string }>>>(() => preselectedArmies(here.value.query));
+  const [mine] = useState(() => listMyArmies());
   const [overrides, setOverrides] = useState<Partial<Record<OptionKey, OptionValue>>>({});
   const startError = ui.value.startError;
   const chosen = shippedScenarios.find((s) => s.id === scenario);
@@ -64,6 +67,14 @@ export function SetupScreen() {
     const read = await readJsonUpload(f);
     if (read.ok) setArmies((all) => ({ ...all, [side]: { file: read.value, fileName: f.name } }));
     else setFieldError(side, read.error);
+  };
+
+  /** A saved army ("my armies", #/armies) for a side: only a playable one is offered; "" is the scenario's own. */
+  const onMine = (side: Side) => (e: Event) => {
+    const id = (e.currentTarget as HTMLSelectElement).value;
+    setFieldError(side, null);
+    const a = id ? mine.find((m) => m.id === id && m.playable) : undefined;
+    setArmies(({ [side]: _dropped, ...rest }) => (a ? { ...rest, [side]: myArmyFile(a) } : rest));
   };
 
   const onFile = async (e: Event) => {
@@ -103,7 +114,8 @@ export function SetupScreen() {
     setStartTried(true);
     if (blocking.length > 0) return;
     const source: ScenarioSource = scenario === "upload" ? (upload ?? { file: null, fileName: "(no file)" }) : { shipped: scenario };
-    send({ type: "start", scenario: source, players, seed, delayMs: delay, options: changed, armies });
+    const files = Object.fromEntries(Object.entries(armies).map(([side, a]) => [side, { file: a.file, fileName: a.fileName }]));
+    send({ type: "start", scenario: source, players, seed, delayMs: delay, options: changed, armies: files });
   };
 
   return (
@@ -156,10 +168,23 @@ export function SetupScreen() {
           ))}
         </div>
         <details class="army-files" data-testid="army-files" open={armies.red !== undefined || armies.black !== undefined || fileErrors.red !== undefined || fileErrors.black !== undefined}>
-          <summary>Armies from files (optional){armies.red || armies.black ? `: ${[armies.red?.fileName, armies.black?.fileName].filter(Boolean).join(", ")}` : ""}</summary>
-          <p class="hint">An army file (docs/shieldwall/army-format.md) replaces that side's army in the chosen battle; it is checked as <code>muster army check</code> does.</p>
+          <summary>Armies from files or my armies (optional){armies.red || armies.black ? `: ${[armies.red?.fileName, armies.black?.fileName].filter(Boolean).join(", ")}` : ""}</summary>
+          <p class="hint">
+            An army file (docs/shieldwall/army-format.md) or one of my armies (built in <a href="#/armies">Armies</a>) replaces that side's army in the chosen battle; it is checked as <code>muster army check</code> does.
+          </p>
           {(["red", "black"] as const).map((side) => (
             <Fragment key={side}>
+              <label>
+                {side === "red" ? "Red: my army" : "Black: my army"}
+                <select data-testid={`my-army-${side}`} value={armies[side]?.myArmyId ?? ""} onChange={onMine(side)}>
+                  <option value="">{mine.length === 0 ? "(none saved yet: build one in Armies)" : "(not one of mine)"}</option>
+                  {mine.map((a) => (
+                    <option key={a.id} value={a.id} disabled={!a.playable}>
+                      {myArmyLabel(a)}
+                    </option>
+                  ))}
+                </select>
+              </label>
               <label>
                 {side === "red" ? "Red army file" : "Black army file"}
                 <input type="file" accept=".json,application/json" data-testid={`army-file-${side}`} onChange={onArmy(side)} />
@@ -230,6 +255,22 @@ export function SetupScreen() {
       </ul>
     </main>
   );
+}
+
+/** The battle form's file for a saved army. */
+function myArmyFile(a: { id: string; name: string; file: unknown }): UploadedFile & { myArmyId: string } {
+  return { file: a.file, fileName: `my army "${a.name}"`, myArmyId: a.id };
+}
+
+/** `#/battle?my-red=ID&my-black=ID` (the army builder's "Play a battle with it"): those saved armies, if playable. */
+function preselectedArmies(query: URLSearchParams): Partial<Record<Side, UploadedFile & { myArmyId?: string }>> {
+  const out: Partial<Record<Side, UploadedFile & { myArmyId?: string }>> = {};
+  for (const side of ["red", "black"] as const) {
+    const id = query.get(`my-${side}`);
+    const a = id ? getMyArmy(id) : null;
+    if (a?.playable) out[side] = myArmyFile(a);
+  }
+  return out;
 }
 
 /** One rules option: its control (select, number, checkbox or list of numbers), range, description and house-rule label. */

@@ -7,6 +7,7 @@ import { Fragment } from "preact";
 import { useState } from "preact/hooks";
 import { CompanionError, type CompanionTable, startFromArmies, startFromScenario } from "../../../src/rulesets/shieldwall/companion/index.js";
 import { setupFromScenario, shippedScenarios, shippedSetup } from "../battle/scenarios.js";
+import { getMyArmy, listMyArmies, type MyArmy, myArmyLabel } from "../shared/my-armies.js";
 import { readJsonUpload } from "../shared/upload.js";
 
 const armyFiles = import.meta.glob<{ name?: string; side?: string }>("../../../data/shieldwall/armies/*.json", { eager: true, import: "default" });
@@ -27,6 +28,7 @@ export function SetupView({ onStart, onImport, importError }: { onStart: (t: Com
   const [files, setFiles] = useState<Partial<Record<FileField, Picked>>>({});
   const [seed, setSeed] = useState(() => Math.floor(Math.random() * 1_000_000));
   const [error, setError] = useState<string | null>(null);
+  const [mine] = useState(() => listMyArmies());
 
   const pick = async (k: FileField, f: File | undefined) => {
     setFiles(({ [k]: _old, ...rest }) => rest);
@@ -39,7 +41,7 @@ export function SetupView({ onStart, onImport, importError }: { onStart: (t: Com
     try {
       let t: CompanionTable;
       if (from === "scenario") t = startFromScenario(shippedSetup(scenario), seed);
-      else if (from === "armies") t = startFromArmies(shippedArmies.find((a) => a.id === red)?.file, shippedArmies.find((a) => a.id === black)?.file, { seed });
+      else if (from === "armies") t = startFromArmies(armyFile(red), armyFile(black), { seed });
       else if (files.scenario) {
         const picked = files.scenario;
         if ("error" in picked) throw new CompanionError(`the scenario file was refused (the reason is beside it)`);
@@ -98,8 +100,8 @@ export function SetupView({ onStart, onImport, importError }: { onStart: (t: Com
         )}
         {from === "armies" && (
           <>
-            <ArmySelect side="red" value={red} onChange={setRed} />
-            <ArmySelect side="black" value={black} onChange={setBlack} />
+            <ArmySelect side="red" value={red} onChange={setRed} mine={mine} />
+            <ArmySelect side="black" value={black} onChange={setBlack} mine={mine} />
           </>
         )}
         {from === "files" && (
@@ -155,19 +157,40 @@ export function SetupView({ onStart, onImport, importError }: { onStart: (t: Com
   );
 }
 
-/** A side's choice among the shipped army lists. */
-function ArmySelect({ side, value, onChange }: { side: "red" | "black"; value: string; onChange: (id: string) => void }) {
+/** A choice's army file: a shipped list by id, or "my:ID" for one of my armies (#/armies). */
+function armyFile(choice: string): unknown {
+  if (choice.startsWith("my:")) {
+    const a = getMyArmy(choice.slice(3));
+    if (!a) throw new CompanionError(`my army "${choice.slice(3)}" is no longer saved in this browser`);
+    return a.file;
+  }
+  return shippedArmies.find((a) => a.id === choice)?.file;
+}
+
+/** A side's choice among the shipped army lists and my armies (a draft is listed but cannot be chosen). */
+function ArmySelect({ side, value, onChange, mine }: { side: "red" | "black"; value: string; onChange: (id: string) => void; mine: MyArmy[] }) {
   return (
     <label>
       <span>
         <span class={`swatch ${side}`} /> {side === "red" ? "Red" : "Black"} army
       </span>
       <select value={value} onChange={(e) => onChange((e.currentTarget as HTMLSelectElement).value)} data-testid={`${side}-army`}>
-        {shippedArmies.map((a) => (
-          <option key={a.id} value={a.id}>
-            {a.name}
-          </option>
-        ))}
+        <optgroup label="Shipped armies">
+          {shippedArmies.map((a) => (
+            <option key={a.id} value={a.id}>
+              {a.name}
+            </option>
+          ))}
+        </optgroup>
+        {mine.length > 0 && (
+          <optgroup label="My armies">
+            {mine.map((a) => (
+              <option key={a.id} value={`my:${a.id}`} disabled={!a.playable}>
+                {myArmyLabel(a)}
+              </option>
+            ))}
+          </optgroup>
+        )}
       </select>
     </label>
   );

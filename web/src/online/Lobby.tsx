@@ -8,6 +8,7 @@ import { shippedDuelSetup } from "../../../src/rulesets/contest/defaults.js";
 import type { CreateMatchRequest, CreateMatchResponse, HttpError, MatchGameId, MatchSummary } from "../../../src/server/protocol.js";
 import { shippedScenarios } from "../battle/scenario-list.js";
 import { commanders } from "../contest/session.js";
+import { listMyArmies, myArmyLabel } from "../shared/my-armies.js";
 import { forgetMatch, loadMyMatches, type MyMatch, playHash } from "./my-matches.js";
 
 interface GameChoice {
@@ -107,6 +108,9 @@ export function Lobby() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<CreateMatchResponse | null>(null);
+  /** "My armies" (#/armies) in place of the scenario's, by side; only a playable army is offered. */
+  const [mine] = useState(() => listMyArmies().filter((a) => a.playable));
+  const [myArmy, setMyArmy] = useState<{ red: string; black: string }>({ red: "", black: "" });
 
   const seatKind = (seat: string) => seats[`${gameId}.${seat}`] ?? "human";
   const request = (): CreateMatchRequest => {
@@ -127,6 +131,17 @@ export function Lobby() {
     } catch (err) {
       setError(`Options: not valid JSON (${(err as Error).message})`);
       return;
+    }
+    if (gameId === "shieldwall-battle" && req.scenario !== undefined && (myArmy.red || myArmy.black)) {
+      // The battle's options in full: the shipped scenario with my army in place of a side's (the server checks both armies by the rules).
+      const { shippedSetup } = await import("../battle/scenarios.js");
+      const setup = shippedSetup(req.scenario);
+      for (const side of ["red", "black"] as const) {
+        const a = mine.find((m) => m.id === myArmy[side]);
+        if (a?.army) setup.armies[side] = a.army;
+      }
+      delete req.scenario;
+      req.options = setup;
     }
     setBusy(true);
     setError(null);
@@ -171,6 +186,21 @@ export function Lobby() {
               </select>
             </div>
           )}
+          {gameId === "shieldwall-battle" &&
+            (["red", "black"] as const).map((side) => (
+              <div class="field" key={`army-${side}`}>
+                <label for={`online-army-${side}`}>{side === "red" ? "Red" : "Black"} army</label>
+                <select id={`online-army-${side}`} data-testid={`online-army-${side}`} value={myArmy[side]} onChange={(e) => setMyArmy({ ...myArmy, [side]: (e.currentTarget as HTMLSelectElement).value })}>
+                  <option value="">the scenario's</option>
+                  {mine.map((a) => (
+                    <option key={a.id} value={a.id}>
+                      my army: {myArmyLabel(a)}
+                    </option>
+                  ))}
+                </select>
+                {side === "black" && mine.length === 0 && <small>Build your own in Armies; a valid saved army is offered here.</small>}
+              </div>
+            ))}
           {gameId === "shove" && (
             <div class="field">
               <label for="online-board">Board</label>

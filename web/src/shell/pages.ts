@@ -16,6 +16,7 @@ export interface Page {
 export const PAGES: Page[] = [
   { id: "battle", title: "Battle", blurb: "Play a Shieldwall battle against the computer or a friend.", load: () => import("../battle/BattlePage.js") },
   { id: "companion", title: "Companion", blurb: "Shieldwall with real miniatures: track the units, walk the turn, draw the god cards and roll the tests on a phone.", load: () => import("../companion/CompanionPage.js") },
+  { id: "armies", title: "Armies", blurb: "Build your own Shieldwall army, checked by the rules as you go; save it here, export it, share it as a link, play it.", load: () => import("../armies/ArmiesPage.js") },
   { id: "odds", title: "Odds", blurb: "Every odds calculator, with charts; the inputs stay in the address to share a result.", load: () => import("../odds/OddsPage.js") },
   { id: "shove", title: "Shove", blurb: "Shove: push the pieces on a small board, against the computer or a friend.", load: () => import("../shove/ShovePage.js") },
   { id: "contest", title: "Contest", blurb: "Contest of Champions: a duel of commanders, against the computer or a friend.", load: () => import("../contest/ContestPage.js") },
