@@ -83,7 +83,7 @@ export function EditorTable({ scenario, selected, bad, onSelect, onChange }: { s
     stage.on("click tap", (e) => {
       if (e.target === stage || e.target.getLayer() === ground) live.current.onSelect(null);
     });
-    const ro = new ResizeObserver(() => fit(sc, el.current!));
+    const ro = new ResizeObserver(() => el.current && fit(sc, el.current));
     ro.observe(el.current!);
     const hook: EditorHook = {
       pieceCentre: (id) => {
@@ -115,12 +115,16 @@ export function EditorTable({ scenario, selected, bad, onSelect, onChange }: { s
     sc.pieces.find(".piece").forEach((n) => n.destroy());
     for (const p of scenario.pieces) {
       const g = handle(p, H, p.id === selected, bad.has(p.id));
-      g.on("mousedown touchstart", () => {
+      // Selected on a tap or at the end of a drag: selecting redraws the pieces, which must not happen mid-drag.
+      g.on("click tap", () => {
         if (p.id !== selected) live.current.onSelect(p.id);
       });
       // While dragging, the ground is drawn again with the piece where it is now.
       g.on("dragmove", () => drawTableGround(sc.ground, editorTable(movePiece(live.current.scenario, p.id, g.x(), H - g.y())), true));
-      g.on("dragend", () => live.current.onChange(movePiece(live.current.scenario, p.id, g.x(), H - g.y())));
+      g.on("dragend", () => {
+        live.current.onChange(movePiece(live.current.scenario, p.id, g.x(), H - g.y()));
+        if (p.id !== selected) live.current.onSelect(p.id);
+      });
       g.on("transformend", () =>
         live.current.onChange(updatePiece(live.current.scenario, p.id, { x: Math.round(g.x() * 100) / 100, y: Math.round((H - g.y()) * 100) / 100, rotation: Math.round(-g.rotation() * 100) / 100, sx: Math.abs(g.scaleX()), sy: Math.abs(g.scaleY()) })),
       );
@@ -136,5 +140,6 @@ export function EditorTable({ scenario, selected, bad, onSelect, onChange }: { s
     sc.stage.batchDraw();
   }, [scenario, selected, bad]);
 
-  return <div class="editor-table" ref={el} data-testid="editor-table" />;
+  // As tall as the table's shape needs (with its margin), no taller: a phone wastes no height.
+  return <div class="editor-table" ref={el} data-testid="editor-table" style={{ aspectRatio: `${scenario.width + 2 * MARGIN} / ${scenario.height + 2 * MARGIN}` }} />;
 }
