@@ -20,7 +20,9 @@ const SIZES = {
 
 interface Hook {
   pieceCentre(id: string): { x: number; y: number } | null;
+  anchor(name: string): { x: number; y: number } | null;
   scale(): number;
+  zones(): { name: string; depth: number }[];
 }
 declare const __musterEditor: Hook;
 
@@ -33,7 +35,17 @@ async function centre(page: Page, id: string): Promise<{ x: number; y: number }>
 
 /** Drags piece `id` by (dx, dy) table inches (y north), with the mouse or a finger. */
 async function dragPiece(page: Page, touch: boolean, id: string, dxIn: number, dyIn: number): Promise<void> {
-  const from = await centre(page, id);
+  await dragFrom(page, touch, await centre(page, id), dxIn, dyIn);
+}
+
+/** Drags the selected piece's Transformer handle `name` by (dx, dy) table inches. */
+async function dragAnchor(page: Page, touch: boolean, name: string, dxIn: number, dyIn: number): Promise<void> {
+  const from = await page.evaluate((n) => __musterEditor.anchor(n), name);
+  expect(from, `handle ${name} is drawn`).not.toBeNull();
+  await dragFrom(page, touch, from!, dxIn, dyIn);
+}
+
+async function dragFrom(page: Page, touch: boolean, from: { x: number; y: number }, dxIn: number, dyIn: number): Promise<void> {
   const k = await page.evaluate(() => __musterEditor.scale());
   const dx = dxIn * k;
   const dy = -dyIn * k;
@@ -122,6 +134,22 @@ describe.skipIf(!haveChromium && !required)("web app end to end: the scenario ed
       await page.click('[data-testid="add-marsh"]');
       await dragPiece(page, touch, "marsh-1", 15, 0);
       expect(await pieceAt(page, "piece-x")).toBeCloseTo(39, 0);
+      // The marsh stretched by its right-hand handle and turned by its rotation handle.
+      const width = await pieceAt(page, "piece-width");
+      await dragAnchor(page, touch, "middle-right", 3, 0);
+      expect(await pieceAt(page, "piece-width")).toBeCloseTo(width + 3, 0);
+      const c = await centre(page, "marsh-1");
+      const rot = await page.evaluate(() => __musterEditor.anchor("rotater"));
+      const k = await page.evaluate(() => __musterEditor.scale());
+      // From the rotation handle (straight above the centre) to straight right of it: a quarter turn clockwise.
+      await dragFrom(page, touch, rot!, (c.y - rot!.y) / k, -(c.y - rot!.y) / k);
+      expect(Math.abs(await pieceAt(page, "piece-rotation"))).toBeCloseTo(90, 0);
+      await page.fill('[data-testid="piece-width"]', String(width));
+      await page.locator('[data-testid="piece-width"]').dispatchEvent("change");
+      await page.fill('[data-testid="piece-rotation"]', "0");
+      await page.locator('[data-testid="piece-rotation"]').dispatchEvent("change");
+      // The deployment zones drawn as SW-26 sets them: 3" to 9" from the centre line, 6" deep.
+      expect(await page.evaluate(() => __musterEditor.zones())).toEqual([{ name: "deployment-zone-red", depth: 6 }, { name: "deployment-zone-black", depth: 6 }]);
       await page.click('[data-testid="add-copse"]');
       expect(await problems(page)).toEqual([]);
       // The copse dragged onto the wood, and the marsh dragged off the east edge.

@@ -24,8 +24,12 @@ interface Scene {
 /** The page's hook for the browser tests: where a piece's centre is on the page. */
 export interface EditorHook {
   pieceCentre(id: string): { x: number; y: number } | null;
+  /** Where a handle of the selected piece's Transformer is on the page ("rotater", "middle-right", …). */
+  anchor(name: string): { x: number; y: number } | null;
   /** Screen pixels per table inch. */
   scale(): number;
+  /** The deployment zones drawn, by name (`deployment-zone-red`), with their height in table inches. */
+  zones(): { name: string; depth: number }[];
 }
 
 function fit(sc: Scene, el: HTMLElement): void {
@@ -75,7 +79,7 @@ export function EditorTable({ scenario, selected, bad, onSelect, onChange }: { s
     const ground = new Konva.Layer({ listening: false });
     const pieces = new Konva.Layer();
     const touch = matchMedia("(pointer: coarse)").matches;
-    const transformer = new Konva.Transformer({ rotateEnabled: true, keepRatio: false, flipEnabled: false, ignoreStroke: true, anchorSize: touch ? 22 : 11, rotateAnchorOffset: touch ? 36 : 24, anchorStroke: "#00a5c4", borderStroke: "#00a5c4", rotationSnaps: [0, 45, 90, 135, 180, 225, 270, 315], rotationSnapTolerance: 4 });
+    const transformer = new Konva.Transformer({ rotateEnabled: true, keepRatio: false, flipEnabled: false, ignoreStroke: true, anchorSize: touch ? 16 : 11, rotateAnchorOffset: touch ? 30 : 24, anchorStroke: "#00a5c4", borderStroke: "#00a5c4", rotationSnaps: [0, 45, 90, 135, 180, 225, 270, 315], rotationSnapTolerance: 4 });
     pieces.add(transformer);
     stage.add(ground, pieces);
     const sc: Scene = { stage, ground, pieces, transformer, width: scenario.width, height: scenario.height };
@@ -93,7 +97,15 @@ export function EditorTable({ scenario, selected, bad, onSelect, onChange }: { s
         const p = n.getAbsolutePosition();
         return { x: r.left + p.x, y: r.top + p.y };
       },
+      anchor: (name) => {
+        const n = transformer.findOne(`.${name}`);
+        if (!n || transformer.nodes().length === 0) return null;
+        const r = el.current!.getBoundingClientRect();
+        const b = n.getClientRect();
+        return { x: r.left + b.x + b.width / 2, y: r.top + b.y + b.height / 2 };
+      },
       scale: () => stage.scaleX(),
+      zones: () => ground.find((n: Konva.Node) => n.name().startsWith("deployment-zone-")).map((n) => ({ name: n.name(), depth: (n as Konva.Rect).height() })),
     };
     (globalThis as { __musterEditor?: EditorHook }).__musterEditor = hook;
     return () => {
