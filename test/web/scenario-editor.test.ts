@@ -11,13 +11,13 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { setupFromScenario } from "../../web/src/battle/scenarios.js";
 import { refForFileArmy } from "../../web/src/scenarios/army-choices.js";
-import { addPiece, decodeLink, encodeLink, fromScenarioFile, movePiece, newScenario, piecePoints, resizePiece, rotatePiece, scenarioFile, updatePiece } from "../../web/src/scenarios/model.js";
+import { addPiece, decodeLink, type EditorScenario, encodeLink, fromScenarioFile, movePiece, newScenario, piecePoints, resizePiece, rotatePiece, scenarioFile, updatePiece } from "../../web/src/scenarios/model.js";
 import { checkScenario } from "../../web/src/scenarios/problems.js";
 import { runCli } from "../helpers/cli.js";
 
 /** A raid table built as a player would in the page: three pieces placed, turned and stretched, a camp, an option. */
-function builtScenario() {
-  let sc = { ...newScenario(), name: "Editor raid", width: 48, height: 36, armies: { red: { shipped: "raid-lindisfarne-fyrd" }, black: { shipped: "raid-lindisfarne-raiders" } }, turnLimit: 4 };
+function builtScenario(): EditorScenario {
+  let sc: EditorScenario = { ...newScenario(), name: "Editor raid", width: 48, height: 36, armies: { red: { shipped: "raid-lindisfarne-fyrd" }, black: { shipped: "raid-lindisfarne-raiders" } }, turnLimit: 4 };
   let r = addPiece(sc, "wood");
   sc = movePiece(r.scenario, r.id, 8, 18);
   sc = rotatePiece(sc, r.id, 30);
@@ -27,7 +27,7 @@ function builtScenario() {
   sc = rotatePiece(movePiece(r.scenario, r.id, 24, 18), r.id, 90);
   r = addPiece(sc, "camp-black");
   sc = movePiece(r.scenario, r.id, 24, 34.5);
-  return { ...sc, options: { victory: "turn-limit-only" as const } };
+  return { ...sc, options: { victory: "turn-limit-only" } };
 }
 
 describe("scenario editor model", () => {
