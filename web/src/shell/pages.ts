@@ -15,6 +15,7 @@ export interface Page {
 
 export const PAGES: Page[] = [
   { id: "battle", title: "Battle", blurb: "Play a Shieldwall battle against the computer or a friend.", load: () => import("../battle/BattlePage.js") },
+  { id: "scenarios", title: "Scenarios", blurb: "Lay out your own table to scale: terrain, armies, options; checked by the rules engine, saved, exported, shared and played.", load: () => import("../scenarios/ScenariosPage.js") },
   { id: "companion", title: "Companion", blurb: "Shieldwall with real miniatures: track the units, walk the turn, draw the god cards and roll the tests on a phone.", load: () => import("../companion/CompanionPage.js") },
   { id: "armies", title: "Armies", blurb: "Build your own Shieldwall army, checked by the rules as you go; save it here, export it, share it as a link, play it.", load: () => import("../armies/ArmiesPage.js") },
   { id: "odds", title: "Odds", blurb: "Every odds calculator, with charts; the inputs stay in the address to share a result.", load: () => import("../odds/OddsPage.js") },

@@ -21,4 +21,5 @@ export {
   scenarioOptions,
   scenarioSchema,
 } from "./scenario.js";
+export { formatScenarioProblem, type ScenarioProblem, scenarioProblems } from "./scenario-problems.js";
 export * from "./types.js";

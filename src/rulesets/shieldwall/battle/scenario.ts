@@ -7,7 +7,7 @@ import { z } from "zod";
 import { describeIssues } from "../../../core/issues.js";
 import { type ArmyFile, armySchema, type Side } from "../army.js";
 import { BASE_SIZES } from "../geometry/stand.js";
-import { type Table, defaultTable, tableSchema } from "../geometry/table.js";
+import { type Table, defaultTable, tableSchema, terrainOverlaps } from "../geometry/table.js";
 import { type BattleOptions, DEFAULT_BATTLE_OPTIONS } from "./types.js";
 
 /** The scenario's `options` (docs/shieldwall/battle.md, "Options"); option-catalogue.ts describes each for the forms. */
@@ -81,6 +81,12 @@ export const scenarioSchema = z
     .optional(),
   /** Turn limit (ruling SW-25, house rule: 12). Same as options.turnLimit. */
   turnLimit: z.number().int().min(1).max(100).optional(),
+  /**
+   * Whether terrain pieces may overlap (the terrain layout house rule, docs/rules/rulings.md):
+   * "on-rising-ground" (default) refuses areas, camps and boats places lying over one another
+   * except on rising ground; "any" allows every overlap.
+   */
+  terrainOverlap: z.enum(["on-rising-ground", "any"]).optional(),
   options: scenarioOptionsSchema,
 })
   .superRefine((s, ctx) => {
@@ -94,6 +100,8 @@ export const scenarioSchema = z
           message: `${d}" is outside the feasible range ${range.min}"–${range.max.toFixed(2)}": a line's front must be at least table.options.deployMin (${range.min}") from the centre line and its rear at most table.options.deployMax (${table.options.deployMax}"), and a ${table.scale} stand is ${range.depth.toFixed(2)}" deep (ruling SW-26)`,
         });
     });
+    if (s.table && (s.terrainOverlap ?? "on-rising-ground") === "on-rising-ground")
+      for (const o of terrainOverlaps(s.table)) ctx.addIssue({ code: "custom", path: o.path, message: o.message });
     const boats = new Set((s.table?.boats ?? []).map((b) => b.id));
     for (const side of ["red", "black"] as const) {
       const seen = new Set<string>();
@@ -140,7 +148,11 @@ export function scenarioOptions(s: Scenario): BattleOptions {
 export function parseScenario(value: unknown): Scenario {
   const r = scenarioSchema.safeParse(value);
   if (r.success) return r.data;
-  const problems = describeIssues(r.error.issues, value, scenarioSchema).map((p) => ({ field: p.field === "(top level)" ? "(scenario)" : p.field, message: p.message }));
-  const [first, ...rest] = problems;
+  const [first, ...rest] = scenarioFormatProblems(r.error.issues, value);
   throw new RangeError(`${first.field}: ${first.message} (battle scenario format)${rest.map((p) => `; field ${p.field}: ${p.message}`).join("")}`);
+}
+
+/** A scenario's format problems in words, each naming its field ("(scenario)" for the whole). */
+export function scenarioFormatProblems(issues: readonly z.core.$ZodIssue[], value: unknown): { field: string; message: string }[] {
+  return describeIssues(issues, value, scenarioSchema).map((p) => ({ field: p.field === "(top level)" ? "(scenario)" : p.field, message: p.message }));
 }

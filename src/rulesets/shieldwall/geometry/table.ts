@@ -370,6 +370,62 @@ export function deploymentProblems(units: readonly UnitGeom[], side: "north" | "
   return out;
 }
 
+/**
+ * The two deployment zones as the table draws them (ruling SW-26): each side's band between
+ * `deployMin` and `deployMax` from the centre line, red south, black north, as rectangles in
+ * table inches (y north).
+ */
+export function deploymentZones(table: Pick<Table, "width" | "height" | "options">): { side: "red" | "black"; x: number; y0: number; y1: number; width: number }[] {
+  const mid = centreLineY(table);
+  const { deployMin, deployMax } = table.options;
+  return [
+    { side: "red", x: 0, y0: Math.max(0, mid - deployMax), y1: mid - deployMin, width: table.width },
+    { side: "black", x: 0, y0: mid + deployMin, y1: Math.min(table.height, mid + deployMax), width: table.width },
+  ];
+}
+
+/** A piece of the table's layout that takes up ground: a terrain area, a camp or a boats place. */
+interface LayoutPiece {
+  path: (string | number)[];
+  label: string;
+  polygon: Point[];
+  risingGround: boolean;
+  box: [number, number, number, number];
+}
+
+/** At most this many overlaps are reported: a table with more is refused all the same. */
+const MAX_OVERLAPS_REPORTED = 20;
+
+/**
+ * Where the table's pieces overlap (the terrain layout house rule, docs/rules/rulings.md
+ * "Terrain layout"): two terrain areas, camps or boats places may not lie over one another, as two
+ * real terrain pieces cannot, except on rising ground (a wood, a marsh or a camp may stand on a
+ * hill). Obstacles (hedges, walls, streams) may cross anything. Each overlap names the later
+ * piece's field and the earlier piece.
+ */
+export function terrainOverlaps(table: Table): { path: (string | number)[]; message: string }[] {
+  const pieces: LayoutPiece[] = [];
+  const boxOf = (pts: readonly Point[]): [number, number, number, number] => [Math.min(...pts.map((p) => p.x)), Math.min(...pts.map((p) => p.y)), Math.max(...pts.map((p) => p.x)), Math.max(...pts.map((p) => p.y))];
+  table.terrain.forEach((f, i) => {
+    if (f.kind === "area") pieces.push({ path: ["table", "terrain", i, "points"], label: `terrain "${f.name ?? f.id}" (table.terrain[${i}])`, polygon: f.points, risingGround: f.highGround, box: boxOf(f.points) });
+  });
+  table.camps.forEach((c, i) => pieces.push({ path: ["table", "camps", i, "polygon"], label: `the ${c.side} camp (table.camps[${i}])`, polygon: c.polygon, risingGround: false, box: boxOf(c.polygon) }));
+  (table.boats ?? []).forEach((b, i) => pieces.push({ path: ["table", "boats", i, "polygon"], label: `boats "${b.name ?? b.id}" (table.boats[${i}])`, polygon: b.polygon, risingGround: false, box: boxOf(b.polygon) }));
+  const out: { path: (string | number)[]; message: string }[] = [];
+  for (let j = 1; j < pieces.length && out.length < MAX_OVERLAPS_REPORTED; j++) {
+    const b = pieces[j];
+    for (let i = 0; i < j; i++) {
+      const a = pieces[i];
+      if (a.risingGround || b.risingGround) continue;
+      if (a.box[2] <= b.box[0] || b.box[2] <= a.box[0] || a.box[3] <= b.box[1] || b.box[3] <= a.box[1]) continue;
+      if (!polygonsOverlap(a.polygon, b.polygon, 0.01)) continue;
+      out.push({ path: b.path, message: `overlaps ${a.label}: terrain pieces may not lie over one another except on rising ground (terrain layout, house rule; the scenario's terrainOverlap "any" allows it)` });
+      break;
+    }
+  }
+  return out;
+}
+
 /** The boats place with this id, if any. */
 export function boatsOf(table: Table, id: string): BoatsPlace | undefined {
   return table.boats?.find((b) => b.id === id);
