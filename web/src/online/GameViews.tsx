@@ -286,7 +286,8 @@ export function DuelOnline({ s, mine, onDecide }: GameViewProps) {
         <ul class="duel-facts">
           {(["a", "b"] as const).map((side) => (
             <li key={side}>
-              <strong>Fighter {side}</strong> ({v.fighters[side].kind}
+              <strong>Fighter {side}</strong>
+              {s.players.find((p) => p.seat === side)?.player ? ` — ${s.players.find((p) => p.seat === side)!.player}` : ""} ({v.fighters[side].kind}
               {v.fighters[side].specialWeapon ? ", special weapon" : ""}): {v.wounds[side]} wound{v.wounds[side] === 1 ? "" : "s"}
               {v.advantage === side ? " · has the advantage" : ""}
               {side !== you ? ` · ${handSize(side)} cards in hand` : ""}
