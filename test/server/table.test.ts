@@ -107,7 +107,7 @@ describe("chat (issue 25)", () => {
     expect(late.snap.chat.map((l) => l.text)).toEqual([text]);
     // The game's own view is untouched by talk: the same as a fresh connection's before any chat.
     const live = (await server.service.get(m.matchId))!;
-    expect(canonicalJson(late.snap.view)).toBe(canonicalJson(messageFor(live.game, { seat: "b" }, { kind: "snapshot", matchId: m.matchId, game: "shieldwall-duel", seats: [], version: 0, state: live.state, chat: [], rematch: { wants: [], next: null } }).view));
+    expect(canonicalJson(late.snap.view)).toBe(canonicalJson((messageFor(live.game, { seat: "b" }, { kind: "snapshot", matchId: m.matchId, game: "shieldwall-duel", seats: [], version: 0, state: live.state, chat: [], rematch: { wants: [], next: null } }) as SnapshotMessage).view));
     for (const x of [a, w, late]) x.c.close();
   });
 
