@@ -121,9 +121,12 @@ export function Chat({ s, conn }: { s: OnlineState; conn: MatchConnection | null
 /** After the end: ask for a rematch (sides swap), see who asked, and go to the new match once all agreed. */
 export function Rematch({ s, conn }: { s: OnlineState; conn: MatchConnection | null }) {
   const next = s.rematch.next;
-  // Once both agreed, each seat is taken to its new seat (the link is its own; spectators get a link).
+  // When both agree while this page is open, each seat is taken to its new seat (the link is its
+  // own; spectators get a link). A page opened on a match whose rematch exists only offers it.
+  const waited = useRef(false);
+  if (next === null) waited.current = true;
   useEffect(() => {
-    if (next && s.seat !== null && next.token) location.hash = playHash(next.matchId, next.token);
+    if (next && waited.current && s.seat !== null && next.token) location.hash = playHash(next.matchId, next.token);
   }, [next?.matchId]);
   if (!s.result) return null;
   const nameOf = (seat: string) => {
