@@ -4,6 +4,7 @@
  * bounded, rate limited), and leaking nothing: a rematch's seat tokens reach only their own seat,
  * and a spectator at a battle's personal combat sees what onlookers see (ruling SW-24).
  */
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { canonicalJson } from "../../src/core/hash.js";
 import { Random } from "../../src/core/random.js";
@@ -13,7 +14,7 @@ import { run } from "../../src/rulesets/shieldwall/battle/loop.js";
 import { play } from "../../src/core/game.js";
 import { TALK_RATE } from "../../src/server/app.js";
 import type { RunningServer } from "../../src/server/index.js";
-import { CHAT_KEEP, CHAT_MAX, type ChatLineMessage, type ErrorMessage, NAME_MAX, type ServerMessage, type SnapshotMessage, type TableMessage } from "../../src/server/protocol.js";
+import { CHAT_KEEP, CHAT_MAX, type ChatLineMessage, chatTextSchema, playerNameSchema, type ErrorMessage, NAME_MAX, type ServerMessage, type SnapshotMessage, type TableMessage } from "../../src/server/protocol.js";
 import { messageFor } from "../../src/server/seat-output.js";
 import { start } from "../shieldwall/battle/setup.js";
 import { Client, createMatch, ofType, testServer } from "./helpers.js";
@@ -89,6 +90,28 @@ describe("names on seats (issue 25)", () => {
     w.c.send({ type: "name", name: "Watcher" });
     expect((await errorOf(w.c)).code).toBe("spectator");
     for (const x of [c, h, w.c]) x.close();
+  });
+});
+
+describe("plain text from a stranger (issue 25)", () => {
+  it("property: whatever is sent, an accepted name or line is trimmed, not blank, within its length, with no control, format or line-separator character", () => {
+    const text = fc.oneof(fc.string({ maxLength: 700 }), fc.string({ unit: "grapheme", maxLength: 400 }), fc.string({ unit: "binary", maxLength: 400 }));
+    fc.assert(
+      fc.property(text, (t) => {
+        for (const [schema, max] of [
+          [playerNameSchema, NAME_MAX],
+          [chatTextSchema, CHAT_MAX],
+        ] as const) {
+          const r = schema.safeParse(t);
+          if (!r.success) continue;
+          expect(r.data).toBe(r.data.trim());
+          expect(r.data.length).toBeGreaterThan(0);
+          expect(r.data.length).toBeLessThanOrEqual(max);
+          expect(r.data).not.toMatch(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u);
+        }
+      }),
+      { seed: 25, numRuns: 200 },
+    );
   });
 });
 
