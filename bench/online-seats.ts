@@ -88,6 +88,7 @@ export class ScriptedSeat {
       this.acknowledged.push(m.version);
       return;
     }
+    if (m.type === "table" || m.type === "chat") return; // table talk: no game state
     if (m.type === "update") {
       const sent = this.clock.sentAt.get(m.version);
       if (sent !== undefined && m.by !== this.seat) this.latencies.push(now - sent);

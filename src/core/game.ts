@@ -129,6 +129,12 @@ export interface Game<S extends BaseState, M, O = unknown> {
   /** What `player` may see: hidden information of the others removed. */
   view(state: S, player: PlayerId): unknown;
   /**
+   * What an onlooker who sits at no seat may see: never more than every seat sees (a personal
+   * combat's hands only as their sizes). Without it, a spectator gets what all the seats' views
+   * share, field by field.
+   */
+  onlookerView?(state: S): unknown;
+  /**
    * An event as `player` may see it (`state` is the state after it), or null when it is hidden
    * from him, e.g. the cards dealt to the other side. Without it every event is public. Every
    * program that shows one seat the events (the web app, the server) passes them through

@@ -11,6 +11,7 @@ import { RequestError } from "./games.js";
 import { AddressBuckets, DEFAULT_LIMITS, ServerBusyError, type ServerLimits } from "./limits.js";
 import type { LiveMatch, MatchService, Watcher } from "./matches.js";
 import {
+  CLIENT_MESSAGE_TYPES,
   clientMessageSchema,
   createMatchRequestSchema,
   type CreateMatchResponse,
@@ -36,6 +37,12 @@ export interface AppOptions {
   /** Take the client's address from X-Forwarded-For (only behind one's own proxy). */
   trustProxy?: boolean;
 }
+
+/**
+ * Table talk per connection (chat lines, renames and rematch requests together, each told to
+ * every connection to the match): a burst of 5, then one every 2 s.
+ */
+export const TALK_RATE = { perSecond: 0.5, burst: 5 };
 
 /** A connection that keeps flooding after this many refused messages is closed. */
 const FLOOD_CLOSE_AFTER = 200;
@@ -218,6 +225,7 @@ function closeWithoutHello(socket: WebSocket, ms: number): void {
 /** One WebSocket client: `hello` first, then decisions and resyncs; every reply built by seat-output. */
 function handleConnection(service: MatchService, socket: WebSocket, rate: { perSecond: number; burst: number }): void {
   const limit = new RateLimit(rate.perSecond, rate.burst);
+  const talk = new RateLimit(TALK_RATE.perSecond, TALK_RATE.burst);
   let match: LiveMatch | null = null;
   let watcher: Watcher | null = null;
   let joining = false;
@@ -264,7 +272,7 @@ function handleConnection(service: MatchService, socket: WebSocket, rate: { perS
     const parsed = clientMessageSchema.safeParse(json);
     if (!parsed.success) {
       const type = json !== null && typeof json === "object" && "type" in json ? (json as { type: unknown }).type : undefined;
-      if (typeof type === "string" && !["hello", "decide", "resync"].includes(type)) return refuse("bad-message", `unknown message type "${type.slice(0, 40)}": expected hello, decide or resync`);
+      if (typeof type === "string" && !(CLIENT_MESSAGE_TYPES as readonly string[]).includes(type)) return refuse("bad-message", `unknown message type "${type.slice(0, 40)}": expected ${CLIENT_MESSAGE_TYPES.join(", ")}`);
       return refuse("bad-message", zodProblem(parsed.error).message);
     }
     const msg = parsed.data;
@@ -281,6 +289,8 @@ function handleConnection(service: MatchService, socket: WebSocket, rate: { perS
           watcher = { seat, send };
           if (socket.readyState !== socket.OPEN) return;
           m.watchers.add(watcher);
+          // The name first, so the snapshot already shows it (the others get a `table`).
+          if (seat !== null && msg.name !== undefined) service.setName(m, seat, msg.name);
           service.snapshot(m, watcher);
         },
         () => {
@@ -295,6 +305,28 @@ function handleConnection(service: MatchService, socket: WebSocket, rate: { perS
     }
     if (!match || !watcher) return refuse("not-joined", "send hello (match id, seat token) first");
     if (msg.type === "resync") return service.resync(match, watcher);
+    if (msg.type === "name" || msg.type === "chat" || msg.type === "rematch") {
+      if (watcher.seat === null) return refuse("spectator", `spectators cannot ${msg.type === "chat" ? "chat" : msg.type === "name" ? "take a name" : "ask for a rematch"}: only the seats can; spectators read the chat`);
+      if (!talk.take()) return refuse("rate-limited", `too much table talk: at most ${TALK_RATE.burst} chat lines, names or rematch requests at once, then one every ${1 / TALK_RATE.perSecond} s; this one was not sent`);
+      if (msg.type === "name") return service.setName(match, watcher.seat, msg.name);
+      if (msg.type === "chat") return service.say(match, watcher.seat, msg.text);
+      const m = match;
+      const w = watcher;
+      void service
+        .rematch(m, watcher.seat, msg.agree)
+        .then(
+          (r) => {
+            if (!r.ok) service.tell(m, w, { kind: "error", version: m.version, code: r.code, message: r.message });
+          },
+          (err: unknown) => {
+            const busy = err instanceof ServerBusyError || err instanceof StoreError;
+            if (!busy) service.reportError(err);
+            service.tell(m, w, { kind: "error", version: m.version, code: err instanceof ServerBusyError ? "server-busy" : "server-error", message: "the rematch could not be created now; ask again in a moment" });
+          },
+        )
+        .catch((err: unknown) => service.reportError(err));
+      return;
+    }
     if (watcher.seat === null) return refuse("spectator", "spectators cannot decide: open the match with a seat's invitation link", msg.requestId);
     const m = match;
     const w = watcher;

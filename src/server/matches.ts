@@ -9,9 +9,10 @@ import type { AnyGame } from "../core/records.js";
 import type { ComputerRunner } from "./computer.js";
 import { computerPlayersFor, isMatchGame, matchGame, matchOptions, RequestError, setupMatch } from "./games.js";
 import { ServerBusyError } from "./limits.js";
-import type { CreateMatchRequest, ErrorCode, MatchGameId, ServerMessage } from "./protocol.js";
+import type { CreateMatchRequest, ErrorCode, MatchGameId, SeatConfig, ServerMessage } from "./protocol.js";
 import { type Audience, messageFor, type Outgoing, type SeatInfo } from "./seat-output.js";
 import type { MatchStore, StoredDecision, StoredMatch, StoredSeat } from "./store.js";
+import { addChatLine, allAgree, emptyTable, type MatchTable, rematchSeats } from "./table.js";
 
 /** A connection watching a match: its audience and how to send it one built message. */
 export interface Watcher extends Audience {
@@ -39,6 +40,8 @@ export interface LiveMatch {
    * server replays the match and finds the same (or a fixed) fault.
    */
   broken: string | null;
+  /** Names, chat and rematch (table.ts). */
+  readonly table: MatchTable;
 }
 
 /** Thrown by {@link MatchService.rules} after the match was marked broken. */
@@ -182,6 +185,12 @@ export class MatchService {
     for (const seat of Object.keys(req.seats ?? {})) {
       if (!game.players.includes(seat)) throw new RequestError("bad-request", `seats.${seat}: the ${game.title} has the seats ${game.players.join(", ")}`, `seats.${seat}`);
     }
+    return this.createChecked(req.game, game, options, req.seats ?? {});
+  }
+
+  /** Creates a match from options already checked (a new match's, or a finished match's for its rematch). */
+  private async createChecked(gameId: MatchGameId, game: AnyGame, options: unknown, seatConfigs: Record<PlayerId, SeatConfig>): Promise<{ match: LiveMatch; tokens: Record<PlayerId, string> }> {
+    const req = { game: gameId, seats: seatConfigs };
     const seed = this.opts.newSeed ? this.opts.newSeed() : randomInt(0, 2_147_483_647);
     const state = setupMatch(game, options, seed);
     const tokens: Record<PlayerId, string> = {};
@@ -205,7 +214,7 @@ export class MatchService {
   }
 
   private liveOf(stored: StoredMatch, state: BaseState, version: number): LiveMatch {
-    return { stored, game: matchGame(stored.game as MatchGameId), gameId: stored.game as MatchGameId, state, version, watchers: new Set(), chain: Promise.resolve(), thinking: false, pending: 0, lastActive: Date.now(), broken: null };
+    return { stored, game: matchGame(stored.game as MatchGameId), gameId: stored.game as MatchGameId, state, version, watchers: new Set(), chain: Promise.resolve(), thinking: false, pending: 0, lastActive: Date.now(), broken: null, table: emptyTable() };
   }
 
   /** Reports an unexpected error (the server's log). */
@@ -288,7 +297,10 @@ export class MatchService {
   }
 
   seatInfo(match: LiveMatch): SeatInfo[] {
-    return match.stored.seats.map((s) => ({ seat: s.seat, name: match.game.playerNames[s.seat] ?? s.seat, kind: s.kind }));
+    return match.stored.seats.map((s) => {
+      const player = match.table.names[s.seat];
+      return { seat: s.seat, name: match.game.playerNames[s.seat] ?? s.seat, kind: s.kind, ...(player === undefined ? {} : { player }) };
+    });
   }
 
   /** Sends one message, built for the watcher's audience (the only way out, see seat-output.ts). */
@@ -308,7 +320,56 @@ export class MatchService {
   }
 
   snapshot(match: LiveMatch, watcher: Watcher): void {
-    this.tell(match, watcher, { kind: "snapshot", matchId: match.stored.id, game: match.gameId, seats: this.seatInfo(match), version: match.version, state: match.state });
+    this.tell(match, watcher, { kind: "snapshot", matchId: match.stored.id, game: match.gameId, seats: this.seatInfo(match), version: match.version, state: match.state, chat: match.table.chat, rematch: match.table.rematch });
+  }
+
+  /** Tells every connection to the match the table as it is now (names, rematch). */
+  private tellTable(match: LiveMatch): void {
+    for (const w of match.watchers) this.tell(match, w, { kind: "table", matchId: match.stored.id, version: match.version, seats: this.seatInfo(match), rematch: match.table.rematch });
+  }
+
+  /** A seat's player names himself (already checked: plain text, length; protocol.ts). */
+  setName(match: LiveMatch, seat: PlayerId, name: string): void {
+    if (match.table.names[seat] === name) return;
+    match.table.names[seat] = name;
+    this.tellTable(match);
+  }
+
+  /** A seat's chat line, to every connection to the match (checked and rate limited by the caller). */
+  say(match: LiveMatch, seat: PlayerId, text: string): void {
+    const line = { seat, name: match.table.names[seat] ?? match.game.playerNames[seat] ?? seat, text, at: Date.now() };
+    addChatLine(match.table, line);
+    for (const w of match.watchers) this.tell(match, w, { kind: "chat", matchId: match.stored.id, version: match.version, line });
+  }
+
+  /**
+   * A seat asks for a rematch (or withdraws). Once every person's seat has asked, the new match is
+   * created with the same options and the sides swapped; each seat learns its new link (only its
+   * own, seat-output.ts), the names go with the players.
+   */
+  rematch(match: LiveMatch, seat: PlayerId, agree: boolean): Promise<{ ok: true } | { ok: false; code: ErrorCode; message: string }> {
+    return this.serialise(match, async () => {
+      if (match.broken) return { ok: false as const, code: "match-broken" as const, message: match.broken };
+      const t = match.table.rematch;
+      if (t.next !== null) {
+        this.tellTable(match);
+        return { ok: true as const };
+      }
+      if (this.turnOf(match).toMove !== null) return { ok: false as const, code: "not-over" as const, message: "a rematch can be asked for once the match is over" };
+      t.wants = agree ? [...new Set([...t.wants, seat])] : t.wants.filter((s) => s !== seat);
+      const humans = match.stored.seats.filter((s) => s.kind === "human").map((s) => s.seat);
+      if (agree && allAgree(humans, t.wants)) {
+        this.makeRoom();
+        const moveTo = rematchSeats(match.game.players);
+        const configs: Record<PlayerId, SeatConfig> = {};
+        for (const s of match.stored.seats) configs[moveTo[s.seat]] = s.kind === "computer" && s.computer ? { kind: "computer", player: s.computer } : { kind: "human" };
+        const { match: next, tokens } = await this.createChecked(match.gameId, match.game, match.stored.options, configs);
+        for (const [old, name] of Object.entries(match.table.names)) next.table.names[moveTo[old]] = name;
+        t.next = { matchId: next.stored.id, seats: Object.fromEntries(humans.map((s) => [s, { seat: moveTo[s], token: tokens[moveTo[s]] }])) };
+      }
+      this.tellTable(match);
+      return { ok: true as const };
+    });
   }
 
   /** Whose turn it is and whether the match is over (a broken match is neither: `broken` says why). */

@@ -4,7 +4,7 @@
  *
  * The server is authoritative. A client sends decisions, never state; the server checks each with
  * the game's rules, stores it, and then tells every seat what it may see (its own view, built by
- * one function on the server). Every WebSocket message in either direction carries `version`, the
+ * one function on the server). Every game message in either direction carries `version`, the
  * match version: the number of decisions applied so far (0 right after setup). A client that sees
  * a version other than the one it expects (it missed an update, or reconnected later) sends
  * `resync` and gets a fresh `snapshot` of its seat.
@@ -18,7 +18,8 @@
  *   spectator and sees only what every seat may see.
  * - `GET /api/matches/:id` → {@link MatchSummary} (public: game, seats, version, whose turn).
  *
- * WebSocket: `GET /ws` (upgrade). The first message is `hello`; then `decide` and `resync`.
+ * WebSocket: `GET /ws` (upgrade). The first message is `hello`; then `decide`, `resync`, and the
+ * table talk of seats: `name`, `chat` and `rematch` (docs/server.md, "Names, chat and rematch").
  * Every message is one JSON text frame; a client's are at most {@link MAX_MESSAGE_BYTES} bytes.
  */
 import { z } from "zod";
@@ -123,6 +124,34 @@ export interface HttpError {
 
 // ---- WebSocket: client → server ----
 
+/** Longest player name (characters), chat line, and chat lines a match keeps for late joiners. */
+export const NAME_MAX = 24;
+export const CHAT_MAX = 300;
+export const CHAT_KEEP = 50;
+
+/**
+ * Plain text from a person: no control or format characters (no newlines, no bidirectional
+ * overrides that would reverse what the others read), and not blank. The page shows it as text,
+ * never as markup, so `<` and `&` are harmless and kept as typed.
+ */
+function plainText(max: number, what: string) {
+  return z
+    .string()
+    .max(max * 2, `${what}: at most ${max} characters`)
+    .transform((t) => t.trim().normalize("NFC"))
+    .pipe(
+      z
+        .string()
+        .min(1, `${what}: must not be blank`)
+        .max(max, `${what}: at most ${max} characters`)
+        .regex(/^[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}]*$/u, `${what}: plain text only (no control or formatting characters)`),
+    );
+}
+
+/** A seat's name as its player chose it (shown to the other seat and spectators). */
+export const playerNameSchema = plainText(NAME_MAX, "name");
+export const chatTextSchema = plainText(CHAT_MAX, "chat");
+
 /** Join a match as a seat (with its token) or as a spectator (without). */
 export const helloSchema = z
   .object({
@@ -132,8 +161,23 @@ export const helloSchema = z
     token: idSchema.optional(),
     /** The last match version this client saw (0 for a first visit). */
     version: versionSchema,
+    /** A seat's chosen name (ignored for a spectator); the page sends it with every hello. */
+    name: playerNameSchema.optional(),
   })
   .strict();
+
+/** A seat names itself (or renames); every connection to the match is told with `table`. */
+export const nameSchema = z.object({ type: z.literal("name"), name: playerNameSchema }).strict();
+
+/** A seat says something to everyone watching the match (seats only; rate limited on the server). */
+export const chatSchema = z.object({ type: z.literal("chat"), text: chatTextSchema }).strict();
+
+/**
+ * A seat asks for (agree) or withdraws (not agree) a rematch of a finished match. When every
+ * person's seat agrees (computer seats always do), the server creates the new match with the same
+ * options and the sides swapped, and tells each seat its new seat's link (`table.rematch.next`).
+ */
+export const rematchSchema = z.object({ type: z.literal("rematch"), agree: z.boolean() }).strict();
 
 /** A decision for the client's own seat, made on the state of match version `version`. */
 export const decideSchema = z
@@ -155,7 +199,8 @@ export const resyncSchema = z
   })
   .strict();
 
-export const clientMessageSchema = z.discriminatedUnion("type", [helloSchema, decideSchema, resyncSchema]);
+export const clientMessageSchema = z.discriminatedUnion("type", [helloSchema, decideSchema, resyncSchema, nameSchema, chatSchema, rematchSchema]);
+export const CLIENT_MESSAGE_TYPES = ["hello", "decide", "resync", "name", "chat", "rematch"] as const;
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 export type HelloMessage = z.infer<typeof helloSchema>;
 export type DecideMessage = z.infer<typeof decideSchema>;
@@ -176,6 +221,27 @@ export const resultSchema = z.object({
 /** Who this connection is: a seat (player id) or a spectator (null). */
 const seatSchema = z.string().nullable();
 
+/** A seat's display name from the game ("Red") and the name its player chose, if any. */
+const playerSchema = z.object({ seat: z.string(), name: z.string(), kind: z.enum(["human", "computer"]), player: z.string().max(NAME_MAX).optional() });
+
+export const chatLineSchema = z.object({
+  seat: z.string(),
+  /** The seat's name when it was said (the chosen one, else the game's). */
+  name: z.string(),
+  text: z.string().max(CHAT_MAX),
+  /** Server time (ms since 1970). */
+  at: z.number(),
+});
+
+/**
+ * The rematch as this audience may know it: the seats that asked, and once all agreed the new
+ * match; `seat` and `token` only for a seat, its own (a spectator gets the match id only).
+ */
+export const rematchStateSchema = z.object({
+  wants: z.array(z.string()),
+  next: z.object({ matchId: z.string(), seat: z.string().optional(), token: z.string().optional() }).nullable(),
+});
+
 /**
  * Everything a seat needs to draw the match at `version`: its own view (the game's `view` for the
  * seat; for a spectator, only what every seat sees), whose decision it is, and — when it is this
@@ -189,7 +255,10 @@ export const snapshotSchema = z.object({
   game: z.enum(MATCH_GAMES),
   version: versionSchema,
   seat: seatSchema,
-  players: z.array(z.object({ seat: z.string(), name: z.string(), kind: z.enum(["human", "computer"]) })),
+  players: z.array(playerSchema),
+  /** The last {@link CHAT_KEEP} chat lines, oldest first. */
+  chat: z.array(chatLineSchema).max(CHAT_KEEP).default([]),
+  rematch: rematchStateSchema.default({ wants: [], next: null }),
   view: z.unknown(),
   toMove: z.string().nullable(),
   /** This seat's legal decisions when `toMove` is the seat; otherwise empty. */
@@ -223,6 +292,18 @@ export const acceptedSchema = z.object({
   requestId: z.string().optional(),
 });
 
+/** The table changed: a seat named itself or a rematch was asked for or agreed (no match version of its own). */
+export const tableSchema = z.object({
+  type: z.literal("table"),
+  matchId: z.string(),
+  version: versionSchema,
+  players: z.array(playerSchema),
+  rematch: rematchStateSchema,
+});
+
+/** A chat line, to every connection to the match. */
+export const chatLineMessageSchema = z.object({ type: z.literal("chat"), matchId: z.string(), version: versionSchema, line: chatLineSchema });
+
 export const ERROR_CODES = [
   "malformed-json",
   "bad-message",
@@ -237,6 +318,7 @@ export const ERROR_CODES = [
   "stale-version",
   "illegal-decision",
   "game-over",
+  "not-over",
   "match-broken",
   "conflict",
   "bad-request",
@@ -264,9 +346,13 @@ export const errorSchema = z.object({
   requestId: z.string().optional(),
 });
 
-export const serverMessageSchema = z.discriminatedUnion("type", [snapshotSchema, updateSchema, acceptedSchema, errorSchema]);
+export const serverMessageSchema = z.discriminatedUnion("type", [snapshotSchema, updateSchema, acceptedSchema, errorSchema, tableSchema, chatLineMessageSchema]);
 export type ServerMessage = z.infer<typeof serverMessageSchema>;
 export type SnapshotMessage = z.infer<typeof snapshotSchema>;
 export type UpdateMessage = z.infer<typeof updateSchema>;
 export type AcceptedMessage = z.infer<typeof acceptedSchema>;
 export type ErrorMessage = z.infer<typeof errorSchema>;
+export type TableMessage = z.infer<typeof tableSchema>;
+export type ChatLineMessage = z.infer<typeof chatLineMessageSchema>;
+export type ChatLine = z.infer<typeof chatLineSchema>;
+export type RematchState = z.infer<typeof rematchStateSchema>;

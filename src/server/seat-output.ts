@@ -8,7 +8,7 @@
 import { type BaseState, eventFor, type GameEvent, type GameResult, type PlayerId } from "../core/game.js";
 import { canonicalJson } from "../core/hash.js";
 import type { AnyGame } from "../core/records.js";
-import { type ErrorCode, type MatchGameId, PROTOCOL_VERSION, type ServerMessage } from "./protocol.js";
+import { type ChatLine, type ErrorCode, type MatchGameId, PROTOCOL_VERSION, type RematchState, type ServerMessage } from "./protocol.js";
 
 /** Who a message is for: a seat, or a spectator (`seat: null`). */
 export interface Audience {
@@ -19,11 +19,35 @@ export interface SeatInfo {
   seat: string;
   name: string;
   kind: "human" | "computer";
+  /** The name the seat's player chose, if any. */
+  player?: string;
+}
+
+/**
+ * The rematch as the server knows it: who asked, and once agreed the new match with, per seat of
+ * this match, its seat there and that seat's token. Each audience gets only its own (rematchFor).
+ */
+export interface RematchSecret {
+  wants: PlayerId[];
+  next: { matchId: string; seats: Record<PlayerId, { seat: PlayerId; token?: string }> } | null;
+}
+
+/** The rematch as `audience` may know it: a seat learns its own new seat and token, a spectator only the match. */
+export function rematchFor(audience: Audience, r: RematchSecret): RematchState {
+  if (r.next === null) return { wants: [...r.wants], next: null };
+  const mine = audience.seat === null ? undefined : r.next.seats[audience.seat];
+  return { wants: [...r.wants], next: { matchId: r.next.matchId, ...(mine ? { seat: mine.seat, ...(mine.token === undefined ? {} : { token: mine.token }) } : {}) } };
+}
+
+function playersOf(seats: SeatInfo[]): SeatInfo[] {
+  return seats.map((s) => ({ seat: s.seat, name: s.name, kind: s.kind, ...(s.player === undefined ? {} : { player: s.player }) }));
 }
 
 /** What the server wants to tell an audience, before the audience's filter. */
 export type Outgoing =
-  | { kind: "snapshot"; matchId: string; game: MatchGameId; seats: SeatInfo[]; version: number; state: BaseState }
+  | { kind: "snapshot"; matchId: string; game: MatchGameId; seats: SeatInfo[]; version: number; state: BaseState; chat: readonly ChatLine[]; rematch: RematchSecret }
+  | { kind: "table"; matchId: string; version: number; seats: SeatInfo[]; rematch: RematchSecret }
+  | { kind: "chat"; matchId: string; version: number; line: ChatLine }
   | { kind: "update"; matchId: string; version: number; by: PlayerId; events: readonly GameEvent[]; state: BaseState }
   | { kind: "accepted"; matchId: string; version: number; requestId?: string }
   | { kind: "error"; version: number | null; code: ErrorCode; message: string; requestId?: string };
@@ -61,9 +85,14 @@ function seatView(game: AnyGame, state: BaseState, seat: PlayerId): unknown {
   return withoutRng(game.view(state, seat));
 }
 
-/** The view of an audience: the seat's own, or for a spectator what every seat's view shares. */
+/**
+ * The view of an audience: the seat's own; for a spectator the game's onlooker view where it has
+ * one (a battle's personal combat as onlookers see it, ruling SW-24), else what every seat's view
+ * shares.
+ */
 export function viewFor(game: AnyGame, state: BaseState, audience: Audience): unknown {
   if (audience.seat !== null) return seatView(game, state, audience.seat);
+  if (game.onlookerView) return withoutRng(game.onlookerView(state));
   return game.players.map((p) => seatView(game, state, p)).reduce((acc, v) => commonPart(acc, v));
 }
 
@@ -108,7 +137,9 @@ export function messageFor(game: AnyGame, audience: Audience, out: Outgoing): Se
         game: out.game,
         version: out.version,
         seat: audience.seat,
-        players: out.seats.map((s) => ({ seat: s.seat, name: s.name, kind: s.kind })),
+        players: playersOf(out.seats),
+        chat: [...out.chat],
+        rematch: rematchFor(audience, out.rematch),
         view: viewFor(game, out.state, audience),
         toMove: game.toMove(out.state),
         legal: legalFor(game, out.state, audience),
@@ -126,6 +157,11 @@ export function messageFor(game: AnyGame, audience: Audience, out: Outgoing): Se
         legal: legalFor(game, out.state, audience),
         result: resultOf(game, out.state),
       };
+    case "table":
+      return { type: "table", matchId: out.matchId, version: out.version, players: playersOf(out.seats), rematch: rematchFor(audience, out.rematch) };
+    case "chat":
+      // Chat is public at the table: every seat and spectator gets the same line.
+      return { type: "chat", matchId: out.matchId, version: out.version, line: { ...out.line } };
     case "accepted":
       return { type: "accepted", matchId: out.matchId, version: out.version, ...(out.requestId === undefined ? {} : { requestId: out.requestId }) };
     case "error":

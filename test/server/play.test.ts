@@ -92,7 +92,7 @@ describe("online play", () => {
     }
   });
 
-  it("a spectator sees what every seat sees and cannot decide", async () => {
+  it("a spectator sees what onlookers see (SW-24: hands only as their sizes) and cannot decide", async () => {
     const m = await createMatch(base, { game: "shieldwall-duel" });
     const s = await Client.open(server.port);
     s.send({ type: "hello", matchId: m.matchId, version: 0 });
@@ -100,7 +100,10 @@ describe("online play", () => {
     expect(snap.seat).toBeNull();
     expect(snap.legal).toEqual([]);
     const view = snap.view as Record<string, unknown>;
-    expect(view.hand).toBe("hidden");
+    expect(view.hand).toBeUndefined();
+    expect(view.you).toBeNull();
+    expect(view.handSizes).toEqual({ a: expect.any(Number), b: expect.any(Number) });
+    expect(JSON.stringify(view)).not.toMatch(/"rank"|"suit"|"stock"/);
     expect(view.fighters).toBeDefined();
     s.send({ type: "decide", version: 0, decision: {} });
     expect(await s.next(ofType("error"))).toMatchObject({ code: "spectator", version: 0 });

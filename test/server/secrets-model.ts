@@ -95,7 +95,7 @@ export function indistinguishableFor(gameId: string, game: AnyGame, states: read
   const rng = Random.fromSeed(seed, 24);
   const problems: string[] = [];
   let compared = 0;
-  const snapshot = (s: BaseState, seat: PlayerId, version: number) => canonicalJson(messageFor(game, { seat }, { kind: "snapshot", matchId: "m", game: gameId as never, seats: [], version, state: s }));
+  const snapshot = (s: BaseState, seat: PlayerId, version: number) => canonicalJson(messageFor(game, { seat }, { kind: "snapshot", matchId: "m", game: gameId as never, seats: [], version, state: s, chat: [], rematch: { wants: [], next: null } }));
   const update = (s: BaseState, events: GameEvent[], seat: PlayerId, by: PlayerId, version: number) => canonicalJson(messageFor(game, { seat }, { kind: "update", matchId: "m", version, by, events, state: s }));
   for (let v = 0; v < states.length; v += step) {
     const state = states[v];

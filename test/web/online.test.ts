@@ -224,6 +224,36 @@ describe("online client connection", () => {
   });
 });
 
+describe("names, chat and rematch on the client (issue 25)", () => {
+  it("sends the stored name with a seat's hello, keeps the table's names, chat lines and rematch, and checks talk before sending", () => {
+    const sockets: FakeSocket[] = [];
+    const conn = new MatchConnection({ url: "ws://x/ws", matchId: MATCH, token: TOKEN, name: "Ann", socket: () => (sockets.push(new FakeSocket()), sockets.at(-1)!), timers: fakeTimers() });
+    conn.start();
+    sockets[0].open();
+    expect(sockets[0].sent[0]).toEqual({ type: "hello", matchId: MATCH, token: TOKEN, version: 0, name: "Ann" });
+    const line = { seat: "red", name: "Bob", text: "<b>hi</b>", at: 1 };
+    sockets[0].deliver(snapshot(2, "red", { chat: [line] }));
+    expect(conn.state.chat).toEqual([line]);
+    expect(conn.state.rematch).toEqual({ wants: [], next: null });
+    sockets[0].deliver({ type: "chat", matchId: MATCH, version: 2, line: { ...line, text: "again" } });
+    expect(conn.state.chat.map((l) => l.text)).toEqual(["<b>hi</b>", "again"]);
+    sockets[0].deliver({ type: "table", matchId: MATCH, version: 2, players: [{ seat: "blue", name: "Blue", kind: "human", player: "Ann" }], rematch: { wants: ["red"], next: null } });
+    expect(conn.state.players[0].player).toBe("Ann");
+    expect(conn.state.rematch.wants).toEqual(["red"]);
+    // Checked as the server checks: nothing is sent for a blank or too long line, or a name with a newline.
+    expect(conn.chat("   ")).toBe(false);
+    expect(conn.chat("x".repeat(301))).toBe(false);
+    expect(conn.state.error?.message).toMatch(/at most 300/);
+    expect(conn.setName("a\nb")).toBe(false);
+    expect(conn.chat("hello")).toBe(true);
+    expect(conn.rematch(true)).toBe(true);
+    expect(sockets[0].sent.slice(1)).toEqual([
+      { type: "chat", text: "hello" },
+      { type: "rematch", agree: true },
+    ]);
+  });
+});
+
 describe("my matches", () => {
   const store = () => {
     const m = new Map<string, string>();
@@ -270,6 +300,10 @@ describe("whose turn the page shows", () => {
     expect(turnText(at({ toMove: null, result: { winner: null, rewards: {}, reason: "turn limit" } }))).toBe("A draw — turn limit");
     expect(turnText(at({ synced: false }))).toBe("…");
     expect(turnText(at({ seat: null, toMove: "blue" }))).toBe("Waiting for Blue");
+    // Issue 25: a seat whose player chose a name is called by it, with the side.
+    const named = [{ ...players[0], player: "Ann" }, players[1]];
+    expect(turnText(at({ seat: null, toMove: "blue", players: named }))).toBe("Waiting for Ann (Blue)");
+    expect(turnText(at({ toMove: null, players: named, result: { winner: "blue", rewards: {}, reason: "pushed off" } }))).toBe("Ann (Blue) wins — pushed off");
   });
   it("notifies once when the turn becomes yours, only if allowed and the page is hidden", () => {
     expect(shouldNotify(false, true, "granted", true)).toBe(true);

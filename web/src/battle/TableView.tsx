@@ -13,7 +13,8 @@ import { send } from "./engine.js";
 import { type BattleView, hoveredOption, hoveredUnit, involved, namesOf, nearestDeploy, nearestMove, pickedOption, selectedUnit, withNames } from "./store.js";
 import { type DragMove, dragMove, haltKey, inches, moveHeadings, pickStand, queryId, requery, snapHeading, type ToolState, tools } from "./table-tools.js";
 import { MoveDragPanel, ToolBar, ToolPanel } from "./TableTools.js";
-import { type LabelUnit, placeLabels, unitLabel } from "./unit-labels.js";
+import { type LabelUnit, placeLabels } from "./label-layout.js";
+import { unitLabel } from "./unit-labels.js";
 import { drawTableGround, flat, label, SIDE_FILL } from "./table-ground.js";
 
 const SIDE_EDGE = { red: "#ffd7cf", black: "#e6e6e6" } as const;
@@ -116,7 +117,7 @@ function drawUnits(scene: Scene, view: BattleView, selected: string | null, anim
   const H = scene.height;
   const k = scene.stage.scaleX();
   const acting = s.pending && "unit" in s.pending ? s.pending.unit : null;
-  const labels: { grp: Konva.Group; content: Konva.Group; unit: LabelUnit; old: Stand[] | null }[] = [];
+  const labels: { grp: Konva.Group; content: Konva.Group; tiny?: Konva.Group; unit: LabelUnit; old: Stand[] | null }[] = [];
   const glides: { node: Konva.Node; to: Konva.NodeConfig }[] = [];
   for (const bu of s.units) {
     if (bu.stands.length === 0) {
@@ -171,11 +172,12 @@ function drawUnits(scene: Scene, view: BattleView, selected: string | null, anim
     // The name wraps to the unit's width on screen, so that neighbours' labels do not overlap.
     const xs = bu.stands.map((st) => st.x);
     const frontage = (Math.max(...xs) - Math.min(...xs) + bu.stands[0].width) * k;
-    const { content, w, h } = unitLabel(bu, leaders, frontage);
+    const { content, w, h, tiny } = unitLabel(bu, leaders, frontage);
     const lbl = new Konva.Group({ name: "label unit-label", listening: false });
     lbl.setAttr("unitId", bu.id);
     lbl.add(content);
-    labels.push({ grp: lbl, content, unit: { id: bu.id, side: bu.side, stands: bu.stands, w, h }, old });
+    const priority = isSel || isActing;
+    labels.push({ grp: lbl, content, tiny: tiny?.content, unit: { id: bu.id, side: bu.side, stands: bu.stands, w, h, ...(tiny ? { tiny: { w: tiny.w, h: tiny.h } } : {}), priority }, old });
     layer.add(lbl);
   }
   // Each label hangs from a point on its own stands, placed so that labels and other units' stands are not covered where avoidable.
@@ -188,6 +190,14 @@ function drawUnits(scene: Scene, view: BattleView, selected: string | null, anim
   );
   for (const l of labels) {
     const place = places.get(l.unit.id)!;
+    // Crowded: the tiny form instead, or hidden until the unit is tapped (selected units come first).
+    if (place.form === "tiny" && l.tiny) {
+      l.content.destroy();
+      l.content = l.tiny;
+      l.grp.add(l.content);
+    }
+    l.grp.visible(place.form !== "hidden");
+    l.grp.setAttr("form", place.form);
     l.content.position({ x: place.dx, y: place.dy });
     l.grp.position({ x: place.at.x / k, y: place.at.y / k });
     l.grp.setAttr("where", place.where);
@@ -410,7 +420,10 @@ export interface TableHook {
   mover(): string | null;
   dragWork?: number[];
   /** Each unit's label box and its stands' boxes, in page pixels (the label tests). */
-  labelBoxes(): { unit: string; where: string; name: string; label: PageBox; stands: PageBox[] }[];
+  /** The labels shown (crowded-out ones are hidden until their unit is tapped). */
+  labelBoxes(): { unit: string; where: string; form: string; name: string; label: PageBox; stands: PageBox[] }[];
+  /** Units whose label is crowded out now. */
+  hiddenLabels(): string[];
   /** The table's zoom (screen pixels per inch). */
   zoom(): number;
 }
@@ -628,7 +641,8 @@ export function TableView({ view, highlighted = [] }: { view: BattleView; highli
           const b = n.getClientRect();
           return { x: r.left + b.x, y: r.top + b.y, width: b.width, height: b.height };
         };
-        return sc.units.find(".unit-label").map((l) => ({
+        return sc.units.find(".unit-label").filter((l) => l.visible()).map((l) => ({
+          form: l.getAttr("form") as string,
           unit: l.getAttr("unitId") as string,
           where: l.getAttr("where") as string,
           name: ((l as Konva.Group).findOne("Text") as Konva.Text | undefined)?.text() ?? "",
@@ -636,6 +650,7 @@ export function TableView({ view, highlighted = [] }: { view: BattleView; highli
           stands: sc.units.find(".unit").filter((g) => g.getAttr("unitId") === l.getAttr("unitId")).map((g) => onPage((g as Konva.Group).findOne("Rect")!)),
         }));
       },
+      hiddenLabels: () => sc.units.find(".unit-label").filter((l) => !l.visible()).map((l) => l.getAttr("unitId") as string),
       zoom: () => stage.scaleX(),
     };
     (globalThis as { __musterTable?: TableHook }).__musterTable = hook;

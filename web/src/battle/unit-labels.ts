@@ -4,9 +4,13 @@
  * zoom) and hangs from a point on one of its own stands: behind the unit, in front, beside it, or
  * on it, whichever first overlaps no other label and no other unit's stands. Because it hangs from
  * a stand's corner, zooming (which scales the label about that point) never parts it from its unit.
+ * Where units crowd (a phone at the fitted zoom) a small label that finds no free place tries a
+ * tiny one (a shorter name alone), and failing that is hidden until its unit is tapped (the
+ * selected and the acting unit's labels are placed first and always shown): labels never overlap.
  */
 import Konva from "konva";
 import type { BattleState, BattleUnit } from "../../../src/rulesets/shieldwall/battle/index.js";
+import { initials, shortName } from "./label-layout.js";
 import { DP_KINDS } from "./UnitCard.js";
 
 type Leader = BattleState["leaders"][number];
@@ -21,25 +25,6 @@ const AGGRESSION_MARK: Record<string, { short: string; long: string; fill: strin
 };
 /** Supernumeraries' marks (and in the legend). */
 export const ATTACHMENT_MARK: Record<string, string> = { "camp-followers": "⌂", "holy-person": "✝", "heroic-champion": "♞", "battle-standard": "⚑", "special-weapon": "⚒" };
-
-const FILLER = new Set(["of", "the", "at", "and", "a"]);
-
-/**
- * A name short enough for a unit a few pixels wide (a phone at the fitted zoom): the name without
- * filler words when that is short, else the first word's stem and the last word, e.g.
- * "Byrhtnoth's hearth troop" → "Byrht. troop", "Fyrd of Maldon" → "Fyrd Maldon".
- */
-export function shortName(name: string, max = 11): string {
-  if (name.length <= max) return name;
-  const words = name.split(/\s+/).filter((w) => w && !FILLER.has(w.toLowerCase()));
-  const joined = words.join(" ");
-  if (joined.length <= max) return joined;
-  const first = words[0].replace(/['’]s$/, "");
-  const last = words[words.length - 1];
-  const head = first.length > 5 ? `${first.slice(0, 5)}.` : first;
-  const tail = words.length > 1 ? ` ${last.length > 6 ? `${last.slice(0, 6)}.` : last}` : "";
-  return `${head}${tail}`;
-}
 
 /**
  * A unit too small on screen for its full label (a phone at the fitted zoom): one row, its short
@@ -67,13 +52,31 @@ function smallLabel(bu: BattleUnit, name: Konva.Text): { content: Konva.Group; w
   return { content, w: px, h };
 }
 
+/** The last resort before hiding a crowded small label: the name's initials, in the side's colour. */
+function tinyLabel(bu: BattleUnit): { content: Konva.Group; w: number; h: number } {
+  const content = new Konva.Group();
+  const name = new Konva.Text({ text: initials(bu.u.name), fontSize: 9, fontFamily: "system-ui, sans-serif", fontStyle: "bold", fill: "#fff", x: 2, y: 1.5 });
+  const w = name.width() + 4;
+  const h = 12;
+  content.add(new Konva.Rect({ x: 0, y: 0, width: w, height: h, fill: bu.side === "red" ? "#7d1a14" : "#111", opacity: 0.8, cornerRadius: 2, name: "label-box" }), name);
+  return { content, w, h };
+}
+
+export interface DrawnLabel {
+  content: Konva.Group;
+  w: number;
+  h: number;
+  /** Small labels only: the tiny one to use where the small one finds no free place. */
+  tiny?: { content: Konva.Group; w: number; h: number };
+}
+
 /** A unit's label, its box's top left at (0, 0) in screen pixels, and the box's size. */
-export function unitLabel(bu: BattleUnit, leaders: Leader[], frontagePx: number): { content: Konva.Group; w: number; h: number } {
+export function unitLabel(bu: BattleUnit, leaders: Leader[], frontagePx: number): DrawnLabel {
   const content = new Konva.Group();
   // Roomy: the full name, wrapped to the unit's width; small on screen (a phone): a short name on one row.
   const roomy = frontagePx >= 40;
   const name = new Konva.Text({ text: roomy ? bu.u.name : shortName(bu.u.name), fontSize: 10, fontFamily: "system-ui, sans-serif", fontStyle: "bold", fill: "#fff", align: "center", lineHeight: 1.05 });
-  if (!roomy) return smallLabel(bu, name);
+  if (!roomy) return { ...smallLabel(bu, name), tiny: tinyLabel(bu) };
   if (roomy && name.width() > frontagePx - 6) name.setAttrs({ width: Math.max(frontagePx - 6, 72), wrap: "word" });
   const pipR = 3.2;
   const dpKinds = DP_KINDS.filter((kind) => bu.u.dp[kind] > 0);
@@ -129,114 +132,3 @@ export function unitLabel(bu: BattleUnit, leaders: Leader[], frontagePx: number)
   return { content, w, h };
 }
 
-export interface Box {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
-interface Pt {
-  x: number;
-  y: number;
-}
-
-/** The corners of a stand in screen pixels (table inches × k, y down), as Konva draws it. */
-export function standCorners(st: { x: number; y: number; facing: number; width: number; depth: number }, H: number, k: number): Pt[] {
-  const a = ((90 - st.facing) * Math.PI) / 180;
-  const c = Math.cos(a);
-  const s = Math.sin(a);
-  return [
-    [-st.width / 2, -st.depth / 2],
-    [st.width / 2, -st.depth / 2],
-    [st.width / 2, st.depth / 2],
-    [-st.width / 2, st.depth / 2],
-  ].map(([x, y]) => ({ x: (st.x + x * c - y * s) * k, y: (H - st.y + x * s + y * c) * k }));
-}
-
-const boxOf = (pts: Pt[]): Box => ({ x0: Math.min(...pts.map((p) => p.x)), y0: Math.min(...pts.map((p) => p.y)), x1: Math.max(...pts.map((p) => p.x)), y1: Math.max(...pts.map((p) => p.y)) });
-const overlap = (a: Box, b: Box) => Math.max(0, Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0)) * Math.max(0, Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0));
-/** Start of a span of length `len` near `want`, holding `at` at least `inset` inside (when it can). */
-const around = (want: number, len: number, at: number, inset = 4) => (len <= 2 * inset ? at - len / 2 : Math.min(Math.max(want, at - len + inset), at - inset));
-
-export interface LabelUnit {
-  id: string;
-  side: "red" | "black";
-  stands: { x: number; y: number; facing: number; width: number; depth: number }[];
-  w: number;
-  h: number;
-}
-
-/** Where a label hangs: the point on its stand (screen pixels) and its box's top left relative to that point. */
-export interface LabelPlace {
-  at: Pt;
-  dx: number;
-  dy: number;
-  where: "behind" | "front" | "left" | "right" | "on";
-}
-
-/**
- * Places every unit's label against its own stands: behind the unit first (away from the enemy),
- * then in front, beside it, and last on it; the first place that overlaps no label placed before
- * and no other unit's stands wins, else the place that overlaps least. Units nearest the centre
- * line are placed first. Each place hangs from a corner (or the centre) of one of the unit's stands.
- * `visible`: the part of the table on screen (pixels, as the stands); a label outside it counts as covered.
- */
-export function placeLabels(units: LabelUnit[], H: number, k: number, visible?: Box): Map<string, LabelPlace> {
-  const corners = new Map(units.map((u) => [u.id, u.stands.map((st) => standCorners(st, H, k))]));
-  const standBoxes = units.flatMap((u) => corners.get(u.id)!.map((c) => ({ id: u.id, box: boxOf(c) })));
-  const order = [...units].sort((a, b) => Math.abs(centre(a).y - H / 2) - Math.abs(centre(b).y - H / 2));
-  const placed: Box[] = [];
-  const out = new Map<string, LabelPlace>();
-  for (const u of order) {
-    const pts = corners.get(u.id)!.flat();
-    const c = { x: pts.reduce((n, p) => n + p.x, 0) / pts.length, y: pts.reduce((n, p) => n + p.y, 0) / pts.length };
-    // The corners along an edge (within half a pixel of the farthest): the label may hang from its middle or either end.
-    const along = (score: (p: Pt) => number): Pt[] => {
-      const far = Math.max(...pts.map(score));
-      const edge = pts.filter((p) => score(p) >= far - 0.5);
-      const byX = [...edge].sort((a, b) => a.x - b.x);
-      const mid = edge.reduce((best, p) => (Math.abs(p.x - c.x) < Math.abs(best.x - c.x) ? p : best), edge[0]);
-      return [mid, byX[0], byX[byX.length - 1]];
-    };
-    const extreme = (score: (p: Pt) => number) => pts.reduce((best, p) => (score(p) > score(best) + 1e-9 ? p : best), pts[0]);
-    const back = u.side === "red" ? 1 : -1;
-    const [lowMid, lowLeft, lowRight] = along((p) => p.y * back);
-    const [highMid, highLeft, highRight] = along((p) => -p.y * back);
-    const left = extreme((p) => -p.x);
-    const right = extreme((p) => p.x);
-    const yOf = (at: Pt, away: boolean) => (away ? at.y - 1 : at.y - u.h + 1);
-    const first = boxOf(corners.get(u.id)![0]);
-    const firstCentre = { x: (first.x0 + first.x1) / 2, y: (first.y0 + first.y1) / 2 };
-    const candidates: { where: LabelPlace["where"]; at: Pt; x0: number; y0: number }[] = [];
-    for (const [where, [mid, l, r], down] of [
-      ["behind", [lowMid, lowLeft, lowRight], back === 1],
-      ["front", [highMid, highLeft, highRight], back !== 1],
-    ] as const) {
-      candidates.push({ where, at: mid, x0: around(c.x - u.w / 2, u.w, mid.x), y0: yOf(mid, down) });
-      candidates.push({ where, at: l, x0: around(l.x - 4, u.w, l.x), y0: yOf(l, down) });
-      candidates.push({ where, at: r, x0: around(r.x - u.w + 4, u.w, r.x), y0: yOf(r, down) });
-    }
-    candidates.push(
-      { where: "left", at: left, x0: left.x - u.w + 1, y0: around(c.y - u.h / 2, u.h, left.y) },
-      { where: "right", at: right, x0: right.x - 1, y0: around(c.y - u.h / 2, u.h, right.y) },
-      { where: "on", at: firstCentre, x0: firstCentre.x - u.w / 2, y0: firstCentre.y - u.h / 2 },
-    );
-    let best: { cand: (typeof candidates)[number]; box: Box; cost: number } | null = null;
-    for (const [rank, cand] of candidates.entries()) {
-      const box = { x0: cand.x0, y0: cand.y0, x1: cand.x0 + u.w, y1: cand.y0 + u.h };
-      // Off the screen counts as covered: a label cut by the canvas's edge cannot be read.
-      const hidden = visible ? u.w * u.h - overlap(box, visible) : 0;
-      const cost = placed.reduce((n, p) => n + overlap(box, p), 0) + standBoxes.reduce((n, s) => n + (s.id === u.id ? 0 : overlap(box, s.box)), 0) + hidden;
-      if (!best || cost + rank * 1e-3 < best.cost) best = { cand, box, cost: cost + rank * 1e-3 };
-      if (cost === 0) break;
-    }
-    const { cand, box } = best!;
-    placed.push(box);
-    out.set(u.id, { at: cand.at, dx: cand.x0 - cand.at.x, dy: cand.y0 - cand.at.y, where: cand.where });
-  }
-  return out;
-}
-
-function centre(u: LabelUnit): Pt {
-  return { x: u.stands.reduce((n, s) => n + s.x, 0) / u.stands.length, y: u.stands.reduce((n, s) => n + s.y, 0) / u.stands.length };
-}

@@ -9,7 +9,7 @@ import { cardById } from "../../../src/rulesets/contest/deck.js";
 import { deckAt } from "../../../src/rulesets/contest/exchange.js";
 import type { ContestState } from "../../../src/rulesets/contest/game.js";
 import { type BattleDecision, type BattleState, type Side as BattleSide, signalStandardChoices } from "../../../src/rulesets/shieldwall/battle/index.js";
-import type { DuelView, ShieldwallDuelMove } from "../../../src/rulesets/shieldwall/duel/game.js";
+import type { DuelOnlookerView, DuelView, ShieldwallDuelMove } from "../../../src/rulesets/shieldwall/duel/game.js";
 import { openPathSquares } from "../../../src/rulesets/shove/path.js";
 import type { ShoveState } from "../../../src/rulesets/shove/game.js";
 import type { Controller } from "../battle/protocol.js";
@@ -134,6 +134,40 @@ export function ContestOnline({ s, mine, onDecide }: GameViewProps) {
   );
 }
 
+/**
+ * A personal combat inside the battle as this connection may see it (ruling SW-24): both fighters,
+ * wounds, cards left in each hand, the card led face up, and only a fighter's own hand to his side.
+ * Spectators see it as onlookers do.
+ */
+function BattleDuelSummary({ state, seat }: { state: BattleState; seat: string | null }) {
+  if (state.pending?.kind !== "duel") return null;
+  const d = state.pending.duel;
+  const g = d.game;
+  const counts = d.hidden?.hands ?? { a: g.hands.a.length, b: g.hands.b.length };
+  const mine = d.a.side === seat ? "a" : d.b.side === seat ? "b" : null;
+  return (
+    <section class="online-battle-duel" aria-label="Personal combat" data-testid="battle-duel">
+      <h3>Personal combat</h3>
+      <ul>
+        {(["a", "b"] as const).map((x) => (
+          <li key={x} data-testid="duel-fighter">
+            <strong>{d[x].name}</strong> ({d[x].side}): {g.wounds[x]} wound{g.wounds[x] === 1 ? "" : "s"}, {counts[x]} card{counts[x] === 1 ? "" : "s"} in hand
+            {g.advantage === x ? " · has the advantage" : ""}
+          </li>
+        ))}
+        {g.pending && (
+          <li>
+            Face up: {d[g.pending.side].name} led {cardName(g.pending.card)} as {g.pending.as}
+          </li>
+        )}
+        <li>Exchanges so far: {g.exchanges.length}</li>
+        {mine && <li data-testid="own-hand">Your hand: {g.hands[mine].length ? g.hands[mine].map((c) => cardName(c)).join(", ") : "empty"}</li>}
+        {!mine && <li class="note">Hands are hidden from onlookers (SW-24); only their sizes are shown.</li>}
+      </ul>
+    </section>
+  );
+}
+
 /** The battle: the shared table drawn from the seat's view, and the legal options grouped by unit. */
 export function BattleOnline({ s, mine, onDecide }: GameViewProps) {
   const state = s.view as BattleState;
@@ -180,6 +214,7 @@ export function BattleOnline({ s, mine, onDecide }: GameViewProps) {
           <TableView view={view} />
         </div>
         <aside>
+          <BattleDuelSummary state={state} seat={s.seat} />
           {mine && (
             <section class="decisions" aria-live="polite" data-testid="decisions">
               <h2>Your decision</h2>
@@ -240,18 +275,22 @@ function duelLabel(o: LegalDecision): string {
 
 /** The Shieldwall duel: wounds, this seat's own hand (ruling SW-24: the opponent's only as a count), the face-up card, the legal plays. */
 export function DuelOnline({ s, mine, onDecide }: GameViewProps) {
-  const v = s.view as DuelView | null;
+  const raw = s.view as DuelView | DuelOnlookerView | null;
   const you = s.seat === "a" || s.seat === "b" ? s.seat : null;
+  // A spectator's view is the onlooker's (hand sizes only); a seat's has its own hand.
+  const v = raw === null ? null : raw.you === null ? { ...raw, you: null, hand: [], opponentHandSize: 0 } : raw;
+  const handSize = (side: "a" | "b") => (raw === null ? 0 : raw.you === null ? raw.handSizes[side] : side === raw.you ? raw.hand.length : raw.opponentHandSize);
   return (
     <div class="online-duel" data-testid="sw-duel" data-version={s.version}>
       {v && (
         <ul class="duel-facts">
           {(["a", "b"] as const).map((side) => (
             <li key={side}>
-              <strong>Fighter {side}</strong> ({v.fighters[side].kind}
+              <strong>Fighter {side}</strong>
+              {s.players.find((p) => p.seat === side)?.player ? ` — ${s.players.find((p) => p.seat === side)!.player}` : ""} ({v.fighters[side].kind}
               {v.fighters[side].specialWeapon ? ", special weapon" : ""}): {v.wounds[side]} wound{v.wounds[side] === 1 ? "" : "s"}
               {v.advantage === side ? " · has the advantage" : ""}
-              {side !== you ? ` · ${side === v.you ? v.hand.length : v.opponentHandSize} cards in hand` : ""}
+              {side !== you ? ` · ${handSize(side)} cards in hand` : ""}
             </li>
           ))}
           {you && (

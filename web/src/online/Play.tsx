@@ -8,6 +8,7 @@ import { type ConnectionStatus, MatchConnection, type OnlineState, type SocketLi
 import { BattleOnline, ContestOnline, DuelOnline, GenericOnline, ShoveOnline } from "./GameViews.js";
 import { gameTitle } from "./Lobby.js";
 import { rememberMatch } from "./my-matches.js";
+import { Chat, NameForm, Players, Rematch, storedName } from "./TableTalk.js";
 import { isMyTurn, shouldNotify, turnText } from "./turn.js";
 
 const STATUS_TEXT: Record<ConnectionStatus, string> = { connecting: "connecting…", open: "connected", reconnecting: "connection lost: reconnecting…", closed: "disconnected" };
@@ -27,6 +28,7 @@ export function Play({ matchId, token }: { matchId: string; token?: string }) {
       url: socketUrl(location),
       matchId,
       token,
+      name: storedName(localStorage),
       socket: (url) => new WebSocket(url) as unknown as SocketLike,
       onChange: (st) => setS(st),
     });
@@ -103,8 +105,12 @@ export function Play({ matchId, token }: { matchId: string; token?: string }) {
             The server says: {s.error.message}
           </p>
         )}
+        {s.synced && <Players s={s} />}
+        {s.synced && <NameForm s={s} conn={conn.current} />}
+        {s.synced && <Rematch s={s} conn={conn.current} />}
       </header>
       {s.synced && s.view !== null && <View s={s} mine={mine} onDecide={decide} />}
+      {s.synced && <Chat s={s} conn={conn.current} />}
     </section>
   );
 }

@@ -9,13 +9,21 @@
  * after a drop (the hello names the last version seen, so the server answers with a snapshot).
  */
 import {
+  CHAT_KEEP,
+  CHAT_MAX,
+  type ChatLine,
+  type ChatLineMessage,
+  chatTextSchema,
   type ErrorCode,
   type ErrorMessage,
   type MatchGameId,
   MAX_MESSAGE_BYTES,
+  playerNameSchema,
   PROTOCOL_VERSION,
+  type RematchState,
   serverMessageSchema,
   type SnapshotMessage,
+  type TableMessage,
   type UpdateMessage,
 } from "../../../src/server/protocol.js";
 
@@ -77,6 +85,10 @@ export interface OnlineState {
   retryInMs: number | null;
   /** Set when the server refused the hello for good (an unknown match or a bad token): no more retries. */
   fatal: string | null;
+  /** The match's recent chat, oldest first (plain text: shown as text, never as markup). */
+  chat: ChatLine[];
+  /** Who asked for a rematch, and once all agreed the new match (with this seat's own link). */
+  rematch: RematchState;
 }
 
 export const EVENT_LIMIT = 300;
@@ -99,6 +111,8 @@ export interface ConnectionOptions {
   token?: string;
   /** The last version seen in an earlier visit (a resumed match), else 0. */
   version?: number;
+  /** This seat's chosen name, sent with every hello (ignored for a spectator). */
+  name?: string;
   socket: SocketFactory;
   timers?: Timers;
   /** First reconnection delay and the cap (ms); each attempt doubles it, plus up to 25% jitter. */
@@ -127,8 +141,18 @@ export function initialState(matchId: string, version = 0): OnlineState {
     attempt: 0,
     retryInMs: null,
     fatal: null,
+    chat: [],
+    rematch: { wants: [], next: null },
   };
 }
+
+/** The problem with a name or chat line as the server would see it, or null (protocol.ts: plain text, bounded). */
+export function talkProblem(kind: "name" | "chat", text: string): string | null {
+  const r = (kind === "name" ? playerNameSchema : chatTextSchema).safeParse(text);
+  return r.success ? null : r.error.issues[0].message;
+}
+
+export { CHAT_MAX };
 
 /** The delay before reconnection attempt `attempt` (1 for the first). */
 export function backoffDelay(attempt: number, baseMs: number, maxMs: number, random: number): number {
@@ -198,6 +222,42 @@ export class MatchConnection {
     return true;
   }
 
+  /** Sends a table-talk message (name, chat, rematch); false when it was not sent. */
+  private talk(msg: Record<string, unknown>): boolean {
+    if (this._state.status !== "open" || !this.socket) {
+      this.set({ error: { code: "protocol", message: "not connected: not sent (reconnecting…)" } });
+      return false;
+    }
+    this.socket.send(JSON.stringify(msg));
+    return true;
+  }
+
+  /** Names this seat (checked first as the server will); the name goes with every later hello too. */
+  setName(name: string): boolean {
+    const problem = talkProblem("name", name);
+    if (problem) {
+      this.set({ error: { code: "bad-message", message: problem } });
+      return false;
+    }
+    this.opts.name = name.trim();
+    return this.talk({ type: "name", name });
+  }
+
+  /** Says a line in the match's chat. */
+  chat(text: string): boolean {
+    const problem = talkProblem("chat", text);
+    if (problem) {
+      this.set({ error: { code: "bad-message", message: problem } });
+      return false;
+    }
+    return this.talk({ type: "chat", text });
+  }
+
+  /** Asks for (or withdraws) a rematch of the finished match. */
+  rematch(agree: boolean): boolean {
+    return this.talk({ type: "rematch", agree });
+  }
+
   /** Asks the server for a fresh snapshot of this seat. */
   resync(): void {
     if (this._state.status === "open" && this.socket) this.socket.send(JSON.stringify({ type: "resync", version: this._state.version }));
@@ -224,6 +284,7 @@ export class MatchConnection {
     socket.onopen = () => {
       const hello: Record<string, unknown> = { type: "hello", matchId: this.opts.matchId, version: this._state.version };
       if (this.opts.token) hello.token = this.opts.token;
+      if (this.opts.token && this.opts.name && talkProblem("name", this.opts.name) === null) hello.name = this.opts.name;
       socket.send(JSON.stringify(hello));
     };
     socket.onmessage = (ev) => {
@@ -277,6 +338,10 @@ export class MatchConnection {
         return;
       case "error":
         return this.refused(msg);
+      case "table":
+        return this.table(msg);
+      case "chat":
+        return this.chatLine(msg);
     }
   }
 
@@ -299,7 +364,20 @@ export class MatchConnection {
       legal: msg.legal,
       result: msg.result,
       deciding: false,
+      chat: msg.chat,
+      rematch: msg.rematch,
     });
+  }
+
+  private table(msg: TableMessage): void {
+    if (!this._state.synced) return;
+    this.set({ players: msg.players, rematch: msg.rematch });
+  }
+
+  private chatLine(msg: ChatLineMessage): void {
+    if (!this._state.synced) return;
+    const chat = this._state.chat.concat([msg.line]);
+    this.set({ chat: chat.length > CHAT_KEEP ? chat.slice(chat.length - CHAT_KEEP) : chat });
   }
 
   private update(msg: UpdateMessage): void {

@@ -3,7 +3,12 @@ import { isMyTurn, type OnlineState } from "./connection.js";
 
 export { isMyTurn };
 
-const nameOf = (s: OnlineState, seat: string | null) => s.players.find((p) => p.seat === seat)?.name ?? seat ?? "nobody";
+/** A seat by the name its player chose, with the side: "Ann (Red)"; else the side's name. */
+const nameOf = (s: OnlineState, seat: string | null) => {
+  const p = s.players.find((x) => x.seat === seat);
+  if (!p) return seat ?? "nobody";
+  return p.player ? `${p.player} (${p.name})` : p.name;
+};
 
 /** The line saying whose turn it is, or how the match ended. */
 export function turnText(s: OnlineState): string {

@@ -284,6 +284,9 @@ export function applyDecision(state: BattleState, player: PlayerId, d: BattleDec
 
 export const SHIELDWALL_BATTLE_ID = "shieldwall-battle";
 
+/** The id `battleView` gets for someone at no seat (any id other than a side). */
+const ONLOOKER = "onlooker";
+
 /**
  * The battle's result with its machine-readable `code` (ruling SW-25: "half-units-lost",
  * "leaders-lost", "no-units-left", "both-broke", "turn-limit-win", "turn-limit-draw"), or null
@@ -327,6 +330,10 @@ export const battleGame: Game<BattleState, BattleDecision, BattleSetup> = {
   view(state: BattleState, player: PlayerId): BattleState {
     // Hidden: future draws (generator, god pile order) and a personal combat's hands (duel-seat.ts).
     return battleView(state, player);
+  },
+  onlookerView(state: BattleState): BattleState {
+    // An onlooker at a personal combat sees what both fighters see: wounds, cards led, hand sizes.
+    return battleView(state, ONLOOKER);
   },
   determinize: battleDeterminize,
   viewEvent: (event, player) => battleViewEvent(event, player),

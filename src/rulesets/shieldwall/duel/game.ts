@@ -399,6 +399,31 @@ export function duelView(s: ShieldwallDuelState, player: PlayerId): DuelView {
   };
 }
 
+/**
+ * What an onlooker sees (ruling SW-24): both fighters' wounds and the cards played, each hand only
+ * as its size, and whether each has discarded (face down).
+ */
+export interface DuelOnlookerView extends Omit<DuelView, "you" | "hand" | "yourDiscards" | "opponentHandSize" | "opponentHasDiscarded"> {
+  you: null;
+  handSizes: Record<Side, number>;
+  hasDiscarded: Record<Side, boolean>;
+}
+
+export function duelOnlookerView(s: ShieldwallDuelState): DuelOnlookerView {
+  return {
+    you: null,
+    fighters: s.fighters,
+    wounds: s.wounds,
+    handSizes: { a: s.hands.a.length, b: s.hands.b.length },
+    hasDiscarded: { a: s.discarded.a !== null, b: s.discarded.b !== null },
+    advantage: s.advantage,
+    pending: s.pending,
+    openingDiceOff: s.openingDiceOff,
+    exchanges: s.exchanges,
+    outcome: s.outcome,
+  };
+}
+
 /** The cards `player` has not seen: the opponent's hand and discards and the undealt stock. */
 export function unseenCards(s: ShieldwallDuelState, player: PlayerId): Card[] {
   const o = otherSide(asSide(player));
@@ -436,6 +461,7 @@ export const shieldwallDuelGame: Game<ShieldwallDuelState, ShieldwallDuelMove, S
   apply: applyMove,
   result,
   view: duelView,
+  onlookerView: duelOnlookerView,
   determinize: duelDeterminize,
   moveKey: duelMoveKey,
   describeMove(_s, player, m) {
