@@ -7,11 +7,16 @@ import type { Card } from "../../../src/core/cards.js";
 import type { GameEvent, GameRecord, GameResult } from "../../../src/core/game.js";
 import type { BattleDecision, BattleSetup, BattleState, MoveHalt, Side, TapeMeasure, UnitZones } from "../../../src/rulesets/shieldwall/battle/index.js";
 import type { OddsView } from "./odds-view.js";
+import { type ShieldwallLevel, shieldwallLevels } from "../../../src/rulesets/shieldwall/ai/levels.js";
 import type { OptionValues } from "../../../src/rulesets/shieldwall/battle/option-catalogue.js";
 
-/** Who plays a side: a person at this screen, or a computer player by name. */
-export type Controller = "human" | "commander" | "advance" | "random" | "mcts";
-export const CONTROLLERS: readonly Controller[] = ["human", "commander", "advance", "random", "mcts"];
+/**
+ * Who plays a side: a person at this screen, or a computer player by level (`easy`, `normal`,
+ * `hard`: src/rulesets/shieldwall/ai/levels.ts) or by its own name (old names keep working).
+ */
+export type Controller = "human" | ShieldwallLevel | "commander" | "advance" | "random" | "mcts";
+/** The picker's choices: the levels whose player exists, then the players by name. */
+export const CONTROLLERS: readonly Controller[] = ["human", ...shieldwallLevels().map((l) => l.level), "commander", "advance", "random", "mcts"];
 
 export type ScenarioSource = { shipped: string } | { file: unknown; fileName: string };
 

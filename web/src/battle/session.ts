@@ -11,7 +11,7 @@ import { chanceSeen } from "../../../src/rulesets/shieldwall/battle/undo.js";
 import { decisionOdds } from "../../../src/rulesets/shieldwall/battle/decision-odds.js";
 import { drawnCardEffect, optionFacts } from "../../../src/rulesets/shieldwall/battle/option-facts.js";
 import { duelOdds } from "../../../src/rulesets/shieldwall/duel/odds.js";
-import { shieldwallPlayers } from "../../../src/rulesets/shieldwall/ai/index.js";
+import { shieldwallPlayerName, shieldwallPlayers } from "../../../src/rulesets/shieldwall/ai/index.js";
 import {
   type BattleDecision,
   type BattleSetup,
@@ -39,7 +39,7 @@ export function playerSeed(seed: number, side: Side): number {
 
 export function makeComputer(name: Exclude<Controller, "human">, seed: number, now: () => number = () => performance.now()): Player<BattleState, BattleDecision> {
   if (name === "mcts") return mctsPlayer(battleGame, { seed, timeMs: MCTS_TIME_MS, now });
-  return shieldwallPlayers[name].make(seed);
+  return shieldwallPlayers[shieldwallPlayerName(name)].make(seed);
 }
 
 type Applied = Extract<FromWorker, { type: "applied" }>;

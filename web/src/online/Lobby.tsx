@@ -8,6 +8,7 @@ import { shippedDuelSetup } from "../../../src/rulesets/contest/defaults.js";
 import type { CreateMatchRequest, CreateMatchResponse, HttpError, MatchGameId, MatchSummary } from "../../../src/server/protocol.js";
 import { shippedScenarios } from "../battle/scenario-list.js";
 import { commanders } from "../contest/session.js";
+import { shieldwallLevels } from "../../../src/rulesets/shieldwall/ai/levels.js";
 import { forgetMatch, loadMyMatches, type MyMatch, playHash } from "./my-matches.js";
 
 interface GameChoice {
@@ -20,7 +21,7 @@ interface GameChoice {
 
 /** The computer players the server offers (src/server/games.ts: the generic ones and the ruleset's). */
 const GAMES: GameChoice[] = [
-  { id: "shieldwall-battle", title: "Shieldwall battle", blurb: "A shipped scenario on the table; no hidden information.", seats: [{ seat: "red", name: "Red" }, { seat: "black", name: "Black" }], computers: ["commander", "advance", "random", "mcts"] },
+  { id: "shieldwall-battle", title: "Shieldwall battle", blurb: "A shipped scenario on the table; no hidden information.", seats: [{ seat: "red", name: "Red" }, { seat: "black", name: "Black" }], computers: [...shieldwallLevels().map((l) => l.level), "commander", "advance", "random", "mcts"] },
   { id: "shieldwall-duel", title: "Shieldwall duel", blurb: "Personal combat between two leaders; hands are secret.", seats: [{ seat: "a", name: "Fighter a" }, { seat: "b", name: "Fighter b" }], computers: ["random", "mcts"] },
   { id: "shove", title: "Shove", blurb: "Push the pieces on a small board; no hidden information.", seats: [{ seat: "blue", name: "Blue" }, { seat: "red", name: "Red" }], computers: ["strong", "random", "mcts"] },
   { id: "contest-of-champions", title: "Contest of Champions", blurb: "A duel of commanders; cards chosen in secret, revealed together (CC-5).", seats: [{ seat: "A", name: "Commander A" }, { seat: "B", name: "Commander B" }], computers: ["random", "mcts"] },
