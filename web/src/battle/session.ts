@@ -26,6 +26,7 @@ import {
   signalStandardChoices,
   type Side,
 } from "../../../src/rulesets/shieldwall/battle/index.js";
+import { hintFor } from "./hint.js";
 import { oddsView } from "./odds-view.js";
 import type { Controller, FromWorker, OptionView, Snapshot } from "./protocol.js";
 
@@ -207,6 +208,14 @@ export class BattleSession {
     const problem = decisionProblem(this.state, side, decision);
     if (problem !== null) return { type: "error", battle: this.battle, message: problem, during: "decide" };
     return this.apply(side, decision, "human");
+  }
+
+  /** The strongest level's decision for a side a person plays, now (hint.ts). */
+  hint(side: Side): Extract<FromWorker, { type: "hint" }> {
+    const base = { type: "hint" as const, battle: this.battle, seq: this.seq };
+    if (this.players[side] !== "human") return { ...base, hint: null, problem: `${side} is played by the computer` };
+    const h = hintFor(this.state, side, playerSeed(this.seed, side));
+    return "problem" in h ? { ...base, hint: null, problem: h.problem } : { ...base, hint: h, problem: null };
   }
 
   /** Lets the computer player to move choose and applies its decision. */
