@@ -30,7 +30,7 @@ describe.skipIf(!haveChromium && !required)("hints in the battle page", () => {
       if (n === 0) await page.screenshot({ path: join(SHOTS, "hint-1-shown.png") });
       await afterNextSnapshot(page, () => page.click('[data-testid="hint-play"]'));
       // The person's decision went in as the hint said: the log's newest entries name it.
-      await page.waitForFunction((d) => document.querySelector('[data-testid="log"]')?.textContent?.includes(d.slice(0, 20)) ?? false, decision);
+      await page.waitForFunction(`document.querySelector('[data-testid="log"]')?.textContent?.includes(${JSON.stringify(decision.slice(0, 20))}) ?? false`);
     }
     await page.screenshot({ path: join(SHOTS, "hint-2-played.png") });
     expect(h.errors).toEqual([]);
