@@ -8,7 +8,8 @@
  *
  * Each folder must hold a built project (dist/) with the shipped scenario. Prints JSON. By default
  * both sides are the random player on Maldon (the engine's speed); `SCENARIO=raid-landing.json` and
- * `RED=commander` time another shipped scenario and the commander's decisions (red) with the engine.
+ * `RED=commander` time another shipped scenario and the commander's decisions (red) with the engine;
+ * `redMsPerDecision` is the red player's own mean time per decision in each build.
  */
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
@@ -17,7 +18,13 @@ import { pathToFileURL } from "node:url";
 
 type PlayOne = (seed: number) => void;
 
-async function load(root: string, scenarioFile: string, red: "random" | "commander"): Promise<PlayOne> {
+/** Time spent in the red player's `choose` and its decisions, summed over a build's blocks. */
+interface Thinking {
+  ms: number;
+  decisions: number;
+}
+
+async function load(root: string, scenarioFile: string, red: "random" | "commander", thinking: Thinking): Promise<PlayOne> {
   const mod = (p: string) => import(pathToFileURL(resolve(root, "dist/src", p)).href);
   const [battle, core, random, army, ai] = await Promise.all([
     mod("rulesets/shieldwall/battle/index.js"),
@@ -32,7 +39,18 @@ async function load(root: string, scenarioFile: string, red: "random" | "command
   const setup = { scenario, armies: { red: armyOf(scenario.armies.red), black: armyOf(scenario.armies.black) } };
   const g = battle.battleGame;
   return (seed) => {
-    const redPlayer = red === "commander" ? ai.commanderPlayer(seed) : random.randomPlayer(g, seed);
+    const inner = red === "commander" ? ai.commanderPlayer(seed) : random.randomPlayer(g, seed);
+    // The red player's own time per decision (the issue's measure for the commander).
+    const redPlayer = {
+      name: inner.name,
+      choose: (state: unknown, side: string) => {
+        const t0 = performance.now();
+        const d = inner.choose(state, side);
+        thinking.ms += performance.now() - t0;
+        thinking.decisions++;
+        return d;
+      },
+    };
     core.playOut(g, g.setup(setup, seed), { red: redPlayer, black: random.randomPlayer(g, seed + 1_000_000) }, { keepEvents: false });
   };
 }
@@ -60,8 +78,10 @@ async function main(): Promise<void> {
   const rounds = env("ROUNDS", 10);
   const scenarioFile = process.env.SCENARIO ?? "maldon-991.json";
   const red = process.env.RED === "commander" ? "commander" : "random";
-  const builds = await Promise.all(roots.map((root) => load(root, scenarioFile, red)));
+  const thinking: Thinking[] = roots.map(() => ({ ms: 0, decisions: 0 }));
+  const builds = await Promise.all(roots.map((root, i) => load(root, scenarioFile, red, thinking[i])));
   builds.forEach((play) => block(play, warm, 1e9));
+  for (const t of thinking) Object.assign(t, { ms: 0, decisions: 0 });
   const wall: number[][] = builds.map(() => []);
   const cpu: number[][] = builds.map(() => []);
   for (let r = 0; r < rounds; r++) {
@@ -77,8 +97,10 @@ async function main(): Promise<void> {
   const report = {
     battles: { scenario: scenarioFile, red, black: "random" },
     blocks: { rounds, blockSeconds: blockMs / 1000, warmSeconds: warm / 1000 },
-    before: { folder: roots[0], battlesPerSecond: round(mean(wall[0])), battlesPerCpuSecond: round(mean(cpu[0])) },
-    after: { folder: roots[1], battlesPerSecond: round(mean(wall[1])), battlesPerCpuSecond: round(mean(cpu[1])) },
+    before: { folder: roots[0], battlesPerSecond: round(mean(wall[0])), battlesPerCpuSecond: round(mean(cpu[0])), redMsPerDecision: round(thinking[0].ms / thinking[0].decisions, 3), redDecisions: thinking[0].decisions },
+    after: { folder: roots[1], battlesPerSecond: round(mean(wall[1])), battlesPerCpuSecond: round(mean(cpu[1])), redMsPerDecision: round(thinking[1].ms / thinking[1].decisions, 3), redDecisions: thinking[1].decisions },
+    /** The red player's mean time per decision, after over before (the commander's speed ratio with RED=commander). */
+    redMsPerDecisionAfterOverBefore: round(thinking[1].ms / thinking[1].decisions / (thinking[0].ms / thinking[0].decisions), 3),
     afterOverBefore: round(mean(wall[1]) / mean(wall[0]), 3),
     afterOverBeforePerCpuSecond: round(mean(cpu[1]) / mean(cpu[0]), 3),
   };

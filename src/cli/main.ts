@@ -66,6 +66,12 @@ export const COMMANDS: readonly CommandEntry[] = [
       "many battles between computer players on worker threads: win and draw rates with 95% confidence intervals, mean turns and losses (Shieldwall victory: ruling SW-25, a house rule)",
     modules: ["battle"],
   },
+  {
+    name: "ladder",
+    options: true,
+    description: "a round robin between computer players on one or more scenarios: Elo-style ratings with 95% intervals (Bradley–Terry), win rates per pairing, time per decision",
+    modules: ["battle"],
+  },
   { name: "serve", options: true, description: "serve the web app (play Shieldwall in the browser) on http://localhost:4173/; build it first with npm run build:web (npm start does both)", modules: ["serve"] },
 ];
 
@@ -121,6 +127,7 @@ export const EXAMPLES: Readonly<Record<string, readonly string[]>> = {
   battle: ["muster battle --seed 7", "muster battle --scenario data/shieldwall/scenarios/raid.json --red commander --black mcts:200 --out raid.json"],
   replay: ["muster replay raid.json", "muster replay raid.json --events"],
   sim: ["muster sim --scenario data/shieldwall/scenarios/raid.json --games 200 --seed 1"],
+  ladder: ["muster ladder --players random,easy,normal --shipped --games 4 --seed 1", "muster --json ladder --players advance,commander --scenario data/shieldwall/scenarios/raid.json --games 20"],
   serve: ["muster serve --port 8080"],
 };
 

@@ -6,7 +6,7 @@
 import { pig } from "../core/fixtures/pig.js";
 import { type AnyGame, type AnyPlayable, type ComputerPlayerEntry, definePlayable } from "../core/records.js";
 import { contestGame } from "./contest/game.js";
-import { shieldwallBattlePlayable, shieldwallComputerPlayers, shieldwallDuelGame } from "./shieldwall/index.js";
+import { shieldwallBattlePlayable, shieldwallComputerPlayers, shieldwallDuelGame, shieldwallLevelComputerPlayers } from "./shieldwall/index.js";
 import { shoveComputerPlayers, shovePlayable } from "./shove/index.js";
 
 /** Pig (the core fixture; handy for trying the machinery). */
@@ -22,4 +22,4 @@ export const ALL_GAMES: readonly AnyGame[] = [...PLAYABLE_GAMES.map((p) => p.gam
 export const DEFAULT_PLAYABLE_GAME = shieldwallBattlePlayable.game.id;
 
 /** Computer players the rulesets offer (the generic ones, random and MCTS, are the runner's own). */
-export const COMPUTER_PLAYERS: readonly ComputerPlayerEntry[] = [...shieldwallComputerPlayers, ...shoveComputerPlayers];
+export const COMPUTER_PLAYERS: readonly ComputerPlayerEntry[] = [...shieldwallLevelComputerPlayers, ...shieldwallComputerPlayers, ...shoveComputerPlayers];

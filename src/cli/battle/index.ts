@@ -18,7 +18,8 @@ import { type BattleGameEntry, battleGame, battleGameIds, DEFAULT_BATTLE_GAME } 
 import { Narrator, outcomeLine } from "./narrative.js";
 import { progressBar } from "./progress.js";
 import { type LoggedEvent, type PlayedBattle, playerNames, playGame, SPECTATOR } from "./run.js";
-import { loadScenario } from "./scenarios.js";
+import { ladderText, runLadder } from "./ladder.js";
+import { loadScenario, shippedScenarioFiles } from "./scenarios.js";
 import { type EventTally, runSim, type SimReport } from "./sim.js";
 
 interface SideOpts {
@@ -209,6 +210,47 @@ export const battleCli: CliModule = {
           return;
         }
         process.stdout.write(`${[...(opts.events ? verification.events.map((e) => e.text) : []), summary, outcome].join("\n")}\n`);
+      });
+
+    program
+      .command("ladder")
+      .description("a round robin between computer players on one or more scenarios, both seatings: Elo-style ratings with 95% intervals (Bradley–Terry, draws as half), win rates per pairing with Wilson intervals, time per decision")
+      .requiredOption("--players <list>", `comma-separated computer players, e.g. random,easy,normal (${aiHelp()})`)
+      .option("--game <id>", `game to play (default ${DEFAULT_BATTLE_GAME})`)
+      .option("--scenario <file>", "a scenario file (repeatable; default the game's default scenario)", collect)
+      .option("--shipped", "every shipped scenario of the game (with Shieldwall: data/shieldwall/scenarios/*.json)")
+      .option("--games <n>", "games per pairing, scenario and seating", "10")
+      .option("--no-progress", "no progress display on standard error")
+      .action((opts: { players: string; game?: string; scenario?: string[]; shipped?: boolean; games: string; progress: boolean }, c: Command) => {
+        const g = globals(c);
+        const entry = pickGame(opts.game);
+        const games = parseInteger(opts.games, "--games", 1, 1_000_000);
+        const players = opts.players
+          .split(",")
+          .map((t) => t.trim())
+          .filter((t) => t.length > 0)
+          .map((t) => parseAiSpec(t, entry.id, "--players"));
+        if (players.length < 2) throw new UsageError(`--players: a ladder needs at least two players, got "${opts.players}"`);
+        const names = players.map((p) => (p.arg === undefined ? p.name : `${p.name}:${p.arg}`));
+        const twice = names.find((n, i) => names.indexOf(n) !== i);
+        if (twice) throw new UsageError(`--players: ${twice} is listed twice`);
+        if (opts.shipped && opts.scenario) throw new UsageError("--shipped and --scenario: give one or the other");
+        const files: (string | undefined)[] = opts.shipped ? shippedScenarioFiles(entry.id) : (opts.scenario ?? [undefined]);
+        if (files.length === 0) files.push(undefined);
+        const scenarios = files.map((f) => loadScenario(entry.id, f));
+        scenarios.forEach((s, k) => checkSetup(entry, s.options, g.seed, files[k] ?? "the default scenario"));
+        const total = scenarios.length * ((players.length * (players.length - 1)) / 2) * 2 * games;
+        const bar = opts.progress ? progressBar("ladder", total, process.stderr) : undefined;
+        const t0 = performance.now();
+        let report;
+        try {
+          report = runLadder({ entry, scenarios, players, games, seed: g.seed, now: () => performance.now(), onGame: bar ? (done) => bar.update(done) : undefined });
+        } finally {
+          bar?.finish();
+        }
+        const seconds = (performance.now() - t0) / 1000;
+        if (g.json) process.stdout.write(`${JSON.stringify({ ...report, seconds: Number(seconds.toFixed(3)) }, replacer, 2)}\n`);
+        else process.stdout.write(`${ladderText(report, seconds)}\n`);
       });
 
     sideOptions(program.command("sim").description("many battles between computer players on worker threads: win and draw rates with 95% confidence intervals, mean turns and losses (Shieldwall victory: ruling SW-25, a house rule)"))

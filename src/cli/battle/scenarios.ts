@@ -5,6 +5,7 @@
  * The only file I/O of the battle commands besides records; errors name the file and field.
  * No game is named here: the formats come from src/rulesets/index.ts.
  */
+import { readdirSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { OptionsError } from "../../core/game.js";
 import type { AnyPlayable, IncludeFile } from "../../core/records.js";
@@ -68,4 +69,16 @@ export function loadScenario(gameId: string, file: string | undefined): LoadedSc
   const shipped = p.optionsFile?.defaultFile;
   if (shipped) return fromFile(p, dataPath(...shipped), p.defaultLabel);
   return { options: p.game.options.defaults(), label: p.defaultLabel };
+}
+
+/** Every shipped scenario of a game: the files beside its default one (none: just the default). */
+export function shippedScenarioFiles(gameId: string): string[] {
+  const shipped = PLAYABLE_GAMES.find((g) => g.game.id === gameId)?.optionsFile?.defaultFile;
+  if (!shipped) return [];
+  const folder = dataPath(...shipped.slice(0, -1));
+  const ext = shipped[shipped.length - 1].replace(/^.*(\.[^.]+)$/, "$1");
+  return readdirSync(folder)
+    .filter((f) => f.endsWith(ext))
+    .sort()
+    .map((f) => join(folder, f));
 }

@@ -5,7 +5,7 @@
 import { OptionsError } from "../../core/game.js";
 import { type ComputerPlayerEntry, definePlayable } from "../../core/records.js";
 import { armyProblems, armySchema, formatProblem } from "./army.js";
-import { shieldwallPlayers } from "./ai/index.js";
+import { shieldwallLevels, shieldwallPlayers } from "./ai/index.js";
 import { battleGame, SHIELDWALL_BATTLE_ID } from "./battle/index.js";
 import { scenarioSetup } from "./battle/options.js";
 
@@ -49,4 +49,15 @@ export const shieldwallComputerPlayers: readonly ComputerPlayerEntry[] = (["comm
   description: shieldwallPlayers[name].description,
   games: [SHIELDWALL_BATTLE_ID],
   make: (seed: number) => shieldwallPlayers[name].make(seed),
+}));
+
+/**
+ * The levels people pick (`easy`, `normal`, `hard`: src/rulesets/shieldwall/ai/levels.ts), each
+ * playing as its player; a level whose player is not registered is left out.
+ */
+export const shieldwallLevelComputerPlayers: readonly ComputerPlayerEntry[] = shieldwallLevels().map(({ level, player, description }) => ({
+  name: level,
+  description,
+  games: [SHIELDWALL_BATTLE_ID],
+  make: (seed: number) => shieldwallPlayers[player].make(seed),
 }));

@@ -63,6 +63,52 @@ function SignalChooser({ side, choices, names }: { side: "red" | "black"; choice
   );
 }
 
+/**
+ * Ask the computer (issue 26): the strongest level's decision for this side, worked out in the
+ * worker, with the engine's words for it and its odds; "Play it" sends it as the person's decision.
+ */
+function HintBox({ view, side, names }: { view: BattleView; side: "red" | "black"; names: Map<string, string> }) {
+  const snap = view.snapshot;
+  const h = view.hint?.seq === snap.seq ? view.hint : undefined;
+  const [asked, setAsked] = useState<number | null>(null);
+  const waiting = asked === snap.seq && h === undefined;
+  const headline = h?.hint?.odds?.headline;
+  return (
+    <div class="hint" data-testid="hint-box">
+      {!h && (
+        <button
+          type="button"
+          class="small"
+          data-testid="hint-ask"
+          disabled={waiting}
+          onClick={() => {
+            setAsked(snap.seq);
+            send({ type: "hint", side });
+          }}
+        >
+          {waiting ? "Thinking…" : "Hint: what would the computer do?"}
+        </button>
+      )}
+      {h?.problem && <p class="error">No hint: {h.problem}</p>}
+      {h?.hint && (
+        <p data-testid="hint">
+          The {h.hint.level} level ({h.hint.player}) would: <strong data-testid="hint-text">{withNames(h.hint.text, names)}</strong>
+          {headline ? (
+            <>
+              {" "}
+              ({h.hint.odds!.title.toLowerCase()}, {headline.label}: <ExactValue value={headline.p} />)
+            </>
+          ) : null}
+          .{" "}
+          <button type="button" class="primary small" data-testid="hint-play" onClick={() => send({ type: "decide", side, decision: h.hint!.decision })}>
+            Play it
+          </button>
+        </p>
+      )}
+    </div>
+  );
+}
+
 /** Short odds on an option's button, e.g. "charges 1/2 (50%)"; a sure thing says so rather than a bare "1". */
 function oddsBadge(o: OptionView): string | null {
   const h = o.odds?.headline;
@@ -112,6 +158,7 @@ export function Decisions({ view, names }: { view: BattleView; names: Map<string
         Your decision · <span class={`swatch ${side}`} /> {s.sides[side].name}
       </h2>
       <p class="prompt">{pendingPrompt(s, names)}</p>
+      <HintBox view={view} side={side} names={names} />
       {snap.godCard && (
         <p class="god-card" data-testid="god-card">
           The gods' card: <strong>{snap.godCard}</strong>

@@ -15,6 +15,9 @@ import "./setup.css";
 
 const CONTROLLER_LABEL: Record<Controller, string> = {
   human: "You (play by hand)",
+  easy: "Computer: easy (advance)",
+  normal: "Computer: normal (commander)",
+  hard: "Computer: hard (searches ahead)",
   commander: "Computer: commander (plays well)",
   advance: "Computer: advance (charges everything)",
   random: "Computer: random",
@@ -38,7 +41,7 @@ const SPEEDS = [
 export function SetupScreen() {
   const [scenario, setScenario] = useState(shippedScenarios[0]?.id ?? "");
   const [upload, setUpload] = useState<{ file: unknown; fileName: string } | null>(null);
-  const [players, setPlayers] = useState<Record<Side, Controller>>({ red: "human", black: "commander" });
+  const [players, setPlayers] = useState<Record<Side, Controller>>({ red: "human", black: "normal" });
   const [seed, setSeed] = useState(() => Math.floor(Math.random() * 1_000_000));
   const [delay, setDelay] = useState(350);
   const [fileErrors, setFileErrors] = useState<Partial<Record<UploadField, string>>>({});

@@ -6,12 +6,18 @@ import type { DuelOdds } from "../../../src/rulesets/shieldwall/duel/odds.js";
 import type { Card } from "../../../src/core/cards.js";
 import type { GameEvent, GameRecord, GameResult } from "../../../src/core/game.js";
 import type { BattleDecision, BattleSetup, BattleState, MoveHalt, Side, TapeMeasure, UnitZones } from "../../../src/rulesets/shieldwall/battle/index.js";
+import type { HintView } from "./hint.js";
 import type { OddsView } from "./odds-view.js";
+import { type ShieldwallLevel, shieldwallLevels } from "../../../src/rulesets/shieldwall/ai/levels.js";
 import type { OptionValues } from "../../../src/rulesets/shieldwall/battle/option-catalogue.js";
 
-/** Who plays a side: a person at this screen, or a computer player by name. */
-export type Controller = "human" | "commander" | "advance" | "random" | "mcts";
-export const CONTROLLERS: readonly Controller[] = ["human", "commander", "advance", "random", "mcts"];
+/**
+ * Who plays a side: a person at this screen, or a computer player by level (`easy`, `normal`,
+ * `hard`: src/rulesets/shieldwall/ai/levels.ts) or by its own name (old names keep working).
+ */
+export type Controller = "human" | ShieldwallLevel | "commander" | "advance" | "random" | "mcts";
+/** The picker's choices: the levels whose player exists, then the players by name. */
+export const CONTROLLERS: readonly Controller[] = ["human", ...shieldwallLevels().map((l) => l.level), "commander", "advance", "random", "mcts"];
 
 export type ScenarioSource = { shipped: string } | { file: unknown; fileName: string };
 
@@ -44,6 +50,8 @@ export type ToWorker =
   | { type: "replay"; record: unknown; fileName: string }
   /** Shows step `step` of the record in the replay viewer (0: before the first decision). */
   | { type: "replay-step"; step: number }
+  /** Asks the strongest computer level for its decision for `side` (a person's, to decide now): answered with "hint". */
+  | { type: "hint"; side: Side }
   /** A question about the table now (the tape, line of sight, zones, a move's halt): answered by the ruleset, tagged with `id`. */
   | { type: "query"; id: number; query: TableQuery };
 
@@ -125,6 +133,8 @@ export type FromWorker =
   | { type: "replayed"; battle: number; replay: ReplayStep; snapshot: Snapshot; events: GameEvent[]; scenario: string; seed: number }
   /** A computer player started thinking. */
   | { type: "thinking"; battle: number; side: Side }
+  /** The hint asked for at snapshot `seq` (hint.ts), or why there is none. */
+  | { type: "hint"; battle: number; seq: number; hint: HintView | null; problem: string | null }
   /** The game record so far: setup, seed and every decision, with the final state hash. */
   | { type: "record"; battle: number; record: GameRecord<BattleDecision, BattleSetup> }
   /** The answer to a table query (or the reason it has none), about the state when it was asked. */

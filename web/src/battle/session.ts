@@ -11,7 +11,7 @@ import { chanceSeen } from "../../../src/rulesets/shieldwall/battle/undo.js";
 import { decisionOdds } from "../../../src/rulesets/shieldwall/battle/decision-odds.js";
 import { drawnCardEffect, optionFacts } from "../../../src/rulesets/shieldwall/battle/option-facts.js";
 import { duelOdds } from "../../../src/rulesets/shieldwall/duel/odds.js";
-import { shieldwallPlayers } from "../../../src/rulesets/shieldwall/ai/index.js";
+import { shieldwallPlayerName, shieldwallPlayers } from "../../../src/rulesets/shieldwall/ai/index.js";
 import {
   type BattleDecision,
   type BattleSetup,
@@ -26,6 +26,7 @@ import {
   signalStandardChoices,
   type Side,
 } from "../../../src/rulesets/shieldwall/battle/index.js";
+import { hintFor } from "./hint.js";
 import { oddsView } from "./odds-view.js";
 import type { Controller, FromWorker, OptionView, Snapshot } from "./protocol.js";
 
@@ -39,7 +40,7 @@ export function playerSeed(seed: number, side: Side): number {
 
 export function makeComputer(name: Exclude<Controller, "human">, seed: number, now: () => number = () => performance.now()): Player<BattleState, BattleDecision> {
   if (name === "mcts") return mctsPlayer(battleGame, { seed, timeMs: MCTS_TIME_MS, now });
-  return shieldwallPlayers[name].make(seed);
+  return shieldwallPlayers[shieldwallPlayerName(name)].make(seed);
 }
 
 type Applied = Extract<FromWorker, { type: "applied" }>;
@@ -207,6 +208,14 @@ export class BattleSession {
     const problem = decisionProblem(this.state, side, decision);
     if (problem !== null) return { type: "error", battle: this.battle, message: problem, during: "decide" };
     return this.apply(side, decision, "human");
+  }
+
+  /** The strongest level's decision for a side a person plays, now (hint.ts). */
+  hint(side: Side): Extract<FromWorker, { type: "hint" }> {
+    const base = { type: "hint" as const, battle: this.battle, seq: this.seq };
+    if (this.players[side] !== "human") return { ...base, hint: null, problem: `${side} is played by the computer` };
+    const h = hintFor(this.state, side, playerSeed(this.seed, side));
+    return "problem" in h ? { ...base, hint: null, problem: h.problem } : { ...base, hint: h, problem: null };
   }
 
   /** Lets the computer player to move choose and applies its decision. */

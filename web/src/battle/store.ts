@@ -6,6 +6,7 @@
 import { signal } from "@preact/signals";
 import type { GameEvent } from "../../../src/core/game.js";
 import type { BattleDecision, BattleState, Pending, Side } from "../../../src/rulesets/shieldwall/battle/index.js";
+import type { HintView } from "./hint.js";
 import type { Controller, FromWorker, OptionView, ReplayStep, Snapshot } from "./protocol.js";
 
 export interface LogEntry {
@@ -45,6 +46,8 @@ export interface BattleView {
    * once, as the decision that caused it arrives; kept until the person's next decision or dismissed.
    */
   losses: LogEntry[];
+  /** The hint asked for (hint.ts), kept while the snapshot it was asked at is shown. */
+  hint?: { seq: number; hint: HintView | null; problem: string | null };
 }
 
 export interface UiState {
@@ -182,6 +185,9 @@ export function reduce(ui: UiState, msg: FromWorker): UiState {
     case "record":
     case "answer":
       return ui;
+    case "hint":
+      if (!b || b.battle !== msg.battle || b.snapshot.seq !== msg.seq) return ui;
+      return { ...ui, battle: { ...b, hint: { seq: msg.seq, hint: msg.hint, problem: msg.problem } } };
     case "thinking":
       if (!b || b.battle !== msg.battle) return ui;
       return { ...ui, battle: { ...b, thinking: msg.side } };

@@ -167,6 +167,15 @@ export function handleMessage(host: Host, msg: ToWorker): void {
     case "delay":
       w.delayMs = Math.max(0, msg.delayMs);
       return;
+    case "hint": {
+      const s = w.session;
+      if (!s) {
+        host.post({ type: "error", battle: null, message: "no battle is running", during: "decide" });
+        return;
+      }
+      host.post(s.hint(msg.side));
+      return;
+    }
     case "record":
       if (!w.session) host.post({ type: "error", battle: null, message: "no battle is running", during: "decide" });
       else host.post({ type: "record", battle: w.session.battle, record: w.session.record() });

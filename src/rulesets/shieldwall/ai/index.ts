@@ -17,3 +17,4 @@ export {
 export { fortuneChoice, wantsReroll } from "./fortune.js";
 export { evaluateMatch, type MatchReport, type Rate, type ShieldwallPlayerFactory, shieldwallPlayers } from "./evaluate.js";
 export { appraiseCharge, type ChargeAppraisal, chargeCombatInput, combatAppraisal, FAILED_CHARGE_COST, RESULT_VALUE } from "./view.js";
+export { SHIELDWALL_LEVEL_PLAYERS, type ShieldwallLevel, type ShieldwallLevelEntry, shieldwallLevels, shieldwallPlayerName, strongestShieldwallLevel } from "./levels.js";
