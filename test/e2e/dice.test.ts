@@ -7,19 +7,11 @@
  * except with CI=true.
  */
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chromiumRequired, type Harness, haveChromium, type Page, SHOTS, startHarness } from "./harness.js";
+import { describe, expect, it } from "vitest";
+import { chromiumRequired, haveChromium, type Page, SHOTS, useHarness } from "./harness.js";
 
 describe.skipIf(!haveChromium && !chromiumRequired)("issue 25: the dice odds page end to end", () => {
-  let harness: Harness;
-
-  beforeAll(async () => {
-    harness = await startHarness();
-  }, 180_000);
-
-  afterAll(async () => {
-    await harness?.close();
-  });
+  const harness = useHarness();
 
   const figure = (page: Page, label: string) => page.textContent(`[data-figure="${label}"]`);
 

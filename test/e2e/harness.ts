@@ -102,11 +102,11 @@ export async function duelStep(page: Page): Promise<boolean> {
  * The harness of one describe block: started before its tests (startHarness), closed after them.
  * Call it in the block's body; the harness it returns may be used inside the tests.
  */
-export function useHarness(): Harness {
+export function useHarness(startMs = 240_000): Harness {
   let started: Harness | undefined;
   beforeAll(async () => {
     started = await startHarness();
-  }, 180_000);
+  }, startMs);
   afterAll(async () => {
     await started?.close();
   });

@@ -4,16 +4,12 @@
  * row, the page answering all the while. Screenshot: test-results/screenshots/hint-*.png.
  */
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { startBattle } from "../../scripts/web-browser.js";
-import { afterNextSnapshot, haveChromium, type Harness, required, SHOTS, startHarness } from "./harness.js";
+import { afterNextSnapshot, haveChromium, required, SHOTS, useHarness } from "./harness.js";
 
 describe.skipIf(!haveChromium && !required)("hints in the battle page", () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness();
-  }, 240_000);
-  afterAll(async () => h?.close());
+  const h = useHarness();
 
   it("asks for a hint, shows it with the level that gave it, and applies it", async () => {
     const page = await h.open("");

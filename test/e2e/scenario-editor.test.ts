@@ -10,8 +10,8 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Harness, haveChromium, type Page, required, ROOT, SHOTS, startHarness } from "./harness.js";
+import { describe, expect, it } from "vitest";
+import { haveChromium, type Page, required, ROOT, SHOTS, useHarness } from "./harness.js";
 
 const SIZES = {
   desktop: { viewport: { width: 1400, height: 900 } },
@@ -97,15 +97,7 @@ async function playOneTurn(page: Page): Promise<void> {
 }
 
 describe.skipIf(!haveChromium && !required)("web app end to end: the scenario editor", () => {
-  let h: Harness;
-
-  beforeAll(async () => {
-    h = await startHarness();
-  }, 240_000);
-
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = useHarness();
 
   for (const size of ["desktop", "phone"] as const) {
     it(`${size}: three pieces by drag, an overlap and an off-table piece named then fixed, one turn against the commander, export, import, the CLI plays the file`, async () => {
