@@ -7,7 +7,7 @@ import { randomPlayer } from "../src/core/search/random-player.js";
 import { AI_LEVELS, makePlayout, randomPlayout, shovePlayer } from "../src/rulesets/shove/ai.js";
 import { PLAN_SIDES, planPlayer, TRIVIAL_PLANS } from "../src/rulesets/shove/plans.js";
 import { newSim, resolveConfig, shove } from "../src/rulesets/shove/game.js";
-import { ShoveSolver, SolverBudgetExceeded } from "../src/rulesets/shove/solver.js";
+import { solveDeepening } from "../src/rulesets/shove/solver.js";
 import { type BenchSection, opsPerSecond } from "./harness.js";
 
 /**
@@ -76,15 +76,22 @@ export const shoveBench: BenchSection = {
     };
     const mctsIterationsPerSecond = mctsRate("mcts");
     const strongIterationsPerSecond = mctsRate("strong");
-    // Solver: expectimax from the start with 2 turns left, cut at 3 million nodes.
-    const solver = new ShoveSolver(config, { maxNodes: 3_000_000, beforeRoll: true });
+    // Solver: iterative deepening from the start of the default board before the first roll,
+    // 60 s in all (SHOVE_SOLVER_SECONDS changes it): depth reached, nodes/s, table hit rate.
+    const solverSeconds = Number(process.env.SHOVE_SOLVER_SECONDS ?? 60);
     const t0 = performance.now();
-    try {
-      solver.solve(start, 2);
-    } catch (err) {
-      if (!(err instanceof SolverBudgetExceeded)) throw err;
-    }
-    const solverNodesPerSecond = Math.round((solver.nodes * 1000) / (performance.now() - t0));
+    const deep = solveDeepening(config, start, config.rules.turnLimit, () => performance.now(), { beforeRoll: true, maxMs: solverSeconds * 1000, maxNodes: 2_000_000_000 });
+    const seconds = (performance.now() - t0) / 1000;
+    const solvedNodes = deep.steps.reduce((n, s) => n + s.nodes, 0) + deep.stoppedNodes;
+    const last = deep.steps[deep.steps.length - 1];
+    const solver = { nodes: solvedNodes };
+    const solverNodesPerSecond = Math.round(solvedNodes / seconds);
+    const solverDepth = {
+      budgetSeconds: solverSeconds,
+      solvedTurnsLeft: last?.turnsLeft ?? 0,
+      steps: deep.steps.map((s) => ({ turnsLeft: s.turnsLeft, blueWins: s.blueWins.toString(), nodes: s.nodes, seconds: Number(s.seconds.toFixed(2)), tableHitRate: Number(s.tableHitRate.toFixed(3)) })),
+      stopped: deep.stoppedAt === null ? null : { turnsLeft: deep.stoppedAt, nodes: deep.stoppedNodes, seconds: Number(deep.stoppedSeconds.toFixed(1)) },
+    };
     return {
       randomGamesPerSecond,
       randomGamesPerCpuSecond,
@@ -93,6 +100,7 @@ export const shoveBench: BenchSection = {
       strongIterationsPerSecond,
       solverNodesPerSecond,
       solverNodesMeasured: solver.nodes,
+      solverDepth,
       trivialPlans: trivialPlanResults(config, Number(process.env.SHOVE_PLAN_GAMES ?? 10)),
     };
   },

@@ -130,9 +130,10 @@ describe("muster shove: board files and arguments", () => {
 
 describe("muster shove solve, balance and tournament", () => {
   it("solve reports exact fractions per depth and how far it reached (SH-7)", async () => {
-    expect(await run("shove", "solve", "--turns-left", "2", "--max-nodes", "20000")).toBe(0);
+    expect(await run("shove", "solve", "--turns-left", "3", "--max-nodes", "20000")).toBe(0);
     expect(io.out).toMatch(/1 turn left: P\(blue wins\) = 0 ≈ 0\.000000/);
-    expect(io.out).toMatch(/Solved with up to 1 turn left; 2 turns left stopped at the node budget/);
+    expect(io.out).toMatch(/2 turns left: P\(blue wins\) = 0 ≈ 0\.000000/);
+    expect(io.out).toMatch(/Solved with up to 2 turns left; 3 turns left stopped at the node budget/);
     expect(io.out).toMatch(/nodes\/s/);
   });
 

@@ -9,15 +9,16 @@ import { PLAN_SIDES, planPlayer, TRIVIAL_PLANS } from "../../src/rulesets/shove/
  * cut to keep this test short (the guard, which is what stops the walkers, is unchanged); the full
  * budget is measured by `npm run bench` (section shove, trivialPlans).
  */
-const GAMES = 20;
+const GAMES = 40;
 const ITERATIONS = 200;
 const config = resolveConfig({});
 /**
- * The pairing the default level does not yet win 95% of at this cut budget (blue against a red
- * that always pushes: 17/20 at 200 iterations; 8/8 at the full budget): asserted at the measured
- * floor so a regression shows, and left open in issue 26 rather than called done.
+ * The pairing the default level does not yet win 95% of at this cut budget (a blue that steps
+ * its nearest token: 35/40 at 200 iterations — red's guard lets a token get beside the victory
+ * square in turn 8, before the endgame solver takes over): asserted at the measured floor so a
+ * regression shows, and left open in issue 26 rather than called done.
  */
-const NOT_YET_95: Record<string, number> = { "always-push/red": 0.8 };
+const NOT_YET_95: Record<string, number> = { "nearest-walk/blue": 0.85 };
 
 function aiWins(plan: (typeof TRIVIAL_PLANS)[number], planSide: "blue" | "red"): number {
   let wins = 0;

@@ -5,6 +5,7 @@ import { Fraction } from "../../src/core/fraction.js";
 import { parseBoard } from "../../src/rulesets/shove/board.js";
 import { resolveConfig, type ShoveState, shove } from "../../src/rulesets/shove/game.js";
 import { ShoveSolver, SolverBudgetExceeded, solveDeepening } from "../../src/rulesets/shove/solver.js";
+import fc from "fast-check";
 import { pos } from "./helpers.js";
 
 const config = resolveConfig({});
@@ -59,9 +60,10 @@ describe("Shove solver (expectimax over the D4, SH-2 and SH-7)", () => {
     expect(() => new ShoveSolver(config, { maxNodes: 100, beforeRoll: true }).solve(start, 2)).toThrow(SolverBudgetExceeded);
     let t = 0;
     const r = solveDeepening(config, start, 3, () => (t += 1), { maxNodes: 50_000, beforeRoll: true });
-    expect(r.steps.map((s) => s.turnsLeft)).toEqual([1]);
-    expect(r.steps[0].blueWins.toString()).toBe("0");
-    expect(r.stoppedAt).toBe(2);
+    expect(r.steps.map((s) => s.turnsLeft)).toEqual([1, 2]);
+    expect(r.steps.map((s) => s.blueWins.toString())).toEqual(["0", "0"]);
+    expect(r.stoppedAt).toBe(3);
+    expect(r.steps[1].tableHitRate).toBeGreaterThan(0);
   });
 
   it("the solver refuses 'before the roll' once blue has acted", () => {
@@ -82,4 +84,27 @@ describe("Shove solver on a small board", () => {
     // Blue needs 4 steps (a4-a3-a2-a1-b1; b2 is red): a first roll of 4 wins at once, so at least 1/4.
     expect(withBound.blueWins.cmp(Fraction.of(1, 4))).toBeGreaterThanOrEqual(0);
   });
+});
+
+describe("Shove solver against a plain exhaustive search (property)", () => {
+  const board = parseBoard("walls: bottom top\n4 B . B\n3 . . .\n2 . R .\n1 . V .\n");
+  const small = resolveConfig({ board });
+  it("table, symmetry, windows, shortcuts and bounds change no value (random positions of a 3 × 4 board, 1–2 turns left)", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 10_000 }), fc.integer({ min: 0, max: 12 }), fc.integer({ min: 1, max: 2 }), (seed, plies, turns) => {
+        // A position reached by random play from the start (plies decisions in).
+        const game = playOut(shove, shove.setup({ board }, seed), { blue: randomPlayer(shove, seed), red: randomPlayer(shove, seed + 1) });
+        let s = shove.setup({ board }, seed);
+        for (const d of game.decisions.slice(0, plies)) s = shove.apply(s, d.player, d.move).state;
+        if (s.winner !== null) return;
+        const k = Math.min(turns, s.config.rules.turnLimit - s.turn + 1);
+        const plain = new ShoveSolver(small, { useTable: false, useBounds: false, useWindows: false, useSymmetry: false }).solve(s, k);
+        const full = new ShoveSolver(small, {}).solve(s, k);
+        expect(full.blueWins.toString()).toBe(plain.blueWins.toString());
+        // The best action's value is the position's value.
+        if (s.winner === null) expect(new ShoveSolver(small, {}).bestAction(s, k).blueWins).toBe(full.blueWins.toNumber());
+      }),
+      { numRuns: 40, seed: 26 },
+    );
+  }, 120_000);
 });

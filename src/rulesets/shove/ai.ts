@@ -5,14 +5,19 @@
  * - `mcts`: Monte Carlo tree search over single decisions (core `mctsSearch`), the D4 a chance
  *   event resampled on every iteration, random playouts on the fast simulator.
  * - `strong`: the same search with heuristic playouts (blue heads for the victory square, red
- *   pushes and shadows the leading blue token) and twice the iterations.
+ *   pushes and shadows the leading blue token) and twice the iterations; red keeps the threat
+ *   guard (guard.ts), blue walks in when a free walk fits its actions, and from
+ *   {@link ENDGAME_TURNS} turns before the end it plays the solver's exact choice whenever the
+ *   solver finishes within {@link ENDGAME_NODES} nodes.
  */
 import { type Player, type PlayerId, playOut } from "../../core/game.js";
 import { Random } from "../../core/random.js";
 import { mctsSearch } from "../../core/search/mcts.js";
 import { formatAction, loadState, parseAction, newSim, resolveConfig, type ShoveConfig, type ShoveMove, type ShoveOptions, type ShoveState, shove, winReasonText } from "./game.js";
 import { guardSearch } from "./guard.js";
-import { BLUE, END, RED, type ShoveSim } from "./sim.js";
+import { actionCode, BLUE, END, KIND_MOVE, RED, type ShoveSim } from "./sim.js";
+import { ShoveSolver, SolverBudgetExceeded } from "./solver.js";
+import { BlueWalker } from "./walk.js";
 
 export const AI_LEVELS = ["random", "mcts", "strong"] as const;
 export type AiLevel = (typeof AI_LEVELS)[number];
@@ -26,6 +31,15 @@ export const DEFAULT_LEVEL: AiLevel = "strong";
 
 /** Default iterations per decision of the MCTS levels. */
 export const DEFAULT_ITERATIONS: Record<AiLevel, number> = { random: 0, mcts: 1000, strong: 2000 };
+
+/**
+ * The strongest level solves the rest of the game exactly from this many turns before the end
+ * (counting the current one) — when the solver finishes within {@link ENDGAME_NODES} nodes. A
+ * node budget, not a clock, so play stays repeatable; a turn whose attempt ran out is not tried
+ * again until the next turn.
+ */
+export const ENDGAME_TURNS = 2;
+export const ENDGAME_NODES = 250_000;
 
 /** A uniform index below n (multiply-shift: bias below 2^-27 for n ≤ 32, fine for playouts). */
 function below(rng: Random, n: number): number {
@@ -158,6 +172,27 @@ export function shovePlayer(config: ShoveConfig, opts: AiOptions): Player<ShoveS
   const playout = makePlayout(config, opts.level === "strong");
   const sim = newSim(config);
   const probe = newSim(config);
+  const strong = opts.level === "strong";
+  const walker = new BlueWalker(sim.g.cells);
+  let solver: ShoveSolver | null = null;
+  let failedTurn = -1;
+  /** The solver's exact choice, when the rest of the game is within its reach and the choice matters. */
+  const endgame = (state: ShoveState): number | null => {
+    const left = state.config.rules.turnLimit - state.turn + 1;
+    if (left > ENDGAME_TURNS || state.turn === failedTurn) return null;
+    solver ??= new ShoveSolver(config, { maxNodes: ENDGAME_NODES, maxEntries: 1 << 17 });
+    try {
+      const best = solver.bestAction(state, left);
+      // A lost game (or a certain one for the other side) leaves every action equal against
+      // perfect play: then the search's pick, which still hopes for a mistake, is better.
+      const hopeless = state.side === "blue" ? best.blueWins === 0 : best.blueWins === 1;
+      return hopeless ? null : best.code;
+    } catch (err) {
+      if (!(err instanceof SolverBudgetExceeded)) throw err;
+      failedTurn = state.turn;
+      return null;
+    }
+  };
   return {
     name: `${opts.level}(${iterations})`,
     choose(state: ShoveState, player: PlayerId): ShoveMove {
@@ -169,8 +204,22 @@ export function shovePlayer(config: ShoveConfig, opts: AiOptions): Player<ShoveS
         probe.rng = null;
         if (probe.act(code) === 0 && probe.over && probe.winner === me) return formatAction(sim.g, code);
       }
+      if (strong) {
+        const exact = endgame(state);
+        if (exact !== null) return formatAction(sim.g, exact);
+        if (me === BLUE) {
+          // A free walk to the victory square within the actions left wins: take its first step.
+          const d = walker.distance(sim, sim.actionsLeft);
+          const locks = sim.locksPending;
+          if (d <= sim.actionsLeft && (locks === 0 || (sim.isLocked(walker.token) && (locks === 1 || d === 1)))) {
+            const dir = walker.firstStep(sim);
+            if (dir >= 0) return formatAction(sim.g, actionCode(sim.pos(walker.token), KIND_MOVE, dir));
+          }
+        }
+      }
       const choice = mctsSearch(shove, state, player, { seed: opts.seed, iterations, playout }, rng).best;
-      if (me !== RED || opts.level === "mcts") return choice;
+      if (me === BLUE) return strong ? advance(sim, probe, walker, choice) ?? choice : choice;
+      if (opts.level === "mcts") return choice;
       // Red's guard: never let the search's pick give blue a shorter walk than red can keep.
       loadState(sim, state);
       const guard = guardSearch(sim, () => newSim(config));
@@ -179,6 +228,37 @@ export function shovePlayer(config: ShoveConfig, opts: AiOptions): Player<ShoveS
       return formatAction(sim.g, guard.bestFirst[0]);
     },
   };
+}
+
+/**
+ * Blue's progress floor (strong level): when the search's pick does not bring blue's nearest
+ * free walk to the victory square closer, and a step of that walk does without stopping beside
+ * a red token (where it could be pushed), take the step. Keeps a short search from wandering
+ * while red stands still. Returns the replacement decision, or null to keep the pick.
+ */
+function advance(sim: ShoveSim, probe: ShoveSim, walker: BlueWalker, choice: ShoveMove): ShoveMove | null {
+  const g = sim.g;
+  const far = 4 * g.cells;
+  const before = walker.distance(sim, far);
+  if (before > far) return null;
+  const parsed = parseAction(g, choice);
+  if ("code" in parsed && parsed.code !== END) {
+    probe.copyFrom(sim);
+    probe.rng = null;
+    if (probe.act(parsed.code) === 0 && (probe.over || walker.distance(probe, far) < before)) return null;
+  }
+  walker.distance(sim, far);
+  const dir = walker.firstStep(sim);
+  if (dir < 0) return null;
+  const from = sim.pos(walker.token);
+  const to = g.nb[from * 4 + dir];
+  for (let d = 0; d < 4; d++) {
+    const q = g.nb[to * 4 + d];
+    const t = q >= 0 ? sim.tokenAt(q) : -1;
+    if (t >= 0 && t < g.nRed) return null;
+  }
+  const code = actionCode(from, KIND_MOVE, dir);
+  return sim.check(code) === 0 ? formatAction(g, code) : null;
 }
 
 /** Shove's levels as the online server offers them (the board comes from the state). */

@@ -6,6 +6,7 @@
  * they can step aside). A roll is at most 4, so a distance of 5 or more is safe for one turn.
  */
 import { RED, END, type ShoveSim } from "./sim.js";
+import { BlueWalker } from "./walk.js";
 
 /** Distances beyond this count as the same (far enough for two turns of walking). */
 const FAR = 9;
@@ -13,34 +14,14 @@ const FAR = 9;
 export const SAFE = 5;
 
 /** The fewest steps any blue token needs to the victory square past red tokens, capped at FAR. */
-export function threatDistance(sim: ShoveSim, dist: Int16Array, queue: Int32Array): number {
-  const g = sim.g;
-  dist.fill(-1);
-  dist[g.victory] = 0;
-  queue[0] = g.victory;
-  let head = 0;
-  let tail = 1;
-  while (head < tail) {
-    const p = queue[head++];
-    const t = sim.tokenAt(p);
-    if (t >= g.nRed) return dist[p];
-    if (dist[p] >= FAR) break;
-    for (let d = 0; d < 4; d++) {
-      const q = g.nb[p * 4 + d];
-      if (q < 0 || dist[q] >= 0) continue;
-      const u = sim.tokenAt(q);
-      if (u >= 0 && u < g.nRed) continue;
-      dist[q] = dist[p] + 1;
-      queue[tail++] = q;
-    }
-  }
-  return FAR;
+export function threatDistance(sim: ShoveSim, walker: BlueWalker): number {
+  return Math.min(walker.distance(sim, FAR - 1), FAR);
 }
 
 /** Score of a red turn's end: threat distance first, then fewer blue tokens left. */
-function score(sim: ShoveSim, dist: Int16Array, queue: Int32Array): number {
+function score(sim: ShoveSim, walker: BlueWalker): number {
   if (sim.over) return sim.winner === RED ? 1e6 : -1e6;
-  return threatDistance(sim, dist, queue) * 100 - sim.aliveCount(0) - 30 * exposedRed(sim);
+  return threatDistance(sim, walker) * 100 - sim.aliveCount(0) - 30 * exposedRed(sim);
 }
 
 /** Red tokens touching a blue token: one more blue step beside them removes them (SH-4). */
@@ -73,14 +54,13 @@ export interface GuardResult {
 export function guardSearch(sim: ShoveSim, make: () => ShoveSim): GuardResult {
   const g = sim.g;
   const depth = Math.max(1, sim.actionsLeft);
-  const dist = new Int16Array(g.cells);
-  const queue = new Int32Array(g.cells);
+  const walker = new BlueWalker(g.cells);
   const buf = new Int32Array(g.tokens * 8 + 1);
   const copies = Array.from({ length: depth + 2 }, make);
   const endScore = (s: ShoveSim): number => {
-    if (s.over) return score(s, dist, queue);
+    if (s.over) return score(s, walker);
     if (s.check(END) !== 0) return -Infinity;
-    return score(s, dist, queue);
+    return score(s, walker);
   };
   const search = (s: ShoveSim, level: number): number => {
     let best = endScore(s);
@@ -92,7 +72,7 @@ export function guardSearch(sim: ShoveSim, make: () => ShoveSim): GuardResult {
       child.copyFrom(s);
       child.rng = null;
       if (child.act(code) !== 0) continue;
-      const v = child.side === RED || child.over ? search(child, level + 1) : score(child, dist, queue);
+      const v = child.side === RED || child.over ? search(child, level + 1) : score(child, walker);
       if (v > best) best = v;
     }
     return best;
@@ -110,7 +90,7 @@ export function guardSearch(sim: ShoveSim, make: () => ShoveSim): GuardResult {
       child.copyFrom(root);
       child.rng = null;
       if (child.act(code) !== 0) continue;
-      v = child.side === RED && !child.over ? search(child, 1) : score(child, dist, queue);
+      v = child.side === RED && !child.over ? search(child, 1) : score(child, walker);
     }
     byFirst.set(code, v);
     if (v > best) best = v;

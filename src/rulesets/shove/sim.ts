@@ -255,6 +255,10 @@ export class ShoveSim {
   get awaitingRoll(): boolean {
     return this.s[WINNER] < 0 && this.s[ROLL] === 0;
   }
+  /** Tokens of the side to act still locked this turn (SH-5). */
+  get locksPending(): number {
+    return this.s[LOCKS];
+  }
   aliveCount(side: Side): number {
     return this.s[side === RED ? ALIVE_RED : ALIVE_BLUE];
   }

@@ -1,27 +1,41 @@
 /**
  * Exact solver: the probability that blue wins under perfect play by both sides, by expectimax
  * over the D4 (a chance node at the start of every turn, each face 1/4) with blue maximising and
- * red minimising over single actions, a transposition table keyed by the position, and cut-offs
- * when a side reaches its best possible value. Values are dyadic rationals (k / 4^turns), exact
- * in doubles, and reported as {@link Fraction}s.
+ * red minimising over single actions. Values are dyadic rationals (k / 4^turns), exact in
+ * doubles, and reported as {@link Fraction}s.
+ *
+ * What keeps it small:
+ * - alpha–beta windows through every node, the chance nodes included (Ballard's Star1: a roll's
+ *   window is what the other rolls could still make up), with the table keeping lower and upper
+ *   bounds;
+ * - a transposition table of packed keys, tokens of a colour sorted and a mirror-symmetric board's
+ *   mirror images merged (solver-table.ts); it is keyed by turns remaining, so iterative deepening
+ *   reuses every entry of the shallower searches;
+ * - move ordering: red tries `end` first, then the actions that cut off before (history); blue
+ *   tries the steps towards the victory square first;
+ * - two exact shortcuts: blue to act with a free walk to the victory square no longer than its
+ *   actions wins at once; and blue cannot win when, even against a red that only ever ends its
+ *   turns, no blue token can reach the victory square in blue's remaining actions past the red
+ *   tokens blue cannot remove (SH-4 needs two blue tokens beside a red one).
  *
  * "Turns left" shortens the game: the position is solved as if the turn limit (SH-7) came after
- * K more turns, counting the current one.
+ * K more turns, counting the current one. The engine never reads a clock: a time budget comes in
+ * as a `now()` function and a deadline from the caller.
  */
 import { Fraction } from "../../core/fraction.js";
 import { loadState, newSim, type ShoveConfig, type ShoveState } from "./game.js";
 import { BLUE, END, RED, type ShoveSim } from "./sim.js";
+import { PackedTable } from "./solver-table.js";
+import { BlueWalker } from "./walk.js";
 
 export class SolverBudgetExceeded extends Error {
   override name = "SolverBudgetExceeded";
 }
 
 export interface SolveOptions {
-  /** Solve as if this many turns remain, counting the current one (default: all that remain). */
-  turnsLeft?: number;
-  /** Stop (incomplete) after this many nodes (default 20 million). */
+  /** Stop (incomplete) after this many nodes in one `solve` (default 20 million). */
   maxNodes?: number;
-  /** Largest transposition table (default 4 million entries); past it, new entries are not stored. */
+  /** Slots of the transposition table (rounded up to a power of two; default 2^21). */
   maxEntries?: number;
   /**
    * Treat the position as the start of its turn before the D4 is rolled (only allowed when blue
@@ -30,8 +44,12 @@ export interface SolveOptions {
   beforeRoll?: boolean;
   /** Use the transposition table (default true; off only to cross-check it). */
   useTable?: boolean;
-  /** Use the "no blue win possible" bound (default true; off only to cross-check it). */
+  /** Use the shortcuts and bounds (default true; off only to cross-check them). */
   useBounds?: boolean;
+  /** Merge mirror images on a symmetric board (default true; off only to cross-check it). */
+  useSymmetry?: boolean;
+  /** Use alpha–beta windows (default true; off only to cross-check them). */
+  useWindows?: boolean;
   /** A time budget: stop (incomplete) once `now()` passes `deadline` (checked every 4096 nodes; the clock is injected). */
   now?: () => number;
   deadline?: number;
@@ -45,60 +63,102 @@ export interface SolveResult {
   tableEntries: number;
 }
 
+/** An exact choice for play: the best action now (a simulator code) and its value. */
+export interface SolvedChoice {
+  code: number;
+  blueWins: number;
+  nodes: number;
+}
+
 export class ShoveSolver {
+  /** Nodes searched by this solver (all calls). */
   nodes = 0;
-  private readonly table = new Map<string, number>();
+  private readonly table: PackedTable;
   private stack: ShoveSim[] = [];
   private buf: Int32Array[] = [];
+  private order: Int32Array[] = [];
   private readonly maxNodes: number;
-  private readonly maxEntries: number;
-  private readonly key: number[];
+  private nodeLimit = 0;
   private lastTurn = 0;
-  private blocked = new Uint8Array(0);
-  private dist = new Int16Array(0);
-  private queue = new Int16Array(0);
+  /** Squares of red tokens blue cannot remove in time (the bound's walls). */
+  private readonly unremovable: Uint8Array;
+  private readonly walker: BlueWalker;
+  private readonly col: Int16Array;
+  private readonly row: Int16Array;
+  private readonly staticDist: Int16Array;
+  /** History counters per action code and side: how often the action cut a search off. */
+  private readonly history: Int32Array;
   private readonly beforeRoll: boolean;
   private readonly useTable: boolean;
   private readonly useBounds: boolean;
+  private readonly useWindows: boolean;
+  private readonly now: (() => number) | undefined;
+  private readonly deadline: number;
+  private readonly cells: number;
 
   constructor(
     readonly config: ShoveConfig,
     opts: SolveOptions = {},
   ) {
     this.maxNodes = opts.maxNodes ?? 20_000_000;
-    this.maxEntries = opts.maxEntries ?? 4_000_000;
-    this.key = [];
     this.beforeRoll = opts.beforeRoll ?? false;
     this.useTable = opts.useTable ?? true;
     this.useBounds = opts.useBounds ?? true;
+    this.useWindows = opts.useWindows ?? true;
     this.now = opts.now;
     this.deadline = opts.deadline ?? Number.POSITIVE_INFINITY;
+    const probe = newSim(config, null);
+    const g = probe.g;
+    this.cells = g.cells;
+    const maxIdle = Math.max(config.rules.redLockTurns, config.rules.blueLockTurns);
+    this.table = new PackedTable(g, maxIdle, this.useTable ? (opts.maxEntries ?? 1 << 21) : 1, opts.useSymmetry ?? true);
+    // Only squares holding red tokens are read: each is written before it is read.
+    this.unremovable = new Uint8Array(g.cells);
+    this.col = Int16Array.from({ length: g.cells }, (_, sq) => sq % g.width);
+    this.row = Int16Array.from({ length: g.cells }, (_, sq) => Math.floor(sq / g.width));
+    this.walker = new BlueWalker(g.cells);
+    this.history = new Int32Array(2 * (g.cells * 8 + 1));
+    // Steps from the victory square ignoring tokens, for blue's move ordering.
+    this.staticDist = new Int16Array(g.cells).fill(-1);
+    const q = [g.victory];
+    this.staticDist[g.victory] = 0;
+    for (let i = 0; i < q.length; i++) {
+      for (let d = 0; d < 4; d++) {
+        const n = g.nb[q[i] * 4 + d];
+        if (n >= 0 && this.staticDist[n] < 0) {
+          this.staticDist[n] = this.staticDist[q[i]] + 1;
+          q.push(n);
+        }
+      }
+    }
   }
-
-  private readonly now: (() => number) | undefined;
-  private readonly deadline: number;
 
   get tableEntries(): number {
     return this.table.size;
   }
 
-  /** Solves `state` with `turnsLeft` turns to go. Throws {@link SolverBudgetExceeded} past the node budget. */
-  solve(state: ShoveState, turnsLeft: number): SolveResult {
-    if (state.winner !== null) {
-      return { turnsLeft, blueWins: state.winner === "blue" ? Fraction.ONE : Fraction.ZERO, nodes: 0, tableEntries: 0 };
-    }
+  /** Table look-ups that found their position, out of all look-ups. */
+  get tableHitRate(): number {
+    return this.table.probes === 0 ? 0 : this.table.hits / this.table.probes;
+  }
+
+  get symmetric(): boolean {
+    return this.table.symmetric;
+  }
+
+  /** Prepares the search stack for `state` solved with `turnsLeft` turns to go; returns the root. */
+  private prepare(state: ShoveState, turnsLeft: number): ShoveSim {
     if (!Number.isInteger(turnsLeft) || turnsLeft < 1) throw new RangeError(`turns left must be at least 1, got ${turnsLeft}`);
+    if (turnsLeft > 255) throw new RangeError(`turns left must be at most 255, got ${turnsLeft}`);
     const limit = state.turn + turnsLeft - 1;
     const config: ShoveConfig = { board: this.config.board, rules: { ...this.config.rules, turnLimit: limit } };
     this.lastTurn = limit;
-    this.table.clear();
     const depth = turnsLeft * 10 + 12;
     this.stack = Array.from({ length: depth }, () => newSim(config, null));
-    this.buf = Array.from({ length: depth }, () => new Int32Array(this.stack[0].g.tokens * 8 + 1));
+    const width = this.stack[0].g.tokens * 8 + 1;
+    this.buf = Array.from({ length: depth }, () => new Int32Array(width));
+    this.order = Array.from({ length: depth }, () => new Int32Array(width));
     const root = this.stack[0];
-    this.blocked = new Uint8Array(root.g.cells);
-    this.dist = new Int16Array(root.g.cells);
-    this.queue = new Int16Array(root.g.cells);
     loadState(root, state);
     root.rng = null; // chance mode: rolls are enumerated, not drawn
     if (this.beforeRoll) {
@@ -107,135 +167,255 @@ export class ShoveSolver {
       }
       root.clearRoll();
     }
-    const startNodes = this.nodes;
-    const v = this.value(0);
-    // Every chance node divides by 4: the value times 4^turnsLeft is a whole number.
-    const scale = 4 ** turnsLeft;
-    const n = Math.round(v * scale);
-    if (Math.abs(n - v * scale) > 1e-6) throw new Error(`solver value ${v} is not a multiple of 1/${scale}`);
-    return { turnsLeft, blueWins: Fraction.of(BigInt(n), BigInt(scale)), nodes: this.nodes - startNodes, tableEntries: this.table.size };
+    this.nodeLimit = this.nodes + this.maxNodes;
+    return root;
   }
 
-  private keyOf(sim: ShoveSim): string {
-    const s = sim.s;
-    const k = this.key;
-    k.length = 0;
-    k.push(sim.turn, sim.side, sim.roll, sim.actionsLeft);
-    const g = sim.g;
-    for (let sq = 0; sq < g.cells; sq++) {
-      const t = sim.tokenAt(sq);
-      if (t < 0) k.push(0);
-      else k.push(1 + (t < g.nRed ? 1 : 0) + 2 * (s[sim.idleAt + t] + 64 * (s[sim.movedAt + t] + 2 * s[sim.lockedAt + t])));
+  /** Solves `state` with `turnsLeft` turns to go. Throws {@link SolverBudgetExceeded} past the node or time budget. */
+  solve(state: ShoveState, turnsLeft: number): SolveResult {
+    if (state.winner !== null) {
+      return { turnsLeft, blueWins: state.winner === "blue" ? Fraction.ONE : Fraction.ZERO, nodes: 0, tableEntries: this.table.size };
     }
-    return String.fromCharCode(...k);
+    this.prepare(state, turnsLeft);
+    const startNodes = this.nodes;
+    const v = this.value(0, 0, 1);
+    return { turnsLeft, blueWins: toFraction(v, turnsLeft), nodes: this.nodes - startNodes, tableEntries: this.table.size };
+  }
+
+  /**
+   * The exact best action for the side to act in `state` (roll known) with `turnsLeft` turns to
+   * go: blue's highest chance, red's lowest; ties go to the first in candidate order (`end`
+   * first for red). Throws {@link SolverBudgetExceeded} past the budget.
+   */
+  bestAction(state: ShoveState, turnsLeft: number): SolvedChoice {
+    if (state.winner !== null) throw new RangeError("the game is over");
+    const root = this.prepare(state, turnsLeft);
+    if (root.awaitingRoll) throw new RangeError("the roll is not known yet");
+    const startNodes = this.nodes;
+    const blue = root.side === BLUE;
+    const next = this.stack[1];
+    let best = blue ? -1 : 2;
+    let bestCode = END;
+    const legal = root.legalActions();
+    if (!blue) legal.sort((a, b) => (a === END ? -1 : b === END ? 1 : 0));
+    for (const code of legal) {
+      next.copyFrom(root);
+      if (next.act(code) !== 0) continue;
+      // A window just past the best so far: only a strictly better action needs its exact value.
+      const v = blue ? this.value(1, Math.max(best, 0), 1) : this.value(1, 0, Math.min(best, 1));
+      if (blue ? v > best : v < best) {
+        best = v;
+        bestCode = code;
+      }
+      if (blue ? best >= 1 : best <= 0) break;
+    }
+    return { code: bestCode, blueWins: best, nodes: this.nodes - startNodes };
+  }
+
+  /**
+   * Marks which red tokens blue could remove (SH-4: two blue tokens beside it) within `a`
+   * actions, red standing still: the two nearest blue tokens' steps to a square beside it.
+   * Returns whether all of them could be.
+   */
+  private markRemovable(sim: ShoveSim, a: number): boolean {
+    const g = sim.g;
+    const unremovable = this.unremovable;
+    const col = this.col;
+    const row = this.row;
+    const s = sim.s;
+    const posAt = sim.posAt;
+    let all = true;
+    for (let r = 0; r < g.nRed; r++) {
+      const p = s[posAt + r];
+      if (p < 0) continue;
+      unremovable[p] = 0;
+      let first = 1 << 14;
+      let second = 1 << 14;
+      for (let k = g.nRed; k < g.tokens; k++) {
+        const q = s[posAt + k];
+        if (q < 0) continue;
+        const dc = col[p] - col[q];
+        const dr = row[p] - row[q];
+        const steps = (dc < 0 ? -dc : dc) + (dr < 0 ? -dr : dr) - 1;
+        if (steps < first) {
+          second = first;
+          first = steps;
+        } else if (steps < second) second = steps;
+      }
+      if (first + second > a) {
+        unremovable[p] = 1;
+        all = false;
+      }
+    }
+    return all;
   }
 
   /**
    * No blue win is possible. Red may always just end its turns (when no red token stands on the
    * victory square), so blue's value is at most its value against that passive red: blue then
    * needs a token on the victory square within its remaining actions (this turn's, then 4 a
-   * turn), or every red token removed (SH-4 needs a blue token next to each). Red tokens no blue
-   * token can reach stay where they are and block; the others might be removed, so the distance
-   * search passes through them; blue tokens are passed through too (a lower bound). In red's part
-   * of the last turn nothing blue can do remains.
+   * turn), or every red token removed. Red tokens blue cannot remove in time block; blue tokens
+   * are passed through (a lower bound on the steps). In red's part of the last turn nothing blue
+   * can do remains.
    */
   private hopeless(sim: ShoveSim): boolean {
     const later = this.lastTurn - sim.turn;
     if (later === 0 && sim.side === RED) return true;
     if (sim.redOnVictory() >= 0) return false;
     const a = (sim.awaitingRoll ? 4 : sim.side === BLUE ? sim.actionsLeft : 0) + 4 * later;
-    const g = sim.g;
-    const w = g.width;
-    const blocked = this.blocked;
-    blocked.fill(0);
-    let stuck = false;
-    for (let r = 0; r < g.nRed; r++) {
-      const p = sim.pos(r);
-      if (p < 0) continue;
-      let reachable = false;
-      for (let k = g.nRed; k < g.tokens && !reachable; k++) {
-        const q = sim.pos(k);
-        if (q >= 0 && Math.abs((p % w) - (q % w)) + Math.abs(Math.floor(p / w) - Math.floor(q / w)) <= a + 1) reachable = true;
-      }
-      if (!reachable) {
-        stuck = true;
-        blocked[p] = 1;
-      }
-    }
-    if (!stuck) return false; // every red token might be removed
-    // Breadth-first distances from the victory square through squares no stuck red token holds.
-    const dist = this.dist;
-    dist.fill(-1);
-    const queue = this.queue;
-    dist[g.victory] = 0;
-    queue[0] = g.victory;
-    let head = 0;
-    let tail = 1;
-    while (head < tail) {
-      const p = queue[head++];
-      if (dist[p] >= a) continue;
-      for (let d = 0; d < 4; d++) {
-        const q = g.nb[p * 4 + d];
-        if (q < 0 || dist[q] >= 0 || blocked[q]) continue;
-        dist[q] = dist[p] + 1;
-        queue[tail++] = q;
-      }
-    }
-    for (let k = g.nRed; k < g.tokens; k++) {
-      const p = sim.pos(k);
-      if (p >= 0 && dist[p] >= 0 && dist[p] <= a) return false;
-    }
-    return true;
+    if (this.markRemovable(sim, a)) return false; // every red token might be removed
+    return this.walker.distance(sim, a, this.unremovable) > a;
   }
 
-  private value(level: number): number {
+  /**
+   * Blue wins at once: a blue token has a walk over empty squares to the victory square no longer
+   * than blue's actions left, and no SH-5 lock of another token stops it walking.
+   */
+  private walkWins(sim: ShoveSim): boolean {
+    const a = sim.actionsLeft;
+    const d = this.walker.distance(sim, a);
+    if (d > a) return false;
+    const locks = sim.locksPending;
+    return locks === 0 || (sim.isLocked(this.walker.token) && (locks === 1 || d === 1));
+  }
+
+  private value(level: number, alpha: number, beta: number): number {
     const sim = this.stack[level];
     if (sim.over) return sim.winner === BLUE ? 1 : 0;
-    if (++this.nodes > this.maxNodes) throw new SolverBudgetExceeded(`node budget of ${this.maxNodes} exceeded`);
+    if (++this.nodes > this.nodeLimit) throw new SolverBudgetExceeded(`node budget of ${this.maxNodes} exceeded`);
     if ((this.nodes & 0xfff) === 0 && this.now !== undefined && this.now() > this.deadline) throw new SolverBudgetExceeded("time budget exceeded");
-    if (this.useBounds && this.hopeless(sim)) return 0;
-    const key = this.useTable ? this.keyOf(sim) : "";
-    const known = this.useTable ? this.table.get(key) : undefined;
-    if (known !== undefined) return known;
+    if (!this.useWindows) {
+      alpha = 0;
+      beta = 1;
+    }
+    if (this.useBounds) {
+      if (this.hopeless(sim)) return 0;
+      if (sim.side === BLUE && !sim.awaitingRoll && this.walkWins(sim)) return 1;
+    }
+    const table = this.table;
+    const turnsRemaining = this.lastTurn - sim.turn;
+    let lower = 0;
+    let upper = 1;
+    if (this.useTable) {
+      table.pack(sim, turnsRemaining);
+      const i = table.find();
+      if (i >= 0) {
+        lower = table.lowerAt(i);
+        upper = table.upperAt(i);
+        if (lower === upper || lower >= beta) return lower;
+        if (upper <= alpha) return upper;
+        if (lower > alpha) alpha = lower;
+        if (upper < beta) beta = upper;
+      }
+    }
+    const a0 = alpha;
+    const b0 = beta;
     const next = this.stack[level + 1];
     let v: number;
     if (sim.awaitingRoll) {
-      v = 0;
+      // Star1: each roll's window is what the rolls still to come (each worth 0..1) could make up.
+      let sum = 0;
+      v = -1;
       for (let roll = 1; roll <= 4; roll++) {
+        const rest = 4 - roll;
+        const lo = 4 * alpha - sum - rest;
+        const hi = 4 * beta - sum;
         next.copyFrom(sim);
         next.startTurn(roll);
-        v += this.value(level + 1);
+        const c = this.value(level + 1, lo > 0 ? lo : 0, hi < 1 ? hi : 1);
+        sum += c;
+        if (c <= lo) {
+          v = (sum + rest) / 4; // an upper bound: the value is at most this ≤ alpha
+          break;
+        }
+        if (c >= hi) {
+          v = sum / 4; // a lower bound ≥ beta
+          break;
+        }
       }
-      v /= 4;
+      if (v < 0) v = sum / 4;
     } else {
       const blue = sim.side === BLUE;
       v = blue ? 0 : 1;
-      const buf = this.buf[level];
-      const n = sim.candidates(buf);
-      // Red tries ending the turn first (often best, and a quick cut-off when it is worth 0).
+      const n = this.ordered(sim, level);
+      const order = this.order[level];
+      const hist = this.history;
+      const histBase = blue ? 0 : this.cells * 8 + 1;
       for (let j = 0; j < n; j++) {
-        const code = blue ? buf[j] : j === 0 ? END : buf[j - 1];
-        if (!blue && j > 0 && code === END) continue;
+        const code = order[j];
         next.copyFrom(sim);
         if (next.act(code) !== 0) continue;
-        const c = this.value(level + 1);
+        const c = blue ? this.value(level + 1, v > alpha ? v : alpha, beta) : this.value(level + 1, alpha, v < beta ? v : beta);
         if (blue ? c > v : c < v) v = c;
-        if (blue ? v === 1 : v === 0) break;
+        if (blue ? v >= beta : v <= alpha) {
+          hist[histBase + code + 1] += 1;
+          break;
+        }
       }
     }
-    if (this.useTable && this.table.size < this.maxEntries) this.table.set(key, v);
+    if (this.useTable) {
+      table.pack(sim, turnsRemaining);
+      if (v <= a0) table.store(lower, v < upper ? v : upper);
+      else if (v >= b0) table.store(v > lower ? v : lower, upper);
+      else table.store(v, v);
+    }
     return v;
   }
+
+  /** The side's candidates in search order (into `order[level]`); returns the count. */
+  private ordered(sim: ShoveSim, level: number): number {
+    const buf = this.buf[level];
+    const out = this.order[level];
+    const n = sim.candidates(buf);
+    const blue = sim.side === BLUE;
+    const hist = this.history;
+    const histBase = blue ? 0 : this.cells * 8 + 1;
+    // Scores: red's `end` first; blue's steps towards the victory square first; then history.
+    const scores = this.scores;
+    for (let i = 0; i < n; i++) {
+      const code = buf[i];
+      let s = hist[histBase + code + 1];
+      if (code === END) s += blue ? -(1 << 28) : 1 << 29;
+      else if (blue) {
+        const p = code >> 3;
+        const q = sim.g.nb[p * 4 + (code & 3)];
+        if (q >= 0 && this.staticDist[q] < this.staticDist[p]) s += 1 << 20;
+      }
+      // Insertion sort, highest score first (n ≤ 33).
+      let j = i;
+      while (j > 0 && scores[j - 1] < s) {
+        scores[j] = scores[j - 1];
+        out[j] = out[j - 1];
+        j--;
+      }
+      scores[j] = s;
+      out[j] = code;
+    }
+    return n;
+  }
+
+  private readonly scores = new Float64Array(256);
+}
+
+/** Every chance node divides by 4: the value times 4^turnsLeft is a whole number. */
+function toFraction(v: number, turnsLeft: number): Fraction {
+  const scale = 4 ** turnsLeft;
+  const n = Math.round(v * scale);
+  if (Math.abs(n - v * scale) > 1e-6) throw new Error(`solver value ${v} is not a multiple of 1/${scale}`);
+  return Fraction.of(BigInt(n), BigInt(scale));
 }
 
 export interface DeepeningStep extends SolveResult {
   seconds: number;
   nodesPerSecond: number;
+  /** Table look-ups that hit, out of all look-ups so far. */
+  tableHitRate: number;
 }
 
 /**
- * Solves with 1, 2, … up to `maxTurnsLeft` turns left until the budget runs out; `now` is an
- * injected clock (ms). Returns the solved steps and whether the last requested depth was reached.
+ * Solves with 1, 2, … up to `maxTurnsLeft` turns left until the budget runs out, one table kept
+ * throughout (keyed by turns remaining, so each depth reuses the last); `now` is an injected
+ * clock (ms). Returns the solved steps and where it stopped.
  */
 export function solveDeepening(
   config: ShoveConfig,
@@ -245,20 +425,21 @@ export function solveDeepening(
   opts: SolveOptions & { maxMs?: number; onStep?: (step: DeepeningStep) => void; onStart?: (turnsLeft: number) => void } = {},
 ): { steps: DeepeningStep[]; stoppedAt: number | null; stoppedNodes: number; stoppedSeconds: number; stoppedReason: string | null } {
   const steps: DeepeningStep[] = [];
-  const deadline = opts.maxMs === undefined ? undefined : now() + opts.maxMs;
+  const deadline = opts.maxMs === undefined ? opts.deadline : now() + opts.maxMs;
+  const solver = new ShoveSolver(config, { ...opts, now, deadline });
   for (let k = 1; k <= maxTurnsLeft; k++) {
-    const solver = new ShoveSolver(config, { ...opts, now, deadline });
     const t0 = now();
+    const n0 = solver.nodes;
     opts.onStart?.(k);
     try {
       const r = solver.solve(state, k);
       const seconds = (now() - t0) / 1000;
-      const step = { ...r, seconds, nodesPerSecond: seconds > 0 ? Math.round(r.nodes / seconds) : r.nodes };
+      const step = { ...r, seconds, nodesPerSecond: seconds > 0 ? Math.round(r.nodes / seconds) : r.nodes, tableHitRate: solver.tableHitRate };
       steps.push(step);
       opts.onStep?.(step);
     } catch (err) {
       if (!(err instanceof SolverBudgetExceeded)) throw err;
-      return { steps, stoppedAt: k, stoppedNodes: solver.nodes, stoppedSeconds: (now() - t0) / 1000, stoppedReason: err.message };
+      return { steps, stoppedAt: k, stoppedNodes: solver.nodes - n0, stoppedSeconds: (now() - t0) / 1000, stoppedReason: err.message };
     }
   }
   return { steps, stoppedAt: null, stoppedNodes: 0, stoppedSeconds: 0, stoppedReason: null };

@@ -1,0 +1,190 @@
+/**
+ * The solver's transposition table: positions packed into a few 32-bit words, kept in typed
+ * arrays (no strings, no per-entry objects). A key is canonical: tokens of one colour are
+ * interchangeable, so they are sorted by square, and on a board with a left–right mirror
+ * symmetry (walls and victory square symmetric) a position and its mirror image share a key —
+ * the rules (SH-2..SH-7) never look at a token's identity or at left and right.
+ *
+ * The key holds what decides the rest of the game: turns remaining (not the turn number, so a
+ * value found while deepening to K turns stays valid at K + 1), the side to act, the roll (blue's
+ * part only: red's actions come from it), actions left, and per token its square, idle count,
+ * moved and locked flags (SH-5). Entries keep a lower and an upper bound of blue's chance; the
+ * table has a fixed size and a new entry replaces whatever was in its slot (every stored bound
+ * is true, so losing one costs only time).
+ */
+import type { Geometry, ShoveSim } from "./sim.js";
+
+export class PackedTable {
+  readonly words: number;
+  private readonly keys: Int32Array;
+  private readonly lower: Float64Array;
+  private readonly upper: Float64Array;
+  private readonly used: Uint8Array;
+  private readonly mask: number;
+  /** The key being built (one position), and its mirror image. */
+  readonly key: Int32Array;
+  private readonly mirrorKey: Int32Array;
+  private readonly sqBits: number;
+  private readonly idleBits: number;
+  private readonly mirror: Int16Array | null;
+  private readonly red: Int32Array;
+  private readonly blue: Int32Array;
+  size = 0;
+  hits = 0;
+  probes = 0;
+
+  constructor(
+    readonly g: Geometry,
+    maxIdle: number,
+    capacity: number,
+    useSymmetry = true,
+  ) {
+    this.sqBits = bitsFor(g.cells + 1);
+    this.idleBits = bitsFor(maxIdle + 1);
+    const tokenBits = this.sqBits + this.idleBits + 2;
+    // Header: turns remaining (8 bits), side (1), roll (3), actions left (3).
+    this.words = Math.ceil((15 + tokenBits * g.tokens) / 32);
+    let size = 1;
+    while (size < capacity) size *= 2;
+    this.mask = size - 1;
+    this.keys = new Int32Array(size * this.words);
+    this.lower = new Float64Array(size);
+    this.upper = new Float64Array(size);
+    this.used = new Uint8Array(size);
+    this.key = new Int32Array(this.words);
+    this.mirrorKey = new Int32Array(this.words);
+    this.mirror = useSymmetry ? mirrorOf(g) : null;
+    this.red = new Int32Array(g.nRed);
+    this.blue = new Int32Array(g.nBlue);
+  }
+
+  get symmetric(): boolean {
+    return this.mirror !== null;
+  }
+
+  /** Packs `sim` (with `turnsRemaining`) into {@link key}, the smaller of it and its mirror image. */
+  pack(sim: ShoveSim, turnsRemaining: number): void {
+    this.packInto(this.key, sim, turnsRemaining, null);
+    if (this.mirror === null) return;
+    this.packInto(this.mirrorKey, sim, turnsRemaining, this.mirror);
+    const a = this.key;
+    const b = this.mirrorKey;
+    for (let i = 0; i < this.words; i++) {
+      if (a[i] === b[i]) continue;
+      if (b[i] < a[i]) a.set(b);
+      return;
+    }
+  }
+
+  private packInto(out: Int32Array, sim: ShoveSim, turnsRemaining: number, map: Int16Array | null): void {
+    out.fill(0);
+    const s = sim.s;
+    const g = this.g;
+    const side = sim.side;
+    // Header: turns remaining, side, roll (blue's part only), actions left.
+    out[0] = (turnsRemaining & 0xff) | (side << 8) | ((side === 0 ? sim.roll : 0) << 9) | (sim.actionsLeft << 12);
+    let bit = 15;
+    // In the last turn, once rolled, idle counts and moved flags decide nothing more (they only
+    // set the locks of turns to come, SH-5): leaving them out merges more positions.
+    const idleMask = turnsRemaining === 0 && sim.roll > 0 ? 0 : -1;
+    const tokenBits = this.sqBits + this.idleBits + 2;
+    const idleBits = this.idleBits;
+    const posAt = sim.posAt;
+    const idleAt = sim.idleAt;
+    const movedAt = sim.movedAt;
+    const lockedAt = sim.lockedAt;
+    for (let colour = 0; colour < 2; colour++) {
+      const list = colour === 0 ? this.red : this.blue;
+      const lo = colour === 0 ? 0 : g.nRed;
+      const n = list.length;
+      for (let i = 0; i < n; i++) {
+        const k = lo + i;
+        const p = s[posAt + k];
+        let code = 0;
+        if (p >= 0) code = ((((map === null ? p : map[p]) + 1) << idleBits) | (s[idleAt + k] & idleMask)) << 2 | ((s[movedAt + k] & idleMask) << 1) | s[lockedAt + k];
+        // Insertion sort: tokens of a colour are interchangeable.
+        let j = i;
+        while (j > 0 && list[j - 1] > code) {
+          list[j] = list[j - 1];
+          j--;
+        }
+        list[j] = code;
+      }
+      for (let i = 0; i < n; i++) {
+        const value = list[i];
+        const w = bit >>> 5;
+        const off = bit & 31;
+        out[w] |= value << off;
+        if (off + tokenBits > 32) out[w + 1] |= value >>> (32 - off);
+        bit += tokenBits;
+      }
+    }
+  }
+
+  private slot(): number {
+    const k = this.key;
+    let h = 0x9e3779b9 | 0;
+    for (let i = 0; i < this.words; i++) {
+      h = Math.imul(h ^ k[i], 0x85ebca6b);
+      h ^= h >>> 13;
+    }
+    h = Math.imul(h, 0xc2b2ae35);
+    h ^= h >>> 16;
+    return h & this.mask;
+  }
+
+  /** Looks {@link key} up: its slot if stored (bounds via {@link lowerAt}/{@link upperAt}), else -1. */
+  find(): number {
+    this.probes++;
+    const i = this.slot();
+    if (this.used[i] === 0) return -1;
+    const base = i * this.words;
+    const k = this.key;
+    for (let w = 0; w < this.words; w++) if (this.keys[base + w] !== k[w]) return -1;
+    this.hits++;
+    return i;
+  }
+
+  lowerAt(i: number): number {
+    return this.lower[i];
+  }
+
+  upperAt(i: number): number {
+    return this.upper[i];
+  }
+
+  /** Stores bounds for {@link key} (replacing the slot's previous entry). */
+  store(lower: number, upper: number): void {
+    const i = this.slot();
+    if (this.used[i] === 0) {
+      this.used[i] = 1;
+      this.size++;
+    }
+    const base = i * this.words;
+    const k = this.key;
+    for (let w = 0; w < this.words; w++) this.keys[base + w] = k[w];
+    this.lower[i] = lower;
+    this.upper[i] = upper;
+  }
+}
+
+function bitsFor(values: number): number {
+  let b = 1;
+  while (1 << b < values) b++;
+  return b;
+}
+
+/**
+ * The left–right mirror of each square, if the board's rules are symmetric under it: the left and
+ * right edges alike (wall or open) and the victory square on the middle file. Else null.
+ */
+export function mirrorOf(g: Geometry): Int16Array | null {
+  const { walls } = g.board;
+  const w = g.width;
+  if (walls.left !== walls.right) return null;
+  const col = g.victory % w;
+  if (col !== w - 1 - col) return null;
+  const out = new Int16Array(g.cells);
+  for (let sq = 0; sq < g.cells; sq++) out[sq] = sq - (sq % w) + (w - 1 - (sq % w));
+  return out;
+}
