@@ -20,8 +20,9 @@ export const DEFAULT_PORT = 4173;
 /** Where the embedded store lives unless --db names another file (relative to the current folder). */
 export const DEFAULT_DB = join(".muster", "matches.db");
 
+/** The built web app: web/dist, or the folder MUSTER_WEB_ROOT names (a deployment's own copy; tests). */
 export function webRoot(): string {
-  return join(packageRoot(), "web", "dist");
+  return process.env.MUSTER_WEB_ROOT || join(packageRoot(), "web", "dist");
 }
 
 export const serveCli: CliModule = {

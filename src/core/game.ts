@@ -6,8 +6,10 @@
  * - State is plain serialisable data. Its random generator lives at `state.rng`, so chance
  *   outcomes are a pure function of the state (ruling C-2), and a search can resample chance by
  *   replacing `state.rng`.
- * - One player decides at a time. Simultaneous secret choices are modelled as successive
- *   commitments that the other player's view does not show.
+ * - `toMove` names one player at a time, and a search or a front end that plays the players in
+ *   turn follows it. A game whose rules have players choose at once (secretly) also declares
+ *   `mayDecide`: any player it allows may decide, in either order, and the other player's view
+ *   does not show the choice until all are revealed.
  * - `apply` never mutates its input.
  */
 import type { z } from "zod";
@@ -119,7 +121,14 @@ export interface Game<S extends BaseState, M, O = unknown> {
   setup(options: O, seed: number): S;
   /** The player who must decide now, or null when the game is over. */
   toMove(state: S): PlayerId | null;
-  /** Every legal decision for `player` now (empty when it is not his turn). */
+  /**
+   * Whether `player` may decide now. Only games where players choose at once declare it (the
+   * Contest's secret cards, CC-5): then every player it allows may decide, in any order, and
+   * `toMove` is one of them (the one a turn-by-turn caller plays first). Without it only `toMove`
+   * may decide. Use {@link mayDecide}, which covers both.
+   */
+  mayDecide?(state: S, player: PlayerId): boolean;
+  /** Every legal decision for `player` now (empty when he may not decide). */
   legalMoves(state: S, player: PlayerId): M[];
   /** Why a decision is illegal, or null if it is legal. */
   validate(state: S, player: PlayerId, move: M): string | null;
@@ -157,6 +166,21 @@ export function eventFor<S extends BaseState, M, O>(game: Game<S, M, O>, event: 
   return game.viewEvent ? game.viewEvent(event, player, state) : event;
 }
 
+/** Whether `player` may decide now: the game's `mayDecide`, or being the one to move. */
+export function mayDecide<S extends BaseState, M, O>(game: Game<S, M, O>, state: S, player: PlayerId): boolean {
+  if (game.mayDecide) return game.toMove(state) !== null && game.mayDecide(state, player);
+  return game.toMove(state) === player;
+}
+
+/** Every player who may decide now, in the game's order of players (empty when the game is over). */
+export function decidersOf<S extends BaseState, M, O>(game: Game<S, M, O>, state: S): PlayerId[] {
+  if (!game.mayDecide) {
+    const mover = game.toMove(state);
+    return mover === null ? [] : [mover];
+  }
+  return game.players.filter((p) => mayDecide(game, state, p));
+}
+
 /** Raised when a decision is refused; the message is the rule's reason. */
 export class IllegalMoveError extends Error {
   constructor(
@@ -173,7 +197,7 @@ export class IllegalMoveError extends Error {
 export function play<S extends BaseState, M, O>(game: Game<S, M, O>, state: S, player: PlayerId, move: M): Applied<S> {
   const mover = game.toMove(state);
   if (mover === null) throw new IllegalMoveError(player, move, "the game is over");
-  if (mover !== player) throw new IllegalMoveError(player, move, `it is ${mover}'s decision, not ${player}'s`);
+  if (!mayDecide(game, state, player)) throw new IllegalMoveError(player, move, `it is ${mover}'s decision, not ${player}'s`);
   const reason = game.validate(state, player, move);
   if (reason !== null) throw new IllegalMoveError(player, move, reason);
   return game.apply(state, player, move);

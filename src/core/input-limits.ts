@@ -2,8 +2,10 @@
  * Limits on a file a stranger hands us (a CLI input file, a web upload), shared by every program
  * that reads one, checked on the text before anything parses, clones or validates it: a size cap
  * and a nesting-depth cap. Deep nesting is refused because every later step (zod, JSON.stringify,
- * the browser's postMessage) recurses and would overflow its stack.
+ * the browser's postMessage) recurses and would overflow its stack. Also the length caps of the
+ * strings inside such files ({@link nameText}, {@link freeText}).
  */
+import { z } from "zod";
 
 /** Input files are text of at most this many bytes (the largest shipped file is some 10 kB). */
 export const MAX_INPUT_BYTES = 4 * 1024 * 1024;
@@ -57,4 +59,24 @@ export function excessNesting(text: string, limit = MAX_JSON_DEPTH): { line: num
 export function nestingProblem(text: string): string | null {
   const at = excessNesting(text);
   return at === null ? null : `nested too deeply: more than ${MAX_JSON_DEPTH} levels of [ ] and { } (at line ${at.line}, column ${at.column}); input files are nested at most ${MAX_JSON_DEPTH} deep`;
+}
+
+/** Longest name or id an input file may give (an army, a unit, a leader, a card, a scenario, a board): a line on a screen. */
+export const MAX_NAME_CHARS = 200;
+
+/** Longest free text an input file may give (a description, a note, a card's printed text). */
+export const MAX_TEXT_CHARS = 2000;
+
+/**
+ * A name or id of at most {@link MAX_NAME_CHARS} characters; longer is refused naming the limit
+ * (the field's path names the field). Shared by every schema of a file from a stranger: army and
+ * scenario files, decks and profiles, boards, the server's match options.
+ */
+export function nameText(): z.ZodString {
+  return z.string().max(MAX_NAME_CHARS, `too long: a name or id has at most ${MAX_NAME_CHARS} characters`);
+}
+
+/** Free text of at most {@link MAX_TEXT_CHARS} characters; longer is refused naming the limit. */
+export function freeText(): z.ZodString {
+  return z.string().max(MAX_TEXT_CHARS, `too long: a text has at most ${MAX_TEXT_CHARS} characters`);
 }

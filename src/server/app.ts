@@ -72,6 +72,17 @@ class RateLimit {
   }
 }
 
+/**
+ * What a WebSocket client is told when an operation failed: a store fault or the process's bound
+ * by its name (the codes HTTP answers with 503), anything else as `server-error` with `fallback`.
+ * Never the internal message: it may hold the database's path or the engine's words.
+ */
+function failureOf(err: unknown, fallback: string): { code: ErrorCode; message: string } {
+  if (err instanceof StoreError) return { code: err.fault, message: err.clientMessage };
+  if (err instanceof ServerBusyError) return { code: err.code, message: err.message };
+  return { code: "server-error", message: fallback };
+}
+
 function zodProblem(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): { field: string; message: string } {
   const issue = error.issues[0];
   const field = issue.path.map(String).join(".") || "(message)";
@@ -293,9 +304,12 @@ function handleConnection(service: MatchService, socket: WebSocket, rate: { perS
           if (seat !== null && msg.name !== undefined) service.setName(m, seat, msg.name);
           service.snapshot(m, watcher);
         },
-        () => {
+        (err: unknown) => {
           joining = false;
-          refuse("server-error", "the match could not be loaded; try again");
+          // A store fault was logged by the store; anything else is news for the log.
+          if (!(err instanceof StoreError) && !(err instanceof ServerBusyError)) service.reportError(err);
+          const f = failureOf(err, "the match could not be loaded; try again");
+          refuse(f.code, f.message);
         },
       ).catch((err: unknown) => {
         service.reportError(err);
@@ -337,7 +351,11 @@ function handleConnection(service: MatchService, socket: WebSocket, rate: { perS
         (r) => {
           if (!r.ok) service.tell(m, w, { kind: "error", version: r.version, code: r.code, message: r.message, ...(msg.requestId === undefined ? {} : { requestId: msg.requestId }) });
         },
-        () => service.tell(m, w, { kind: "error", version: m.version, code: "server-error", message: "the decision could not be stored; nothing changed: resync and try again", ...(msg.requestId === undefined ? {} : { requestId: msg.requestId }) }),
+        (err: unknown) => {
+          if (!(err instanceof StoreError)) service.reportError(err);
+          const f = failureOf(err, "the decision could not be stored; nothing changed: resync and try again");
+          service.tell(m, w, { kind: "error", version: m.version, code: f.code, message: f.message, ...(msg.requestId === undefined ? {} : { requestId: msg.requestId }) });
+        },
       )
       .catch((err: unknown) => service.reportError(err));
   };

@@ -4,7 +4,7 @@
  * (a promise chain), and every accepted decision is in the store before any client hears of it.
  */
 import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
-import { type BaseState, type GameEvent, type PlayerId, play } from "../core/game.js";
+import { type BaseState, decidersOf, type GameEvent, mayDecide, type PlayerId, play } from "../core/game.js";
 import type { AnyGame } from "../core/records.js";
 import type { ComputerRunner } from "./computer.js";
 import { computerPlayersFor, isMatchGame, matchGame, matchOptions, RequestError, setupMatch } from "./games.js";
@@ -42,6 +42,12 @@ export interface LiveMatch {
   broken: string | null;
   /** Names, chat and rematch (table.ts). */
   readonly table: MatchTable;
+  /**
+   * In a game where seats choose at once: for each seat that may decide, the version since which
+   * it has been free to (only other seats decided since). A decision made on any version from
+   * there on is taken, so neither seat is turned away as stale because the other chose first.
+   */
+  decidingSince: Map<PlayerId, number>;
 }
 
 /** Thrown by {@link MatchService.rules} after the match was marked broken. */
@@ -208,13 +214,28 @@ export class MatchService {
     const stored: StoredMatch = { id: newId(16), game: req.game, options, seed, seats, createdAt: Date.now() };
     await this.opts.store.createMatch(stored);
     const match = this.remember(this.liveOf(stored, state, 0));
+    this.noteDeciders(match, null);
     this.live.set(stored.id, Promise.resolve(match));
     this.maybeThink(match);
     return { match, tokens };
   }
 
   private liveOf(stored: StoredMatch, state: BaseState, version: number): LiveMatch {
-    return { stored, game: matchGame(stored.game as MatchGameId), gameId: stored.game as MatchGameId, state, version, watchers: new Set(), chain: Promise.resolve(), thinking: false, pending: 0, lastActive: Date.now(), broken: null, table: emptyTable() };
+    return { stored, game: matchGame(stored.game as MatchGameId), gameId: stored.game as MatchGameId, state, version, watchers: new Set(), chain: Promise.resolve(), thinking: false, pending: 0, lastActive: Date.now(), broken: null, table: emptyTable(), decidingSince: new Map() };
+  }
+
+  /** Updates {@link LiveMatch.decidingSince} after `by` decided (null: the match was just made or loaded). */
+  private noteDeciders(match: LiveMatch, by: PlayerId | null): void {
+    if (!match.game.mayDecide || match.broken) return;
+    let deciders: PlayerId[];
+    try {
+      deciders = this.rules(match, "asking who may decide", () => decidersOf(match.game, match.state));
+    } catch {
+      return;
+    }
+    const since = new Map<PlayerId, number>();
+    for (const p of deciders) since.set(p, p !== by && match.decidingSince.has(p) ? match.decidingSince.get(p)! : match.version);
+    match.decidingSince = since;
   }
 
   /** Reports an unexpected error (the server's log). */
@@ -284,6 +305,7 @@ export class MatchService {
       this.markBroken(match, `replaying its stored decisions (version ${match.version + 1})`, err);
       return match;
     }
+    this.noteDeciders(match, null);
     this.maybeThink(match);
     return match;
   }
@@ -373,13 +395,14 @@ export class MatchService {
   }
 
   /** Whose turn it is and whether the match is over (a broken match is neither: `broken` says why). */
-  turnOf(match: LiveMatch): { toMove: PlayerId | null; finished: boolean; broken?: string } {
-    if (match.broken) return { toMove: null, finished: false, broken: match.broken };
+  turnOf(match: LiveMatch): { toMove: PlayerId | null; deciding: PlayerId[]; finished: boolean; broken?: string } {
+    if (match.broken) return { toMove: null, deciding: [], finished: false, broken: match.broken };
     try {
       const toMove = this.rules(match, "asking whose turn it is", () => match.game.toMove(match.state));
-      return { toMove, finished: toMove === null };
+      const deciding = this.rules(match, "asking who may decide", () => decidersOf(match.game, match.state));
+      return { toMove, deciding, finished: toMove === null };
     } catch {
-      return { toMove: null, finished: false, broken: match.broken ?? "the match is broken" };
+      return { toMove: null, deciding: [], finished: false, broken: match.broken ?? "the match is broken" };
     }
   }
 
@@ -417,6 +440,7 @@ export class MatchService {
     match.lastActive = Date.now();
     match.state = state;
     match.version = d.version;
+    this.noteDeciders(match, d.player);
     for (const w of match.watchers) this.tell(match, w, { kind: "update", matchId: match.stored.id, version: match.version, by: d.player, events, state });
   }
 
@@ -433,8 +457,11 @@ export class MatchService {
       try {
         const toMove = this.rules(match, "asking whose turn it is", () => match.game.toMove(match.state));
         if (toMove === null) return refuse("game-over", "the match is over: no more decisions");
-        if (version !== match.version) return refuse("stale-version", `decision made on version ${version}, but the match is at version ${match.version}: resync`);
-        if (toMove !== seat) return refuse("not-your-turn", `it is ${match.game.playerNames[toMove] ?? toMove}'s decision (seat ${toMove}), not yours (seat ${seat})`);
+        const may = this.rules(match, "asking who may decide", () => mayDecide(match.game, match.state, seat));
+        // Seats choosing at once: a decision made before the other seat's is still the seat's own (issue 24).
+        const stillOpen = may && version < match.version && (match.decidingSince.get(seat) ?? Infinity) <= version;
+        if (version !== match.version && !stillOpen) return refuse("stale-version", `decision made on version ${version}, but the match is at version ${match.version}: resync`);
+        if (!may) return refuse("not-your-turn", `it is ${match.game.playerNames[toMove] ?? toMove}'s decision (seat ${toMove}), not yours (seat ${seat})`);
         // A refusal is the game's reason (validate); a throw is a fault of the rules, never shown to the seat.
         const reason = this.rules(match, "checking a decision", () => match.game.validate(match.state, seat, move));
         if (reason !== null) return refuse("illegal-decision", `illegal decision: ${reason}`);

@@ -110,6 +110,8 @@ export interface MatchSummary {
   version: number;
   seats: { seat: string; name: string; kind: "human" | "computer"; connected: boolean }[];
   toMove: string | null;
+  /** Every seat that may decide now (see the snapshot's `deciding`). */
+  deciding: string[];
   finished: boolean;
   /** Set when the match cannot go on: the rules failed on its state (error code `match-broken`). */
   broken?: string;
@@ -261,7 +263,12 @@ export const snapshotSchema = z.object({
   rematch: rematchStateSchema.default({ wants: [], next: null }),
   view: z.unknown(),
   toMove: z.string().nullable(),
-  /** This seat's legal decisions when `toMove` is the seat; otherwise empty. */
+  /**
+   * Every seat that may decide now: `toMove` alone, or in a game where seats choose at once (the
+   * Contest's secret cards) each that has yet to choose, in any order.
+   */
+  deciding: z.array(z.string()),
+  /** This seat's legal decisions when the seat is among `deciding`; otherwise empty. */
   legal: z.array(z.object({ decision: z.unknown(), text: z.string() })),
   result: resultSchema.nullable(),
 });
@@ -280,6 +287,7 @@ export const updateSchema = z.object({
   events: z.array(eventSchema),
   view: z.unknown(),
   toMove: z.string().nullable(),
+  deciding: z.array(z.string()),
   legal: z.array(z.object({ decision: z.unknown(), text: z.string() })),
   result: resultSchema.nullable(),
 });

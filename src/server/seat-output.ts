@@ -5,7 +5,7 @@
  * come from the game's `view` for that seat and events from `eventFor`; a spectator gets only what
  * every seat may see. Nothing else in the server writes to a socket.
  */
-import { type BaseState, eventFor, type GameEvent, type GameResult, type PlayerId } from "../core/game.js";
+import { type BaseState, decidersOf, eventFor, type GameEvent, type GameResult, mayDecide, type PlayerId } from "../core/game.js";
 import { canonicalJson } from "../core/hash.js";
 import type { AnyGame } from "../core/records.js";
 import { type ChatLine, type ErrorCode, type MatchGameId, PROTOCOL_VERSION, type RematchState, type ServerMessage } from "./protocol.js";
@@ -113,8 +113,7 @@ function eventsFor(game: AnyGame, events: readonly GameEvent[], state: BaseState
 }
 
 function legalFor(game: AnyGame, state: BaseState, audience: Audience): { decision: unknown; text: string }[] {
-  const toMove = game.toMove(state);
-  if (audience.seat === null || toMove !== audience.seat) return [];
+  if (audience.seat === null || !mayDecide(game, state, audience.seat)) return [];
   return game.legalMoves(state, audience.seat).map((decision) => ({
     decision,
     text: game.describeMove ? game.describeMove(state, audience.seat!, decision) : canonicalJson(decision),
@@ -142,6 +141,7 @@ export function messageFor(game: AnyGame, audience: Audience, out: Outgoing): Se
         rematch: rematchFor(audience, out.rematch),
         view: viewFor(game, out.state, audience),
         toMove: game.toMove(out.state),
+        deciding: decidersOf(game, out.state),
         legal: legalFor(game, out.state, audience),
         result: resultOf(game, out.state),
       };
@@ -154,6 +154,7 @@ export function messageFor(game: AnyGame, audience: Audience, out: Outgoing): Se
         events: eventsFor(game, out.events, out.state, audience),
         view: viewFor(game, out.state, audience),
         toMove: game.toMove(out.state),
+        deciding: decidersOf(game, out.state),
         legal: legalFor(game, out.state, audience),
         result: resultOf(game, out.state),
       };

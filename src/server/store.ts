@@ -142,6 +142,11 @@ export class SqliteStore implements MatchStore {
   ) {
     try {
       if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
+    } catch (err) {
+      // Its folder cannot be made (a file is in the way, no permission, a read-only disk): nowhere to write.
+      throw new StoreError("store-read-only", file, err);
+    }
+    try {
       this.db = new Database(file);
     } catch (err) {
       throw this.fault(err) ?? err;

@@ -21,6 +21,26 @@ describe("the duel as a game (CC-5: secret choices revealed together)", () => {
     expect(r.state.pending).toBeNull();
   });
 
+  it("CC-5 both choose at once: B may commit first, A does not see B's card, and the exchange is the same in either order", () => {
+    const s0 = contestGame.setup({ setup, distance: 6 }, 5);
+    expect(["A", "B"].map((p) => contestGame.mayDecide!(s0, p))).toEqual([true, true]);
+    const b1 = play(contestGame, s0, "B", { card: "shoot" }).state;
+    expect(contestGame.mayDecide!(b1, "B")).toBe(false);
+    expect(contestGame.mayDecide!(b1, "A")).toBe(true);
+    expect(contestGame.legalMoves(b1, "B")).toEqual([]);
+    expect(contestGame.validate(b1, "B", { card: "cover" })).toMatch(/committed a card for this exchange already/);
+    expect((contestGame.view(b1, "A") as { pendingB: string }).pendingB).toBe("hidden");
+    expect((contestGame.view(b1, "B") as { pendingB: string }).pendingB).toBe("shoot");
+    // A's view is the same whichever card B committed.
+    const b1other = play(contestGame, s0, "B", { card: "cover" }).state;
+    expect(contestGame.view(b1other, "A")).toEqual(contestGame.view(b1, "A"));
+    const bFirst = play(contestGame, b1, "A", { card: "cover" });
+    const aFirst = play(contestGame, play(contestGame, s0, "A", { card: "cover" }).state, "B", { card: "shoot" });
+    expect(bFirst.state).toEqual(aFirst.state);
+    expect("pendingB" in bFirst.state).toBe(false);
+    expect(bFirst.events).toEqual(aFirst.events);
+  });
+
   it("The Duel: no duel starts beyond every weapon's range unless in base contact", () => {
     expect(() => contestGame.setup({ setup: makeSetup("marcellus", "marcellus"), distance: 5 }, 1)).toThrow(/no duel starts/);
     expect(contestGame.setup({ setup: makeSetup("marcellus", "marcellus"), distance: 0 }, 1).position.distance).toBe(0);

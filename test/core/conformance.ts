@@ -8,14 +8,15 @@
  * decision validates, validate refuses the wrong player and a finished game and answers junk
  * without throwing, nothing mutates a state, a state survives a JSON round trip and play goes on
  * identically from the copy, records replay, the same seed plays the same game, and `view` /
- * `determinize` agree. Heavy checks look at every `sampleEvery`-th state.
+ * `determinize` agree. A game where players choose at once (`mayDecide`) is also played in the
+ * other orders: each order is legal and ends in the same state, and the first choice stays hidden. Heavy checks look at every `sampleEvery`-th state.
  *
  * A check a game fails today for a known reason is listed in `knownFailures` with the reason: it
  * then runs as `it.fails`, so it goes red the day the game is fixed and the entry can go.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type BaseState, type DecisionRecord, type Game, type PlayerId, makeRecord, play, replay, stateHash } from "../../src/core/game.js";
+import { type BaseState, type DecisionRecord, decidersOf, type Game, mayDecide, type PlayerId, makeRecord, play, replay, stateHash } from "../../src/core/game.js";
 import { canonicalJson } from "../../src/core/hash.js";
 import { Random } from "../../src/core/random.js";
 import { checkedRecord, deriveSeed, verifyRecord } from "../../src/core/records.js";
@@ -45,7 +46,8 @@ export type CheckId =
   | "replay"
   | "determinism"
   | "view"
-  | "hidden-info";
+  | "hidden-info"
+  | "simultaneous";
 
 export interface ConformanceSettings {
   /** A random game must end within this many decisions (default 10,000). */
@@ -161,7 +163,7 @@ export function conformanceSuite<S extends BaseState, M, O>(name: string, game: 
       }
     });
 
-    check("turns", "toMove, legalMoves and result agree: the mover has a decision, nobody else has one, and a result only once over", () => {
+    check("turns", "toMove, mayDecide, legalMoves and result agree: the mover may decide and has a decision, whoever may not has none, and a result only once over", () => {
       for (const { g, i, s } of sampledStates()) {
         const mover = game.toMove(s);
         if (mover === null) {
@@ -169,9 +171,13 @@ export function conformanceSuite<S extends BaseState, M, O>(name: string, game: 
         } else {
           expect(game.players, `${where(g, i)}: toMove names ${mover}`).toContain(mover);
           expect(game.result(s), `${where(g, i)}: a result while ${mover} is to move`).toBeNull();
-          expect(game.legalMoves(s, mover).length, `${where(g, i)}: ${mover} is to move but has no legal decision`).toBeGreaterThan(0);
+          expect(mayDecide(game, s, mover), `${where(g, i)}: ${mover} is to move but may not decide`).toBe(true);
         }
-        for (const p of game.players) if (p !== mover) expect(game.legalMoves(s, p), `${where(g, i)}: legal decisions for ${p}, not to move`).toEqual([]);
+        for (const p of game.players) {
+          if (mayDecide(game, s, p)) expect(game.legalMoves(s, p).length, `${where(g, i)}: ${p} may decide but has no legal decision`).toBeGreaterThan(0);
+          else expect(game.legalMoves(s, p), `${where(g, i)}: legal decisions for ${p}, who may not decide`).toEqual([]);
+        }
+        expect(mayDecide(game, s, UNKNOWN_PLAYER), `${where(g, i)}: someone not in the game may decide`).toBe(false);
       }
     });
 
@@ -224,12 +230,12 @@ export function conformanceSuite<S extends BaseState, M, O>(name: string, game: 
       );
     });
 
-    check("wrong-player", "validate refuses a decision from the player not to move", () => {
+    check("wrong-player", "validate refuses a decision from a player who may not decide", () => {
       for (const { g, i, s } of sampledStates()) {
         const mover = game.toMove(s);
         if (mover === null) continue;
         const moves = game.legalMoves(s, mover).slice(0, 5);
-        for (const p of game.players.filter((q) => q !== mover)) {
+        for (const p of game.players.filter((q) => !mayDecide(game, s, q))) {
           for (const m of moves) expect(game.validate(s, p, m), `${where(g, i)}: ${p} may make ${mover}'s decision ${canonicalJson(m)}`).toEqual(expect.any(String));
         }
       }
@@ -379,6 +385,51 @@ export function conformanceSuite<S extends BaseState, M, O>(name: string, game: 
         }
       }
       expect(resampled, "determinize never changed anything: nothing hidden was dealt afresh").toBeGreaterThan(0);
+    });
+
+    const simultaneousTitle = game.mayDecide
+      ? "players who may decide at once may do so in any order: each order is legal, ends in the same state, and a committed choice is hidden from the others until the end of the round"
+      : "one player decides at a time (no mayDecide): only toMove may decide";
+    check("simultaneous", simultaneousTitle, () => {
+      if (!game.mayDecide) {
+        for (const { g, i, s } of sampledStates()) {
+          const mover = game.toMove(s);
+          expect(decidersOf(game, s), `${where(g, i)}`).toEqual(mover === null ? [] : [mover]);
+        }
+        return;
+      }
+      let reordered = 0;
+      for (const g of games()) {
+        // From each sampled state where two or more may decide, every decider in turn goes first,
+        // then the others follow as the random game did (or with their first legal decision).
+        for (const i of sampled(g.states.length, every)) {
+          const s = g.states[i];
+          const deciders = decidersOf(game, s);
+          if (deciders.length < 2) continue;
+          const choice = (p: PlayerId): M => {
+            const made = g.decisions.slice(i).find((d, k) => d.player === p && decidersOf(game, g.states[i + k]).includes(p));
+            return made && game.validate(s, p, made.move) === null ? made.move : game.legalMoves(s, p)[0];
+          };
+          const ends = new Set<string>();
+          for (const first of deciders) {
+            let t = play(game, s, first, choice(first)).state;
+            // The first choice is hidden: each other decider's view is the same whichever legal decision it was.
+            for (const alt of game.legalMoves(s, first).slice(0, 4)) {
+              const u = play(game, s, first, alt).state;
+              for (const q of deciders.filter((d) => d !== first)) expect(canonicalJson(game.view(u, q)), `${where(g, i)}: ${q} sees which decision ${first} made first`).toBe(canonicalJson(game.view(t, q)));
+            }
+            for (const q of deciders.filter((d) => d !== first)) {
+              expect(mayDecide(game, t, q), `${where(g, i)}: ${q} may no longer decide after ${first} did`).toBe(true);
+              for (const [k, p] of game.players.entries()) expect(canonicalJson(game.view(game.determinize ? game.determinize(t, p, Random.fromSeed(g.seed + i, k)) : t, p)), `${where(g, i)}: ${p}'s view of a determinized state after ${first} went first`).toBe(canonicalJson(game.view(t, p)));
+              t = play(game, t, q, choice(q)).state;
+            }
+            ends.add(stateHash(t));
+            reordered++;
+          }
+          expect(ends.size, `${where(g, i)}: the order of the simultaneous decisions ${deciders.join(", ")} changes the outcome`).toBe(1);
+        }
+      }
+      expect(reordered, "no state where two players may decide at once").toBeGreaterThan(0);
     });
 
     check("hidden-info", "a game whose view hides anything has determinize (else a search player sees what is hidden)", () => {

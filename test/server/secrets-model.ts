@@ -5,12 +5,13 @@
  * - the battle: the god pack's draw pile in order (its last card is the next god card, SW-9), and
  *   in a personal combat the other fighter's hand and discards and the undealt pack (SW-24);
  * - the Shieldwall duel: the other hand and discards, the undealt pack;
- * - the Contest: A's face-down card, from B until both are revealed (CC-5).
+ * - the Contest: the face-down card of whichever commander chose first, from the other until both
+ *   are revealed (CC-5).
  * {@link indistinguishableFor} builds, for each state and seat, a twin differing only there and
  * checks that the seat gets byte-identical messages (snapshot: view, legal decisions, result),
  * refusals, and updates for decisions that draw nothing.
  */
-import { type BaseState, type GameEvent, type PlayerId } from "../../src/core/game.js";
+import { type BaseState, decidersOf, type GameEvent, type PlayerId } from "../../src/core/game.js";
 import { canonicalJson } from "../../src/core/hash.js";
 import { Random } from "../../src/core/random.js";
 import type { AnyGame } from "../../src/core/records.js";
@@ -69,11 +70,15 @@ export function twinFor(gameId: string, game: AnyGame, state: BaseState, seat: P
     for (let i = 0; i < 5 && canonicalJson(pile) === canonicalJson(deck.drawPile); i++) pile = rng.shuffleInPlace(pile);
     twin = { ...twin, god: { ...b.god, pack: { ...b.god.pack, deck: { drawPile: pile, discards: deck.discards } } } } as BaseState;
   }
-  if (gameId === "contest-of-champions" && seat === "B") {
-    const pending = (twin as unknown as Any).pending as string | null;
-    if (pending !== null) {
-      const others = game.legalMoves({ ...twin, pending: null } as BaseState, "A").map((m) => (m as { card: string }).card).filter((c) => c !== pending);
-      if (others.length > 0) twin = { ...twin, pending: rng.pick(others) } as BaseState;
+  if (gameId === "contest-of-champions") {
+    // The other commander's face-down card (A's is `pending`, B's `pendingB` when B chose first).
+    const [field, other, none] = seat === "B" ? (["pending", "A", null] as const) : (["pendingB", "B", undefined] as const);
+    const committed = (twin as unknown as Any)[field] as string | null | undefined;
+    if (committed !== null && committed !== undefined) {
+      const uncommitted = { ...twin, [field]: none } as BaseState;
+      if (none === undefined) delete (uncommitted as unknown as Any)[field];
+      const others = game.legalMoves(uncommitted, other).map((m) => (m as { card: string }).card).filter((c) => c !== committed);
+      if (others.length > 0) twin = { ...twin, [field]: rng.pick(others) } as BaseState;
     }
   }
   return twin;
@@ -105,24 +110,26 @@ export function indistinguishableFor(gameId: string, game: AnyGame, states: read
       compared++;
       const where = `${seat} at version ${v}`;
       if (snapshot(state, seat, v) !== snapshot(twin, seat, v)) problems.push(`${where}: the snapshot differs from its twin's`);
-      const toMove = game.toMove(state);
-      if (toMove === null) continue;
-      const candidates = [...game.legalMoves(state, toMove), ...game.legalMoves(twin, toMove), { junk: true }];
-      const seen = new Set<string>();
-      for (const move of candidates) {
-        const key = canonicalJson(move);
-        if (seen.has(key) || seen.size >= 40) continue;
-        seen.add(key);
-        // The seat's own refusals, and (for the other seat's decisions) what it is told of them.
-        if (toMove === seat) {
-          if (game.validate(state, seat, move) !== game.validate(twin, seat, move)) problems.push(`${where}: ${key} is refused differently in the twin`);
-          continue;
+      // Every seat that may decide (both, where seats choose at once), and the seat itself even when it may not.
+      for (const decider of new Set([...decidersOf(game, state), seat])) {
+        if (game.toMove(state) === null) break;
+        const candidates = [...game.legalMoves(state, decider), ...game.legalMoves(twin, decider), { junk: true }];
+        const seen = new Set<string>();
+        for (const move of candidates) {
+          const key = canonicalJson(move);
+          if (seen.has(key) || seen.size >= 40) continue;
+          seen.add(key);
+          // The seat's own refusals, and (for the other seat's decisions) what it is told of them.
+          if (decider === seat) {
+            if (game.validate(state, seat, move) !== game.validate(twin, seat, move)) problems.push(`${where}: ${key} is refused differently in the twin`);
+            continue;
+          }
+          if (game.validate(state, decider, move) !== null || game.validate(twin, decider, move) !== null) continue;
+          const a = game.apply(state, decider, move);
+          const b = game.apply(twin, decider, move);
+          if (!drewNothing(state, a.state) || !drewNothing(twin, b.state)) continue;
+          if (update(a.state, a.events, seat, decider, v + 1) !== update(b.state, b.events, seat, decider, v + 1)) problems.push(`${where}: ${decider}'s ${key} is told differently in the twin`);
         }
-        if (game.validate(state, toMove, move) !== null || game.validate(twin, toMove, move) !== null) continue;
-        const a = game.apply(state, toMove, move);
-        const b = game.apply(twin, toMove, move);
-        if (!drewNothing(state, a.state) || !drewNothing(twin, b.state)) continue;
-        if (update(a.state, a.events, seat, toMove, v + 1) !== update(b.state, b.events, seat, toMove, v + 1)) problems.push(`${where}: ${toMove}'s ${key} is told differently in the twin`);
       }
     }
   }

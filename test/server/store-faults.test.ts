@@ -1,7 +1,8 @@
 /**
  * Issue 24, store faults: a locked SQLite file is waited for without blocking the event loop, and
  * locked, read-only, full, corrupt and truncated databases give a log line and a `503` naming the
- * fault (or, at start, exit 2 naming the file), never `500 internal error`.
+ * fault (or, at start, exit 2 naming the file), never `500 internal error`. Over the WebSocket a
+ * decision or a hello meeting a fault gets the same named code, without the file's path.
  */
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, statSync, truncateSync, writeFileSync } from "node:fs";
@@ -13,7 +14,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { RunningServer } from "../../src/server/index.js";
 import { SqliteStore } from "../../src/server/store.js";
 import { StoreError } from "../../src/server/store-errors.js";
-import { ROOT, testServer } from "./helpers.js";
+import type { ErrorMessage, SnapshotMessage } from "../../src/server/protocol.js";
+import { Client, createMatch, ofType, ROOT, testServer } from "./helpers.js";
 
 const RUN = join(ROOT, "dist", "src", "server", "run.js");
 const tempDb = () => join(mkdtempSync(join(tmpdir(), "muster-faults-")), "matches.db");
@@ -136,5 +138,83 @@ describe("issue 24: SQLite faults are loud and never block", () => {
     expect(stderr).toContain(bad);
     expect(stderr).toMatch(/damaged or is not a Muster database/);
     expect(stderr).not.toMatch(/\n\s+at /);
+  });
+});
+
+describe("issue 24: store faults over the WebSocket are named, never a bare server-error", () => {
+  let server: RunningServer | null = null;
+  let other: Database.Database | null = null;
+  const clients: Client[] = [];
+  afterEach(async () => {
+    for (const c of clients.splice(0)) c.close();
+    if (other?.inTransaction) other.exec("ROLLBACK");
+    other?.close();
+    other = null;
+    await server?.close();
+    server = null;
+  });
+
+  /** A Shove match with its first seat joined, and the seat's first legal decision. */
+  async function joined(s: RunningServer): Promise<{ client: Client; decision: unknown; matchId: string }> {
+    const m = await createMatch(`http://127.0.0.1:${s.port}`, { game: "shove" });
+    const client = await Client.open(s.port);
+    clients.push(client);
+    client.send({ type: "hello", matchId: m.matchId, token: m.seats[0].token, version: 0 });
+    const snap = (await client.next(ofType("snapshot"))) as SnapshotMessage;
+    return { client, decision: snap.legal[0].decision, matchId: m.matchId };
+  }
+
+  /** Nothing internal in a client's message: not the file, not SQLite's own words, no stack. */
+  const expectNoInternals = (e: ErrorMessage, db: string) => {
+    expect(e.message).not.toContain(db);
+    expect(e.message).not.toMatch(/SQLITE|sqlite|\n\s+at /);
+  };
+
+  it("read-only: a decision is refused with store-read-only (nothing stored), and once writable again it is taken", async () => {
+    const db = tempDb();
+    server = await testServer({ dbFile: db, log: () => undefined });
+    const { client, decision } = await joined(server);
+    connectionOf(server).pragma("query_only = ON");
+    client.send({ type: "decide", version: 0, decision, requestId: "r1" });
+    const e = (await client.next(ofType("error"))) as ErrorMessage;
+    expect(e).toMatchObject({ code: "store-read-only", version: 0, requestId: "r1" });
+    expectNoInternals(e, db);
+    connectionOf(server).pragma("query_only = OFF");
+    client.send({ type: "decide", version: 0, decision });
+    expect(await client.next(ofType("accepted"))).toMatchObject({ version: 1 });
+  });
+
+  it("locked past the lock wait: a decision is refused with store-locked", async () => {
+    const db = tempDb();
+    server = await testServer({ dbFile: db, limits: { lockWaitSeconds: 0.3 }, log: () => undefined });
+    const { client, decision } = await joined(server);
+    other = new Database(db);
+    other.exec("BEGIN IMMEDIATE");
+    client.send({ type: "decide", version: 0, decision });
+    const e = (await client.next(ofType("error"))) as ErrorMessage;
+    expect(e.code).toBe("store-locked");
+    expectNoInternals(e, db);
+  });
+
+  it("a hello whose match cannot be read (corrupt) is refused with store-corrupt, and the next hello works", async () => {
+    const db = tempDb();
+    server = await testServer({ dbFile: db, log: () => undefined, limits: { idleSeconds: 0.05 } });
+    const m = await createMatch(`http://127.0.0.1:${server.port}`, { game: "shove" });
+    // Released from memory, so a hello must read it from the store, which fails as a damaged file would.
+    await sleep(300);
+    const store = server.service.store as unknown as { loadMatch: (id: string) => Promise<unknown> };
+    const real = store.loadMatch.bind(store);
+    store.loadMatch = () => Promise.reject(new StoreError("store-corrupt", db, new Error("SQLITE_CORRUPT: database disk image is malformed")));
+    const client = await Client.open(server.port);
+    clients.push(client);
+    client.send({ type: "hello", matchId: m.matchId, token: m.seats[0].token, version: 0 });
+    const e = (await client.next(ofType("error"))) as ErrorMessage;
+    expect(e.code).toBe("store-corrupt");
+    expectNoInternals(e, db);
+    store.loadMatch = real;
+    const again = await Client.open(server.port);
+    clients.push(again);
+    again.send({ type: "hello", matchId: m.matchId, token: m.seats[0].token, version: 0 });
+    expect(await again.next(ofType("snapshot"))).toMatchObject({ matchId: m.matchId });
   });
 });

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { backoffDelay, initialState, MatchConnection, type OnlineState, type SocketLike } from "../../web/src/online/connection.js";
-import { shouldNotify, turnText } from "../../web/src/online/turn.js";
+import { isMyTurn, shouldNotify, turnText } from "../../web/src/online/turn.js";
 import { loadMyMatches, parsePlayAddress, playHash, rememberMatch, forgetMatch } from "../../web/src/online/my-matches.js";
 
 class FakeSocket implements SocketLike {
@@ -72,6 +72,7 @@ function snapshot(version: number, toMove: string | null, extra: Record<string, 
     ],
     view: { turn: version },
     toMove,
+    deciding: toMove === null ? [] : [toMove],
     legal: toMove === "blue" ? [{ decision: "a1n", text: "a1 north" }] : [],
     result: null,
     ...extra,
@@ -79,7 +80,7 @@ function snapshot(version: number, toMove: string | null, extra: Record<string, 
 }
 
 function update(version: number, by: string, toMove: string | null) {
-  return { type: "update", matchId: MATCH, version, by, events: [{ type: "moved", text: `move ${version}` }], view: { turn: version }, toMove, legal: toMove === "blue" ? [{ decision: "x", text: "x" }] : [], result: null };
+  return { type: "update", matchId: MATCH, version, by, events: [{ type: "moved", text: `move ${version}` }], view: { turn: version }, toMove, deciding: toMove === null ? [] : [toMove], legal: toMove === "blue" ? [{ decision: "x", text: "x" }] : [], result: null };
 }
 
 function setup(version = 0) {
@@ -291,7 +292,8 @@ describe("whose turn the page shows", () => {
     { seat: "blue", name: "Blue", kind: "human" as const },
     { seat: "red", name: "Red", kind: "computer" as const },
   ];
-  const at = (over: Partial<OnlineState>): OnlineState => ({ ...initialState(MATCH), synced: true, status: "open", seat: "blue", players, ...over });
+  /** A state with `toMove` alone deciding, unless `deciders` says otherwise. */
+  const at = (over: Partial<OnlineState>): OnlineState => ({ ...initialState(MATCH), synced: true, status: "open", seat: "blue", players, deciders: over.toMove ? [over.toMove] : [], ...over });
   it("your turn, waiting for the other (a computer said so), sending, the result", () => {
     expect(turnText(at({ toMove: "blue" }))).toBe("Your turn");
     expect(turnText(at({ toMove: "red" }))).toBe("Waiting for Red (the server's computer player)");
@@ -304,6 +306,13 @@ describe("whose turn the page shows", () => {
     const named = [{ ...players[0], player: "Ann" }, players[1]];
     expect(turnText(at({ seat: null, toMove: "blue", players: named }))).toBe("Waiting for Ann (Blue)");
     expect(turnText(at({ toMove: null, players: named, result: { winner: "blue", rewards: {}, reason: "pushed off" } }))).toBe("Ann (Blue) wins — pushed off");
+  });
+  it("CC-5: where both seats choose at once, either seat's turn, and a seat that has chosen waits for the other", () => {
+    expect(isMyTurn(at({ toMove: "red", deciders: ["blue", "red"] }))).toBe(true);
+    expect(turnText(at({ toMove: "red", deciders: ["blue", "red"] }))).toBe("Your turn");
+    expect(isMyTurn(at({ toMove: "blue", deciders: ["red"] }))).toBe(false);
+    expect(turnText(at({ toMove: "blue", deciders: ["red"] }))).toBe("Waiting for Red (the server's computer player)");
+    expect(turnText(at({ seat: null, toMove: "blue", deciders: ["blue", "red"] }))).toBe("Waiting for Blue and Red (the server's computer player)");
   });
   it("notifies once when the turn becomes yours, only if allowed and the page is hidden", () => {
     expect(shouldNotify(false, true, "granted", true)).toBe(true);

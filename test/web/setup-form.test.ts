@@ -51,6 +51,8 @@ describe("new-battle form state", () => {
     expect(checkedArmy({ file: fyrdJson, fileName: "fyrd.json" }, "red").name).toBe(fyrdJson.name);
     expect(() => checkedArmy({ file: oneContingent, fileName: "bad.json" }, "black")).toThrow(/^black army \(bad\.json\): contingents: an army has 2 to 5 contingents, this one has 1 \(rule SW-5\); .*supernumeraries.*\(rule SW-6\)$/);
     expect(() => checkedArmy({ file: { name: "x", side: "red" }, fileName: "x.json" }, "red")).toThrow(/^red army \(x\.json\): field contingents: .*\(army format\)$/);
+    // Issue 24: the string caps of src/core/input-limits.ts, named with the field.
+    expect(() => checkedArmy({ file: { ...fyrdJson, description: "x".repeat(2001) }, fileName: "long.json" }, "red")).toThrow(/^red army \(long\.json\): field description: too long: a text has at most 2000 characters/);
   });
 
   it("puts the uploaded army and the chosen options into the setup", () => {

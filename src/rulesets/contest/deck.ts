@@ -6,6 +6,7 @@
  * pair agree. The melee deck (CC-4, *house*) and a user's own deck use the same format.
  */
 import { z } from "zod";
+import { freeText, nameText } from "../../core/input-limits.js";
 import type { Stat } from "./profile.js";
 
 export type Who = "self" | "opponent";
@@ -32,28 +33,28 @@ export const readingSchema = z.strictObject({
   test: z.enum(["none", "standard", "open-ended", "versus-attack", "versus-defend"], {
     error: "test must be none, standard, open-ended, versus-attack or versus-defend",
   }),
-  printed: z.string(),
+  printed: freeText(),
   effects: z.array(effectSchema),
-  note: z.string().optional(),
+  note: freeText().optional(),
 });
 
 export const cardSchema = z.strictObject({
-  id: z.string().regex(/^[a-z][a-z0-9-]*$/, "card id must be lower-case letters, digits and hyphens"),
-  name: z.string().min(1, "card name must not be empty"),
+  id: nameText().regex(/^[a-z][a-z0-9-]*$/, "card id must be lower-case letters, digits and hyphens"),
+  name: nameText().min(1, "card name must not be empty"),
   stat: z.enum(["shooting", "agility", "fighting"], { error: "stat must be shooting, agility or fighting" }).nullable(),
   /** Shoot: only with a ranged weapon and the target in range (seed "Ranged contests"). */
   needsRange: z.boolean().optional(),
-  summary: z.string().optional(),
+  summary: freeText().optional(),
 });
 
 export const deckSchema = z.strictObject({
-  name: z.string().min(1),
+  name: nameText().min(1),
   kind: z.enum(["ranged", "melee"], { error: 'kind must be "ranged" or "melee"' }),
   house: z.boolean(),
-  source: z.string().optional(),
-  note: z.string().optional(),
+  source: freeText().optional(),
+  note: freeText().optional(),
   cards: z.array(cardSchema).min(1, "a deck needs at least one card").max(8, "a deck has at most 8 cards"),
-  readings: z.record(z.string(), z.record(z.string(), readingSchema)),
+  readings: z.record(nameText(), z.record(nameText(), readingSchema)),
 });
 
 export type Effect = z.output<typeof effectSchema>;

@@ -1,7 +1,9 @@
 /**
- * The duel as a {@link Game}: each exchange A commits a card, then B commits a card (A's choice
- * is hidden from B's view: CC-5, chosen secretly and revealed together), then the exchange is
- * resolved with the state's generator (C-2). The duel ends when a commander is at 0 Might.
+ * The duel as a {@link Game}: each exchange both commanders commit a card at once, in either
+ * order (`mayDecide`; CC-5, chosen secretly and revealed together): the first card committed is
+ * hidden from the other commander's view, and the second resolves the exchange with the state's
+ * generator (C-2). The duel ends when a commander is at 0 Might. A turn-by-turn caller (a search,
+ * the CLI) follows `toMove`: A first, then B.
  */
 import { z } from "zod";
 import { type Applied, type Game, type GameEvent, type GameResult, type PlayerId } from "../../core/game.js";
@@ -24,6 +26,11 @@ export interface ContestState {
   position: Position;
   /** A's secret card for this exchange, once committed. */
   pending: string | null;
+  /**
+   * B's secret card, when B committed before A. Absent otherwise, so the states (and record
+   * hashes) of duels played A first are what they were before both could choose at once.
+   */
+  pendingB?: string;
   exchanges: number;
   exchangeLimit: number;
   engaged: boolean;
@@ -172,8 +179,16 @@ export const contestGame: Game<ContestState, ContestMove, ContestOptions> = {
     return state.pending === null ? "A" : "B";
   },
 
+  // ruling CC-5: both choose at once; each commander may commit until his own card is down.
+  mayDecide(state, player) {
+    if (contestGame.toMove(state) === null) return false;
+    if (player === "A") return state.pending === null;
+    if (player === "B") return state.pendingB === undefined;
+    return false;
+  },
+
   legalMoves(state, player) {
-    if (this.toMove(state) !== player) return [];
+    if (!contestGame.mayDecide!(state, player)) return [];
     return legalCards(state.setup, state.position, player as "A" | "B").map((card) => ({ card }));
   },
 
@@ -181,12 +196,12 @@ export const contestGame: Game<ContestState, ContestMove, ContestOptions> = {
     if (player !== "A" && player !== "B") return `unknown player "${player}": expected A or B`;
     const mover = contestGame.toMove(state);
     if (mover === null) return "the duel is over";
-    if (mover !== player) return `it is ${mover}'s decision, not ${player}'s`;
+    if (!contestGame.mayDecide!(state, player)) return `${player} has committed a card for this exchange already; the other commander has still to choose`;
     if (typeof move?.card !== "string") return "a move names a card";
     const refusal = cardRefusal(state.setup, state.position, player as "A" | "B", move.card);
     if (refusal !== null) return refusal;
-    // Checked against every card, never only the face-down one: whether B's card were refused
-    // must not depend on A's hidden choice (CC-5). The options schema makes decks complete.
+    // Checked against every card, never only the face-down one: whether a card is refused must
+    // not depend on the other commander's hidden choice (CC-5). The options schema makes decks complete.
     const deck = deckAt(state.setup, state.position);
     const card = move.card;
     if (deck.cards.some((c) => !deck.readings[c.id]?.[card] || !deck.readings[card]?.[c.id])) return `${card} cannot be resolved against every card of the ${deck.name}: the deck lacks readings (rulings CC-2, CC-4)`;
@@ -194,13 +209,17 @@ export const contestGame: Game<ContestState, ContestMove, ContestOptions> = {
   },
 
   apply(state, player, move): Applied<ContestState> {
-    // ruling CC-5: A commits in secret; B chooses without seeing it; both are revealed together
-    if (player === "A") return { state: { ...state, pending: move.card }, events: [{ type: "commit", text: `${name(state, "A")} has chosen a card.` }] };
-    if (state.pending === null) throw new RangeError("B decides only after A has committed a card");
+    // ruling CC-5: the first card is committed in secret, the other chosen without seeing it; both are revealed together
+    if (player === "A" && state.pendingB === undefined) return { state: { ...state, pending: move.card }, events: [{ type: "commit", text: `${name(state, "A")} has chosen a card.` }] };
+    if (player === "B" && state.pending === null) return { state: { ...state, pendingB: move.card }, events: [{ type: "commit", text: `${name(state, "B")} has chosen a card.` }] };
+    const cardA = player === "A" ? move.card : state.pending;
+    const cardB = player === "B" ? move.card : state.pendingB;
+    if (cardA === null || cardB === undefined) throw new RangeError(`${player} has committed a card for this exchange already`);
     const rng = new Random(state.rng);
     const before = state.position;
-    const r = resolveExchange(rng, state.setup, before, state.pending, move.card);
-    const next: ContestState = { ...state, rng: rng.state(), position: r.position, pending: null, exchanges: state.exchanges + 1, engaged: true };
+    const r = resolveExchange(rng, state.setup, before, cardA, cardB);
+    const { pendingB: _committedB, ...rest } = state;
+    const next: ContestState = { ...rest, rng: rng.state(), position: r.position, pending: null, exchanges: state.exchanges + 1, engaged: true };
     const events = narrateExchange(next, before, r);
     if (!state.engaged && outcomeOf(r.position) === null) events.push({ type: "engaged", text: "Both survive the first exchange: the commanders are engaged and may take no other actions until the duel is resolved (seed, The Duel)." });
     return { state: next, events };
@@ -217,14 +236,16 @@ export const contestGame: Game<ContestState, ContestMove, ContestOptions> = {
     return null;
   },
 
+  // ruling CC-5: neither commander sees the other's face-down card.
   view(state, player) {
-    if (player === "A") return state;
+    if (player === "A") return state.pendingB === undefined ? state : { ...state, pendingB: "hidden" };
     return { ...state, pending: state.pending === null ? null : "hidden" };
   },
 
-  // ruling CC-5: B has not seen A's committed card, so a search for B deals it afresh from A's legal cards.
+  // ruling CC-5: the other's committed card is unseen, so a search deals it afresh from his legal cards.
   determinize(state, player, rng) {
-    if (player === "A" || state.pending === null) return state;
+    if (player === "A") return state.pendingB === undefined ? state : { ...state, pendingB: rng.pick(legalCards(state.setup, state.position, "B")) };
+    if (state.pending === null) return state;
     return { ...state, pending: rng.pick(legalCards(state.setup, state.position, "A")) };
   },
 

@@ -3,6 +3,7 @@
  * Shooting (Shoot), Agility (Evade, Take Cover), Fighting (melee), a mount and a ranged weapon.
  */
 import { z } from "zod";
+import { freeText, nameText } from "../../core/input-limits.js";
 
 /** New movement rates (seed "Modifications to Hail Caesar"): one move, in inches. */
 export const MOUNT_MOVE = { foot: 6, horse: 12, chariot: 9 } as const;
@@ -21,20 +22,20 @@ const statValue = (what: string) =>
 export const weaponSchema = z.strictObject({
   type: z.enum(["javelin", "sling", "bow", "crossbow", "other"], { error: "weapon type must be javelin, sling, bow, crossbow or other" }),
   range: z.number().int("range must be a whole number of inches").min(1, "range must be at least 1 inch").max(48, "range must be at most 48 inches").optional(),
-  name: z.string().optional(),
+  name: nameText().optional(),
 });
 
 export const profileSchema = z
   .strictObject({
-    id: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, "id must be lower-case letters, digits and hyphens"),
-    name: z.string().min(1, "name must not be empty"),
+    id: nameText().regex(/^[a-z0-9][a-z0-9-]*$/, "id must be lower-case letters, digits and hyphens"),
+    name: nameText().min(1, "name must not be empty"),
     might: z.number().int("might must be a whole number").min(1, "might must be at least 1").max(12, "might must be at most 12"),
     shooting: statValue("shooting"),
     agility: statValue("agility"),
     fighting: statValue("fighting"),
     mount: z.enum(["foot", "horse", "chariot"], { error: "mount must be foot, horse or chariot" }),
     weapon: weaponSchema.nullable().default(null),
-    notes: z.string().optional(),
+    notes: freeText().optional(),
   })
   .refine((p) => p.weapon === null || p.weapon.type !== "other" || p.weapon.range !== undefined, {
     message: 'a weapon of type "other" needs a range',
@@ -46,7 +47,7 @@ export type Profile = z.output<typeof profileSchema>;
 export const profilesFileSchema = z
   .strictObject({
     house: z.boolean().optional(),
-    note: z.string().optional(),
+    note: freeText().optional(),
     profiles: z.array(profileSchema).min(1, "the file must list at least one profile"),
   })
   .refine((f) => new Set(f.profiles.map((p) => p.id)).size === f.profiles.length, { message: "profile ids must be unique", path: ["profiles"] });

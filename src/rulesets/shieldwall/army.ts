@@ -6,6 +6,7 @@
  * Pure: validation returns a list of problems, each naming the place in the file and the rule.
  */
 import { z } from "zod";
+import { freeText, nameText } from "../../core/input-limits.js";
 import { AVERAGE_DIE, rollDie } from "../../core/dice.js";
 import type { Random } from "../../core/random.js";
 import {
@@ -26,18 +27,18 @@ export const ATTACHED_KINDS = ["camp-followers", "holy-person", "heroic-champion
 export type AttachedKind = (typeof ATTACHED_KINDS)[number];
 
 const gradeSchema = z.enum(["A", "B", "C", "D"]);
-const idSchema = z.string().regex(/^[A-Za-z0-9_-]+$/, "an id uses letters, digits, - and _ only");
+const idSchema = nameText().regex(/^[A-Za-z0-9_-]+$/, "an id uses letters, digits, - and _ only");
 
 const unitSchema = z.strictObject({
   id: idSchema.optional(),
-  name: z.string().min(1).optional(),
+  name: nameText().min(1).optional(),
   grade: gradeSchema,
   stands: z.number().int().min(1),
   supernumeraries: z.array(z.enum(ATTACHED_KINDS)).optional(),
 });
 
 const leaderSchema = z.strictObject({
-  name: z.string().min(1),
+  name: nameText().min(1),
   /** 2–5, or "roll" for one AvD when the forces are built (ruling SW-7). */
   lp: z.union([z.number().int(), z.literal("roll")]),
   commanderInChief: z.boolean().optional(),
@@ -49,7 +50,7 @@ const leaderSchema = z.strictObject({
 
 const contingentSchema = z.strictObject({
   id: idSchema.optional(),
-  name: z.string().min(1).optional(),
+  name: nameText().min(1).optional(),
   leader: leaderSchema,
   retinue: unitSchema,
   bands: z.array(unitSchema),
@@ -57,9 +58,9 @@ const contingentSchema = z.strictObject({
 
 /** The army file (JSON), before the composition rules are checked. */
 export const armySchema = z.strictObject({
-  name: z.string().min(1),
+  name: nameText().min(1),
   side: z.enum(["red", "black"]),
-  description: z.string().optional(),
+  description: freeText().optional(),
   contingents: z.array(contingentSchema),
 });
 

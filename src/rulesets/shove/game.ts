@@ -4,6 +4,7 @@
  * "end". The D4 at the start of each turn is a chance event drawn inside `apply` from `state.rng`.
  */
 import { z } from "zod";
+import { nameText } from "../../core/input-limits.js";
 import { type Applied, type Game, type GameEvent, type GameResult, type GameSummary, type PlayerId } from "../../core/game.js";
 import { Random, type RandomState, seedState } from "../../core/random.js";
 import { BoardFormatError, type BoardSpec, checkBoardShape, DEFAULT_BOARD, MAX_HEIGHT, MAX_WIDTH, parseBoard, parseSquare } from "./board.js";
@@ -277,7 +278,7 @@ const int = (what: string) => z.number({ error: `${what} must be a number` }).in
 
 /** A board as JSON (its start position is checked by {@link boardProblem}, see {@link shoveOptionsSchema}). */
 export const boardSchema = z.strictObject({
-  name: z.string(),
+  name: nameText(),
   width: int("width").min(2).max(MAX_WIDTH),
   height: int("height").min(2).max(MAX_HEIGHT),
   walls: z.strictObject({ bottom: z.boolean(), top: z.boolean(), left: z.boolean(), right: z.boolean() }),

@@ -92,7 +92,7 @@ export function ShoveOnline({ s, mine, onDecide }: GameViewProps) {
 }
 
 export function ContestOnline({ s, mine, onDecide }: GameViewProps) {
-  const view = s.view as ContestState & { pending: string | null };
+  const view = s.view as ContestState & { pending: string | null; pendingB?: string };
   const [picked, setPicked] = useState<string | null>(null);
   const deck = deckAt(view.setup, view.position);
   const names = { A: view.setup.a.profile.name, B: view.setup.b.profile.name };
@@ -110,9 +110,17 @@ export function ContestOnline({ s, mine, onDecide }: GameViewProps) {
         </div>
         <MightBar name={names.B} side="B" might={view.position.mightB} max={view.setup.b.profile.might} />
       </div>
-      {view.pending !== null && (
-        <p data-testid="committed">{s.seat === "A" ? `You have chosen ${cardById(deck, view.pending)?.name ?? view.pending}; waiting for ${names.B}.` : `${names.A} has chosen a card (face down).`}</p>
-      )}
+      {(["A", "B"] as const).map((side) => {
+        // CC-5: either commander may choose first; the other's card shows only as face down.
+        const down = side === "A" ? view.pending : (view.pendingB ?? null);
+        if (down === null) return null;
+        const other = side === "A" ? names.B : names.A;
+        return (
+          <p data-testid="committed" key={side}>
+            {s.seat === side ? `You have chosen ${cardById(deck, down)?.name ?? down}; waiting for ${other}.` : `${names[side]} has chosen a card (face down).`}
+          </p>
+        );
+      })}
       {mine && (
         <div class="choose" data-testid="choose">
           <p>Choose your card in secret; both are revealed together (CC-5):</p>

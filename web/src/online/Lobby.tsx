@@ -82,7 +82,7 @@ function MyMatches() {
       <ul>
         {list.map((m) => {
           const s = summaries[m.matchId];
-          const state = typeof s === "string" ? s : s ? (s.finished ? "finished" : s.toMove === m.seat ? "your turn" : `${s.seats.find((x) => x.seat === s.toMove)?.name ?? s.toMove ?? "nobody"} to decide`) : "…";
+          const state = typeof s === "string" ? s : s ? (s.finished ? "finished" : m.seat !== undefined && s.deciding.includes(m.seat) ? "your turn" : `${s.deciding.map((d) => s.seats.find((x) => x.seat === d)?.name ?? d).join(" and ") || "nobody"} to decide`) : "…";
           return (
             <li key={`${m.matchId}-${m.token ?? ""}`}>
               <a href={playHash(m.matchId, m.token)}>{m.title}</a> <small>({state}; last seen {new Date(m.seenAt).toLocaleString()})</small>{" "}

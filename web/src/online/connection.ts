@@ -71,6 +71,8 @@ export interface OnlineState {
   /** This seat's view, exactly as the server sent it. */
   view: unknown;
   toMove: string | null;
+  /** Every seat that may decide now: `toMove`, or in a game where seats choose at once (the Contest) each yet to choose. */
+  deciders: string[];
   legal: LegalDecision[];
   result: SnapshotMessage["result"];
   /** Recent events as this seat may see them, oldest first (at most {@link EVENT_LIMIT}). */
@@ -95,7 +97,7 @@ export const EVENT_LIMIT = 300;
 
 /** Whether this seat decides now (synced, its turn, the match not over, nothing in flight). */
 export function isMyTurn(s: OnlineState): boolean {
-  return s.synced && s.seat !== null && s.toMove === s.seat && s.result === null && !s.deciding;
+  return s.synced && s.seat !== null && s.deciders.includes(s.seat) && s.result === null && !s.deciding;
 }
 
 /** Errors after which reconnecting cannot help. */
@@ -133,6 +135,7 @@ export function initialState(matchId: string, version = 0): OnlineState {
     synced: false,
     view: null,
     toMove: null,
+    deciders: [],
     legal: [],
     result: null,
     events: [],
@@ -361,6 +364,7 @@ export class MatchConnection {
       synced: true,
       view: msg.view,
       toMove: msg.toMove,
+      deciders: msg.deciding,
       legal: msg.legal,
       result: msg.result,
       deciding: false,
@@ -393,6 +397,7 @@ export class MatchConnection {
       version: msg.version,
       view: msg.view,
       toMove: msg.toMove,
+      deciders: msg.deciding,
       legal: msg.legal,
       result: msg.result,
       events: events.length > EVENT_LIMIT ? events.slice(events.length - EVENT_LIMIT) : events,

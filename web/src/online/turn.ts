@@ -16,9 +16,11 @@ export function turnText(s: OnlineState): string {
   if (!s.synced) return "…";
   if (s.deciding) return "Sending your decision…";
   if (isMyTurn(s)) return "Your turn";
-  if (s.toMove === null) return "Nobody to decide";
-  const computer = s.players.find((p) => p.seat === s.toMove)?.kind === "computer";
-  return `Waiting for ${nameOf(s, s.toMove)}${computer ? " (the server's computer player)" : ""}`;
+  // Where seats choose at once, a seat that has chosen waits for the others still choosing.
+  const waitingFor = s.deciders.filter((seat) => seat !== s.seat);
+  if (waitingFor.length === 0) return s.toMove === null ? "Nobody to decide" : `Waiting for ${nameOf(s, s.toMove)}`;
+  const computer = waitingFor.some((seat) => s.players.find((p) => p.seat === seat)?.kind === "computer");
+  return `Waiting for ${waitingFor.map((seat) => nameOf(s, seat)).join(" and ")}${computer ? " (the server's computer player)" : ""}`;
 }
 
 /** A notification is shown when the turn has just become this seat's, the player allowed them, and the page is not in view. */

@@ -4,6 +4,7 @@
  * the turn limit (ruling SW-25) and every option. Validated with zod; every problem names its field.
  */
 import { z } from "zod";
+import { freeText, nameText } from "../../../core/input-limits.js";
 import { describeIssues } from "../../../core/issues.js";
 import { type ArmyFile, armySchema, type Side } from "../army.js";
 import { BASE_SIZES } from "../geometry/stand.js";
@@ -38,7 +39,7 @@ export const scenarioOptionsSchema = z
   .optional();
 
 const placementSchema = z.strictObject({
-  contingent: z.string().min(1),
+  contingent: nameText().min(1),
   /** Centre of the contingent's front line, inches from the west (left) table edge. */
   x: z.number().finite(),
   /** Front edge's distance from the centre line, inches (default 3, the SW-26 house minimum). */
@@ -47,19 +48,19 @@ const placementSchema = z.strictObject({
 
 const embarkedSchema = z.strictObject({
   /** The unit's id in the army file (e.g. "b-band1"; a retinue only with its whole contingent). */
-  unit: z.string().min(1),
+  unit: nameText().min(1),
   /** The id of a boats place in `table.boats`. */
-  boats: z.string().min(1),
+  boats: nameText().min(1),
 });
 
 export const scenarioSchema = z
   .strictObject({
-  name: z.string().min(1),
-  description: z.string().optional(),
+  name: nameText().min(1),
+  description: freeText().optional(),
   /** Each army: a path to an army file (relative to the scenario file, resolved by the CLI) or the army inline. */
   armies: z.strictObject({
-    red: z.union([z.string().min(1), armySchema]),
-    black: z.union([z.string().min(1), armySchema]),
+    red: z.union([freeText().min(1), armySchema]),
+    black: z.union([freeText().min(1), armySchema]),
   }),
   table: tableSchema.optional(),
   /** Fixed deployment: every contingent of a side listed places it there, with no dice (seed "Deployment": "may be modified to suit a game scenario"). */

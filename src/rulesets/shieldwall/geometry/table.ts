@@ -4,6 +4,7 @@
  * (ruling SW-26). Format reference: docs/shieldwall/table.md.
  */
 import { z } from "zod";
+import { nameText } from "../../../core/input-limits.js";
 import { isSimplePolygon, type Polygon, polygonsOverlap, segmentLengthInside, segmentTouchesPath, shapeClosest } from "./polygon.js";
 import { BASE_SIZES, type Rect, type Scale, type Stand, rectCorners, rectOf } from "./stand.js";
 import { type UnitGeom, lineProblem } from "./unit.js";
@@ -124,8 +125,8 @@ const pointSchema = z.union([
 
 const featureSchema = z
   .object({
-    id: z.string().min(1),
-    name: z.string().optional(),
+    id: nameText().min(1),
+    name: nameText().optional(),
     kind: z.enum(["area", "obstacle"]).default("area"),
     points: z.array(pointSchema).max(MAX_OUTLINE_POINTS),
     difficult: z.boolean().optional(),
@@ -177,8 +178,8 @@ export const tableSchema = z
     height: finite.min(TABLE_SIDE_MIN, `a table side must be at least ${TABLE_SIDE_MIN}" (no army deploys on less)`).max(TABLE_SIDE_MAX, `a table side must be at most ${TABLE_SIDE_MAX}" (20 feet: no table is longer)`).default(48),
     scale: z.enum(["15mm", "28mm"]).default("15mm"),
     terrain: z.array(featureSchema).max(MAX_TABLE_FEATURES).default([]),
-    camps: z.array(z.object({ side: z.string().min(1), polygon: z.array(pointSchema).min(3).max(MAX_OUTLINE_POINTS) }).strict()).max(MAX_TABLE_FEATURES).default([]),
-    boats: z.array(z.object({ id: z.string().min(1), name: z.string().optional(), polygon: z.array(pointSchema).min(3).max(MAX_OUTLINE_POINTS) }).strict()).max(MAX_TABLE_FEATURES).default([]),
+    camps: z.array(z.object({ side: nameText().min(1), polygon: z.array(pointSchema).min(3).max(MAX_OUTLINE_POINTS) }).strict()).max(MAX_TABLE_FEATURES).default([]),
+    boats: z.array(z.object({ id: nameText().min(1), name: nameText().optional(), polygon: z.array(pointSchema).min(3).max(MAX_OUTLINE_POINTS) }).strict()).max(MAX_TABLE_FEATURES).default([]),
     options: optionsSchema.default({}),
   })
   .strict()
@@ -242,7 +243,7 @@ const standSchema = z
   .strict();
 /** Schema of a unit's placement (for saved positions and scenario set-ups). */
 export const unitGeomSchema = z
-  .object({ id: z.string().min(1), side: z.string().min(1), formed: z.boolean(), stands: z.array(standSchema).min(1) })
+  .object({ id: nameText().min(1), side: nameText().min(1), formed: z.boolean(), stands: z.array(standSchema).min(1) })
   .strict()
   .superRefine((u, ctx) => {
     // A formed unit is a line of stands side by side (seed "Organising The Armies", "Unformed Units").
