@@ -43,8 +43,8 @@ export const DEFAULT_EVALUATION_WEIGHTS: EvaluationWeights = {
   level: 0.25,
   shaken: 0.5,
   dp: 0.12,
-  leader: 3,
-  chief: 3,
+  leader: 5,
+  chief: 5,
   lpValue: 0.3,
 };
 

@@ -32,6 +32,8 @@ export interface HardOptions extends CandidateOptions {
    * this many standard errors (the rollouts are few, so a small edge is mostly noise).
    */
   switchZ: number;
+  /** …and only after at least this many rounds. */
+  switchRounds: number;
   weights: EvaluationWeights;
 }
 
@@ -40,7 +42,8 @@ export const DEFAULT_HARD_OPTIONS: HardOptions = {
   budget: 300,
   extraTurns: 0,
   rolloutCap: 150,
-  switchZ: 1,
+  switchZ: 1.5,
+  switchRounds: 3,
   weights: DEFAULT_EVALUATION_WEIGHTS,
 };
 
@@ -123,7 +126,7 @@ export function hardSearch(state: BattleState, side: Side, o: HardOptions = DEFA
   let best = base;
   let bestGain = 0;
   for (const c of candidates.slice(1)) {
-    if (rounds >= 2 && c.gain > bestGain && c.gain >= o.switchZ * c.gainSe && c.gain > 1e-9) {
+    if (rounds >= Math.max(2, o.switchRounds) && c.gain > bestGain && c.gain >= o.switchZ * c.gainSe && c.gain > 1e-9) {
       best = c.decision;
       bestGain = c.gain;
     }
