@@ -12,6 +12,7 @@ import { onlineBench } from "./online.js";
 import type { BenchResults, BenchSection } from "./harness.js";
 import { shieldwallBench } from "./shieldwall.js";
 import { shieldwallAiBench } from "./shieldwall-ai.js";
+import { shieldwallHardBench } from "./shieldwall-hard.js";
 import { shieldwallBattleBench } from "./shieldwall-battle.js";
 import { shieldwallCombatBench } from "./shieldwall-combat.js";
 import { shieldwallDuelBench } from "./shieldwall-duel.js";
@@ -20,7 +21,7 @@ import { shoveBench } from "./shove.js";
 import { webDecisionsBench } from "./web-decisions.js";
 import { webBench } from "./web.js";
 
-const sections: BenchSection[] = [coreBench, diceBench, shieldwallBench, shieldwallCombatBench, gurpsBench, shieldwallDuelBench, shieldwallGeometryBench, contestBench, shoveBench, battleBench, shieldwallBattleBench, shieldwallAiBench, webDecisionsBench, webBench, onlineBench];
+const sections: BenchSection[] = [coreBench, diceBench, shieldwallBench, shieldwallCombatBench, gurpsBench, shieldwallDuelBench, shieldwallGeometryBench, contestBench, shoveBench, battleBench, shieldwallBattleBench, shieldwallAiBench, shieldwallHardBench, webDecisionsBench, webBench, onlineBench];
 
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((w) => !sections.some((s) => s.name === w));

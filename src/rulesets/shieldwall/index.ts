@@ -44,7 +44,7 @@ export const shieldwallBattlePlayable = definePlayable({
 });
 
 /** Shieldwall's computer players for the battle (docs/shieldwall/ai.md). */
-export const shieldwallComputerPlayers: readonly ComputerPlayerEntry[] = (["commander", "advance"] as const).map((name) => ({
+export const shieldwallComputerPlayers: readonly ComputerPlayerEntry[] = (["commander", "hard", "advance"] as const).map((name) => ({
   name,
   description: shieldwallPlayers[name].description,
   games: [SHIELDWALL_BATTLE_ID],

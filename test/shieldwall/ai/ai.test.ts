@@ -498,8 +498,8 @@ describe("commander", () => {
         games: 1,
         seed: 1,
       }),
-    ).toThrow(/unknown Shieldwall player "genius"; expected one of commander, advance, random/);
-    expect(Object.keys(shieldwallPlayers)).toEqual(["commander", "advance", "random"]);
+    ).toThrow(/unknown Shieldwall player "genius"; expected one of commander, hard, advance, random/);
+    expect(Object.keys(shieldwallPlayers)).toEqual(["commander", "hard", "advance", "random"]);
     expect(advancePolicy().name).toBe("advance");
     expect(commanderPlayer().name).toBe("commander");
   });

@@ -13,6 +13,7 @@ import type { BattleDecision, BattleState } from "../battle/types.js";
 import type { BattleSetup } from "../battle/scenario.js";
 import { advancePolicy } from "./advance.js";
 import { commanderPlayer } from "./commander.js";
+import { hardPlayer } from "./hard/player.js";
 
 export type ShieldwallPlayerFactory = (seed: number) => Player<BattleState, BattleDecision>;
 
@@ -21,6 +22,10 @@ export const shieldwallPlayers: Record<string, { description: string; make: Shie
   commander: {
     description: "plays like a competent commander: readies units, keeps the line, charges on the exact odds (docs/shieldwall/ai.md)",
     make: (seed) => commanderPlayer(seed),
+  },
+  hard: {
+    description: "the commander, searching its charges, challenges, answers, holy calls and initiative with short determinized rollouts (docs/shieldwall/ai.md)",
+    make: (seed) => hardPlayer(seed),
   },
   advance: {
     description: "signals at once, advances straight at the nearest enemy and charges everything",

@@ -1,5 +1,5 @@
 /**
- * Shieldwall computer players (issue 4): the `commander` and the `advance` policy. How they
+ * Shieldwall computer players (issue 4): the `commander`, the `hard` player above it and the `advance` policy. How they
  * decide and how well they play: docs/shieldwall/ai.md.
  */
 export { ADVANCE_PLAYER_NAME, advanceChoice, advancePolicy } from "./advance.js";
@@ -14,6 +14,17 @@ export {
   fighterStrength,
   godCardValue,
 } from "./commander.js";
+export {
+  type CandidateStats,
+  DEFAULT_HARD_OPTIONS,
+  HARD_PLAYER_NAME,
+  hardChoice,
+  hardPlayer,
+  type HardOptions,
+  type HardSearch,
+  hardSearch,
+  positionValue,
+} from "./hard/index.js";
 export { fortuneChoice, wantsReroll } from "./fortune.js";
 export { evaluateMatch, type MatchReport, type Rate, type ShieldwallPlayerFactory, shieldwallPlayers } from "./evaluate.js";
 export { appraiseCharge, type ChargeAppraisal, chargeCombatInput, combatAppraisal, FAILED_CHARGE_COST, RESULT_VALUE } from "./view.js";
