@@ -27,7 +27,7 @@ export function musterStamp(): string {
 
 /** The URL with any password hidden, for messages. */
 export function shownUrl(url: string): string {
-  return url.replace(/^(rediss?:\/\/[^:/@]*:)[^@]*@/, "$1***@");
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@]*:)[^@/]*@/i, "$1***@");
 }
 
 /** Checks a `--queue` URL: redis://[user:password@]host[:port][/db] or rediss:// (TLS). */
