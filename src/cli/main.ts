@@ -20,6 +20,7 @@ const MODULES = {
   contest: async () => (await import("./contest/index.js")).contestCli,
   shove: async () => (await import("./shove/index.js")).shoveCli,
   battle: async () => (await import("./battle/index.js")).battleCli,
+  worker: async () => (await import("./battle/queue-cli.js")).workerCli,
   serve: async () => (await import("./serve.js")).serveCli,
 } satisfies Record<string, () => Promise<CliModule>>;
 
@@ -72,6 +73,7 @@ export const COMMANDS: readonly CommandEntry[] = [
     description: "a round robin between computer players on one or more scenarios: Elo-style ratings with 95% intervals (Bradley–Terry), win rates per pairing, time per decision",
     modules: ["battle"],
   },
+  { name: "worker", options: true, description: "play queued muster sim runs (muster sim --queue URL) on this machine's processors until stopped (Ctrl-C)", modules: ["worker"] },
   { name: "serve", options: true, description: "serve the web app (play Shieldwall in the browser) on http://localhost:4173/; build it first with npm run build:web (npm start does both)", modules: ["serve"] },
 ];
 
@@ -126,7 +128,8 @@ export const EXAMPLES: Readonly<Record<string, readonly string[]>> = {
   "shove board": ["muster shove board", "muster shove board data/shove/walled.board"],
   battle: ["muster battle --seed 7", "muster battle --scenario data/shieldwall/scenarios/raid.json --red commander --black mcts:200 --out raid.json"],
   replay: ["muster replay raid.json", "muster replay raid.json --events"],
-  sim: ["muster sim --scenario data/shieldwall/scenarios/raid.json --games 200 --seed 1"],
+  sim: ["muster sim --scenario data/shieldwall/scenarios/raid.json --games 200 --seed 1", "muster sim --games 100000 --seed 1 --queue redis://127.0.0.1:6379   (played by muster worker processes)"],
+  worker: ["muster worker --queue redis://127.0.0.1:6379 --threads 4"],
   ladder: ["muster ladder --players random,easy,normal --shipped --games 4 --seed 1", "muster --json ladder --players advance,commander --scenario data/shieldwall/scenarios/raid.json --games 20"],
   serve: ["muster serve --port 8080"],
 };

@@ -20,6 +20,7 @@ import { progressBar } from "./progress.js";
 import { type LoggedEvent, type PlayedBattle, playerNames, playGame, SPECTATOR } from "./run.js";
 import { ladderText, runLadder } from "./ladder.js";
 import { loadScenario, shippedScenarioFiles } from "./scenarios.js";
+import { simText } from "./sim-text.js";
 import { type EventTally, runSim, type SimReport } from "./sim.js";
 
 interface SideOpts {
@@ -93,52 +94,7 @@ function writeRecord(file: string, record: unknown, force: boolean): void {
   writeOutput(file, `${JSON.stringify(record)}\n`, "--out", force);
 }
 
-// ---- sim output ----
-
-const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
-const num = (x: number, d = 2) => (Number.isFinite(x) ? x.toFixed(d) : "–");
-
-export function simText(r: SimReport, extra: { scenario: string; workers: number; seconds: number }): string {
-  const sides = Object.keys(r.wins);
-  const who = sides.map((s) => `${s}: ${r.players[s]}`).join(", ");
-  const lines = [`${r.title}: ${r.games} games${r.failures.count > 0 ? ` (of ${r.games + r.failures.count})` : ""}, ${who}; scenario ${extra.scenario}; seed ${r.seed}; ${extra.workers === 0 ? "this thread" : `${extra.workers} worker thread${extra.workers === 1 ? "" : "s"}`}; ${extra.seconds.toFixed(1)} s`];
-  const row = (label: string, x: { count: number; rate: number; ci95: { low: number; high: number } }) =>
-    `  ${label.padEnd(14)} ${String(x.count).padStart(7)}  ${pct(x.rate).padStart(6)}  (95% CI ${pct(x.ci95.low)}–${pct(x.ci95.high)}, Wilson)`;
-  if (r.games === 0) {
-    const f = r.failures.first[0];
-    lines.push(`  no game finished: all ${r.failures.count} failed with an engine error; first: game ${f?.index} (seed ${f?.seed}): ${f?.error}`);
-    return lines.join("\n");
-  }
-  for (const s of sides) lines.push(row(`${s} wins`, r.wins[s]));
-  lines.push(row("draws", r.draws));
-  lines.push(`  turns          mean ${num(r.turns.mean)} (standard error ${num(r.turns.se, 3)}; sd ${num(r.turns.sd)}; range ${r.turns.min}–${r.turns.max})`);
-  for (const s of sides) lines.push(`  ${`${s} losses`.padEnd(14)} mean ${num(r.losses[s].mean)} ${r.lossUnit} (standard error ${num(r.losses[s].se, 3)}; sd ${num(r.losses[s].sd)})`);
-  lines.push(`  decisions      mean ${num(r.decisions.mean, 1)} per game`);
-  if (r.failures.count > 0) {
-    const f = r.failures.first[0];
-    lines.push(`  WARNING: ${r.failures.count} game${r.failures.count === 1 ? "" : "s"} failed with an engine error and ${r.failures.count === 1 ? "is" : "are"} left out of every figure; first: game ${f.index} (seed ${f.seed}): ${f.error}`);
-  }
-  lines.push("  how games ended:");
-  for (const e of r.endings.slice(0, 10)) lines.push(`    ${String(e.count).padStart(7)}  ${e.ending}`);
-  if (r.endings.length > 10) lines.push(`    and ${r.endings.length - 10} more kinds of ending (see --json)`);
-  if (r.tallies && r.tallies.length > 0) {
-    lines.push(`  per game (mean; total in brackets): ${sides.join(" / ")}`);
-    const width = Math.max(...r.tallies.map((t) => t.name.length));
-    for (const t of r.tallies) lines.push(`    ${t.name.padEnd(width)}  ${sides.map((s) => `${num(t.perPlayer[s].mean).padStart(6)} (${t.perPlayer[s].total})`).join("  ")}`);
-  }
-  if (r.events) lines.push(...eventsText(r.events));
-  return lines.join("\n");
-}
-
-/** The `--events` table: every event type the game lists (zeros included), then any it does not list. */
-export function eventsText(events: readonly EventTally[]): string[] {
-  const width = Math.max(10, ...events.map((e) => e.type.length));
-  const lines = ["  events over the games (every type the game can emit, zeros included):", `    ${"type".padEnd(width)}  ${"count".padStart(9)}  ${"games".padStart(6)}  per game`];
-  for (const e of events) lines.push(`    ${e.type.padEnd(width)}  ${String(e.count).padStart(9)}  ${String(e.games).padStart(6)}  ${num(e.perGame).padStart(8)}${e.listed ? "" : "  NOT LISTED by the game"}`);
-  const zeros = events.filter((e) => e.count === 0).length;
-  lines.push(`    ${events.filter((e) => e.listed).length} types listed, ${zeros} never fired in these games`);
-  return lines;
-}
+export { eventsText, simText } from "./sim-text.js";
 
 export const battleCli: CliModule = {
   name: "battle",
@@ -254,16 +210,42 @@ export const battleCli: CliModule = {
       });
 
     sideOptions(program.command("sim").description("many battles between computer players on worker threads: win and draw rates with 95% confidence intervals, mean turns and losses (Shieldwall victory: ruling SW-25, a house rule)"))
-      .requiredOption("--games <n>", "number of games")
+      .option("--games <n>", "number of games (required, except with --resume or --status)")
       .option("--workers <k>", "worker threads (default and most: the number of processors; 0 plays in this thread)")
       .option("--per-game", "with --json, list each game's seed and outcome")
       .option("--no-progress", "no progress display on standard error")
       .option("--skip-failures", "a game that fails with an engine error is counted, named and left out, instead of stopping the run")
       .option("--events", "count how often each event type fired over the games (every type the game can emit, zeros included)")
-      .action(async (opts: SideOpts & { scenario?: string; games: string; workers?: string; perGame?: boolean; progress: boolean; skipFailures?: boolean; events?: boolean }, c: Command) => {
+      .option("--queue <url>", "enqueue the run on a BullMQ queue in Redis (redis://HOST:PORT) for muster worker processes on any machines (docs/sim-queue.md)")
+      .option("--resume <run>", "with --queue, pick up a run (after the coordinator stopped) and print its report")
+      .option("--status <run>", "with --queue, show how far a run is and the report over the games done so far")
+      .option("--job-games <n>", "with --queue, games per job (default: about 500 jobs per run)")
+      .action(async (opts: SideOpts & { scenario?: string; games?: string; workers?: string; perGame?: boolean; progress: boolean; skipFailures?: boolean; events?: boolean; queue?: string; resume?: string; status?: string; jobGames?: string }, c: Command) => {
         const g = globals(c);
+        if (opts.queue === undefined) {
+          for (const o of ["resume", "status", "jobGames"] as const) if (opts[o] !== undefined) throw new UsageError(`--${o === "jobGames" ? "job-games" : o} needs --queue URL`);
+        }
+        const picksUp = opts.resume !== undefined || opts.status !== undefined;
+        if (opts.queue !== undefined && picksUp) {
+          if (opts.resume !== undefined && opts.status !== undefined) throw new UsageError("--resume and --status: give one of them");
+          if (opts.games !== undefined || opts.scenario !== undefined) throw new UsageError("--resume and --status take the run's own games and scenario: leave out --games and --scenario");
+          const { queueSimAction } = await import("./queue-cli.js");
+          await queueSimAction({ queue: opts.queue, resume: opts.resume, status: opts.status, perGame: opts.perGame, progress: opts.progress && !g.json }, g.json);
+          return;
+        }
+        if (opts.games === undefined) throw new UsageError("required option '--games <n>' not specified");
         const entry = pickGame(opts.game);
         const games = parseInteger(opts.games, "--games", 1, 10_000_000);
+        if (opts.queue !== undefined) {
+          if (opts.workers !== undefined) throw new UsageError("--workers: with --queue the games are played by muster worker processes (their --threads)");
+          const specs = sideSpecs(entry, opts);
+          const scenario = loadScenario(entry.id, opts.scenario);
+          checkSetup(entry, scenario.options, g.seed, opts.scenario ?? "the default scenario");
+          const { queueSimAction } = await import("./queue-cli.js");
+          const spec = { gameId: entry.id, options: scenario.options, players: specs, scenario: scenario.label, games, seed: g.seed, skipFailures: opts.skipFailures === true, countEvents: opts.events === true };
+          await queueSimAction({ queue: opts.queue, jobGames: opts.jobGames, perGame: opts.perGame, progress: opts.progress && !g.json, spec }, g.json);
+          return;
+        }
         const cores = availableParallelism();
         let workers = opts.workers === undefined ? Math.min(cores, games) : parseInteger(opts.workers, "--workers", 0, 256);
         if (workers > cores) {

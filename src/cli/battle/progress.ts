@@ -20,19 +20,20 @@ function duration(seconds: number): string {
   return m < 60 ? `${m}m${String(Math.round(seconds % 60)).padStart(2, "0")}s` : `${Math.floor(m / 60)}h${String(m % 60).padStart(2, "0")}m`;
 }
 
-/** The bar line for `done` of `total` after `seconds` (exported for tests). */
-export function barLine(label: string, done: number, total: number, seconds: number, width = 30): string {
+/** The bar line for `done` of `total` after `seconds`, of which `from` were done before they started (exported for tests). */
+export function barLine(label: string, done: number, total: number, seconds: number, width = 30, from = 0): string {
   const frac = total === 0 ? 1 : Math.min(1, done / total);
   const filled = Math.round(frac * width);
-  const rate = seconds > 0 ? done / seconds : 0;
+  const rate = seconds > 0 ? (done - from) / seconds : 0;
   const eta = rate > 0 ? (total - done) / rate : Number.POSITIVE_INFINITY;
   return `${label} [${"#".repeat(filled)}${"-".repeat(width - filled)}] ${done}/${total} ${(100 * frac).toFixed(0).padStart(3)}%  ${rate.toFixed(1)}/s  eta ${done >= total ? "0s" : duration(eta)}`;
 }
 
 /**
  * @param now clock in milliseconds (injected so tests can drive it)
+ * @param from work already done when the bar starts (a resumed run): the rate and ETA count only what follows
  */
-export function progressBar(label: string, total: number, sink: ProgressSink, now: () => number = () => performance.now()): Progress {
+export function progressBar(label: string, total: number, sink: ProgressSink, now: () => number = () => performance.now(), from = 0): Progress {
   const start = now();
   let lastDraw = start;
   let lastTenth = 0;
@@ -45,7 +46,7 @@ export function progressBar(label: string, total: number, sink: ProgressSink, no
         if (t - lastDraw < 100 && done < total && shown) return;
         lastDraw = t;
         const width = Math.max(10, Math.min(30, (sink.columns ?? 80) - 60));
-        sink.write(`\r${barLine(label, done, total, (t - start) / 1000, width)}\x1b[K`);
+        sink.write(`\r${barLine(label, done, total, (t - start) / 1000, width, from)}\x1b[K`);
         shown = true;
       } else {
         // A plain line at a new tenth of the work, at most one every 5 seconds.
@@ -53,7 +54,8 @@ export function progressBar(label: string, total: number, sink: ProgressSink, no
         if (tenth <= lastTenth || t - lastDraw < 5000) return;
         lastTenth = tenth;
         lastDraw = t;
-        sink.write(`${label}: ${done}/${total} (${tenth * 10}%) after ${duration((t - start) / 1000)}\n`);
+        const rate = (done - from) / Math.max(1e-3, (t - start) / 1000);
+        sink.write(`${label}: ${done}/${total} (${tenth * 10}%) after ${duration((t - start) / 1000)}${done < total ? `, eta ${rate > 0 ? duration((total - done) / rate) : "?"}` : ""}\n`);
       }
     },
     finish() {

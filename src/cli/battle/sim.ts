@@ -232,7 +232,7 @@ export function defaultWorkerUrl(): URL {
 }
 
 /** Checks a spec in this thread before any work starts (bad options or players fail here, once). */
-function preflight(entry: BattleGameEntry, spec: SimSpec): void {
+export function preflight(entry: BattleGameEntry, spec: SimSpec): void {
   if (!Number.isSafeInteger(spec.games) || spec.games < 1) throw new UsageError(`games must be a whole number ≥ 1, got ${spec.games}`);
   if (!Number.isSafeInteger(spec.workers) || spec.workers < 0) throw new UsageError(`workers must be a whole number ≥ 0, got ${spec.workers}`);
   makePlayers(entry, spec.options, spec.players, deriveSeed(spec.seed, 0));
