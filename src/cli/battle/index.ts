@@ -21,7 +21,7 @@ import { type LoggedEvent, type PlayedBattle, playerNames, playGame, SPECTATOR }
 import { ladderText, runLadder } from "./ladder.js";
 import { loadScenario, shippedScenarioFiles } from "./scenarios.js";
 import { simText } from "./sim-text.js";
-import { type EventTally, runSim, type SimReport } from "./sim.js";
+import { runSim, type SimReport } from "./sim.js";
 
 interface SideOpts {
   game?: string;
