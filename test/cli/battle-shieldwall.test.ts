@@ -149,6 +149,6 @@ describe("muster battle on Shieldwall: bad scenarios and players are one line, e
     const f = write("army-empty.json", army);
     return refused(["battle", "--scenario", write("s3.json", { name: "x", armies: { red: f, black: f } }), "--seed", "1"], /s3\.json: armies\.red: .*army-empty\.json: contingents: an army has 2 to 5 contingents, this one has 0 \(rule SW-5\)/);
   });
-  it("unknown computer player for red", () => refused(["battle", "--red", "genius", "--seed", "1"], /--red: unknown computer player "genius" for shieldwall-battle; expected one of random, mcts, easy, normal, commander, advance/));
+  it("unknown computer player for red", () => refused(["battle", "--red", "genius", "--seed", "1"], /--red: unknown computer player "genius" for shieldwall-battle; expected one of random, mcts, easy, normal, hard, commander, advance/));
   it("a side Shieldwall does not have", () => refused(["battle", "--side", "blue=random", "--seed", "1"], /--side: Shieldwall battle has no side "blue"; its sides are red, black/));
 });
