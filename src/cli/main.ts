@@ -130,7 +130,7 @@ export const EXAMPLES: Readonly<Record<string, readonly string[]>> = {
   replay: ["muster replay raid.json", "muster replay raid.json --events"],
   sim: ["muster sim --scenario data/shieldwall/scenarios/raid.json --games 200 --seed 1", "muster sim --games 100000 --seed 1 --queue redis://127.0.0.1:6379   (played by muster worker processes)"],
   worker: ["muster worker --queue redis://127.0.0.1:6379 --threads 4"],
-  ladder: ["muster ladder --players random,easy,normal --shipped --games 4 --seed 1", "muster --json ladder --players advance,commander --scenario data/shieldwall/scenarios/raid.json --games 20"],
+  ladder: ["muster ladder --players random,easy,normal --shipped --games 4 --seed 1", "muster ladder --players advance,commander --scenario data/shieldwall/scenarios/raid.json --games 20 --json"],
   serve: ["muster serve --port 8080"],
 };
 
