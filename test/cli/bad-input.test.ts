@@ -326,7 +326,7 @@ describe("issue 15: every command's --help has examples that use its own options
   it("each command lists examples, and every --flag in them is one the command (or a global) knows", async () => {
     const { buildProgram } = await import("../../src/cli/main.js");
     const { EXAMPLES } = await import("../../src/cli/main.js");
-    const program = await buildProgram(["core", "odds", "sw-combat", "sw-personal-combat", "sw-odds", "shieldwall", "gurps", "contest", "shove", "battle", "serve"]);
+    const program = await buildProgram(["core", "odds", "sw-combat", "sw-personal-combat", "sw-odds", "shieldwall", "gurps", "contest", "shove", "battle", "worker", "serve"]);
     type C = typeof program;
     const all: [string, C][] = [["muster", program]];
     const walk = (c: C, pre: string) => {
