@@ -61,17 +61,15 @@ export async function startBattle(page: import("playwright-core").Page, opts: { 
 }
 
 /**
- * Clicks the first listed option until the table's hook says a person has a unit to drag (a move
- * decision with listed headings); returns that unit. Throws if the battle ends first or the time
- * runs out.
+ * Clicks the first listed option of the battle page, one decision at a time, until `stop` returns
+ * something other than null (returned) or throws; throws `late` once `timeoutMs` has passed.
  */
-export async function playUntilMover(page: import("playwright-core").Page, timeoutMs = 240_000): Promise<string> {
+export async function clickOptionsUntil<T>(page: import("playwright-core").Page, stop: () => Promise<T | null>, timeoutMs: number, late: string): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (Date.now() > deadline) throw new Error(`no move decision for a person within ${timeoutMs} ms`);
-    if ((await page.locator('[data-testid="result"]').count()) > 0) throw new Error("the battle ended before a person had a unit to move");
-    const mover = await page.evaluate("typeof __musterTable === 'undefined' ? null : __musterTable.mover()");
-    if (typeof mover === "string") return mover;
+    if (Date.now() > deadline) throw new Error(late);
+    const found = await stop();
+    if (found !== null) return found;
     const option = page.locator('[data-testid="option"]').first();
     if ((await option.count()) === 0) {
       await page.waitForSelector('[data-testid="option"], [data-testid="result"]', { timeout: 120_000 });
@@ -81,4 +79,22 @@ export async function playUntilMover(page: import("playwright-core").Page, timeo
     await option.click();
     await page.waitForFunction(`document.querySelector('[data-testid="battle"]')?.getAttribute("data-seq") !== ${JSON.stringify(seq)}`, undefined, { timeout: 120_000 });
   }
+}
+
+/**
+ * Clicks the first listed option until the table's hook says a person has a unit to drag (a move
+ * decision with listed headings); returns that unit. Throws if the battle ends first or the time
+ * runs out.
+ */
+export function playUntilMover(page: import("playwright-core").Page, timeoutMs = 240_000): Promise<string> {
+  return clickOptionsUntil(
+    page,
+    async () => {
+      if ((await page.locator('[data-testid="result"]').count()) > 0) throw new Error("the battle ended before a person had a unit to move");
+      const mover = await page.evaluate("typeof __musterTable === 'undefined' ? null : __musterTable.mover()");
+      return typeof mover === "string" ? mover : null;
+    },
+    timeoutMs,
+    `no move decision for a person within ${timeoutMs} ms`,
+  );
 }

@@ -156,3 +156,20 @@ export async function startHarness(): Promise<Harness> {
     },
   };
 }
+
+/** Drags from a point by (dx, dy) pixels in steps: a finger on the phone (touch events), the mouse on the desktop. */
+export async function dragBy(page: Page, touch: boolean, from: { x: number; y: number }, dx: number, dy: number, steps = 12): Promise<void> {
+  if (!touch) {
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    for (let i = 1; i <= steps; i++) await page.mouse.move(from.x + (dx * i) / steps, from.y + (dy * i) / steps);
+    await page.mouse.up();
+    return;
+  }
+  const cdp = await page.context().newCDPSession(page);
+  const at = (i: number) => [{ x: from.x + (dx * i) / steps, y: from.y + (dy * i) / steps }];
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: at(0) });
+  for (let i = 1; i <= steps; i++) await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: at(i) });
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  await cdp.detach();
+}

@@ -11,7 +11,8 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { haveChromium, type Page, required, ROOT, SHOTS, useHarness } from "./harness.js";
+import { clickOptionsUntil } from "../../scripts/web-browser.js";
+import { dragBy, haveChromium, type Page, required, ROOT, SHOTS, useHarness } from "./harness.js";
 
 const SIZES = {
   desktop: { viewport: { width: 1400, height: 900 } },
@@ -47,22 +48,7 @@ async function dragAnchor(page: Page, touch: boolean, name: string, dxIn: number
 
 async function dragFrom(page: Page, touch: boolean, from: { x: number; y: number }, dxIn: number, dyIn: number): Promise<void> {
   const k = await page.evaluate(() => __musterEditor.scale());
-  const dx = dxIn * k;
-  const dy = -dyIn * k;
-  const steps = 10;
-  if (!touch) {
-    await page.mouse.move(from.x, from.y);
-    await page.mouse.down();
-    for (let i = 1; i <= steps; i++) await page.mouse.move(from.x + (dx * i) / steps, from.y + (dy * i) / steps);
-    await page.mouse.up();
-  } else {
-    const cdp = await page.context().newCDPSession(page);
-    const at = (i: number) => [{ x: from.x + (dx * i) / steps, y: from.y + (dy * i) / steps }];
-    await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: at(0) });
-    for (let i = 1; i <= steps; i++) await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: at(i) });
-    await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
-    await cdp.detach();
-  }
+  await dragBy(page, touch, from, dxIn * k, -dyIn * k, 10);
   await page.waitForTimeout(100);
 }
 
@@ -80,20 +66,15 @@ function upload(page: Page, name: string, text: string): Promise<void> {
 
 /** Clicks the first listed option until turn 2 begins (or the battle ends): one whole turn against the commander. */
 async function playOneTurn(page: Page): Promise<void> {
-  const deadline = Date.now() + 300_000;
-  for (;;) {
-    expect(Date.now() < deadline, "one turn within 300 s").toBe(true);
-    const turn = (await page.textContent('[data-testid="turn"]')) ?? "";
-    if (/^Turn [2-9]/.test(turn) || (await page.locator('[data-testid="result"]').count()) > 0) return;
-    const option = page.locator('[data-testid="option"]').first();
-    if ((await option.count()) === 0) {
-      await page.waitForSelector('[data-testid="option"], [data-testid="result"]', { timeout: 120_000 });
-      continue;
-    }
-    const seq = await page.getAttribute('[data-testid="battle"]', "data-seq");
-    await option.click();
-    await page.waitForFunction(`document.querySelector('[data-testid="battle"]')?.getAttribute("data-seq") !== ${JSON.stringify(seq)}`, undefined, { timeout: 120_000 });
-  }
+  await clickOptionsUntil(
+    page,
+    async () => {
+      const turn = (await page.textContent('[data-testid="turn"]')) ?? "";
+      return /^Turn [2-9]/.test(turn) || (await page.locator('[data-testid="result"]').count()) > 0 ? true : null;
+    },
+    300_000,
+    "one turn within 300 s",
+  );
 }
 
 describe.skipIf(!haveChromium && !required)("web app end to end: the scenario editor", () => {

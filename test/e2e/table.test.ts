@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BattleState, measure } from "../../src/rulesets/shieldwall/battle/index.js";
 import { buildWeb, CHROMIUM, launchChromium, playUntilMover, repoRoot, serveWeb, startBattle } from "../../scripts/web-browser.js";
+import { dragBy } from "./harness.js";
 
 const ROOT = repoRoot();
 const SHOTS = join(ROOT, "test-results", "screenshots");
@@ -34,23 +35,6 @@ async function clickStand(page: Page, touch: boolean, unit: string, stand = 0): 
   expect(p, `stand ${stand} of ${unit} is drawn`).not.toBeNull();
   if (touch) await page.touchscreen.tap(p!.x, p!.y);
   else await page.mouse.click(p!.x, p!.y);
-}
-
-/** Drags from a point by (dx, dy) in steps: a finger on the phone (touch events), the mouse on the desktop. */
-async function dragBy(page: Page, touch: boolean, from: { x: number; y: number }, dx: number, dy: number, steps = 12): Promise<void> {
-  if (!touch) {
-    await page.mouse.move(from.x, from.y);
-    await page.mouse.down();
-    for (let i = 1; i <= steps; i++) await page.mouse.move(from.x + (dx * i) / steps, from.y + (dy * i) / steps);
-    await page.mouse.up();
-    return;
-  }
-  const cdp = await page.context().newCDPSession(page);
-  const at = (i: number) => [{ x: from.x + (dx * i) / steps, y: from.y + (dy * i) / steps }];
-  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: at(0) });
-  for (let i = 1; i <= steps; i++) await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: at(i) });
-  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
-  await cdp.detach();
 }
 
 /** The verdicts listed in the tool panel, as yes/no in their order (2", 8", arc, sight). */
