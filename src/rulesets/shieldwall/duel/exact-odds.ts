@@ -20,7 +20,7 @@
 import { type Card, cardCode, newPack } from "../../../core/cards.js";
 import { Fraction } from "../../../core/fraction.js";
 import { cardKind, defaultLeadScores, DEFAULT_WEIGHTS, exchangeScoreOfValue, KIND_COLOURS, KIND_COUNT, kindValue, leadKind } from "./ai.js";
-import { duelLegalMoves, duelMoveKey, type ShieldwallDuelMove, type ShieldwallDuelState } from "./game.js";
+import { duelLegalMoves, duelMoveKey, type ShieldwallDuelMove, type ShieldwallDuelState, withSide } from "./game.js";
 import { advantageDist, duelOutcome, exchangeOutcome, type Fighter, otherSide, type Side } from "./rules.js";
 
 /** Exact chances for one side: kills and lives, is killed alone, neither (honour, or both killed). */
@@ -208,10 +208,6 @@ class ExactPlay {
 const ONE_WIN: Triple = [Fraction.ONE, Fraction.ZERO, Fraction.ZERO];
 const ONE_LOSS: Triple = [Fraction.ZERO, Fraction.ONE, Fraction.ZERO];
 const ONE_NEITHER: Triple = [Fraction.ZERO, Fraction.ZERO, Fraction.ONE];
-
-function withSide<T>(r: Readonly<Record<Side, T>>, side: Side, value: T): Record<Side, T> {
-  return side === "a" ? { a: value, b: r.b } : { a: r.a, b: value };
-}
 
 /** The exchange of `me`'s card (value, colour) against the leader's lead kind, in a/b order. */
 function outcome(me: Side, value: number, black: boolean, leader: Side, lead: number) {

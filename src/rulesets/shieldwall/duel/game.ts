@@ -220,7 +220,7 @@ function copyOf(s: ShieldwallDuelState): ShieldwallDuelState {
 }
 
 /** A copy of a per-side record with one side's value replaced. */
-function withSide<T>(r: Readonly<Record<Side, T>>, side: Side, value: T): Record<Side, T> {
+export function withSide<T>(r: Readonly<Record<Side, T>>, side: Side, value: T): Record<Side, T> {
   return side === "a" ? { a: value, b: r.b } : { a: r.a, b: value };
 }
 
