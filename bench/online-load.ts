@@ -4,7 +4,11 @@
  * against mcts) as a probe: the opponent's reply time (the person's decision sent → the computer's
  * update) on an idle server and under the load; then memory per idle match after release.
  */
+import { spawn } from "node:child_process";
+import { setPriority } from "node:os";
+import { dirname, join } from "node:path";
 import { performance } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
 import WebSocket from "ws";
 import { Random } from "../src/core/random.js";
 import type { ServerMessage } from "../src/server/protocol.js";
@@ -86,6 +90,18 @@ export async function probeComputerReplies(base: string, seconds: number): Promi
   return replies;
 }
 
+/** `probeComputerReplies` in a child process (see online-probe.ts). */
+export function probeInChild(base: string, seconds: number): Promise<number[]> {
+  const script = join(dirname(fileURLToPath(import.meta.url)), "online-probe.js");
+  const child = spawn(process.execPath, [script, base, String(seconds)], { stdio: ["ignore", "pipe", "inherit"] });
+  let out = "";
+  child.stdout.on("data", (d: Buffer) => (out += d.toString("utf8")));
+  return new Promise((ok, fail) => child.once("exit", (code) => (code === 0 ? ok(JSON.parse(out) as number[]) : fail(new Error(`the probe exited with ${code}`)))));
+}
+
+/** The load generator's nice value while it drives the people: on a real server the clients run on their own machines, not on the server's two cores. */
+export const LOAD_GENERATOR_NICE = 10;
+
 function summary(sorted: number[]) {
   return { p50: round(percentile(sorted, 50)), p95: round(percentile(sorted, 95)), samples: sorted.length };
 }
@@ -109,13 +125,14 @@ export async function mixedLoad(base: string, humans: number, battles: number, s
   }
   for (let i = 0; i < seats.length; i += 100) await Promise.all(seats.slice(i, i + 100).map((s) => s.start()));
   for (const s of seats) s.latencies.length = 0;
-  const replies = await probeComputerReplies(base, seconds);
+  setPriority(LOAD_GENERATOR_NICE);
+  const replies = await probeInChild(base, seconds).finally(() => setPriority(0));
   for (const s of seats) s.stop();
   const latencies = seats.flatMap((s) => s.latencies).sort((a, b) => a - b);
   const idle = [...idleReplies].sort((a, b) => a - b);
   const loaded = replies.sort((a, b) => a - b);
   return {
-    setup: `one server process, SQLite: ${humans} Shove matches between scripted people (0.5–1.5 s a decision) and ${battles} mcts-v-mcts Shieldwall battles at once, for ${seconds} s`,
+    setup: `one server process, SQLite: ${humans} Shove matches between scripted people (0.5–1.5 s a decision) and ${battles} mcts-v-mcts Shieldwall battles at once, for ${seconds} s; the people's client process at nice ${LOAD_GENERATOR_NICE} (on a real server they are other machines), the probe in its own process`,
     humanDecisionToOpponentMs: { ...summary(latencies), p99: round(percentile(latencies, 99)), targetP95: 50 },
     computerOpponentReplyMs: {
       idle: summary(idle),

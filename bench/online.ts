@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { BenchResults, BenchSection } from "./harness.js";
-import { mixedLoad, probeComputerReplies } from "./online-load.js";
+import { mixedLoad, probeInChild } from "./online-load.js";
 import { createMatchAt, type MatchClock, percentile, ScriptedSeat } from "./online-seats.js";
 
 /** The bench drives every match from this one address: the per-address limits are raised for it. */
@@ -114,7 +114,7 @@ export const onlineBench: BenchSection = {
     const mixed = await startServer({ DATABASE_URL: undefined }, ["--db", join(dirname(db), "mixed.db")]);
     try {
       const base = `http://127.0.0.1:${mixed.port}`;
-      const idle = await probeComputerReplies(base, Math.min(20, seconds));
+      const idle = await probeInChild(base, Math.min(20, seconds));
       results.peopleAndComputers = await mixedLoad(base, matches, battles, seconds, idle);
     } finally {
       mixed.child.kill("SIGKILL");
