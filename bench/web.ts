@@ -8,7 +8,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { buildWeb, CHROMIUM, launchChromium, playUntilMover, repoRoot, serveWeb } from "../scripts/web-browser.js";
+import { buildWeb, CHROMIUM, clickOptionsUntil, launchChromium, playUntilMover, repoRoot, serveWeb, startBattle } from "../scripts/web-browser.js";
 import type { BenchResults, BenchSection } from "./harness.js";
 
 const LIMIT_MS = 300_000;
@@ -72,6 +72,34 @@ async function inBrowser(browser: import("playwright-core").Browser, url: string
     results.drag_work_p50_ms = percentile(work, 50);
     results.drag_work_p95_ms = percentile(work, 95);
     results.drag_note = "interval: time between animation frames while dragging (60 Hz vsync gives 16.7); work: the pointer move's handling and ghost draw";
+  }
+  results.maldon_turn_clicks = await clicksForATurn(browser, url);
+}
+
+/**
+ * Issue 25: the clicks a person makes for a whole turn of Maldon (red, against the commander),
+ * choosing each decision from the panel with one click: from Start to the first decision of turn 2.
+ */
+async function clicksForATurn(browser: import("playwright-core").Browser, url: string): Promise<BenchResults> {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  try {
+    await page.goto(url, { waitUntil: "load" });
+    await page.waitForSelector('[data-testid="start"]');
+    await startBattle(page, { scenario: "maldon-991", red: "human", black: "commander", seed: 7, delayMs: "60" });
+    let clicks = 0;
+    await clickOptionsUntil(
+      page,
+      async () => {
+        const turn = (await page.textContent('[data-testid="turn"]')) ?? "";
+        return /^Turn [2-9]/.test(turn) || (await page.locator('[data-testid="result"]').count()) > 0 ? true : null;
+      },
+      240_000,
+      "turn 2 within 240 s",
+      () => clicks++,
+    );
+    return { clicks, note: "one click per decision from the panel, seed 7, red against the commander, turn 1 (the setup's deployment included)" };
+  } finally {
+    await page.close();
   }
 }
 

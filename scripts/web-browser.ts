@@ -64,7 +64,7 @@ export async function startBattle(page: import("playwright-core").Page, opts: { 
  * Clicks the first listed option of the battle page, one decision at a time, until `stop` returns
  * something other than null (returned) or throws; throws `late` once `timeoutMs` has passed.
  */
-export async function clickOptionsUntil<T>(page: import("playwright-core").Page, stop: () => Promise<T | null>, timeoutMs: number, late: string): Promise<T> {
+export async function clickOptionsUntil<T>(page: import("playwright-core").Page, stop: () => Promise<T | null>, timeoutMs: number, late: string, onClick?: () => void): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (Date.now() > deadline) throw new Error(late);
@@ -77,6 +77,7 @@ export async function clickOptionsUntil<T>(page: import("playwright-core").Page,
     }
     const seq = await page.getAttribute('[data-testid="battle"]', "data-seq");
     await option.click();
+    onClick?.();
     await page.waitForFunction(`document.querySelector('[data-testid="battle"]')?.getAttribute("data-seq") !== ${JSON.stringify(seq)}`, undefined, { timeout: 120_000 });
   }
 }
