@@ -80,7 +80,7 @@ async function inBrowser(browser: import("playwright-core").Browser, url: string
  * Issue 25: the clicks a person makes for a whole turn of Maldon (red, against the commander),
  * choosing each decision from the panel with one click: from Start to the first decision of turn 2.
  */
-async function clicksForATurn(browser: import("playwright-core").Browser, url: string): Promise<BenchResults> {
+export async function clicksForATurn(browser: import("playwright-core").Browser, url: string): Promise<BenchResults> {
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   try {
     await page.goto(url, { waitUntil: "load" });
