@@ -8,7 +8,7 @@ import type { GameEvent, GameRecord, GameResult } from "../../../src/core/game.j
 import type { BattleDecision, BattleSetup, BattleState, MoveHalt, Side, TapeMeasure, UnitZones } from "../../../src/rulesets/shieldwall/battle/index.js";
 import type { HintView } from "./hint.js";
 import type { OddsView } from "./odds-view.js";
-import { type ShieldwallLevel, shieldwallLevels } from "../../../src/rulesets/shieldwall/ai/levels.js";
+import { SHIELDWALL_LEVELS, type ShieldwallLevel } from "../../../src/rulesets/shieldwall/ai/level-names.js";
 import type { OptionValues } from "../../../src/rulesets/shieldwall/battle/option-catalogue.js";
 
 /**
@@ -17,7 +17,7 @@ import type { OptionValues } from "../../../src/rulesets/shieldwall/battle/optio
  */
 export type Controller = "human" | ShieldwallLevel | "commander" | "advance" | "random" | "mcts";
 /** The picker's choices: the levels whose player exists, then the players by name. */
-export const CONTROLLERS: readonly Controller[] = ["human", ...shieldwallLevels().map((l) => l.level), "commander", "advance", "random", "mcts"];
+export const CONTROLLERS: readonly Controller[] = ["human", ...SHIELDWALL_LEVELS, "commander", "advance", "random", "mcts"];
 
 export type ScenarioSource = { shipped: string } | { file: unknown; fileName: string };
 

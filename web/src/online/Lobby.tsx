@@ -9,7 +9,7 @@ import type { CreateMatchRequest, CreateMatchResponse, HttpError, MatchGameId, M
 import { shippedScenarios } from "../battle/scenario-list.js";
 import { commanders } from "../contest/session.js";
 import { listMyArmies, myArmyLabel } from "../shared/my-armies.js";
-import { shieldwallLevels } from "../../../src/rulesets/shieldwall/ai/levels.js";
+import { SHIELDWALL_LEVELS } from "../../../src/rulesets/shieldwall/ai/level-names.js";
 import { forgetMatch, loadMyMatches, type MyMatch, playHash } from "./my-matches.js";
 
 interface GameChoice {
@@ -22,7 +22,7 @@ interface GameChoice {
 
 /** The computer players the server offers (src/server/games.ts: the generic ones and the ruleset's). */
 const GAMES: GameChoice[] = [
-  { id: "shieldwall-battle", title: "Shieldwall battle", blurb: "A shipped scenario on the table. Hidden: the god cards still to be drawn and, in a personal combat, each fighter's hand (only its size shows; spectators watch duels as onlookers).", seats: [{ seat: "red", name: "Red" }, { seat: "black", name: "Black" }], computers: [...shieldwallLevels().map((l) => l.level), "commander", "advance", "random", "mcts"] },
+  { id: "shieldwall-battle", title: "Shieldwall battle", blurb: "A shipped scenario on the table. Hidden: the god cards still to be drawn and, in a personal combat, each fighter's hand (only its size shows; spectators watch duels as onlookers).", seats: [{ seat: "red", name: "Red" }, { seat: "black", name: "Black" }], computers: [...SHIELDWALL_LEVELS, "commander", "advance", "random", "mcts"] },
   { id: "shieldwall-duel", title: "Shieldwall duel", blurb: "Personal combat between two leaders. Hidden: each fighter's hand and face-down discards (spectators see the cards played and how many each holds).", seats: [{ seat: "a", name: "Fighter a" }, { seat: "b", name: "Fighter b" }], computers: ["random", "mcts"] },
   { id: "shove", title: "Shove", blurb: "Push the pieces on a small board. Nothing hidden: both sides see the whole board (the dice are rolled by the server).", seats: [{ seat: "blue", name: "Blue" }, { seat: "red", name: "Red" }], computers: ["strong", "random", "mcts"] },
   { id: "contest-of-champions", title: "Contest of Champions", blurb: "A duel of commanders. Hidden: the card each side has chosen, until both are revealed together (CC-5).", seats: [{ seat: "A", name: "Commander A" }, { seat: "B", name: "Commander B" }], computers: ["random", "mcts"] },

@@ -2,20 +2,13 @@
  * The Shieldwall computer players' levels as people see them (issue 26): `easy`, `normal` and
  * `hard`, each the name of a player in {@link shieldwallPlayers}. The one place the mapping
  * lives; every front end (CLI, battle page, online seats) takes its levels from here. A level
- * whose player is not registered (e.g. `hard` before its player exists) is not offered.
+ * whose player is not registered (e.g. `hard` before its player exists) is not offered. The names
+ * alone are in level-names.ts (no players loaded).
  */
 import { shieldwallPlayers } from "./evaluate.js";
+import { SHIELDWALL_LEVEL_PLAYERS, SHIELDWALL_LEVELS, type ShieldwallLevel, shieldwallPlayerName } from "./level-names.js";
 
-export type ShieldwallLevel = "easy" | "normal" | "hard";
-
-/** Level → the player that plays it, weakest first. */
-export const SHIELDWALL_LEVEL_PLAYERS: Readonly<Record<ShieldwallLevel, string>> = {
-  easy: "advance",
-  normal: "commander",
-  hard: "hard",
-};
-
-const LEVEL_ORDER: readonly ShieldwallLevel[] = ["easy", "normal", "hard"];
+export { SHIELDWALL_LEVEL_PLAYERS, type ShieldwallLevel, shieldwallPlayerName };
 
 export interface ShieldwallLevelEntry {
   level: ShieldwallLevel;
@@ -26,16 +19,10 @@ export interface ShieldwallLevelEntry {
 
 /** The levels whose player is registered, weakest first. */
 export function shieldwallLevels(): ShieldwallLevelEntry[] {
-  return LEVEL_ORDER.filter((level) => shieldwallPlayers[SHIELDWALL_LEVEL_PLAYERS[level]] !== undefined).map((level) => {
+  return SHIELDWALL_LEVELS.filter((level) => shieldwallPlayers[SHIELDWALL_LEVEL_PLAYERS[level]] !== undefined).map((level) => {
     const player = SHIELDWALL_LEVEL_PLAYERS[level];
     return { level, player, description: `level ${level}: the ${player} player, ${shieldwallPlayers[player].description}` };
   });
-}
-
-/** The player a name means: a level's player, or the name itself (old names keep working). */
-export function shieldwallPlayerName(name: string): string {
-  const level = LEVEL_ORDER.find((l) => l === name);
-  return level === undefined ? name : SHIELDWALL_LEVEL_PLAYERS[level];
 }
 
 /** The strongest level available now (it plays hints). */
