@@ -8,7 +8,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { buildWeb, CHROMIUM, clickOptionsUntil, launchChromium, playUntilMover, repoRoot, serveWeb, startBattle } from "../scripts/web-browser.js";
+import { buildWeb, CHROMIUM, launchChromium, playFirstTurn, playUntilMover, repoRoot, serveWeb, startBattle } from "../scripts/web-browser.js";
 import type { BenchResults, BenchSection } from "./harness.js";
 
 const LIMIT_MS = 300_000;
@@ -98,17 +98,7 @@ export async function clicksForATurn(browser: import("playwright-core").Browser,
     await page.goto(url, { waitUntil: "load" });
     await page.waitForSelector('[data-testid="start"]');
     await startBattle(page, { scenario: "maldon-991", red: "human", black: "commander", seed: 7, delayMs: "60" });
-    let clicks = 0;
-    await clickOptionsUntil(
-      page,
-      async () => {
-        const turn = (await page.textContent('[data-testid="turn"]')) ?? "";
-        return /^Turn [2-9]/.test(turn) || (await page.locator('[data-testid="result"]').count()) > 0 ? true : null;
-      },
-      240_000,
-      "turn 2 within 240 s",
-      () => clicks++,
-    );
+    const clicks = await playFirstTurn(page, 240_000);
     return { clicks, note: "one click per decision from the panel, seed 7, red against the commander, turn 1 (the setup's deployment included)" };
   } finally {
     await page.close();

@@ -82,6 +82,22 @@ export async function clickOptionsUntil<T>(page: import("playwright-core").Page,
   }
 }
 
+/** Clicks the first listed option until turn 2 begins (or the battle ends): one whole turn; returns the clicks. */
+export async function playFirstTurn(page: import("playwright-core").Page, timeoutMs = 300_000): Promise<number> {
+  let clicks = 0;
+  await clickOptionsUntil(
+    page,
+    async () => {
+      const turn = (await page.textContent('[data-testid="turn"]')) ?? "";
+      return /^Turn [2-9]/.test(turn) || (await page.locator('[data-testid="result"]').count()) > 0 ? true : null;
+    },
+    timeoutMs,
+    `turn 2 within ${timeoutMs / 1000} s`,
+    () => clicks++,
+  );
+  return clicks;
+}
+
 /**
  * Clicks the first listed option until the table's hook says a person has a unit to drag (a move
  * decision with listed headings); returns that unit. Throws if the battle ends first or the time
