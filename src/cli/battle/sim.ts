@@ -299,6 +299,9 @@ function runWorkers(spec: SimSpec, k: number): Promise<GameOutcome[]> {
     for (let i = 0; i < k; i++) {
       const w = new Worker(url, { workerData: init });
       workers.push(w);
+      // Two batches in flight per thread: the next is already waiting when one ends, so a thread
+      // never idles for the round trip through this (possibly busy) thread.
+      let primed = false;
       w.on("message", (msg: FromWorker) => {
         if (finished) return;
         if (msg.type === "outcomes") {
@@ -306,8 +309,13 @@ function runWorkers(spec: SimSpec, k: number): Promise<GameOutcome[]> {
             outcomes.push(o);
             spec.onProgress?.(outcomes.length, spec.games);
           }
-        } else if (msg.type === "idle") feed(w);
-        else fail(new SimGameError(msg.index, deriveSeed(spec.seed, msg.index), msg.message));
+        } else if (msg.type === "idle") {
+          feed(w);
+          if (!primed) {
+            primed = true;
+            feed(w);
+          }
+        } else fail(new SimGameError(msg.index, deriveSeed(spec.seed, msg.index), msg.message));
       });
       w.on("error", (err) => fail(err));
       w.on("exit", () => {
