@@ -4,14 +4,18 @@
  * redis-server, against the plain `--workers` runner with 1, 2 and 3 threads; and the queue's
  * overhead per job (Pig games, one game per job, one worker: nearly all of the time is queue).
  * Worker processes are started and connected before the clock starts (they are long-lived);
- * the plain runner's times include starting its threads, as `muster sim` does.
+ * the plain runner's times include starting its threads, as `muster sim` does, and its CPU
+ * seconds count every thread of this process (GC helpers included). Also: one sim thread's
+ * start-up, and the 1-minute load average before and after (the machine may be shared).
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { loadavg } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
+import { Worker } from "node:worker_threads";
 import { dataPath, loadScenario } from "../src/cli/battle/scenarios.js";
 import { startQueueRun } from "../src/cli/battle/queue-sim.js";
-import { runSim } from "../src/cli/battle/sim.js";
+import { defaultWorkerUrl, runSim, type SimSpec, type WorkerInit } from "../src/cli/battle/sim.js";
 import { packageRoot } from "../src/cli/package-root.js";
 import type { BenchResults, BenchSection } from "./harness.js";
 import { startRedis } from "./redis-server.js";
@@ -35,10 +39,38 @@ async function stopWorkers(workers: ChildProcess[]): Promise<void> {
   await Promise.all(workers.map((w) => new Promise((ok) => (w.once("exit", ok), w.kill("SIGTERM")))));
 }
 
+/** Milliseconds from creating a sim worker thread to its first "idle" (its engine loaded). */
+function threadStartMs(): Promise<number> {
+  const init: WorkerInit = { gameId: "shieldwall-battle", options: {}, players: {}, seed: 1, skipFailures: false, countEvents: false };
+  const t0 = performance.now();
+  const w = new Worker(defaultWorkerUrl(), { workerData: init });
+  return new Promise((ok, fail) => {
+    w.once("error", fail);
+    w.once("message", () => {
+      const ms = performance.now() - t0;
+      void w.terminate().then(() => ok(Math.round(ms)));
+    });
+  });
+}
+
+/** Games per second and CPU seconds (all threads of this process) of one plain `--workers` run. */
+async function localRun(spec: SimSpec): Promise<{ gamesPerSecond: number; cpuSeconds: number }> {
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  await runSim(spec);
+  const wall = performance.now() - t0;
+  const cpu = process.cpuUsage(cpu0);
+  return { gamesPerSecond: Number(((spec.games * 1000) / wall).toFixed(2)), cpuSeconds: Number(((cpu.user + cpu.system) / 1e6).toFixed(2)) };
+}
+
 export const queueBench: BenchSection = {
   name: "queue",
   async run() {
     const out: BenchResults = {};
+    out.loadAverage1MinAtStart = Number(loadavg()[0]!.toFixed(2));
+    // Start-up of one sim worker thread (imports the engine); median of three.
+    const starts = [await threadStartMs(), await threadStartMs(), await threadStartMs()].sort((a, b) => a - b);
+    out.simThreadStartMs = starts[1]!;
     const redis = await startRedis();
     try {
       const options = loadScenario("shieldwall-battle", dataPath("shieldwall", "scenarios", "raid.json")).options;
@@ -50,9 +82,28 @@ export const queueBench: BenchSection = {
         await startQueueRun(spec, { pollMs: 50 });
         out[`raidRandomGamesPerSecondQueue${n}WorkerProcess${n === 1 ? "" : "es"}`] = Number(((games * 1000) / (performance.now() - t0)).toFixed(2));
         await stopWorkers(workers);
-        const t1 = performance.now();
-        await runSim({ gameId: "shieldwall-battle", options, players: RANDOM, games, seed: 1, workers: n });
-        out[`raidRandomGamesPerSecondLocal${n}WorkerThread${n === 1 ? "" : "s"}`] = Number(((games * 1000) / (performance.now() - t1)).toFixed(2));
+      }
+      // Plain --workers, interleaved rounds so the other load on a shared machine hits every
+      // variant alike; medians. "OneBatchInFlight" is the old runner (before/after in one run).
+      const variants: [string, Partial<SimSpec>][] = [
+        ["ThisThread", { workers: 0 }],
+        ["Local1WorkerThreadOneBatchInFlight", { workers: 1, batchesInFlight: 1 }],
+        ["Local1WorkerThread", { workers: 1 }],
+        ["Local2WorkerThreadsOneBatchInFlight", { workers: 2, batchesInFlight: 1 }],
+        ["Local2WorkerThreads", { workers: 2 }],
+        ["Local3WorkerThreads", { workers: 3 }],
+      ];
+      const samples = new Map<string, { gamesPerSecond: number; cpuSeconds: number }[]>();
+      for (let round = 0; round < 3; round++) {
+        for (const [name, v] of variants) {
+          const r = await localRun({ gameId: "shieldwall-battle", options, players: RANDOM, games: 60, seed: 1, workers: 1, ...v });
+          samples.set(name, [...(samples.get(name) ?? []), r]);
+        }
+      }
+      const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+      for (const [name, rs] of samples) {
+        out[`raidRandomGamesPerSecond${name}`] = median(rs.map((r) => r.gamesPerSecond));
+        out[`raidRandomCpuSecondsPer60Games${name}`] = median(rs.map((r) => r.cpuSeconds));
       }
       // Overhead per job: Pig games take some 40 µs, so one game per job is nearly all queue.
       const workers = await startWorkers(redis.url, 1);
@@ -67,6 +118,7 @@ export const queueBench: BenchSection = {
       await startQueueRun({ url: redis.url, gameId: "pig", options: {}, players: {}, scenario: "pig", games: jobs, seed: 3, jobGames: 1 }, { pollMs: 20 });
       out.queueJobsPerSecondThreeWorkers = Math.round((jobs * 1000) / (performance.now() - t1));
       await stopWorkers(three);
+      out.loadAverage1MinAtEnd = Number(loadavg()[0]!.toFixed(2));
     } finally {
       await redis.stop();
     }

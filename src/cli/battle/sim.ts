@@ -66,6 +66,8 @@ export interface SimSpec {
   skipFailures?: boolean;
   /** Count how often each event type fired (`muster sim --events`). */
   countEvents?: boolean;
+  /** Batches queued per worker thread (default 2; 1 was the old runner, kept for the bench's before/after). */
+  batchesInFlight?: number;
 }
 
 export interface RateSummary {
@@ -302,6 +304,7 @@ function runWorkers(spec: SimSpec, k: number): Promise<GameOutcome[]> {
       // Two batches in flight per thread: the next is already waiting when one ends, so a thread
       // never idles for the round trip through this (possibly busy) thread.
       let primed = false;
+      const inFlight = Math.max(1, spec.batchesInFlight ?? 2);
       w.on("message", (msg: FromWorker) => {
         if (finished) return;
         if (msg.type === "outcomes") {
@@ -313,7 +316,7 @@ function runWorkers(spec: SimSpec, k: number): Promise<GameOutcome[]> {
           feed(w);
           if (!primed) {
             primed = true;
-            feed(w);
+            for (let extra = 1; extra < inFlight; extra++) feed(w);
           }
         } else fail(new SimGameError(msg.index, deriveSeed(spec.seed, msg.index), msg.message));
       });
