@@ -84,14 +84,17 @@ export const queueBench: BenchSection = {
         await stopWorkers(workers);
       }
       // Plain --workers, interleaved rounds so the other load on a shared machine hits every
-      // variant alike; medians. "OneBatchInFlight" is the old runner (before/after in one run).
+      // variant alike; medians. "OldRunner": K threads with one batch in flight each and this
+      // thread idle (before/after in one run); the new runner plays in this thread plus K-1 threads.
+      const old: Partial<SimSpec> = { batchesInFlight: 1, mainThreadPlays: false };
       const variants: [string, Partial<SimSpec>][] = [
         ["ThisThread", { workers: 0 }],
-        ["Local1WorkerThreadOneBatchInFlight", { workers: 1, batchesInFlight: 1 }],
-        ["Local1WorkerThread", { workers: 1 }],
-        ["Local2WorkerThreadsOneBatchInFlight", { workers: 2, batchesInFlight: 1 }],
-        ["Local2WorkerThreads", { workers: 2 }],
-        ["Local3WorkerThreads", { workers: 3 }],
+        ["Workers1OldRunner", { workers: 1, ...old }],
+        ["Workers1", { workers: 1 }],
+        ["Workers2OldRunner", { workers: 2, ...old }],
+        ["Workers2", { workers: 2 }],
+        ["Workers3OldRunner", { workers: 3, ...old }],
+        ["Workers3", { workers: 3 }],
       ];
       const samples = new Map<string, { gamesPerSecond: number; cpuSeconds: number }[]>();
       for (let round = 0; round < 3; round++) {

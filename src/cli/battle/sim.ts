@@ -68,6 +68,12 @@ export interface SimSpec {
   countEvents?: boolean;
   /** Batches queued per worker thread (default 2; 1 was the old runner, kept for the bench's before/after). */
   batchesInFlight?: number;
+  /**
+   * With K workers, this thread (engine already loaded and warm) plays too, beside K-1 worker
+   * threads; K = 1 then starts no thread at all. Default true; false is the old runner (K threads,
+   * this one idle), kept for the bench's before/after.
+   */
+  mainThreadPlays?: boolean;
 }
 
 export interface RateSummary {
@@ -257,7 +263,9 @@ export interface WorkerInit {
 export async function runSim(spec: SimSpec, keepOutcomes = false): Promise<SimReport> {
   const entry = entryOrThrow(spec.gameId);
   preflight(entry, spec);
-  const outcomes = spec.workers === 0 ? runHere(entry, spec) : await runWorkers(spec, Math.min(spec.workers, spec.games));
+  const k = Math.min(spec.workers, spec.games);
+  const mainPlays = spec.mainThreadPlays !== false;
+  const outcomes = k === 0 || (k === 1 && mainPlays) ? runHere(entry, spec) : await runWorkers(entry, spec, mainPlays ? k - 1 : k, mainPlays);
   return aggregate(entry, spec, outcomes, keepOutcomes);
 }
 
@@ -272,7 +280,8 @@ function runHere(entry: BattleGameEntry, spec: SimSpec): GameOutcome[] {
   return out;
 }
 
-function runWorkers(spec: SimSpec, k: number): Promise<GameOutcome[]> {
+/** Runs the games on k worker threads and, when `mainPlays`, one game at a time in this thread too. */
+function runWorkers(entry: BattleGameEntry, spec: SimSpec, k: number, mainPlays: boolean): Promise<GameOutcome[]> {
   const url = spec.workerUrl ?? defaultWorkerUrl();
   const init: WorkerInit = { gameId: spec.gameId, options: spec.options, players: spec.players, seed: spec.seed, skipFailures: spec.skipFailures === true, countEvents: spec.countEvents === true };
   // Hand out small batches on demand so fast and slow threads stay busy to the end.
@@ -283,6 +292,13 @@ function runWorkers(spec: SimSpec, k: number): Promise<GameOutcome[]> {
     const workers: Worker[] = [];
     let finished = false;
     let live = k;
+    let hereDone = !mainPlays;
+    const settle = () => {
+      if (live > 0 || !hereDone || finished) return;
+      finished = true;
+      if (outcomes.length === spec.games) resolve(outcomes);
+      else reject(new Error(`worker threads stopped after ${outcomes.length} of ${spec.games} games`));
+    };
     const fail = (err: Error) => {
       if (finished) return;
       finished = true;
@@ -323,12 +339,28 @@ function runWorkers(spec: SimSpec, k: number): Promise<GameOutcome[]> {
       w.on("error", (err) => fail(err));
       w.on("exit", () => {
         live--;
-        if (live === 0 && !finished) {
-          finished = true;
-          if (outcomes.length === spec.games) resolve(outcomes);
-          else reject(new Error(`worker threads stopped after ${outcomes.length} of ${spec.games} games`));
-        }
+        settle();
       });
     }
+    // This thread plays one game per turn of the event loop, so the threads' messages (and their
+    // next batches) are never held up by more than one game.
+    const playHere = () => {
+      if (finished) return;
+      if (next >= spec.games) {
+        hereDone = true;
+        settle();
+        return;
+      }
+      const index = next++;
+      const o = tryPlayIndexed(entry, spec.options, spec.players, spec.seed, index, spec.countEvents === true);
+      if (o.error !== undefined && !spec.skipFailures) {
+        fail(new SimGameError(index, o.seed, o.error));
+        return;
+      }
+      outcomes.push(o);
+      spec.onProgress?.(outcomes.length, spec.games);
+      setImmediate(playHere);
+    };
+    if (mainPlays) setImmediate(playHere);
   });
 }
