@@ -12,6 +12,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { loadavg } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { dataPath, loadScenario } from "../src/cli/battle/scenarios.js";
 import { startQueueRun } from "../src/cli/battle/queue-sim.js";
@@ -50,6 +51,17 @@ function threadStartMs(): Promise<number> {
       const ms = performance.now() - t0;
       void w.terminate().then(() => ok(Math.round(ms)));
     });
+  });
+}
+
+/** A cold run in a fresh process (bench/sim-cold-run.ts), as a user's `muster sim` is. */
+function coldRun(games: number, workers: number, runner: "old" | "new"): Promise<{ wallSeconds: number; cpuSeconds: number }> {
+  const script = fileURLToPath(new URL("./sim-cold-run.js", import.meta.url));
+  return new Promise((ok, fail) => {
+    const child = spawn(process.execPath, [script, String(games), String(workers), runner], { stdio: ["ignore", "pipe", "inherit"] });
+    let text = "";
+    child.stdout!.on("data", (d: Buffer) => (text += d.toString()));
+    child.once("exit", (code) => (code === 0 ? ok(JSON.parse(text) as { wallSeconds: number; cpuSeconds: number }) : fail(new Error(`sim-cold-run exited with ${code}`))));
   });
 }
 
@@ -107,6 +119,23 @@ export const queueBench: BenchSection = {
       for (const [name, rs] of samples) {
         out[`raidRandomGamesPerSecond${name}`] = median(rs.map((r) => r.gamesPerSecond));
         out[`raidRandomCpuSecondsPer60Games${name}`] = median(rs.map((r) => r.cpuSeconds));
+      }
+      // The same in fresh processes (cold, as a user's command): old and new runner, 1 and 2
+      // workers, two interleaved rounds, the faster of the two kept (with its CPU seconds).
+      const cold = new Map<string, { wallSeconds: number; cpuSeconds: number }>();
+      for (let round = 0; round < 2; round++) {
+        for (const workers of [1, 2]) {
+          for (const runner of ["old", "new"] as const) {
+            const r = await coldRun(200, workers, runner);
+            const key = `raidRandomColdProcess200GamesWorkers${workers}${runner === "old" ? "OldRunner" : ""}`;
+            const best = cold.get(key);
+            if (!best || r.wallSeconds < best.wallSeconds) cold.set(key, r);
+          }
+        }
+      }
+      for (const [key, r] of cold) {
+        out[`${key}GamesPerSecond`] = Number((200 / r.wallSeconds).toFixed(2));
+        out[`${key}CpuSeconds`] = Number(r.cpuSeconds.toFixed(2));
       }
       // Overhead per job: Pig games take some 40 µs, so one game per job is nearly all queue.
       const workers = await startWorkers(redis.url, 1);
