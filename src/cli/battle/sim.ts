@@ -3,8 +3,9 @@
  * players, spread over worker threads. Game i always has seed deriveSeed(seed, i) and its
  * outcome is aggregated in index order, so the result is the same for any number of workers.
  *
- * Workers run the compiled sim-worker.js from dist/ (they cannot load TypeScript); with
- * `workers: 0` the games run in this thread.
+ * With `workers: K` this thread plays beside K-1 worker threads (it has the engine loaded
+ * already; a thread must load it again). Worker threads run the compiled sim-worker.js from
+ * dist/ (they cannot load TypeScript); with `workers` 0 or 1 the games run in this thread only.
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
