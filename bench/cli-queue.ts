@@ -54,14 +54,14 @@ function threadStartMs(): Promise<number> {
   });
 }
 
-/** A cold run in a fresh process (bench/sim-cold-run.ts), as a user's `muster sim` is. */
+/** A cold run in a fresh process (bench/cli-sim-cold-run.ts), as a user's `muster sim` is. */
 function coldRun(games: number, workers: number, runner: "old" | "new"): Promise<{ wallSeconds: number; cpuSeconds: number }> {
-  const script = fileURLToPath(new URL("./sim-cold-run.js", import.meta.url));
+  const script = fileURLToPath(new URL("./cli-sim-cold-run.js", import.meta.url));
   return new Promise((ok, fail) => {
     const child = spawn(process.execPath, [script, String(games), String(workers), runner], { stdio: ["ignore", "pipe", "inherit"] });
     let text = "";
     child.stdout!.on("data", (d: Buffer) => (text += d.toString()));
-    child.once("exit", (code) => (code === 0 ? ok(JSON.parse(text) as { wallSeconds: number; cpuSeconds: number }) : fail(new Error(`sim-cold-run exited with ${code}`))));
+    child.once("exit", (code) => (code === 0 ? ok(JSON.parse(text) as { wallSeconds: number; cpuSeconds: number }) : fail(new Error(`cli-sim-cold-run exited with ${code}`))));
   });
 }
 

@@ -1,6 +1,6 @@
 /**
  * One cold `--workers` run in a fresh process, as `muster sim` does it (import, then run):
- * `node dist/bench/sim-cold-run.js GAMES WORKERS old|new` prints `{ wallSeconds, cpuSeconds }`
+ * `node dist/bench/cli-sim-cold-run.js GAMES WORKERS old|new` prints `{ wallSeconds, cpuSeconds }`
  * (CPU of every thread of the process). Spawned by the `queue` bench section (cli-queue.ts).
  */
 import { performance } from "node:perf_hooks";
