@@ -3,6 +3,7 @@
  * `{ section: { measure: value } }`, plus the machine it ran on. Each ruleset adds a section.
  */
 import { cpus } from "node:os";
+import { queueBench } from "./cli-queue.js";
 import { battleBench } from "./cli-sim.js";
 import { contestBench } from "./contest.js";
 import { coreBench } from "./core.js";
@@ -21,7 +22,7 @@ import { shoveBench } from "./shove.js";
 import { webDecisionsBench } from "./web-decisions.js";
 import { webBench } from "./web.js";
 
-const sections: BenchSection[] = [coreBench, diceBench, shieldwallBench, shieldwallCombatBench, gurpsBench, shieldwallDuelBench, shieldwallGeometryBench, contestBench, shoveBench, battleBench, shieldwallBattleBench, shieldwallAiBench, shieldwallHardBench, webDecisionsBench, webBench, onlineBench];
+const sections: BenchSection[] = [coreBench, diceBench, shieldwallBench, shieldwallCombatBench, gurpsBench, shieldwallDuelBench, shieldwallGeometryBench, contestBench, shoveBench, battleBench, shieldwallBattleBench, shieldwallAiBench, shieldwallHardBench, webDecisionsBench, webBench, onlineBench, queueBench];
 
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((w) => !sections.some((s) => s.name === w));

@@ -47,6 +47,17 @@ describe("muster sim: results do not depend on the number of worker threads (C-2
     expect(here.outcomes?.map((o) => o.index)).toEqual([...Array(60).keys()]);
   });
 
+  it("C-2: Pig, 45 games on 2 and 3 workers: one, two or three batches in flight per thread, this thread playing too or not, give the report of this thread", async () => {
+    const spec = { gameId: "pig", options: { target: 30 }, players: {}, games: 45, seed: 5 };
+    const here = await runSim({ ...spec, workers: 0 }, true);
+    for (const workers of [2, 3])
+      for (const batchesInFlight of [1, 2, 3])
+        for (const mainThreadPlays of [true, false]) {
+          const threaded = await runSim({ ...spec, workers, workerUrl, batchesInFlight, mainThreadPlays }, true);
+          expect(stable(threaded)).toEqual(stable(here));
+        }
+  });
+
   it("C-2: Shove with an MCTS side, 6 games: 2 workers equal this thread", async () => {
     const spec = { gameId: "shove", options: {}, players: { red: { name: "mcts", arg: "4" } }, games: 6, seed: 5 };
     const here = await runSim({ ...spec, workers: 0 });

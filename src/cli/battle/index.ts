@@ -211,7 +211,7 @@ export const battleCli: CliModule = {
 
     sideOptions(program.command("sim").description("many battles between computer players on worker threads: win and draw rates with 95% confidence intervals, mean turns and losses (Shieldwall victory: ruling SW-25, a house rule)"))
       .option("--games <n>", "number of games (required, except with --resume or --status)")
-      .option("--workers <k>", "worker threads (default and most: the number of processors; 0 plays in this thread)")
+      .option("--workers <k>", "games in parallel: this thread and k-1 worker threads (default and most: the number of processors; 0 or 1: this thread only)")
       .option("--per-game", "with --json, list each game's seed and outcome")
       .option("--no-progress", "no progress display on standard error")
       .option("--skip-failures", "a game that fails with an engine error is counted, named and left out, instead of stopping the run")

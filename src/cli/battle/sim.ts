@@ -3,8 +3,9 @@
  * players, spread over worker threads. Game i always has seed deriveSeed(seed, i) and its
  * outcome is aggregated in index order, so the result is the same for any number of workers.
  *
- * Workers run the compiled sim-worker.js from dist/ (they cannot load TypeScript); with
- * `workers: 0` the games run in this thread.
+ * With `workers: K` this thread plays beside K-1 worker threads (it has the engine loaded
+ * already; a thread must load it again). Worker threads run the compiled sim-worker.js from
+ * dist/ (they cannot load TypeScript); with `workers` 0 or 1 the games run in this thread only.
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
@@ -66,6 +67,14 @@ export interface SimSpec {
   skipFailures?: boolean;
   /** Count how often each event type fired (`muster sim --events`). */
   countEvents?: boolean;
+  /** Batches queued per worker thread (default 2; 1 was the old runner, kept for the bench's before/after). */
+  batchesInFlight?: number;
+  /**
+   * With K workers, this thread (engine already loaded and warm) plays too, beside K-1 worker
+   * threads; K = 1 then starts no thread at all. Default true; false is the old runner (K threads,
+   * this one idle), kept for the bench's before/after.
+   */
+  mainThreadPlays?: boolean;
 }
 
 export interface RateSummary {
@@ -255,7 +264,9 @@ export interface WorkerInit {
 export async function runSim(spec: SimSpec, keepOutcomes = false): Promise<SimReport> {
   const entry = entryOrThrow(spec.gameId);
   preflight(entry, spec);
-  const outcomes = spec.workers === 0 ? runHere(entry, spec) : await runWorkers(spec, Math.min(spec.workers, spec.games));
+  const k = Math.min(spec.workers, spec.games);
+  const mainPlays = spec.mainThreadPlays !== false;
+  const outcomes = k === 0 || (k === 1 && mainPlays) ? runHere(entry, spec) : await runWorkers(entry, spec, mainPlays ? k - 1 : k, mainPlays);
   return aggregate(entry, spec, outcomes, keepOutcomes);
 }
 
@@ -270,7 +281,8 @@ function runHere(entry: BattleGameEntry, spec: SimSpec): GameOutcome[] {
   return out;
 }
 
-function runWorkers(spec: SimSpec, k: number): Promise<GameOutcome[]> {
+/** Runs the games on k worker threads and, when `mainPlays`, one game at a time in this thread too. */
+function runWorkers(entry: BattleGameEntry, spec: SimSpec, k: number, mainPlays: boolean): Promise<GameOutcome[]> {
   const url = spec.workerUrl ?? defaultWorkerUrl();
   const init: WorkerInit = { gameId: spec.gameId, options: spec.options, players: spec.players, seed: spec.seed, skipFailures: spec.skipFailures === true, countEvents: spec.countEvents === true };
   // Hand out small batches on demand so fast and slow threads stay busy to the end.
@@ -281,6 +293,13 @@ function runWorkers(spec: SimSpec, k: number): Promise<GameOutcome[]> {
     const workers: Worker[] = [];
     let finished = false;
     let live = k;
+    let hereDone = !mainPlays;
+    const settle = () => {
+      if (live > 0 || !hereDone || finished) return;
+      finished = true;
+      if (outcomes.length === spec.games) resolve(outcomes);
+      else reject(new Error(`worker threads stopped after ${outcomes.length} of ${spec.games} games`));
+    };
     const fail = (err: Error) => {
       if (finished) return;
       finished = true;
@@ -299,6 +318,10 @@ function runWorkers(spec: SimSpec, k: number): Promise<GameOutcome[]> {
     for (let i = 0; i < k; i++) {
       const w = new Worker(url, { workerData: init });
       workers.push(w);
+      // Two batches in flight per thread: the next is already waiting when one ends, so a thread
+      // never idles for the round trip through this (possibly busy) thread.
+      let primed = false;
+      const inFlight = Math.max(1, spec.batchesInFlight ?? 2);
       w.on("message", (msg: FromWorker) => {
         if (finished) return;
         if (msg.type === "outcomes") {
@@ -306,18 +329,39 @@ function runWorkers(spec: SimSpec, k: number): Promise<GameOutcome[]> {
             outcomes.push(o);
             spec.onProgress?.(outcomes.length, spec.games);
           }
-        } else if (msg.type === "idle") feed(w);
-        else fail(new SimGameError(msg.index, deriveSeed(spec.seed, msg.index), msg.message));
+        } else if (msg.type === "idle") {
+          feed(w);
+          if (!primed) {
+            primed = true;
+            for (let extra = 1; extra < inFlight; extra++) feed(w);
+          }
+        } else fail(new SimGameError(msg.index, deriveSeed(spec.seed, msg.index), msg.message));
       });
       w.on("error", (err) => fail(err));
       w.on("exit", () => {
         live--;
-        if (live === 0 && !finished) {
-          finished = true;
-          if (outcomes.length === spec.games) resolve(outcomes);
-          else reject(new Error(`worker threads stopped after ${outcomes.length} of ${spec.games} games`));
-        }
+        settle();
       });
     }
+    // This thread plays one game per turn of the event loop, so the threads' messages (and their
+    // next batches) are never held up by more than one game.
+    const playHere = () => {
+      if (finished) return;
+      if (next >= spec.games) {
+        hereDone = true;
+        settle();
+        return;
+      }
+      const index = next++;
+      const o = tryPlayIndexed(entry, spec.options, spec.players, spec.seed, index, spec.countEvents === true);
+      if (o.error !== undefined && !spec.skipFailures) {
+        fail(new SimGameError(index, o.seed, o.error));
+        return;
+      }
+      outcomes.push(o);
+      spec.onProgress?.(outcomes.length, spec.games);
+      setImmediate(playHere);
+    };
+    if (mainPlays) setImmediate(playHere);
   });
 }
