@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { setupFromScenario } from "../../web/src/battle/scenarios.js";
 import { refForFileArmy } from "../../web/src/scenarios/army-choices.js";
-import { addPiece, decodeLink, type EditorScenario, encodeLink, fromScenarioFile, movePiece, newScenario, piecePoints, resizePiece, rotatePiece, scenarioFile, updatePiece } from "../../web/src/scenarios/model.js";
+import { addPiece, baseSize, decodeLink, type EditorScenario, encodeLink, fromScenarioFile, movePiece, newScenario, piecePoints, resizePiece, rotatePiece, scenarioFile, updatePiece } from "../../web/src/scenarios/model.js";
 import { checkScenario } from "../../web/src/scenarios/problems.js";
 import { runCli } from "../helpers/cli.js";
 
@@ -68,6 +68,23 @@ describe("scenario editor model", () => {
     expect(back.armies).toEqual(sc.armies);
     expect(checkScenario(back).file).toEqual(file);
     expect(decodeLink(encodeLink(sc))).toEqual(sc);
+  });
+
+  it("an imported piece reads the turn it was exported with and keeps its own width and depth", () => {
+    const sc = builtScenario();
+    const back = fromScenarioFile(JSON.parse(JSON.stringify(checkScenario(sc).file)), refForFileArmy);
+    const turns = Object.fromEntries(back.pieces.map((p) => [p.id, p.rotation]));
+    // The wood was turned 30°, the obstacle 90°; the others were left square.
+    expect(turns).toEqual({ "wood-1": 30, "rising-1": 0, "obstacle-1": 90, "camp-black-1": 0 });
+    const wood = sc.pieces.find((p) => p.id === "wood-1")!;
+    const woodBack = back.pieces.find((p) => p.id === "wood-1")!;
+    // The file's points are to 0.01", so the sizes come back to within a few hundredths.
+    expect(Math.abs(baseSize(woodBack).w - baseSize(wood).w * wood.sx)).toBeLessThan(0.03);
+    expect(Math.abs(baseSize(woodBack).h - baseSize(wood).h * wood.sy)).toBeLessThan(0.03);
+    // Turned on from there, it turns about its own centre as a piece made in the page does.
+    const turned = piecePoints(rotatePiece(back, "wood-1", 45).pieces.find((p) => p.id === "wood-1")!);
+    const made = piecePoints(rotatePiece(sc, "wood-1", 45).pieces.find((p) => p.id === "wood-1")!);
+    turned.forEach((q, i) => expect(Math.hypot(q.x - made[i].x, q.y - made[i].y)).toBeLessThan(0.03));
   });
 
   it("bad files and links are refused naming the field", () => {

@@ -184,10 +184,27 @@ export function scenarioFile(sc: EditorScenario, armies: Record<Side, unknown>):
   };
 }
 
-/** A piece from a file's outline: the outline about its centroid, unturned. */
+/**
+ * A piece from a file's outline: the outline about its centroid, turned by the direction of its
+ * first edge. Every outline the editor draws starts with an edge along its own width, so a piece
+ * exported and imported again reads the same turn (and stretches along its own sides); the outline
+ * is turned back by exactly the angle it is turned by when drawn, so its points come out the same.
+ */
 function pieceFrom(points: readonly Pt[], rest: Omit<Piece, "base" | "x" | "y" | "rotation" | "sx" | "sy">): Piece {
   const c = points.length >= 3 ? centroid(points) : { x: points.reduce((a, q) => a + q.x, 0) / points.length, y: points.reduce((a, q) => a + q.y, 0) / points.length };
-  return { ...rest, base: points.map((q) => ({ x: q.x - c.x, y: q.y - c.y })), x: round2(c.x), y: round2(c.y), rotation: 0, sx: 1, sy: 1 };
+  const dx = points.length >= 2 ? points[1].x - points[0].x : 0;
+  const dy = points.length >= 2 ? points[1].y - points[0].y : 0;
+  // To a tenth of a degree: the file's points are to 0.01", so a short first edge's angle is only that exact.
+  const rotation = dx === 0 && dy === 0 ? 0 : Math.round((Math.atan2(dy, dx) * 1800) / Math.PI) / 10;
+  const t = (rotation * Math.PI) / 180;
+  const cos = Math.cos(t);
+  const sin = Math.sin(t);
+  const base = points.map((q) => {
+    const u = q.x - c.x;
+    const v = q.y - c.y;
+    return { x: cos * u + sin * v, y: -sin * u + cos * v };
+  });
+  return { ...rest, base, x: round2(c.x), y: round2(c.y), rotation, sx: 1, sy: 1 };
 }
 
 /**
