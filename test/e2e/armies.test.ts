@@ -57,6 +57,32 @@ describe.skipIf(!haveChromium && !required)("web app end to end: the army builde
     return page;
   }
 
+  it("desktop: leaving an army with unsaved changes asks first; staying keeps them, leaving goes", async () => {
+    const page = await open("desktop", "#/armies");
+    await page.click('[data-testid="new-army"]');
+    await page.waitForSelector('[data-testid="army-editor"]');
+    // Opened and not changed: nothing to lose, no question.
+    let asked: string | null = null;
+    const answer = (accept: boolean) =>
+      page.once("dialog", (d) => {
+        asked = d.message();
+        void (accept ? d.accept() : d.dismiss());
+      });
+    await page.fill('[data-testid="name"]', "The men of Kent");
+    answer(false);
+    await page.click('nav.site a[href="#/battle"]');
+    await page.waitForFunction("location.hash.startsWith('#/armies/edit/')");
+    expect(asked).toBe('Leave "The men of Kent" with unsaved changes? They are lost unless you save first.');
+    expect(await page.inputValue('[data-testid="name"]')).toBe("The men of Kent");
+    expect(await page.locator('[data-testid="army-editor"]').count()).toBe(1);
+    asked = null;
+    answer(true);
+    await page.click('nav.site a[href="#/battle"]');
+    await page.waitForSelector('[data-testid="start"]');
+    expect(asked).not.toBeNull();
+    await page.context().close();
+  });
+
   it("phone: a saved army is offered in the companion and in an online match, and plays there", async () => {
     const fyrd = JSON.parse(readFileSync(join(ROOT, "data", "shieldwall", "armies", "raid-lindisfarne-fyrd.json"), "utf8")) as { name: string; contingents: { name?: string; leader: { name: string } }[] };
     fyrd.name = "Eadric's fyrd";

@@ -5,12 +5,12 @@
  * not played.
  */
 import type { ComponentChildren } from "preact";
-import { useMemo, useState } from "preact/hooks";
+import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { type ArmyProblem, type AttachedKind, bandId, contingentId, LP_MAX, LP_MIN, retinueId, type UnitFile } from "../../../src/rulesets/shieldwall/army.js";
 import { armyLinkCode, armyLinkHash } from "../shared/army-link.js";
 import { downloadJson } from "../shared/download.js";
 import { draftProblems, saveMyArmy } from "../shared/my-armies.js";
-import { navigate } from "../shell/location.js";
+import { guardLeaving, navigate } from "../shell/location.js";
 import { ATTACHED_KINDS, armyTotals, blankContingent, type Draft, edited, exportName, KIND_LABEL, placeText, problemsAt, setOptional, shownPaths, unitStrength } from "./draft.js";
 import { type Editing, editing, openDraft } from "./session.js";
 
@@ -53,6 +53,17 @@ export function ArmyEditor({ session }: { session: Editing }) {
   const text = JSON.stringify(draft);
   const dirty = session.savedText !== text;
   const shown = shownPaths(draft);
+  // Leaving with unsaved changes asks first (another page, a reload, closing the tab); an army
+  // opened and not yet changed (a new one, a copy, an import) has nothing to lose.
+  const opened = useRef({ id, text });
+  if (opened.current.id !== id) opened.current = { id, text };
+  const changed = session.savedText === null ? text !== opened.current.text : dirty;
+  const unsaved = useRef("");
+  unsaved.current = changed ? `Leave "${draft.name || "this army"}" with unsaved changes? They are lost unless you save first.` : "";
+  useEffect(() => {
+    guardLeaving(() => unsaved.current || null);
+    return () => guardLeaving(null);
+  }, []);
   const elsewhere = problems.filter((p) => !shown.has(p.path));
 
   const change = (edit: (d: Draft) => void) => {
@@ -79,6 +90,7 @@ export function ArmyEditor({ session }: { session: Editing }) {
   const play = () => {
     if (problems.length > 0) return;
     if ((dirty || session.savedText === null) && !save()) return;
+    unsaved.current = "";
     navigate(`#/battle?my-${draft.side}=${id}`);
   };
 

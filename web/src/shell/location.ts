@@ -35,9 +35,35 @@ export function hashFor(id: string, rest = "", query?: URLSearchParams | Record<
 
 export const here = signal<Location>(parseHash(typeof location === "undefined" ? "" : location.hash));
 
+/** What the page on show would lose by leaving (its question to the player), or null. */
+let leaveGuard: (() => string | null) | null = null;
+
+/**
+ * A page with unsaved work registers what to ask before it is left (null when nothing would be
+ * lost); it unregisters with null. Leaving for another page asks first, and so does closing or
+ * reloading the tab (the browser's own question).
+ */
+export function guardLeaving(guard: (() => string | null) | null): void {
+  leaveGuard = guard;
+}
+
 if (typeof window !== "undefined") {
+  let shown = location.hash;
   window.addEventListener("hashchange", () => {
-    here.value = parseHash(location.hash);
+    const next = parseHash(location.hash);
+    const now = here.value;
+    const leaving = next.id !== now.id || next.rest !== now.rest;
+    const question = leaving ? leaveGuard?.() : null;
+    if (question && !window.confirm(question)) {
+      // Stay: the address goes back to the page still on show, without another hashchange.
+      history.replaceState(null, "", shown);
+      return;
+    }
+    shown = location.hash;
+    here.value = next;
+  });
+  window.addEventListener("beforeunload", (e) => {
+    if (leaveGuard?.()) e.preventDefault();
   });
 }
 
