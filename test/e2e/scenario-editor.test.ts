@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { clickOptionsUntil } from "../../scripts/web-browser.js";
+import { playFirstTurn } from "../../scripts/web-browser.js";
 import { dragBy, haveChromium, type Page, required, ROOT, SHOTS, useHarness } from "./harness.js";
 
 const SIZES = {
@@ -62,19 +62,6 @@ async function problems(page: Page): Promise<{ field: string; rule: string; text
 
 function upload(page: Page, name: string, text: string): Promise<void> {
   return page.locator('[data-testid="import"]').setInputFiles({ name, mimeType: "application/json", buffer: Buffer.from(text) });
-}
-
-/** Clicks the first listed option until turn 2 begins (or the battle ends): one whole turn against the commander. */
-async function playOneTurn(page: Page): Promise<void> {
-  await clickOptionsUntil(
-    page,
-    async () => {
-      const turn = (await page.textContent('[data-testid="turn"]')) ?? "";
-      return /^Turn [2-9]/.test(turn) || (await page.locator('[data-testid="result"]').count()) > 0 ? true : null;
-    },
-    300_000,
-    "one turn within 300 s",
-  );
 }
 
 describe.skipIf(!haveChromium && !required)("web app end to end: the scenario editor", () => {
@@ -153,7 +140,7 @@ describe.skipIf(!haveChromium && !required)("web app end to end: the scenario ed
       await page.locator('[data-testid="seed"]').dispatchEvent("change");
       await page.click('[data-testid="play"]');
       await page.waitForSelector('[data-testid="battle"]', { timeout: 60_000 });
-      await playOneTurn(page);
+      await playFirstTurn(page);
       await page.screenshot({ path: join(SHOTS, `scenario-editor-played-${size}.png`) });
 
       // Back in the editor: a fresh table, the exported file imported, the same file exported again.
