@@ -6,6 +6,8 @@
  * - `nearest-walk` (blue): every action steps whichever blue token is nearest the victory square.
  * - `always-push` (red): push whenever a push is legal, otherwise end the turn (moving only when
  *   a lock forces it).
+ * - `idle` (red): end every turn at once, moving only when a lock forces it (a blue that cannot
+ *   beat a red doing nothing is broken).
  * - `random` (either side): a uniformly random legal decision.
  */
 import type { Player } from "../../core/game.js";
@@ -13,13 +15,14 @@ import { Random } from "../../core/random.js";
 import { formatAction, loadState, newSim, type ShoveConfig, type ShoveMove, type ShoveState } from "./game.js";
 import { actionKind, BLUE, END, KIND_MOVE, type ShoveSim } from "./sim.js";
 
-export const TRIVIAL_PLANS = ["straight-walk", "nearest-walk", "always-push", "random"] as const;
+export const TRIVIAL_PLANS = ["straight-walk", "nearest-walk", "always-push", "idle", "random"] as const;
 export type TrivialPlan = (typeof TRIVIAL_PLANS)[number];
 /** Which colours a plan can play. */
 export const PLAN_SIDES: Record<TrivialPlan, readonly ("blue" | "red")[]> = {
   "straight-walk": ["blue"],
   "nearest-walk": ["blue"],
   "always-push": ["red"],
+  idle: ["red"],
   random: ["blue", "red"],
 };
 
@@ -62,6 +65,7 @@ function decide(plan: TrivialPlan, sim: ShoveSim, rng: Random): number {
   const pick = () => legal[Math.floor(rng.float() * legal.length)];
   const fallback = () => (legal.includes(END) ? END : pick());
   if (plan === "random") return pick();
+  if (plan === "idle") return fallback();
   if (plan === "always-push") {
     const push = legal.find((c) => c !== END && actionKind(c) !== KIND_MOVE);
     return push ?? fallback();
