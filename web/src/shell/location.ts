@@ -48,18 +48,16 @@ export function guardLeaving(guard: (() => string | null) | null): void {
 }
 
 if (typeof window !== "undefined") {
-  let shown = location.hash;
   window.addEventListener("hashchange", () => {
     const next = parseHash(location.hash);
     const now = here.value;
     const leaving = next.id !== now.id || next.rest !== now.rest;
     const question = leaving ? leaveGuard?.() : null;
     if (question && !window.confirm(question)) {
-      // Stay: the address goes back to the page still on show, without another hashchange.
-      history.replaceState(null, "", shown);
+      // Stay: the address goes back to the page still on show (its query as replaceQuery last set it), without another hashchange.
+      history.replaceState(null, "", hashFor(now.id, now.rest, now.query));
       return;
     }
-    shown = location.hash;
     here.value = next;
   });
   window.addEventListener("beforeunload", (e) => {
