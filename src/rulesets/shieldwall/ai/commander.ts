@@ -28,7 +28,7 @@ import type { Player, PlayerId } from "../../../core/game.js";
 import type { Side } from "../army.js";
 import { battleGame } from "../battle/game.js";
 import { closestEnemyLeader, contingentLine, nearestEnemy, shootingOptions } from "../battle/queries.js";
-import { deployProblem } from "../battle/placement.js";
+import { deployProblem, firstDeployable } from "../battle/placement.js";
 import { geomOf, onTable, sideOfId } from "../battle/unit-facts.js";
 import { unitDist } from "../geometry/proximity.js";
 import type { BattleDecision, BattleState, BattleUnit, LeadAction, MoveChoice, Pending } from "../battle/types.js";
@@ -173,18 +173,25 @@ function tieKey(seed: number, state: BattleState, d: BattleDecision): number {
   return hashString(`${seed}:${state.decisions}:${JSON.stringify(d)}`);
 }
 
-/** The best-scoring decision; ties broken deterministically from the seed. */
+/** The best-scoring decision; ties broken deterministically from the seed (keys hashed only for ties). */
 function best<T extends BattleDecision>(seed: number, state: BattleState, options: T[], score: (d: T) => number): T {
   let top = options[0];
   let topScore = Number.NEGATIVE_INFINITY;
-  let topKey = 0;
+  let topKey: number | null = 0;
   for (const d of options) {
     const sc = score(d);
-    const k = tieKey(seed, state, d);
-    if (sc > topScore + 1e-12 || (Math.abs(sc - topScore) <= 1e-12 && k < topKey)) {
+    if (sc > topScore + 1e-12) {
       top = d;
       topScore = sc;
-      topKey = k;
+      topKey = null;
+    } else if (Math.abs(sc - topScore) <= 1e-12) {
+      topKey ??= tieKey(seed, state, top);
+      const k = tieKey(seed, state, d);
+      if (k < topKey) {
+        top = d;
+        topScore = sc;
+        topKey = k;
+      }
     }
   }
   return top;
@@ -193,10 +200,15 @@ function best<T extends BattleDecision>(seed: number, state: BattleState, option
 // ---------------------------------------------------------------------------------------------
 // Deployment
 
-function deployChoice(state: BattleState, side: Side, options: Decision<"deploy">[], o: CommanderOptions): BattleDecision {
+/**
+ * Deploys the first contingent that may deploy at its place in the whole line centred on the
+ * table. Deployment's options are many (each tested for room for the rest, ruling SW-26), so they
+ * are enumerated only when the wanted place is not legal.
+ */
+function deployChoice(state: BattleState, side: Side, o: CommanderOptions): BattleDecision {
   const sd = state.sides[side];
-  const pending = sd.contingents.filter((c) => options.some((d) => d.contingent === c));
-  const contingent = pending[0];
+  const contingent = firstDeployable(state, side);
+  if (contingent === undefined) throw new Error(`no legal decision for ${side}`);
   // Widths of all contingents in army order; the whole line centred on the table, 1" gaps.
   const widthOf = (c: string) => {
     const line = contingentLine(state, side, c, 0, o.deployDistance);
@@ -231,7 +243,7 @@ function deployChoice(state: BattleState, side: Side, options: Decision<"deploy"
   for (const distance of [o.deployDistance, ...state.options.deployDistances]) {
     if (deployProblem(state, side, contingent, x, distance) === null) return { type: "deploy", contingent, x, distance };
   }
-  const mine = options.filter((d) => d.contingent === contingent);
+  const mine = (battleGame.legalMoves(state, side) as Decision<"deploy">[]).filter((d) => d.contingent === contingent);
   return mine.reduce((a, b) => (Math.abs(b.x - x) + Math.abs(b.distance - o.deployDistance) < Math.abs(a.x - x) + Math.abs(a.distance - o.deployDistance) ? b : a));
 }
 
@@ -696,6 +708,7 @@ function chargeChoice(ctx: Ctx, p: Extract<Pending, { kind: "charge" }>, options
 
 /** The commander's decision in a state (a pure function of the state, side, options and seed). */
 export function commanderChoice(state: BattleState, side: PlayerId, o: CommanderOptions = DEFAULT_COMMANDER_OPTIONS, seed = 0): BattleDecision {
+  if (state.pending?.kind === "deploy" && state.pending.side === side && !state.result) return deployChoice(state, state.pending.side, o);
   const moves = battleGame.legalMoves(state, side);
   if (moves.length === 0) throw new Error(`no legal decision for ${side}`);
   const p = state.pending;
@@ -704,7 +717,7 @@ export function commanderChoice(state: BattleState, side: PlayerId, o: Commander
   const s = side as Side;
   switch (p.kind) {
     case "deploy":
-      return deployChoice(state, s, moves as Decision<"deploy">[], o);
+      return deployChoice(state, s, o);
     case "initiative": {
       // Act second once the armies are close: the side that moves second chooses the engagements.
       const close = o.initiative === "second" || (o.initiative === "second-when-close" && friendsOf(ctx, s).some((u) => nearestEnemyDistance(ctx, u) <= 12));

@@ -22,6 +22,11 @@ export interface DecisionKind<K extends DecisionKindName> {
    * or absent: the enumerated choices decide (compared by canonical JSON). `ctx` is read-only.
    */
   problem?(ctx: Ctx, p: PendingOf<K>, d: DecisionOf<K>): string | null | undefined;
+  /**
+   * True when `problem` alone decides every decision of the kind (the enumerated choices are a
+   * sample of the legal ones): a decision is then validated without enumerating them.
+   */
+  problemDecides?: boolean;
   /** The decision's effect, before the engine runs on to the next decision; `side` decided. */
   apply(ctx: Ctx, p: PendingOf<K>, d: DecisionOf<K>, side: Side): void;
   /** The decision in a few words. */

@@ -244,6 +244,7 @@ export function decisionProblem(state: BattleState, player: PlayerId, d: BattleD
   const type = d.type;
   if (!isDecisionOf(d, p.kind)) return `the pending decision is "${p.kind}", not "${type}"`;
   const ctx = new Ctx(state, true);
+  if (DECISIONS[p.kind].problemDecides) return problemOf(ctx, p.kind, p, d) ?? null;
   const opts = stateOptions(ctx, p);
   // One of the very choices `legalMoves` handed out for this state: legal, with no check worked out again.
   if (opts.includes(d)) return null;

@@ -228,15 +228,29 @@ function* places(s: BattleState, side: Side, c: string, scene: DeployScene, keep
   }
 }
 
-/** Every place where a contingent of `side` may deploy now (deployProblem accepts each), contingent by contingent. */
-export function deployOptions(s: BattleState, side: Side): { contingent: string; x: number; distance: number }[] {
+/** Each contingent of `side` still to deploy, in army order, with the places it may take (deployProblem accepts each), found lazily. */
+function* pendingPlaces(s: BattleState, side: Side): Generator<{ contingent: string; places: Iterable<{ x: number; distance: number }> }> {
   const sd = s.sides[side];
-  const out: { contingent: string; x: number; distance: number }[] = [];
   const pending = sd.contingents.filter((c) => !unitIn(s, sd.retinues[c]).deployed);
   const scene = sceneOf(s, side);
   for (const c of pending) {
     const room = pending.length === 1 ? undefined : (placed: PlacedLine) => roomProblem(s, side, c, placed, scene) === null;
-    for (const p of places(s, side, c, scene, room)) out.push({ contingent: c, x: p.x, distance: p.distance });
+    yield { contingent: c, places: places(s, side, c, scene, room) };
   }
+}
+
+/** Every place where a contingent of `side` may deploy now (deployProblem accepts each), contingent by contingent. */
+export function deployOptions(s: BattleState, side: Side): { contingent: string; x: number; distance: number }[] {
+  const out: { contingent: string; x: number; distance: number }[] = [];
+  for (const { contingent, places: at } of pendingPlaces(s, side)) for (const p of at) out.push({ contingent, x: p.x, distance: p.distance });
   return out;
+}
+
+/**
+ * The first contingent (army order) among {@link deployOptions}' — the first still to deploy that
+ * has a place — found without working out every place; undefined when none has one.
+ */
+export function firstDeployable(s: BattleState, side: Side): string | undefined {
+  for (const { contingent, places: at } of pendingPlaces(s, side)) if (!at[Symbol.iterator]().next().done) return contingent;
+  return undefined;
 }

@@ -47,6 +47,7 @@ export function deployTask(ctx: Ctx): void {
 export const DEPLOY_DECISION: DecisionKind<"deploy"> = {
   options: (ctx, p) => deployOptions(ctx.s, p.side).map((o) => ({ type: "deploy", ...o })),
   problem: (ctx, p, d) => deployProblem(ctx.s, p.side, d.contingent, d.x, d.distance),
+  problemDecides: true,
   apply: (ctx, _p, d, side) => applyDeploy(ctx, side, d.contingent, d.x, d.distance),
   describe: (d) => `deploy ${d.contingent} at x ${d.x}, ${d.distance}" from the centre line`,
 };
