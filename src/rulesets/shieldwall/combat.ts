@@ -643,9 +643,30 @@ export function hitsDist(side: readonly Combatant[], chargeCombat: boolean): Dis
   return acc;
 }
 
+/**
+ * Rounds already worked out, by the dice that decide them: a round's result depends only on each
+ * unit's dice, hit number and automatic hits, and combats (the computer players appraise many)
+ * repeat those far more often than whole inputs. Distributions are immutable, so sharing is safe.
+ */
+const ROUNDS = new Map<string, Dist<CombatResult>>();
+const ROUNDS_KEPT = 5_000;
+
+function diceKey(side: readonly Combatant[], chargeCombat: boolean): string {
+  return sideDice(side, chargeCombat)
+    .map((d) => `${d.dice.dice}/${d.hitOn}/${d.autoHits}`)
+    .join(",");
+}
+
 /** Exact distribution of one round's result for side a (same dice, hit and table functions). */
 export function roundDist(input: CombatInput): Dist<CombatResult> {
-  return hitsDist(input.a, input.chargeCombat).combine(hitsDist(input.b, input.chargeCombat), (x, y) => resultFromDifference(x - y));
+  const key = `${diceKey(input.a, input.chargeCombat)}|${diceKey(input.b, input.chargeCombat)}`;
+  let round = ROUNDS.get(key);
+  if (!round) {
+    round = hitsDist(input.a, input.chargeCombat).combine(hitsDist(input.b, input.chargeCombat), (x, y) => resultFromDifference(x - y));
+    if (ROUNDS.size >= ROUNDS_KEPT) ROUNDS.clear();
+    ROUNDS.set(key, round);
+  }
+  return round;
 }
 
 export interface CombatOdds {

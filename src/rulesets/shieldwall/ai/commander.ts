@@ -27,7 +27,7 @@
 import type { Player, PlayerId } from "../../../core/game.js";
 import type { Side } from "../army.js";
 import { battleGame } from "../battle/game.js";
-import { closestEnemyLeader, contingentLine, nearestEnemy, shootingOptions } from "../battle/queries.js";
+import { closestEnemyLeader, contingentLine, nearestEnemy, shootingOptions, towardHeading } from "../battle/queries.js";
 import { deployProblem, firstDeployable } from "../battle/placement.js";
 import { geomOf, onTable, sideOfId } from "../battle/unit-facts.js";
 import { unitDist } from "../geometry/proximity.js";
@@ -39,10 +39,11 @@ import { restBlocked } from "../leaders.js";
 import { type FighterKind, handSize, advantageBonus } from "../duel/rules.js";
 import { aggressionIndex, type Grade, GRADE_RANK, type LeaderState, totalDp } from "../units.js";
 import { unitCentre } from "../geometry/unit.js";
-import { rectCorners, rectOf } from "../geometry/stand.js";
+import { rectClosestPoints, rectCorners, rectOf } from "../geometry/stand.js";
+import { headingVector } from "../geometry/vec.js";
 import { unitFacing } from "../geometry/movement.js";
 import { moveProblem } from "../battle/move-options.js";
-import { type PreviewedMove, previewMove } from "../battle/phases/movement.js";
+import { friendOrEdgeWithin, type PreviewedMove, previewMove } from "../battle/phases/movement.js";
 import { fortuneChoice } from "./fortune.js";
 import { duelChoice } from "./duel.js";
 import { bestChallenge } from "./challenge.js";
@@ -609,6 +610,39 @@ function progressOf(ctx: Ctx, side: Side, moved: PreviewedMove[]): { gain: numbe
 }
 
 /**
+ * An upper bound on {@link progressOf}'s gain for the move `c` (advance or towards), without
+ * previewing it: the units that may move (the unit, and for a body its contingent within 2") each
+ * go at most the move's inches along its heading, and the distance between two rectangles falls by
+ * at most the move's component along the line joining their closest points (the distance is a
+ * convex function of the displacement). Lets `unjammed` skip alternatives that cannot do better.
+ */
+function gainBound(ctx: Ctx, bu: BattleUnit, c: Extract<MoveChoice, { kind: "advance" | "toward" }>): number {
+  const t = meanInches(c);
+  const d = headingVector(c.kind === "advance" ? unitFacing(geomOf(bu)) + c.offset : towardHeading(ctx, bu));
+  const enemies = enemiesOf(ctx, bu.side);
+  const body = bu.u.kind === "retinue" || c.group === true;
+  let bound = 0;
+  for (const mv of friendsOf(ctx, bu.side)) {
+    if (mv.id !== bu.id && !(body && mv.u.contingent === bu.u.contingent && unitDist(bu, mv) <= 2.01)) continue;
+    const before = enemies.reduce((x, e) => Math.min(x, unitDist(mv, e)), Number.POSITIVE_INFINITY);
+    let after = before;
+    const rects = mv.stands.map(rectOf);
+    for (const e of enemies) {
+      if (unitDist(mv, e) - t >= after) continue;
+      for (const a of rects) {
+        for (const st of e.stands) {
+          const { distance, p, q } = rectClosestPoints(a, rectOf(st));
+          const towards = distance > 1e-9 ? Math.max(0, ((q.x - p.x) * d.x + (q.y - p.y) * d.y) / distance) : 1;
+          after = Math.min(after, distance - t * towards);
+        }
+      }
+    }
+    bound += Math.max(0, Math.max(2, before) - Math.max(2, after));
+  }
+  return bound + 1e-6;
+}
+
+/**
  * Option `unjam`: a formed dice move that a friend in the way or the table edge would stop short
  * (a contingent marching into the next one, bands shouldering each other) is swapped for the plain advance or
  * move towards the enemy that brings its units nearest the enemy, weighed at the mean roll with the
@@ -617,16 +651,29 @@ function progressOf(ctx: Ctx, side: Side, moved: PreviewedMove[]): { gain: numbe
 export function unjammed(ctx: Ctx, bu: BattleUnit, m: MoveChoice, options: MoveChoice[]): MoveChoice {
   if ((m.kind !== "advance" && m.kind !== "toward") || m.stopAt !== undefined || m.interpenetrate === true) return m;
   if (!mayBeStopped(ctx, bu, meanInches(m) + 0.5, m.kind === "advance" && m.offset === 0)) return m;
+  // Jammed is stopped by a friend or the edge in the first half of the move: none that near, no preview.
+  if (!friendOrEdgeWithin(ctx.s, bu.id, m, meanInches(m) / 2 + 0.01)) return m;
   const mine = progressOf(ctx, bu.side, previewMove(ctx.s, bu.id, m, meanInches(m)));
   if (!mine.jammed) return m;
-  let top = m;
+  // The first alternative (in the options' order) with the greatest gain, if that beats the jammed
+  // move by half an inch. Tried in order of their gain bounds, best first, so once a bound falls
+  // short of the best gain found no later alternative can win and none is previewed.
+  const alternatives = options
+    .map((c, index) => ({ c, index }))
+    .filter(({ c }) => (c.kind === "advance" || c.kind === "toward") && c.extraD6 === m.extraD6 && c.stopAt === undefined && c.interpenetrate !== true && c !== m)
+    .map(({ c, index }) => ({ c: c as Extract<MoveChoice, { kind: "advance" | "toward" }>, index, bound: gainBound(ctx, bu, c as Extract<MoveChoice, { kind: "advance" | "toward" }>) }))
+    .sort((a, b) => b.bound - a.bound || a.index - b.index);
+  let top: MoveChoice = m;
+  let topIndex = Number.POSITIVE_INFINITY;
   let topGain = mine.gain + 0.5;
-  for (const c of options) {
-    if ((c.kind !== "advance" && c.kind !== "toward") || c.extraD6 !== m.extraD6 || c.stopAt !== undefined || c.interpenetrate === true || c === m) continue;
-    const p = progressOf(ctx, bu.side, previewMove(ctx.s, bu.id, c, meanInches(c)));
-    if (p.gain > topGain) {
+  for (const { c, index, bound } of alternatives) {
+    if (bound < topGain) break;
+    if (bound === topGain && (topIndex === Number.POSITIVE_INFINITY || index > topIndex)) continue;
+    const gain = progressOf(ctx, bu.side, previewMove(ctx.s, bu.id, c, meanInches(c))).gain;
+    if (gain > topGain || (gain === topGain && topIndex !== Number.POSITIVE_INFINITY && index < topIndex)) {
       top = c;
-      topGain = p.gain;
+      topIndex = index;
+      topGain = gain;
     }
   }
   return top;

@@ -57,6 +57,11 @@ export function sw15Check(ctx: Ctx, mover: BattleUnit, before: Stand[]): void {
   }
 }
 
+/** Where a straight move would end: halting 2" (or `zone`) from visible enemy, short of other stands, obstacles and (unless `offTable`) the table edge. */
+export function planStraight(ctx: Ctx, bu: BattleUnit, heading: number, distance: number, opts: { zone?: number; offTable?: boolean } = {}): ReturnType<typeof planMove> {
+  return planMove(ctx.scene(), bu.id, heading, distance, { zone: opts.zone ?? 2, stopAtTableEdge: !opts.offTable });
+}
+
 /** Moves a unit straight, halting 2" from visible enemy and short of other stands and obstacles. Returns the distance moved. */
 export function moveStraight(
   ctx: Ctx,
@@ -66,11 +71,7 @@ export function moveStraight(
   what: string,
   opts: { zone?: number; offTable?: boolean; unform?: boolean } = {},
 ): number {
-  const scene = ctx.scene();
-  const plan = planMove(scene, bu.id, heading, distance, {
-    zone: opts.zone ?? 2,
-    stopAtTableEdge: !opts.offTable,
-  });
+  const plan = planStraight(ctx, bu, heading, distance, opts);
   const before = bu.stands;
   let formed = bu.u.formed && !opts.unform;
   if (plan.difficult.length > 0 && formed) formed = false;

@@ -3,7 +3,8 @@
  * SW-2, SW-15): units in acting order, control tests, chosen moves and their dice, and pursuers' moves.
  */
 import { type ControlResult, mustTakeControlTest, resolveControl } from "../../checks.js";
-import { aboutFace, planMove, stepHeading, unitFacing } from "../../geometry/movement.js";
+import { aboutFace, distanceBeforeOverlap, planMove, stepHeading, unitFacing } from "../../geometry/movement.js";
+import { distanceToTableEdge } from "../../geometry/table.js";
 import { unitContacts } from "../../geometry/contact.js";
 import { resolveFreeHack } from "../../checks.js";
 import { unitDist, within } from "../../geometry/proximity.js";
@@ -13,7 +14,7 @@ import { restAndReform } from "../../leaders.js";
 import { type MoveRoll, formUp } from "../../move-dice.js";
 import { Ctx, push } from "../ctx.js";
 import { throwMoveDice, thrown } from "../dice.js";
-import { announceLosses, markMoved, moveStraight, pursueToCampOrEdge, pursuitCharge, retireMove, takeFatigue } from "../effects.js";
+import { announceLosses, markMoved, moveStraight, planStraight, pursueToCampOrEdge, pursuitCharge, retireMove, takeFatigue } from "../effects.js";
 import { applyEmbark, disembarkHalfMove, embarkedUnits, landUnit, moveStandsIndependently, moveThroughFriends } from "../manoeuvres.js";
 import { formUpStands, moveOptions, moveProblem } from "../move-options.js";
 import { actingOrder, controlInputFor, enemiesOnTable, headingTo, nearestVisibleEnemy, sideOrder, towardHeading, unitInFront } from "../queries.js";
@@ -362,18 +363,28 @@ export function finishMove(ctx: Ctx, id: string, m: MoveChoice, voluntary: boole
     });
 }
 
+/** The heading of a formed straight move: the unit's facing turned by the offset, or towards its nearest enemy. */
+function straightHeading(ctx: Ctx, bu: BattleUnit, m: Extract<MoveChoice, { kind: "advance" | "toward" }>): number {
+  return m.kind === "advance" ? unitFacing(geomOf(bu)) + m.offset : towardHeading(ctx, bu);
+}
+
+/**
+ * Option groupMove "same-way" (default): a retinue's formed move with dice always moves the body (seed
+ * "Movement"), except the retinue's own declared moves: a stop short, to line up with friends or
+ * ground, and a move through friends in its way (they are not moving its way).
+ */
+function movesAsBody(ctx: Ctx, bu: BattleUnit, m: Extract<MoveChoice, { kind: "advance" | "toward" }>): boolean {
+  return m.group === true || (bu.u.kind === "retinue" && m.stopAt === undefined && m.interpenetrate !== true && ruleOption(ctx.s.options, "groupMove") === "same-way");
+}
+
 /** A chosen move with dice, once the dice are final. */
 export function diceMove(ctx: Ctx, id: string, m: MoveChoice, voluntary: boolean, roll: MoveRoll): void {
   const bu = ctx.unit(id);
   if (m.kind === "advance" || m.kind === "toward") {
-    const heading = m.kind === "advance" ? unitFacing(geomOf(bu)) + m.offset : towardHeading(ctx, bu);
+    const heading = straightHeading(ctx, bu, m);
     const dist = m.stopAt !== undefined ? Math.min(roll.inches, m.stopAt) : roll.inches;
     const group = [bu];
-    // Option groupMove "same-way" (default): a retinue's formed move with dice always moves the body (seed
-    // "Movement"), except the retinue's own declared moves: a stop short, to line up with friends or
-    // ground, and a move through friends in its way (they are not moving its way).
-    const body = m.group === true || (bu.u.kind === "retinue" && m.stopAt === undefined && m.interpenetrate !== true && ruleOption(ctx.s.options, "groupMove") === "same-way");
-    if (body) {
+    if (movesAsBody(ctx, bu, m)) {
       const f = unitFacing(geomOf(bu));
       for (const other of ctx.sideUnits(bu.side)) {
         if (other.id === bu.id || other.u.contingent !== bu.u.contingent || !canAct(other) || !other.u.formed || other.u.inCombat || other.moved) continue;
@@ -578,6 +589,16 @@ export interface PreviewedMove {
  * away, so a computer player can weigh moves before any die is thrown (no dice are read).
  */
 export function previewMove(state: BattleState, id: string, m: Extract<MoveChoice, { kind: "advance" | "toward" }>, inches: number): PreviewedMove[] {
+  // A unit moving alone, straight: its plan is the whole move (nothing after it moves a stand), so
+  // the plan is read without running the move on a copy.
+  const look = new Ctx(state, true);
+  const bu = look.unit(id);
+  if (m.interpenetrate !== true && !movesAsBody(look, bu, m)) {
+    const asked = m.stopAt !== undefined ? Math.min(inches, m.stopAt) : inches;
+    const plan = planStraight(look, bu, straightHeading(look, bu, m), asked);
+    const stop = plan.stoppedBy;
+    return [{ unit: id, distance: plan.distance, asked, blockedByFriend: stop?.kind === "stand" && stop.friend, blockedByEdge: stop?.kind === "table-edge", stands: plan.unit.stands }];
+  }
   const ctx = new Ctx(state);
   ctx.touch();
   diceMove(ctx, id, m, true, { roll: { dice: [], faces: [], total: inches }, inches, fatigue: 0 });
@@ -588,4 +609,28 @@ export function previewMove(state: BattleState, id: string, m: Extract<MoveChoic
     out.push({ unit: e.unit, distance: Number(e.distance), asked: Number(e.asked), blockedByFriend: stop?.kind === "stand" && stop.friend === true, blockedByEdge: stop?.kind === "table-edge", stands: ctx.unit(e.unit).stands });
   }
   return out;
+}
+
+/**
+ * Could a friend or the table edge stop the straight move `m` of unit `id` — or of any unit that
+ * may move with it as one body (a retinue's contingent within 2") — within `reach` inches? A cheap
+ * test before {@link previewMove}, exact in one direction: false means no preview of the move at
+ * any length up to `reach` is stopped by a friend or the edge. Every unit of a body moves the same
+ * way, so a body member that moved first is only further along the heading than it stands now.
+ */
+export function friendOrEdgeWithin(state: BattleState, id: string, m: Extract<MoveChoice, { kind: "advance" | "toward" }>, reach: number): boolean {
+  const ctx = new Ctx(state, true);
+  const bu = ctx.unit(id);
+  if (bu.stands.length === 0) return false;
+  const d = headingVector(m.kind === "advance" ? unitFacing(geomOf(bu)) + m.offset : towardHeading(ctx, bu));
+  const friends = ctx.sideUnits(bu.side).filter((u) => onTable(u));
+  const body = bu.u.kind === "retinue" || m.group === true;
+  for (const mv of friends) {
+    if (mv.id !== bu.id && !(body && mv.u.contingent === bu.u.contingent && unitDist(bu, mv) <= 2.01)) continue;
+    const own = mv.stands.map(rectOf);
+    for (const r of own) if (distanceToTableEdge(r, d.x, d.y, ctx.s.table) < reach) return true;
+    // (A stand cannot be met sooner than it is far.)
+    for (const f of friends) if (f.id !== mv.id && unitDist(mv, f) < reach && distanceBeforeOverlap(own, d, f.stands.map(rectOf)).distance < reach) return true;
+  }
+  return false;
 }
