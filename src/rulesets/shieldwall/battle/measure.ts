@@ -8,7 +8,8 @@
  */
 import { edgeFacing } from "../geometry/contact.js";
 import { MOVE_ARC_DEGREES, distanceToEnemyZone } from "../geometry/movement.js";
-import { type Scene, type StandRef, prepareScene, sceneGaps, segmentPenetrates, sightLine } from "../geometry/los.js";
+import { type Scene, type StandRef, prepareScene, sceneGaps, sightLine } from "../geometry/los.js";
+import { segmentPenetrates } from "../geometry/sight-tests.js";
 import { polygonsOverlap } from "../geometry/polygon.js";
 import { SCENE_STANDS } from "../geometry/proximity.js";
 import { type Edge, type Rect, aspectOf, rectClosestPoints, rectCorners, rectOf } from "../geometry/stand.js";

@@ -6,6 +6,7 @@
 export * from "./charge.js";
 export * from "./contact.js";
 export * from "./los.js";
+export { segmentPenetrates } from "./sight-tests.js";
 export * from "./movement.js";
 export * from "./polygon.js";
 export * from "./stand.js";
