@@ -4,6 +4,8 @@ import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type ArmyFile, armySchema } from "../../../src/rulesets/shieldwall/army.js";
 import { type BattleSetup, type BattleState, createBattle, parseScenario } from "../../../src/rulesets/shieldwall/battle/index.js";
+import { Ctx } from "../../../src/rulesets/shieldwall/battle/ctx.js";
+import { run } from "../../../src/rulesets/shieldwall/battle/loop.js";
 import { type Stand, rectOf, rectsOverlap } from "../../../src/rulesets/shieldwall/geometry/stand.js";
 import { standOffTable } from "../../../src/rulesets/shieldwall/geometry/table.js";
 import { formLine, rectsDistance } from "../../../src/rulesets/shieldwall/geometry/unit.js";
@@ -134,4 +136,11 @@ export function unitOf(s: BattleState, id: string) {
 /** Edge-to-edge distance between two units (ruling SW-3). */
 export function gap(s: BattleState, a: string, b: string): number {
   return rectsDistance(unitOf(s, a).stands.map(rectOf), unitOf(s, b).stands.map(rectOf));
+}
+
+/** Runs the engine from a given task list to the next decision; returns the context. */
+export function runFrom(s: BattleState, queue: BattleState["queue"]): Ctx {
+  const ctx = new Ctx({ ...s, queue, pending: null });
+  run(ctx);
+  return ctx;
 }
