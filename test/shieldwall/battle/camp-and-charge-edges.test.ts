@@ -1,6 +1,7 @@
 /**
  * Rules of the battle on hand-built positions, continued from rules.test.ts: camp followers'
- * move (seed "Supernumeraries", ruling SW-6) and which edge a charge comes in on (SW-18).
+ * move (seed "Supernumeraries", ruling SW-6), which edge a charge comes in on (SW-18), and a kept
+ * Seven re-rolling a failed charge test (SW-11).
  */
 import { describe, expect, it } from "vitest";
 import { play } from "../../../src/core/game.js";
