@@ -23,7 +23,18 @@ function checkCounts(successes: number, n: number): void {
  */
 export function wilsonInterval(successes: number, n: number, z = Z95): Interval {
   checkCounts(successes, n);
+  return wilsonScoreInterval(successes, n, z);
+}
+
+/**
+ * {@link wilsonInterval} for a score where a draw counts half a success (`points` a whole or half
+ * number from 0 to n): the same formula, which holds for any share.
+ */
+export function wilsonScoreInterval(points: number, n: number, z = Z95): Interval {
+  if (!Number.isInteger(n) || n < 0) throw new RangeError(`n must be a whole number ≥ 0, got ${n}`);
+  if (!Number.isInteger(points * 2) || points < 0 || points > n) throw new RangeError(`points must be a whole or half number from 0 to n (${n}), got ${points}`);
   if (n === 0) return { low: 0, high: 1 };
+  const successes = points;
   const p = successes / n;
   const z2 = z * z;
   const denom = 1 + z2 / n;

@@ -114,7 +114,7 @@ describe("muster battle on Shieldwall (default game and scenario)", () => {
     const list = await runCli(["battle", "--list-ai"]);
     expect(list.stdout).toMatch(/^commander +plays like a competent commander/m);
     expect(list.stdout).toMatch(/^advance +signals at once, advances straight at the nearest enemy and charges everything/m);
-    expect(list.stdout).toMatch(/^hard +the commander, searching its charges/m);
+    expect(list.stdout).toMatch(/^hard +the commander with tuned options/m);
   });
 
   it("SW-25: endings are counted by kind and labelled house rule", () => {

@@ -12,6 +12,7 @@ import {
   summarizeMean,
   variance,
   wilsonInterval,
+  wilsonScoreInterval,
   Z95,
 } from "../../src/core/stats.js";
 
@@ -41,6 +42,17 @@ describe("stats: confidence intervals for a proportion", () => {
     expect(wilsonInterval(0, 10)).toEqual({ low: 0, high: expect.closeTo((Z95 * Z95) / (10 + Z95 * Z95), 12) });
     expect(wilsonInterval(10, 10)).toEqual({ low: expect.closeTo(10 / (10 + Z95 * Z95), 12), high: 1 });
     expect(wilsonInterval(0, 0)).toEqual({ low: 0, high: 1 });
+  });
+
+  it("Wilson score interval: a draw counts half, whole scores give the Wilson interval, and other shares are refused", () => {
+    expect(wilsonScoreInterval(5, 10)).toEqual(wilsonInterval(5, 10));
+    const half = wilsonScoreInterval(5.5, 10);
+    expect(half.low).toBeGreaterThan(wilsonInterval(5, 10).low);
+    expect(half.high).toBeLessThan(wilsonInterval(6, 10).high);
+    expect(half.low).toBeLessThan(0.55);
+    expect(half.high).toBeGreaterThan(0.55);
+    expect(() => wilsonScoreInterval(5.25, 10)).toThrow(/whole or half number/);
+    expect(() => wilsonScoreInterval(11, 10)).toThrow(/from 0 to n \(10\)/);
   });
 
   it("Wilson bounds solve the score equation (p̂ − p)² = z²·p(1 − p)/n (property, fixed seed)", () => {

@@ -9,7 +9,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { play } from "../../../src/core/game.js";
 import { randomPlayer } from "../../../src/core/search/random-player.js";
-import { commanderChoice, DEFAULT_HARD_OPTIONS, hardPlayer, hardSearch, type HardOptions, positionValue, shieldwallPlayers } from "../../../src/rulesets/shieldwall/ai/index.js";
+import { commanderChoice, type CommanderOptions, DEFAULT_COMMANDER_OPTIONS, DEFAULT_HARD_OPTIONS, HARD_COMMANDER_OPTIONS, hardPlayer, hardSearch, type HardOptions, positionValue, shieldwallPlayers } from "../../../src/rulesets/shieldwall/ai/index.js";
 import { candidatesFor, DECIDED } from "../../../src/rulesets/shieldwall/ai/hard/index.js";
 import type { Side } from "../../../src/rulesets/shieldwall/army.js";
 import { type BattleDecision, type BattleSetup, type BattleState, battleGame } from "../../../src/rulesets/shieldwall/battle/index.js";
@@ -17,6 +17,8 @@ import { loadSetup } from "../battle/setup.js";
 
 const raid: BattleSetup = loadSetup("raid.json");
 const small: HardOptions = { ...DEFAULT_HARD_OPTIONS, budget: 40 };
+/** Hard's own commander (its tuned options over the defaults). */
+const own: CommanderOptions = { ...DEFAULT_COMMANDER_OPTIONS, ...HARD_COMMANDER_OPTIONS };
 
 /** A state reached by random play for `steps` decisions, then on to the next decision the hard player searches (or null). */
 function searchedState(seed: number, steps: number): BattleState | null {
@@ -63,7 +65,7 @@ describe("hard player: legal, bounded, searching", () => {
     expect(hi.work).toBeLessThanOrEqual(200);
     expect(hi.rounds).toBeGreaterThan(lo.rounds);
     expect(hi.candidates.length).toBeGreaterThan(1);
-    expect(hi.candidates[0].decision).toEqual(commanderChoice(s, side, undefined, 1));
+    expect(hi.candidates[0].decision).toEqual(commanderChoice(s, side, own, 1));
     // Too small a budget for one round: the commander's choice, no work beyond the budget.
     const none = hardSearch(s, side, { ...small, budget: 1 }, 1);
     expect(none.work).toBeLessThanOrEqual(1);
@@ -77,7 +79,38 @@ describe("hard player: legal, bounded, searching", () => {
     const r = hardSearch(s, side, small, 3);
     expect(r.candidates).toHaveLength(1);
     expect(r.work).toBe(0);
-    expect(r.best).toEqual(commanderChoice(s, side, undefined, 3));
+    expect(r.best).toEqual(commanderChoice(s, side, own, 3));
+  });
+
+  it("its commander is the tuned one: a whole raid against the commander, every unsearched decision the tuned commander's, and some of them not the default's", () => {
+    const cheap: HardOptions = { ...small, budget: 1 };
+    let s = battleGame.setup(raid, 11);
+    const them = shieldwallPlayers.commander.make(12);
+    let unsearched = 0;
+    let differs = 0;
+    for (let side = battleGame.toMove(s); side !== null; side = battleGame.toMove(s)) {
+      let d: BattleDecision;
+      if (side === "red") {
+        const r = hardSearch(s, side, cheap, 5);
+        const tuned = commanderChoice(s, side, own, 5);
+        if (r.candidates.length === 1) {
+          unsearched++;
+          expect(r.best).toEqual(tuned);
+          if (JSON.stringify(tuned) !== JSON.stringify(commanderChoice(s, side, DEFAULT_COMMANDER_OPTIONS, 5))) differs++;
+        }
+        d = r.best;
+      } else d = them.choose(s, side);
+      s = play(battleGame, s, side, d).state;
+    }
+    expect(unsearched).toBeGreaterThan(50);
+    expect(differs).toBeGreaterThan(0);
+  });
+
+  it("its commander's options are commander options", () => {
+    for (const [key, value] of Object.entries(HARD_COMMANDER_OPTIONS)) {
+      expect(Object.keys(DEFAULT_COMMANDER_OPTIONS)).toContain(key);
+      expect(typeof value).toBe(typeof DEFAULT_COMMANDER_OPTIONS[key as keyof CommanderOptions]);
+    }
   });
 });
 

@@ -17,6 +17,7 @@ export {
 export {
   type CandidateStats,
   DEFAULT_HARD_OPTIONS,
+  HARD_COMMANDER_OPTIONS,
   HARD_PLAYER_NAME,
   hardChoice,
   hardPlayer,
