@@ -23,9 +23,13 @@ import { followingUpAgainst, geomOf } from "../battle/unit-facts.js";
 
 export { Ctx };
 
-/** A read-only context on a state (the engine's Ctx copies what it changes, so reading is safe). */
+/**
+ * A read-only context on the state itself (the players only read): what the engine has worked out
+ * about the state (scene, sight, combats, options) is shared with it, and with every context the
+ * players' own previews and appraisals make on `ctx.s`, instead of being worked out again on a copy.
+ */
 export function contextOf(state: BattleState): Ctx {
-  return new Ctx(state);
+  return new Ctx(state, true);
 }
 
 export function enemiesOf(ctx: Ctx, side: Side): BattleUnit[] {
