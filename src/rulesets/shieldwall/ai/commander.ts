@@ -440,10 +440,8 @@ function leadChoice(ctx: Ctx, p: Extract<Pending, { kind: "lead" }>, options: De
   let reserve = enemyCanChallenge && l.lpValue <= o.keepLpForChallengesAtValue ? 3 : 0;
   // …and any leader keeps them while an enemy leader who still acts this turn could challenge him.
   if (o.guardChallenges && l.lpValue <= o.guardAtValue && left >= 3 && challengeThreat(ctx, l)) reserve = 3;
-  if (acts.length > 0 && left - 2 >= reserve) {
-    const pick = best(seed, s, acts, scoreAct);
-    if (scoreAct(pick) > 0.5) return pick;
-  }
+  // (The best act is `urgent`: with LPs for an act beyond the reserve, at least 2 are left.)
+  if (urgent !== null && left - 2 >= reserve && scoreAct(urgent) > 0.5) return urgent;
   if (!l.signalled && signal.length > 0 && left <= 1) return signal[0];
   return done;
 }
