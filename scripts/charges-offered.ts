@@ -13,6 +13,7 @@ import { commanderPlayer } from "../src/rulesets/shieldwall/ai/index.js";
 import { battleGame } from "../src/rulesets/shieldwall/battle/index.js";
 import type { BattleState } from "../src/rulesets/shieldwall/battle/types.js";
 import { loadBattleSetup } from "../bench/shieldwall-battle.js";
+import { argOf, wholeNumber } from "./args.js";
 
 const SCENARIOS = ["maldon-991", "raid", "raid-landing", "brunanburh-937"];
 
@@ -23,18 +24,6 @@ interface Tally {
   /** Turns played, summed: offers per turn do not depend on how long battles last. */
   turns: number;
   seconds: number;
-}
-
-function argOf(args: string[], name: string): string | undefined {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-}
-
-function wholeNumber(text: string | undefined, name: string, fallback: number): number {
-  if (text === undefined) return fallback;
-  const n = Number(text);
-  if (!Number.isSafeInteger(n) || n < 1) throw new Error(`${name} must be a whole number ≥ 1, got ${text}`);
-  return n;
 }
 
 /** One scenario's battles: charge decisions put to each side, and charges declared by themselves. */

@@ -14,18 +14,7 @@
 import { performance } from "node:perf_hooks";
 import { HARD_COMMANDER_OPTIONS } from "../src/rulesets/shieldwall/ai/index.js";
 import { parseCommanderOptions, pct, playCells, SCENARIOS, score, total } from "./commander-tuning.js";
-
-function argOf(args: string[], name: string): string | undefined {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-}
-
-function wholeNumber(text: string | undefined, name: string, fallback: number): number {
-  if (text === undefined) return fallback;
-  const n = Number(text);
-  if (!Number.isSafeInteger(n) || n < 1) throw new Error(`${name} must be a whole number ≥ 1, got ${text}`);
-  return n;
-}
+import { argOf, wholeNumber } from "./args.js";
 
 function main(): void {
   const args = process.argv.slice(2);

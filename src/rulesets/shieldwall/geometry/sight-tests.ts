@@ -25,29 +25,32 @@ export interface HullAxes {
 
 export function hullAxes(hull: readonly Point[]): HullAxes {
   const out: HullAxes = { nx: [], ny: [], lo: [], hi: [], pts: hull };
-  const n = hull.length;
-  for (let i = 0; i < n; i++) {
-    const p = hull[i];
-    const q = hull[(i + 1) % n];
-    let nx = q.y - p.y;
-    let ny = p.x - q.x;
-    const len = Math.hypot(nx, ny);
-    if (len < 1e-12) continue;
-    nx /= len;
-    ny /= len;
-    let lo = Number.POSITIVE_INFINITY;
-    let hi = Number.NEGATIVE_INFINITY;
-    for (const v of hull) {
-      const d = v.x * nx + v.y * ny;
-      if (d < lo) lo = d;
-      if (d > hi) hi = d;
-    }
-    out.nx.push(nx);
-    out.ny.push(ny);
-    out.lo.push(lo);
-    out.hi.push(hi);
-  }
+  for (let i = 0; i < hull.length; i++) pushEdgeAxis(out, hull, i);
   return out;
+}
+
+/** Adds the unit normal of edge i of `pts` (to the next point) with the points' extent along it; a zero-length edge adds nothing. */
+function pushEdgeAxis(out: OwnAxes, pts: readonly Point[], i: number): void {
+  const m = pts.length;
+  const p = pts[i];
+  const q = pts[(i + 1) % m];
+  let nx = q.y - p.y;
+  let ny = p.x - q.x;
+  const len = Math.hypot(nx, ny);
+  if (len < 1e-12) return;
+  nx /= len;
+  ny /= len;
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  for (let j = 0; j < m; j++) {
+    const d = pts[j].x * nx + pts[j].y * ny;
+    if (d < lo) lo = d;
+    if (d > hi) hi = d;
+  }
+  out.nx.push(nx);
+  out.ny.push(ny);
+  out.lo.push(lo);
+  out.hi.push(hi);
 }
 
 /**
@@ -65,27 +68,7 @@ export function ownAxes(pts: readonly Point[]): OwnAxes {
   const out: OwnAxes = { nx: [], ny: [], lo: [], hi: [] };
   const m = pts.length;
   const edges = m === 2 ? 1 : m >= 3 ? Math.min(m, 2) : 0;
-  for (let i = 0; i < edges; i++) {
-    const p = pts[i];
-    const q = pts[(i + 1) % m];
-    let nx = q.y - p.y;
-    let ny = p.x - q.x;
-    const len = Math.hypot(nx, ny);
-    if (len < 1e-12) continue;
-    nx /= len;
-    ny /= len;
-    let lo = Number.POSITIVE_INFINITY;
-    let hi = Number.NEGATIVE_INFINITY;
-    for (let j = 0; j < m; j++) {
-      const d = pts[j].x * nx + pts[j].y * ny;
-      if (d < lo) lo = d;
-      if (d > hi) hi = d;
-    }
-    out.nx.push(nx);
-    out.ny.push(ny);
-    out.lo.push(lo);
-    out.hi.push(hi);
-  }
+  for (let i = 0; i < edges; i++) pushEdgeAxis(out, pts, i);
   return out;
 }
 
