@@ -9,9 +9,10 @@ import { describe, expect, it } from "vitest";
 import { play } from "../../../src/core/game.js";
 import { randomPlayer } from "../../../src/core/search/random-player.js";
 import { commanderChoice, DEFAULT_COMMANDER_OPTIONS } from "../../../src/rulesets/shieldwall/ai/index.js";
+import { gainBound } from "../../../src/rulesets/shieldwall/ai/commander.js";
 import { contextOf, enemiesOf } from "../../../src/rulesets/shieldwall/ai/view.js";
 import { type BattleState, type BattleUnit, battleGame, type MoveChoice } from "../../../src/rulesets/shieldwall/battle/index.js";
-import { type PreviewedMove, previewMove } from "../../../src/rulesets/shieldwall/battle/phases/movement.js";
+import { friendOrEdgeWithin, type PreviewedMove, previewMove } from "../../../src/rulesets/shieldwall/battle/phases/movement.js";
 import { unitDist } from "../../../src/rulesets/shieldwall/geometry/proximity.js";
 import { loadSetup } from "../battle/setup.js";
 
@@ -88,5 +89,32 @@ describe("commander: unjamming a march (option unjam)", () => {
       });
     }
     expect(swapped).toBeGreaterThan(0);
+  });
+});
+
+describe("unjam's shortcuts never change its choice (issue 26, the commander's speed)", () => {
+  it("seed 'Movement': no preview is stopped by a friend or the edge in less than the reach friendOrEdgeWithin cleared, and no move gains more than gainBound", () => {
+    let cleared = 0;
+    let bounded = 0;
+    for (const seed of [5, 6]) {
+      eachRedMove(seed, (s, unit) => {
+        const ctx = contextOf(s);
+        const bu = ctx.unit(unit);
+        const options = battleGame.legalMoves(s, "red").flatMap((d) => (d.type === "move" && straight(d.move) && d.move.stopAt === undefined && d.move.interpenetrate !== true ? [d.move] : []));
+        for (const c of options.slice(0, 4)) {
+          const inches = c.extraD6 ? 7 : 3.5;
+          const preview = previewMove(s, unit, c, inches);
+          const reach = inches / 2 + 0.01;
+          if (!friendOrEdgeWithin(s, unit, c, reach)) {
+            cleared++;
+            for (const mv of preview) expect((mv.blockedByFriend || mv.blockedByEdge) && mv.distance < reach - 0.01).toBe(false);
+          }
+          expect(gain(s, preview)).toBeLessThanOrEqual(gainBound(ctx, bu, c) + 1e-9);
+          bounded++;
+        }
+      });
+    }
+    expect(cleared).toBeGreaterThan(10);
+    expect(bounded).toBeGreaterThan(50);
   });
 });

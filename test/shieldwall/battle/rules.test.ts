@@ -11,7 +11,7 @@ import { type BattleDecision, type BattleState, battleGame, createBattle, decisi
 import { applyMove } from "../../../src/rulesets/shieldwall/battle/phases/movement.js";
 import { armyBroken, chargePlan, findCombats, shootingOptions } from "../../../src/rulesets/shieldwall/battle/queries.js";
 import { Ctx } from "../../../src/rulesets/shieldwall/battle/ctx.js";
-import { deployProblem } from "../../../src/rulesets/shieldwall/battle/placement.js";
+import { deployOptions, deployProblem, firstDeployable } from "../../../src/rulesets/shieldwall/battle/placement.js";
 import { moveOptions } from "../../../src/rulesets/shieldwall/battle/move-options.js";
 import { movesAfterCombat } from "../../../src/rulesets/shieldwall/battle/phases/aftermath.js";
 import { moveStraight } from "../../../src/rulesets/shieldwall/battle/effects.js";
@@ -72,6 +72,23 @@ describe("Deployment (seed \"Deployment\", ruling SW-26)", () => {
     expect(order.filter((x) => x === "red")).toHaveLength(2);
     expect(s.pending?.kind).toBe("initiative");
     expect(invariantProblem(s)).toBeNull();
+  });
+
+  it("SW-26: the first deployable contingent is the first of the enumerated places, and a place off the grid is validated by the room rule alone", () => {
+    const setup = tinySetup();
+    const scenario = parseScenario({ ...setup.scenario, deployment: undefined });
+    let s = createBattle(scenario, setup.armies, 7);
+    while (s.pending?.kind === "deploy") {
+      const side = s.pending.side;
+      const options = deployOptions(s, side);
+      expect(firstDeployable(s, side)).toBe(options[0].contingent);
+      // Half an inch off the grid: legal exactly when deployProblem says so, with its reason.
+      const off = { type: "deploy" as const, contingent: options[0].contingent, x: options[0].x + 0.5, distance: options[0].distance };
+      expect(decisionProblem(s, side, off)).toBe(deployProblem(s, side, off.contingent, off.x, off.distance));
+      expect(decisionProblem(s, side, { ...off, contingent: "nobody" })).toMatch(/nobody is not a contingent/);
+      s = play(battleGame, s, side, battleGame.legalMoves(s, side)[0]).state;
+    }
+    expect(s.pending?.kind).toBe("initiative");
   });
 });
 

@@ -614,7 +614,7 @@ function progressOf(ctx: Ctx, side: Side, moved: PreviewedMove[]): { gain: numbe
  * at most the move's component along the line joining their closest points (the distance is a
  * convex function of the displacement). Lets `unjammed` skip alternatives that cannot do better.
  */
-function gainBound(ctx: Ctx, bu: BattleUnit, c: Extract<MoveChoice, { kind: "advance" | "toward" }>): number {
+export function gainBound(ctx: Ctx, bu: BattleUnit, c: Extract<MoveChoice, { kind: "advance" | "toward" }>): number {
   const t = meanInches(c);
   const d = headingVector(c.kind === "advance" ? unitFacing(geomOf(bu)) + c.offset : towardHeading(ctx, bu));
   const enemies = enemiesOf(ctx, bu.side);
