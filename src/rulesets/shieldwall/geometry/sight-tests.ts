@@ -141,6 +141,23 @@ export function lineMeetsSegment(v: Point, dx: number, dy: number, s0: Point, s1
   return true;
 }
 
+/** The parameter interval a line's clipping narrows (one scratch: the callers are synchronous and never nest). */
+const SPAN = { t0: 0, t1: 0 };
+
+/**
+ * Narrows {@link SPAN} to where u + t·du lies within [−h, h] (one slab of a rectangle, in its own
+ * frame). False when the line runs parallel to the slab outside it (`edgeIsOutside`: on its edge too).
+ */
+function clipToSlab(u: number, du: number, h: number, edgeIsOutside: boolean): boolean {
+  if (Math.abs(du) < 1e-15) return edgeIsOutside ? Math.abs(u) < h : Math.abs(u) <= h;
+  let a = (-h - u) / du;
+  let b = (h - u) / du;
+  if (a > b) [a, b] = [b, a];
+  SPAN.t0 = Math.max(SPAN.t0, a);
+  SPAN.t1 = Math.min(SPAN.t1, b);
+  return true;
+}
+
 /**
  * First point of rectangle r on the ray p + t·d (t ≥ 0), written to `out`: p itself if inside
  * or on it; false if the ray misses.
@@ -154,29 +171,11 @@ export function firstEntry(r: Rect, px: number, py: number, dx: number, dy: numb
   const dv = dx * r.fx + dy * r.fy;
   const hu = r.hw + 1e-9;
   const hv = r.hd + 1e-9;
-  let t0 = 0;
-  let t1 = Number.POSITIVE_INFINITY;
-  if (Math.abs(du) < 1e-15) {
-    if (Math.abs(u) > hu) return false;
-  } else {
-    let a = (-hu - u) / du;
-    let b = (hu - u) / du;
-    if (a > b) [a, b] = [b, a];
-    t0 = Math.max(t0, a);
-    t1 = Math.min(t1, b);
-  }
-  if (Math.abs(dv) < 1e-15) {
-    if (Math.abs(v) > hv) return false;
-  } else {
-    let a = (-hv - v) / dv;
-    let b = (hv - v) / dv;
-    if (a > b) [a, b] = [b, a];
-    t0 = Math.max(t0, a);
-    t1 = Math.min(t1, b);
-  }
-  if (t0 > t1) return false;
-  out.x = px + t0 * dx;
-  out.y = py + t0 * dy;
+  SPAN.t0 = 0;
+  SPAN.t1 = Number.POSITIVE_INFINITY;
+  if (!clipToSlab(u, du, hu, false) || !clipToSlab(v, dv, hv, false) || SPAN.t0 > SPAN.t1) return false;
+  out.x = px + SPAN.t0 * dx;
+  out.y = py + SPAN.t0 * dy;
   return true;
 }
 
@@ -192,27 +191,10 @@ export function segmentPenetrates(r: Rect, px: number, py: number, qx: number, q
   const dv = dx * r.fx + dy * r.fy;
   const hu = r.hw - INSIDE_EPS;
   const hv = r.hd - INSIDE_EPS;
-  let t0 = 0;
-  let t1 = 1;
-  if (Math.abs(du) < 1e-15) {
-    if (Math.abs(u) >= hu) return false;
-  } else {
-    let a = (-hu - u) / du;
-    let b = (hu - u) / du;
-    if (a > b) [a, b] = [b, a];
-    t0 = Math.max(t0, a);
-    t1 = Math.min(t1, b);
-  }
-  if (Math.abs(dv) < 1e-15) {
-    if (Math.abs(v) >= hv) return false;
-  } else {
-    let a = (-hv - v) / dv;
-    let b = (hv - v) / dv;
-    if (a > b) [a, b] = [b, a];
-    t0 = Math.max(t0, a);
-    t1 = Math.min(t1, b);
-  }
-  return t1 - t0 > 1e-12;
+  SPAN.t0 = 0;
+  SPAN.t1 = 1;
+  if (!clipToSlab(u, du, hu, true) || !clipToSlab(v, dv, hv, true)) return false;
+  return SPAN.t1 - SPAN.t0 > 1e-12;
 }
 
 /** Does the sight segment pq (beyond its very start) cross or touch a gap's bridge? */
