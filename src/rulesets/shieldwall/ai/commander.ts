@@ -27,7 +27,7 @@
 import type { Player, PlayerId } from "../../../core/game.js";
 import type { Side } from "../army.js";
 import { battleGame } from "../battle/game.js";
-import { closestEnemyLeader, contingentLine, nearestEnemy, shootingOptions, towardHeading } from "../battle/queries.js";
+import { closestEnemyLeader, contingentLine, nearestEnemy, shootingOptions } from "../battle/queries.js";
 import { deployProblem, firstDeployable } from "../battle/placement.js";
 import { geomOf, onTable, sideOfId } from "../battle/unit-facts.js";
 import { unitDist } from "../geometry/proximity.js";
@@ -43,7 +43,7 @@ import { rectClosestPoints, rectCorners, rectOf } from "../geometry/stand.js";
 import { headingVector } from "../geometry/vec.js";
 import { unitFacing } from "../geometry/movement.js";
 import { moveProblem } from "../battle/move-options.js";
-import { friendOrEdgeWithin, type PreviewedMove, previewMove } from "../battle/phases/movement.js";
+import { friendOrEdgeWithin, mayMoveWith, type PreviewedMove, previewMove, straightHeading } from "../battle/phases/movement.js";
 import { fortuneChoice } from "./fortune.js";
 import { duelChoice } from "./duel.js";
 import { bestChallenge } from "./challenge.js";
@@ -616,12 +616,10 @@ function progressOf(ctx: Ctx, side: Side, moved: PreviewedMove[]): { gain: numbe
  */
 export function gainBound(ctx: Ctx, bu: BattleUnit, c: Extract<MoveChoice, { kind: "advance" | "toward" }>): number {
   const t = meanInches(c);
-  const d = headingVector(c.kind === "advance" ? unitFacing(geomOf(bu)) + c.offset : towardHeading(ctx, bu));
+  const d = headingVector(straightHeading(ctx, bu, c));
   const enemies = enemiesOf(ctx, bu.side);
-  const body = bu.u.kind === "retinue" || c.group === true;
   let bound = 0;
-  for (const mv of friendsOf(ctx, bu.side)) {
-    if (mv.id !== bu.id && !(body && mv.u.contingent === bu.u.contingent && unitDist(bu, mv) <= 2.01)) continue;
+  for (const mv of mayMoveWith(ctx, bu, c)) {
     const before = enemies.reduce((x, e) => Math.min(x, unitDist(mv, e)), Number.POSITIVE_INFINITY);
     let after = before;
     const rects = mv.stands.map(rectOf);

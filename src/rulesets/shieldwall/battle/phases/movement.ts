@@ -364,7 +364,7 @@ export function finishMove(ctx: Ctx, id: string, m: MoveChoice, voluntary: boole
 }
 
 /** The heading of a formed straight move: the unit's facing turned by the offset, or towards its nearest enemy. */
-function straightHeading(ctx: Ctx, bu: BattleUnit, m: Extract<MoveChoice, { kind: "advance" | "toward" }>): number {
+export function straightHeading(ctx: Ctx, bu: BattleUnit, m: Extract<MoveChoice, { kind: "advance" | "toward" }>): number {
   return m.kind === "advance" ? unitFacing(geomOf(bu)) + m.offset : towardHeading(ctx, bu);
 }
 
@@ -375,6 +375,16 @@ function straightHeading(ctx: Ctx, bu: BattleUnit, m: Extract<MoveChoice, { kind
  */
 function movesAsBody(ctx: Ctx, bu: BattleUnit, m: Extract<MoveChoice, { kind: "advance" | "toward" }>): boolean {
   return m.group === true || (bu.u.kind === "retinue" && m.stopAt === undefined && m.interpenetrate !== true && ruleOption(ctx.s.options, "groupMove") === "same-way");
+}
+
+/**
+ * The units a straight move of `bu` may move (itself, and for a body every unit of its contingent
+ * on the table within 2" of it): a superset of the body {@link diceMove} forms, for bounds that
+ * must hold whichever of them then moves.
+ */
+export function mayMoveWith(ctx: Ctx, bu: BattleUnit, m: Extract<MoveChoice, { kind: "advance" | "toward" }>): BattleUnit[] {
+  if (!movesAsBody(ctx, bu, m)) return [bu];
+  return ctx.sideUnits(bu.side).filter((u) => u.id === bu.id || (onTable(u) && u.u.contingent === bu.u.contingent && unitDist(bu, u) <= 2.01));
 }
 
 /** A chosen move with dice, once the dice are final. */
@@ -622,11 +632,9 @@ export function friendOrEdgeWithin(state: BattleState, id: string, m: Extract<Mo
   const ctx = new Ctx(state, true);
   const bu = ctx.unit(id);
   if (bu.stands.length === 0) return false;
-  const d = headingVector(m.kind === "advance" ? unitFacing(geomOf(bu)) + m.offset : towardHeading(ctx, bu));
+  const d = headingVector(straightHeading(ctx, bu, m));
   const friends = ctx.sideUnits(bu.side).filter((u) => onTable(u));
-  const body = bu.u.kind === "retinue" || m.group === true;
-  for (const mv of friends) {
-    if (mv.id !== bu.id && !(body && mv.u.contingent === bu.u.contingent && unitDist(bu, mv) <= 2.01)) continue;
+  for (const mv of mayMoveWith(ctx, bu, m)) {
     const own = mv.stands.map(rectOf);
     for (const r of own) if (distanceToTableEdge(r, d.x, d.y, ctx.s.table) < reach) return true;
     // (A stand cannot be met sooner than it is far.)
