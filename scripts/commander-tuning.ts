@@ -27,6 +27,11 @@ export function parseCommanderOptions(text: string, name: string): Partial<Comma
   } catch {
     throw new Error(`${name} must be JSON, e.g. '{"restAtDp":1}'`);
   }
+  return checkCommanderOptions(value, name);
+}
+
+/** {@link parseCommanderOptions} for a value already parsed (an entry of a JSON list). */
+export function checkCommanderOptions(value: unknown, name: string): Partial<CommanderOptions> {
   if (value === null || typeof value !== "object" || Array.isArray(value)) throw new Error(`${name} must be a JSON object of commander options`);
   for (const [key, v] of Object.entries(value)) {
     if (!(key in DEFAULT_COMMANDER_OPTIONS)) throw new Error(`${name}: "${key}" is not a commander option (options: ${Object.keys(DEFAULT_COMMANDER_OPTIONS).join(", ")})`);

@@ -13,7 +13,7 @@
  */
 import { performance } from "node:perf_hooks";
 import { HARD_COMMANDER_OPTIONS } from "../src/rulesets/shieldwall/ai/index.js";
-import { parseCommanderOptions, pct, playCells, SCENARIOS, score, total } from "./commander-tuning.js";
+import { checkCommanderOptions, parseCommanderOptions, pct, playCells, SCENARIOS, score, total } from "./commander-tuning.js";
 import { argOf, wholeNumber } from "./args.js";
 
 function main(): void {
@@ -32,8 +32,10 @@ function main(): void {
       throw new Error(`--sweep must be a JSON array of option objects, e.g. '[{"advanceBy":6}]'`);
     }
     if (!Array.isArray(changes)) throw new Error("--sweep must be a JSON array of option objects");
-    const lines = changes.map((change, i) => {
-      const options = { ...base, ...parseCommanderOptions(JSON.stringify(change), `--sweep[${i}]`) };
+    // Every change checked before any battle, so a typo in the last one costs nothing.
+    const checked = changes.map((change, i) => checkCommanderOptions(change, `--sweep[${i}]`));
+    const lines = checked.map((change) => {
+      const options = { ...base, ...change };
       const s = score(total(playCells(options, scenarios, games, seed)));
       process.stderr.write(`${JSON.stringify(change)}: ${pct(s.rate)}\n`);
       return { change, s };

@@ -34,14 +34,13 @@ export function wilsonScoreInterval(points: number, n: number, z = Z95): Interva
   if (!Number.isInteger(n) || n < 0) throw new RangeError(`n must be a whole number ≥ 0, got ${n}`);
   if (!Number.isInteger(points * 2) || points < 0 || points > n) throw new RangeError(`points must be a whole or half number from 0 to n (${n}), got ${points}`);
   if (n === 0) return { low: 0, high: 1 };
-  const successes = points;
-  const p = successes / n;
+  const p = points / n;
   const z2 = z * z;
   const denom = 1 + z2 / n;
   const centre = (p + z2 / (2 * n)) / denom;
   const half = (z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / denom;
-  // At 0 and n successes the bounds are exactly 0 and 1; do not let rounding move them.
-  return { low: successes === 0 ? 0 : Math.max(0, centre - half), high: successes === n ? 1 : Math.min(1, centre + half) };
+  // At 0 and n points the bounds are exactly 0 and 1; do not let rounding move them.
+  return { low: points === 0 ? 0 : Math.max(0, centre - half), high: points === n ? 1 : Math.min(1, centre + half) };
 }
 
 /**

@@ -3,7 +3,7 @@
  * the commander's own, and a run plays the variant from both sides of each scenario.
  */
 import { describe, expect, it } from "vitest";
-import { parseCommanderOptions, playCells, score, total } from "../../../scripts/commander-tuning.js";
+import { checkCommanderOptions, parseCommanderOptions, playCells, score, total } from "../../../scripts/commander-tuning.js";
 import { HARD_COMMANDER_OPTIONS } from "../../../src/rulesets/shieldwall/ai/index.js";
 
 describe("tune:commander", () => {
@@ -14,6 +14,9 @@ describe("tune:commander", () => {
     expect(() => parseCommanderOptions('{"holdBack":"D"}', "--options")).toThrow(/"holdBack" must be an array/);
     expect(() => parseCommanderOptions("[1]", "--sweep[0]")).toThrow(/--sweep\[0\] must be a JSON object/);
     expect(() => parseCommanderOptions("{", "--options")).toThrow(/--options must be JSON/);
+    // A --sweep entry, already parsed: the same checks, named by its place in the list.
+    expect(checkCommanderOptions({ advanceBy: 6 }, "--sweep[0]")).toEqual({ advanceBy: 6 });
+    expect(() => checkCommanderOptions({ restAt: 1 }, "--sweep[1]")).toThrow(/--sweep\[1\]: "restAt" is not a commander option/);
   });
 
   it("plays the variant from both sides of each scenario and scores a draw as half", () => {
