@@ -636,8 +636,13 @@ export function combatFromRounds(input: CombatInput, rounds: readonly CombatRoun
 
 /** Exact distribution of a side's hits: independent binomials per unit plus automatic hits. */
 export function hitsDist(side: readonly Combatant[], chargeCombat: boolean): Dist<number> {
+  return hitsOfDice(sideDice(side, chargeCombat));
+}
+
+/** {@link hitsDist} from the side's dice already worked out. */
+function hitsOfDice(dice: readonly UnitDice[]): Dist<number> {
   let acc = Dist.certain(0);
-  for (const d of sideDice(side, chargeCombat)) {
+  for (const d of dice) {
     acc = acc.add(successesDist(d.dice.dice, d.hitOn).map((h) => h + d.autoHits));
   }
   return acc;
@@ -651,18 +656,18 @@ export function hitsDist(side: readonly Combatant[], chargeCombat: boolean): Dis
 const ROUNDS = new Map<string, Dist<CombatResult>>();
 const ROUNDS_KEPT = 5_000;
 
-function diceKey(side: readonly Combatant[], chargeCombat: boolean): string {
-  return sideDice(side, chargeCombat)
-    .map((d) => `${d.dice.dice}/${d.hitOn}/${d.autoHits}`)
-    .join(",");
+function diceKey(dice: readonly UnitDice[]): string {
+  return dice.map((d) => `${d.dice.dice}/${d.hitOn}/${d.autoHits}`).join(",");
 }
 
 /** Exact distribution of one round's result for side a (same dice, hit and table functions). */
 export function roundDist(input: CombatInput): Dist<CombatResult> {
-  const key = `${diceKey(input.a, input.chargeCombat)}|${diceKey(input.b, input.chargeCombat)}`;
+  const a = sideDice(input.a, input.chargeCombat);
+  const b = sideDice(input.b, input.chargeCombat);
+  const key = `${diceKey(a)}|${diceKey(b)}`;
   let round = ROUNDS.get(key);
   if (!round) {
-    round = hitsDist(input.a, input.chargeCombat).combine(hitsDist(input.b, input.chargeCombat), (x, y) => resultFromDifference(x - y));
+    round = hitsOfDice(a).combine(hitsOfDice(b), (x, y) => resultFromDifference(x - y));
     if (ROUNDS.size >= ROUNDS_KEPT) ROUNDS.clear();
     ROUNDS.set(key, round);
   }
