@@ -6,7 +6,8 @@
  *   event resampled on every iteration, random playouts on the fast simulator.
  * - `strong`: the same search with heuristic playouts (blue heads for the victory square, red
  *   pushes and shadows the leading blue token) and twice the iterations; red keeps the threat
- *   guard (guard.ts), blue walks in when a free walk fits its actions, and from
+ *   guard (guard.ts) and checks its pick against the solver over the next {@link RED_HORIZON}
+ *   turns, blue walks in when a free walk fits its actions, and from
  *   {@link ENDGAME_TURNS} turns before the end it plays the solver's exact choice whenever the
  *   solver finishes within {@link ENDGAME_NODES} nodes.
  */
@@ -40,6 +41,16 @@ export const DEFAULT_ITERATIONS: Record<AiLevel, number> = { random: 0, mcts: 10
  */
 export const ENDGAME_TURNS = 2;
 export const ENDGAME_NODES = 250_000;
+
+/**
+ * Red's look-ahead at the strongest level: before the endgame, red's pick (search, then guard)
+ * is checked against the solver with the game cut off this many turns ahead (counting the
+ * current one), and replaced by the solver's choice when that gives blue a smaller chance of
+ * reaching the victory square within them. Tried at each shorter horizon down to 2 when the
+ * solver runs out of {@link ENDGAME_NODES} (each of red's decisions tries again: fewer actions left
+ * make a smaller search).
+ */
+export const RED_HORIZON = 3;
 
 /** A uniform index below n (multiply-shift: bias below 2^-27 for n ≤ 32, fine for playouts). */
 function below(rng: Random, n: number): number {
@@ -193,6 +204,23 @@ export function shovePlayer(config: ShoveConfig, opts: AiOptions): Player<ShoveS
       return null;
     }
   };
+  /** Red's look-ahead ({@link RED_HORIZON}): `picked`, or the solver's choice when that is better within the horizon. */
+  const lookAhead = (state: ShoveState, picked: number): number => {
+    const left = state.config.rules.turnLimit - state.turn + 1;
+    let turns = Math.min(RED_HORIZON, left);
+    solver ??= new ShoveSolver(config, { maxNodes: ENDGAME_NODES, maxEntries: 1 << 17 });
+    for (; turns >= 2; turns--) {
+      try {
+        const best = solver.bestAction(state, turns);
+        // Blue certain to get there: every action is equal, keep the pick that hopes for a mistake.
+        if (best.blueWins === 1 || best.code === picked) return picked;
+        return solver.actionValue(state, turns, picked) > best.blueWins ? best.code : picked;
+      } catch (err) {
+        if (!(err instanceof SolverBudgetExceeded)) throw err;
+      }
+    }
+    return picked;
+  };
   return {
     name: `${opts.level}(${iterations})`,
     choose(state: ShoveState, player: PlayerId): ShoveMove {
@@ -224,8 +252,8 @@ export function shovePlayer(config: ShoveConfig, opts: AiOptions): Player<ShoveS
       loadState(sim, state);
       const guard = guardSearch(sim, () => newSim(config));
       const code = parseAction(sim.g, choice);
-      if ("code" in code && guard.byFirst.get(code.code) === guard.best) return choice;
-      return formatAction(sim.g, guard.bestFirst[0]);
+      const picked = "code" in code && guard.byFirst.get(code.code) === guard.best ? code.code : guard.bestFirst[0];
+      return formatAction(sim.g, lookAhead(state, picked));
     },
   };
 }

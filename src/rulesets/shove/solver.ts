@@ -213,6 +213,20 @@ export class ShoveSolver {
   }
 
   /**
+   * The exact value (blue's chance) of playing `code` in `state` (roll known) with `turnsLeft`
+   * turns to go. Throws {@link SolverBudgetExceeded} past the budget, RangeError if illegal.
+   */
+  actionValue(state: ShoveState, turnsLeft: number, code: number): number {
+    if (state.winner !== null) throw new RangeError("the game is over");
+    const root = this.prepare(state, turnsLeft);
+    if (root.awaitingRoll) throw new RangeError("the roll is not known yet");
+    const next = this.stack[1];
+    next.copyFrom(root);
+    if (next.act(code) !== 0) throw new RangeError("that action is not legal here");
+    return this.value(1, 0, 1);
+  }
+
+  /**
    * Marks which red tokens blue could remove (SH-4: two blue tokens beside it) within `a`
    * actions, red standing still: the two nearest blue tokens' steps to a square beside it.
    * Returns whether all of them could be.
