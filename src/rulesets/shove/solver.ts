@@ -178,7 +178,11 @@ export class ShoveSolver {
     }
     this.prepare(state, turnsLeft);
     const startNodes = this.nodes;
-    const v = this.value(0, 0, 1);
+    // A zero-window test first: is blue's chance above 0 at all? Values are multiples of
+    // 4^-turnsLeft, so a window (0, 4^-turnsLeft) decides it; where red holds (value 0) this
+    // proves it with red's refutations alone. Only a value above 0 needs the full window.
+    let v = this.useWindows ? this.value(0, 0, 4 ** -turnsLeft) : 1;
+    if (v > 0) v = this.value(0, 0, 1);
     return { turnsLeft, blueWins: toFraction(v, turnsLeft), nodes: this.nodes - startNodes, tableEntries: this.table.size };
   }
 
@@ -316,8 +320,9 @@ export class ShoveSolver {
       // Star1: each roll's window is what the rolls still to come (each worth 0..1) could make up.
       let sum = 0;
       v = -1;
-      for (let roll = 1; roll <= 4; roll++) {
-        const rest = 4 - roll;
+      for (let i = 0; i < 4; i++) {
+        const roll = turnsRemaining === 0 ? 4 - i : i + 1;
+        const rest = 3 - i;
         const lo = 4 * alpha - sum - rest;
         const hi = 4 * beta - sum;
         next.copyFrom(sim);
