@@ -219,16 +219,17 @@ export class ShoveSolver {
   /**
    * Marks which red tokens blue could remove (SH-4: two blue tokens beside it) within `a`
    * actions, red standing still: the two nearest blue tokens' steps to a square beside it.
-   * Returns whether all of them could be.
+   * Returns the most steps any red token needs (above `a` when some cannot be removed): removing
+   * every red token takes at least that many blue actions.
    */
-  private markRemovable(sim: ShoveSim, a: number): boolean {
+  private markRemovable(sim: ShoveSim, a: number): number {
     const g = sim.g;
     const unremovable = this.unremovable;
     const col = this.col;
     const row = this.row;
     const s = sim.s;
     const posAt = sim.posAt;
-    let all = true;
+    let most = 0;
     for (let r = 0; r < g.nRed; r++) {
       const p = s[posAt + r];
       if (p < 0) continue;
@@ -246,55 +247,67 @@ export class ShoveSolver {
           first = steps;
         } else if (steps < second) second = steps;
       }
-      if (first + second > a) {
-        unremovable[p] = 1;
-        all = false;
-      }
+      if (first + second > a) unremovable[p] = 1;
+      if (first + second > most) most = first + second;
     }
-    return all;
+    return most;
+  }
+
+  /**
+   * A lower bound on the blue actions needed to win against a red that only ends its turns, if
+   * it is at most `a` (else above `a`): the nearest blue token's steps to the victory square past
+   * the red tokens blue cannot remove within `a` actions (blue tokens passed through), or the
+   * steps to remove every red token (SH-4, SH-7), whichever is fewer.
+   */
+  private blueNeeds(sim: ShoveSim, a: number): number {
+    const removeAll = this.markRemovable(sim, a);
+    const walk = this.walker.distance(sim, a, this.unremovable);
+    return walk < removeAll ? walk : removeAll;
   }
 
   /**
    * No blue win is possible. Red may always just end its turns (when no red token stands on the
    * victory square), so blue's value is at most its value against that passive red: blue then
    * needs a token on the victory square within its remaining actions (this turn's, then 4 a
-   * turn), or every red token removed. Red tokens blue cannot remove in time block; blue tokens
-   * are passed through (a lower bound on the steps). In red's part of the last turn nothing blue
-   * can do remains.
+   * turn), or every red token removed ({@link blueNeeds}). In red's part of the last turn nothing
+   * blue can do remains.
    */
   private hopeless(sim: ShoveSim): boolean {
     const later = this.lastTurn - sim.turn;
     if (later === 0 && sim.side === RED) return true;
     if (sim.redOnVictory() >= 0) return false;
     const a = (sim.awaitingRoll ? 4 : sim.side === BLUE ? sim.actionsLeft : 0) + 4 * later;
-    if (this.markRemovable(sim, a)) return false; // every red token might be removed
-    return this.walker.distance(sim, a, this.unremovable) > a;
+    return this.blueNeeds(sim, a) > a;
   }
 
   /**
    * Blue wins at once: a blue token has a walk over empty squares to the victory square no longer
-   * than blue's actions left, and no SH-5 lock of another token stops it walking.
+   * than `a` actions, and no SH-5 lock of another token stops it walking.
    */
-  private walkWins(sim: ShoveSim): boolean {
-    const a = sim.actionsLeft;
+  private walkWins(sim: ShoveSim, a: number): boolean {
     const d = this.walker.distance(sim, a);
     if (d > a) return false;
     const locks = sim.locksPending;
     return locks === 0 || (sim.isLocked(this.walker.token) && (locks === 1 || d === 1));
   }
 
+  /** Counts a node against the node and time budgets. */
+  private tick(): void {
+    if (++this.nodes > this.nodeLimit) throw new SolverBudgetExceeded(`node budget of ${this.maxNodes} exceeded`);
+    if ((this.nodes & 0xfff) === 0 && this.now !== undefined && this.now() > this.deadline) throw new SolverBudgetExceeded("time budget exceeded");
+  }
+
   private value(level: number, alpha: number, beta: number): number {
     const sim = this.stack[level];
     if (sim.over) return sim.winner === BLUE ? 1 : 0;
-    if (++this.nodes > this.nodeLimit) throw new SolverBudgetExceeded(`node budget of ${this.maxNodes} exceeded`);
-    if ((this.nodes & 0xfff) === 0 && this.now !== undefined && this.now() > this.deadline) throw new SolverBudgetExceeded("time budget exceeded");
+    this.tick();
     if (!this.useWindows) {
       alpha = 0;
       beta = 1;
     }
     if (this.useBounds) {
       if (this.hopeless(sim)) return 0;
-      if (sim.side === BLUE && !sim.awaitingRoll && this.walkWins(sim)) return 1;
+      if (sim.side === BLUE && !sim.awaitingRoll && this.walkWins(sim, sim.actionsLeft)) return 1;
     }
     const table = this.table;
     const turnsRemaining = this.lastTurn - sim.turn;
@@ -320,8 +333,9 @@ export class ShoveSolver {
       // Star1: each roll's window is what the rolls still to come (each worth 0..1) could make up.
       let sum = 0;
       v = -1;
+      const lastTurn = turnsRemaining === 0 && this.useBounds;
       for (let i = 0; i < 4; i++) {
-        const roll = turnsRemaining === 0 ? 4 - i : i + 1;
+        const roll = lastTurn ? 4 - i : i + 1;
         const rest = 3 - i;
         const lo = 4 * alpha - sum - rest;
         const hi = 4 * beta - sum;
@@ -329,6 +343,9 @@ export class ShoveSolver {
         next.startTurn(roll);
         const c = this.value(level + 1, lo > 0 ? lo : 0, hi < 1 ? hi : 1);
         sum += c;
+        // In the last turn a smaller roll never does better (red cannot act before the end, and
+        // a win ends the game at once): once a roll loses, every smaller one loses too.
+        if (c === 0 && lastTurn) break;
         if (c <= lo) {
           v = (sum + rest) / 4; // an upper bound: the value is at most this ≤ alpha
           break;
