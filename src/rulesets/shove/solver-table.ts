@@ -35,12 +35,13 @@ export class PackedTable {
 
   constructor(
     readonly g: Geometry,
-    maxIdle: number,
+    private readonly redLock: number,
+    private readonly blueLock: number,
     capacity: number,
     useSymmetry = true,
   ) {
     this.sqBits = bitsFor(g.cells + 1);
-    this.idleBits = bitsFor(maxIdle + 1);
+    this.idleBits = bitsFor(Math.max(redLock, blueLock) + 1);
     const tokenBits = this.sqBits + this.idleBits + 2;
     // Header: turns remaining (8 bits), side (1), roll (3), actions left (3).
     this.words = Math.ceil((15 + tokenBits * g.tokens) / 32);
@@ -84,9 +85,6 @@ export class PackedTable {
     // Header: turns remaining, side, roll (blue's part only), actions left.
     out[0] = (turnsRemaining & 0xff) | (side << 8) | ((side === 0 ? sim.roll : 0) << 9) | (sim.actionsLeft << 12);
     let bit = 15;
-    // In the last turn, once rolled, idle counts and moved flags decide nothing more (they only
-    // set the locks of turns to come, SH-5): leaving them out merges more positions.
-    const idleMask = turnsRemaining === 0 && sim.roll > 0 ? 0 : -1;
     const tokenBits = this.sqBits + this.idleBits + 2;
     const idleBits = this.idleBits;
     const posAt = sim.posAt;
@@ -97,11 +95,16 @@ export class PackedTable {
       const list = colour === 0 ? this.red : this.blue;
       const lo = colour === 0 ? 0 : g.nRed;
       const n = list.length;
+      const from = this.relevantIdle(colour === 0 ? 1 : 0, side, sim.roll === 0, turnsRemaining);
       for (let i = 0; i < n; i++) {
         const k = lo + i;
         const p = s[posAt + k];
         let code = 0;
-        if (p >= 0) code = ((((map === null ? p : map[p]) + 1) << idleBits) | (s[idleAt + k] & idleMask)) << 2 | ((s[movedAt + k] & idleMask) << 1) | s[lockedAt + k];
+        if (p >= 0) {
+          const idle = s[idleAt + k];
+          const idleMask = idle >= from ? -1 : 0;
+          code = ((((map === null ? p : map[p]) + 1) << idleBits) | (idle & idleMask)) << 2 | ((s[movedAt + k] & idleMask) << 1) | s[lockedAt + k];
+        }
         // Insertion sort: tokens of a colour are interchangeable.
         let j = i;
         while (j > 0 && list[j - 1] > code) {
@@ -119,6 +122,25 @@ export class PackedTable {
         bit += tokenBits;
       }
     }
+  }
+
+  /**
+   * The least idle count (SH-5) at which a token of `colour` could still be locked before the
+   * game ends; below it the token's idle count and moved flag decide nothing and are left out of
+   * the key (more positions merge). A token of a side that has not acted yet this turn is locked
+   * at the start of its side's part of turn t + max(0, limit - idle); one whose side is acting
+   * or has acted has its next check in a later turn (at the earliest, not moving now:
+   * t + 1 + max(0, limit - idle - 1) while acting, t + 1 + max(0, limit - idle) after). Blue's
+   * locks matter up to the last turn; red's only before it (red's part of the last turn is worth 0
+   * to blue whatever red does: red may always end its turn and the game with it, SH-7).
+   */
+  private relevantIdle(colour: number, side: number, beforeRoll: boolean, turnsRemaining: number): number {
+    const limit = colour === 0 ? this.blueLock : this.redLock;
+    const turns = colour === 0 ? turnsRemaining : turnsRemaining - 1;
+    const never = 1 << 12;
+    if (beforeRoll || (colour === 0 ? false : side === 0)) return turns < 0 ? never : limit - turns; // not acted yet
+    if (turns < 1) return never;
+    return colour === side ? limit - turns : limit - turns + 1; // acting : acted
   }
 
   private slot(): number {

@@ -110,8 +110,7 @@ export class ShoveSolver {
     const probe = newSim(config, null);
     const g = probe.g;
     this.cells = g.cells;
-    const maxIdle = Math.max(config.rules.redLockTurns, config.rules.blueLockTurns);
-    this.table = new PackedTable(g, maxIdle, this.useTable ? (opts.maxEntries ?? 1 << 21) : 1, opts.useSymmetry ?? true);
+    this.table = new PackedTable(g, config.rules.redLockTurns, config.rules.blueLockTurns, this.useTable ? (opts.maxEntries ?? 1 << 21) : 1, opts.useSymmetry ?? true);
     // Only squares holding red tokens are read: each is written before it is read.
     this.unremovable = new Uint8Array(g.cells);
     this.col = Int16Array.from({ length: g.cells }, (_, sq) => sq % g.width);
