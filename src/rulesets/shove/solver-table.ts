@@ -143,8 +143,7 @@ export class PackedTable {
     return colour === side ? limit - turns : limit - turns + 1; // acting : acted
   }
 
-  private slot(): number {
-    const k = this.key;
+  private slot(k: Int32Array): number {
     let h = 0x9e3779b9 | 0;
     for (let i = 0; i < this.words; i++) {
       h = Math.imul(h ^ k[i], 0x85ebca6b);
@@ -158,7 +157,7 @@ export class PackedTable {
   /** Looks {@link key} up: its slot if stored (bounds via {@link lowerAt}/{@link upperAt}), else -1. */
   find(): number {
     this.probes++;
-    const i = this.slot();
+    const i = this.slot(this.key);
     if (this.used[i] === 0) return -1;
     const base = i * this.words;
     const k = this.key;
@@ -177,13 +176,17 @@ export class PackedTable {
 
   /** Stores bounds for {@link key} (replacing the slot's previous entry). */
   store(lower: number, upper: number): void {
-    const i = this.slot();
+    this.storeKey(this.key, lower, upper);
+  }
+
+  /** Stores bounds for a key packed earlier and kept (a copy of {@link key}). */
+  storeKey(k: Int32Array, lower: number, upper: number): void {
+    const i = this.slot(k);
     if (this.used[i] === 0) {
       this.used[i] = 1;
       this.size++;
     }
     const base = i * this.words;
-    const k = this.key;
     for (let w = 0; w < this.words; w++) this.keys[base + w] = k[w];
     this.lower[i] = lower;
     this.upper[i] = upper;

@@ -77,6 +77,8 @@ export class ShoveSolver {
   private stack: ShoveSim[] = [];
   private buf: Int32Array[] = [];
   private order: Int32Array[] = [];
+  /** Each level's table key, packed on entry and kept for the store on exit. */
+  private keys: Int32Array[] = [];
   private readonly maxNodes: number;
   private nodeLimit = 0;
   private lastTurn = 0;
@@ -157,6 +159,7 @@ export class ShoveSolver {
     const width = this.stack[0].g.tokens * 8 + 1;
     this.buf = Array.from({ length: depth }, () => new Int32Array(width));
     this.order = Array.from({ length: depth }, () => new Int32Array(width));
+    this.keys = Array.from({ length: depth }, () => new Int32Array(this.table.words));
     const root = this.stack[0];
     loadState(root, state);
     root.rng = null; // chance mode: rolls are enumerated, not drawn
@@ -265,18 +268,36 @@ export class ShoveSolver {
   }
 
   /**
-   * No blue win is possible. Red may always just end its turns (when no red token stands on the
-   * victory square), so blue's value is at most its value against that passive red: blue then
-   * needs a token on the victory square within its remaining actions (this turn's, then 4 a
-   * turn), or every red token removed ({@link blueNeeds}). In red's part of the last turn nothing
-   * blue can do remains.
+   * An upper bound on blue's chance (0 when no blue win is possible). Red may always just end its
+   * turns (when no red token stands on the victory square), so blue's value is at most its value
+   * against that passive red: blue then needs at least {@link blueNeeds} actions (a token on the
+   * victory square, or every red token removed), and the actions it gets are its actions left
+   * this turn plus the rolls still to come (4 at most a turn), whatever either side does. So the
+   * value is at most the chance that those rolls add up to the need. In red's part of the last
+   * turn nothing blue can do remains.
    */
-  private hopeless(sim: ShoveSim): boolean {
+  private passiveBound(sim: ShoveSim): number {
     const later = this.lastTurn - sim.turn;
-    if (later === 0 && sim.side === RED) return true;
-    if (sim.redOnVictory() >= 0) return false;
-    const a = (sim.awaitingRoll ? 4 : sim.side === BLUE ? sim.actionsLeft : 0) + 4 * later;
-    return this.blueNeeds(sim, a) > a;
+    if (later === 0 && sim.side === RED) return 0;
+    if (sim.redOnVictory() >= 0) return 1;
+    const dice = later + (sim.awaitingRoll ? 1 : 0);
+    const known = sim.awaitingRoll || sim.side === RED ? 0 : sim.actionsLeft;
+    const a = known + 4 * dice;
+    const need = this.blueNeeds(sim, a);
+    if (need > a) return 0;
+    return atLeast(dice, need - known);
+  }
+
+  /**
+   * A lower bound at a chance node: blue wins at once with any roll of at least the steps of a
+   * free walk to the victory square that no SH-5 lock stops ({@link walkWins}); 0 if none.
+   */
+  private walkBound(level: number): number {
+    const next = this.stack[level + 1];
+    next.copyFrom(this.stack[level]);
+    next.startTurn(4);
+    if (!this.walkWins(next, 4)) return 0;
+    return (5 - this.walker.distance(next, 4)) / 4;
   }
 
   /**
@@ -304,26 +325,34 @@ export class ShoveSolver {
       alpha = 0;
       beta = 1;
     }
+    let lower = 0;
+    let upper = 1;
     if (this.useBounds) {
-      if (this.hopeless(sim)) return 0;
-      if (sim.side === BLUE && !sim.awaitingRoll && this.walkWins(sim, sim.actionsLeft)) return 1;
+      upper = this.passiveBound(sim);
+      if (upper <= alpha) return upper;
+      if (sim.awaitingRoll) lower = this.walkBound(level);
+      else if (sim.side === BLUE && this.walkWins(sim, sim.actionsLeft)) return 1;
+      if (lower >= beta || lower === upper) return lower;
     }
     const table = this.table;
     const turnsRemaining = this.lastTurn - sim.turn;
-    let lower = 0;
-    let upper = 1;
+    const key = this.keys[level];
     if (this.useTable) {
       table.pack(sim, turnsRemaining);
+      key.set(table.key);
       const i = table.find();
       if (i >= 0) {
-        lower = table.lowerAt(i);
-        upper = table.upperAt(i);
+        const l = table.lowerAt(i);
+        const u = table.upperAt(i);
+        if (l > lower) lower = l;
+        if (u < upper) upper = u;
         if (lower === upper || lower >= beta) return lower;
         if (upper <= alpha) return upper;
-        if (lower > alpha) alpha = lower;
-        if (upper < beta) beta = upper;
       }
     }
+    // The bounds narrow the window: a value found at a bound is the exact value.
+    if (lower > alpha) alpha = lower;
+    if (upper < beta) beta = upper;
     const a0 = alpha;
     const b0 = beta;
     const next = this.stack[level + 1];
@@ -375,10 +404,9 @@ export class ShoveSolver {
       }
     }
     if (this.useTable) {
-      table.pack(sim, turnsRemaining);
-      if (v <= a0) table.store(lower, v < upper ? v : upper);
-      else if (v >= b0) table.store(v > lower ? v : lower, upper);
-      else table.store(v, v);
+      if (v <= a0) table.storeKey(key, lower, v < upper ? v : upper);
+      else if (v >= b0) table.storeKey(key, v > lower ? v : lower, upper);
+      else table.storeKey(key, v, v);
     }
     return v;
   }
@@ -416,6 +444,28 @@ export class ShoveSolver {
   }
 
   private readonly scores = new Float64Array(256);
+}
+
+/** TAILS[n][x]: the chance that n rolls of the D4 add up to at least x, n ≤ 24 (exact dyadic fractions). */
+const TAILS: Float64Array[] = (() => {
+  const out: Float64Array[] = [];
+  let p = Float64Array.of(1); // P(sum = t) for n rolls
+  for (let n = 0; n <= 24; n++) {
+    const tail = new Float64Array(p.length + 1);
+    for (let t = p.length - 1; t >= 0; t--) tail[t] = tail[t + 1] + p[t];
+    out.push(tail);
+    const q = new Float64Array(p.length + 4);
+    for (let t = 0; t < p.length; t++) for (let f = 1; f <= 4; f++) q[t + f] += p[t] / 4;
+    p = q;
+  }
+  return out;
+})();
+
+/** The chance that `n` rolls of the D4 add up to at least `x` (1, no bound, past 24 rolls). */
+function atLeast(n: number, x: number): number {
+  if (x <= n) return 1;
+  if (x > 4 * n) return 0;
+  return n > 24 ? 1 : TAILS[n][x];
 }
 
 /** Every chance node divides by 4: the value times 4^turnsLeft is a whole number. */
