@@ -26,7 +26,7 @@ import { Fraction } from "../../core/fraction.js";
 import { loadState, newSim, type ShoveConfig, type ShoveState } from "./game.js";
 import { BLUE, END, RED, type ShoveSim } from "./sim.js";
 import { PackedTable } from "./solver-table.js";
-import { BlueWalker } from "./walk.js";
+import { BitWalker } from "./walk.js";
 
 export class SolverBudgetExceeded extends Error {
   override name = "SolverBudgetExceeded";
@@ -82,9 +82,8 @@ export class ShoveSolver {
   private readonly maxNodes: number;
   private nodeLimit = 0;
   private lastTurn = 0;
-  /** Squares of red tokens blue cannot remove in time (the bound's walls). */
-  private readonly unremovable: Uint8Array;
-  private readonly walker: BlueWalker;
+  /** Blue's walks to the victory square (bitboard flood fills). */
+  private readonly walker: BitWalker;
   private readonly col: Int16Array;
   private readonly row: Int16Array;
   private readonly staticDist: Int16Array;
@@ -114,10 +113,9 @@ export class ShoveSolver {
     this.cells = g.cells;
     this.table = new PackedTable(g, config.rules.redLockTurns, config.rules.blueLockTurns, this.useTable ? (opts.maxEntries ?? 1 << 21) : 1, opts.useSymmetry ?? true);
     // Only squares holding red tokens are read: each is written before it is read.
-    this.unremovable = new Uint8Array(g.cells);
     this.col = Int16Array.from({ length: g.cells }, (_, sq) => sq % g.width);
     this.row = Int16Array.from({ length: g.cells }, (_, sq) => Math.floor(sq / g.width));
-    this.walker = new BlueWalker(g.cells);
+    this.walker = new BitWalker(g.width, g.height, g.victory);
     this.history = new Int32Array(2 * (g.cells * 8 + 1));
     // Steps from the victory square ignoring tokens, for blue's move ordering.
     this.staticDist = new Int16Array(g.cells).fill(-1);
@@ -226,7 +224,10 @@ export class ShoveSolver {
    */
   private markRemovable(sim: ShoveSim, a: number): number {
     const g = sim.g;
-    const unremovable = this.unremovable;
+    const blocked = this.walker.blocked;
+    const wordOf = this.walker.wordOf;
+    const bitOf = this.walker.bitOf;
+    blocked.fill(0);
     const col = this.col;
     const row = this.row;
     const s = sim.s;
@@ -235,7 +236,6 @@ export class ShoveSolver {
     for (let r = 0; r < g.nRed; r++) {
       const p = s[posAt + r];
       if (p < 0) continue;
-      unremovable[p] = 0;
       let first = 1 << 14;
       let second = 1 << 14;
       for (let k = g.nRed; k < g.tokens; k++) {
@@ -249,7 +249,7 @@ export class ShoveSolver {
           first = steps;
         } else if (steps < second) second = steps;
       }
-      if (first + second > a) unremovable[p] = 1;
+      if (first + second > a) blocked[wordOf[p]] |= bitOf[p];
       if (first + second > most) most = first + second;
     }
     return most;
@@ -263,7 +263,8 @@ export class ShoveSolver {
    */
   private blueNeeds(sim: ShoveSim, a: number): number {
     const removeAll = this.markRemovable(sim, a);
-    const walk = this.walker.distance(sim, a, this.unremovable);
+    this.walker.markBlue(sim);
+    const walk = this.walker.distance(a);
     return walk < removeAll ? walk : removeAll;
   }
 
@@ -296,19 +297,31 @@ export class ShoveSolver {
     const next = this.stack[level + 1];
     next.copyFrom(this.stack[level]);
     next.startTurn(4);
-    if (!this.walkWins(next, 4)) return 0;
-    return (5 - this.walker.distance(next, 4)) / 4;
+    const d = this.walkWins(next, 4);
+    return d < 0 ? 0 : (5 - d) / 4;
   }
 
   /**
    * Blue wins at once: a blue token has a walk over empty squares to the victory square no longer
-   * than `a` actions, and no SH-5 lock of another token stops it walking.
+   * than `a` actions, and no SH-5 lock of another token stops it walking. Returns the walk's
+   * steps, or -1.
    */
-  private walkWins(sim: ShoveSim, a: number): boolean {
-    const d = this.walker.distance(sim, a);
-    if (d > a) return false;
+  private walkWins(sim: ShoveSim, a: number): number {
+    const walker = this.walker;
+    walker.markBlue(sim);
+    walker.markAllRed(sim);
+    const d = walker.distance(a);
+    if (d > a) return -1;
     const locks = sim.locksPending;
-    return locks === 0 || (sim.isLocked(this.walker.token) && (locks === 1 || d === 1));
+    if (locks === 0) return d;
+    if (locks > 1 && d > 1) return -1;
+    // The walk must be a locked token's (it moves first; with one step it wins at once).
+    const g = sim.g;
+    for (let k = g.nRed; k < g.tokens; k++) {
+      const p = sim.pos(k);
+      if (p >= 0 && sim.isLocked(k) && (walker.hit[walker.wordOf[p]] & walker.bitOf[p]) !== 0) return d;
+    }
+    return -1;
   }
 
   /** Counts a node against the node and time budgets. */
@@ -331,7 +344,7 @@ export class ShoveSolver {
       upper = this.passiveBound(sim);
       if (upper <= alpha) return upper;
       if (sim.awaitingRoll) lower = this.walkBound(level);
-      else if (sim.side === BLUE && this.walkWins(sim, sim.actionsLeft)) return 1;
+      else if (sim.side === BLUE && this.walkWins(sim, sim.actionsLeft) >= 0) return 1;
       if (lower >= beta || lower === upper) return lower;
     }
     const table = this.table;
