@@ -79,6 +79,8 @@ export class ShoveSolver {
   private order: Int32Array[] = [];
   /** Each level's table key, packed on entry and kept for the store on exit. */
   private keys: Int32Array[] = [];
+  /** Per level, the action that last cut the search off there (tried first). */
+  private killers = new Int32Array(0);
   private readonly maxNodes: number;
   private nodeLimit = 0;
   private lastTurn = 0;
@@ -157,6 +159,7 @@ export class ShoveSolver {
     const width = this.stack[0].g.tokens * 8 + 1;
     this.buf = Array.from({ length: depth }, () => new Int32Array(width));
     this.order = Array.from({ length: depth }, () => new Int32Array(width));
+    this.killers = new Int32Array(depth).fill(-2);
     this.keys = Array.from({ length: depth }, () => new Int32Array(this.table.words));
     const root = this.stack[0];
     loadState(root, state);
@@ -412,6 +415,7 @@ export class ShoveSolver {
         if (blue ? c > v : c < v) v = c;
         if (blue ? v >= beta : v <= alpha) {
           hist[histBase + code + 1] += 1;
+          this.killers[level] = code;
           break;
         }
       }
@@ -432,11 +436,13 @@ export class ShoveSolver {
     const blue = sim.side === BLUE;
     const hist = this.history;
     const histBase = blue ? 0 : this.cells * 8 + 1;
-    // Scores: red's `end` first; blue's steps towards the victory square first; then history.
+    const killer = this.killers[level];
+    // Scores: the action that last cut off at this level first (a killer); red's `end` next; blue's steps towards the victory square first; then history.
     const scores = this.scores;
     for (let i = 0; i < n; i++) {
       const code = buf[i];
       let s = hist[histBase + code + 1];
+      if (code === killer) s += 1 << 30;
       if (code === END) s += blue ? -(1 << 28) : 1 << 29;
       else if (blue) {
         const p = code >> 3;
