@@ -159,7 +159,7 @@ export class ShoveSolver {
     const width = this.stack[0].g.tokens * 8 + 1;
     this.buf = Array.from({ length: depth }, () => new Int32Array(width));
     this.order = Array.from({ length: depth }, () => new Int32Array(width));
-    this.killers = new Int32Array(depth).fill(-2);
+    this.killers = new Int32Array(2 * depth).fill(-2);
     this.keys = Array.from({ length: depth }, () => new Int32Array(this.table.words));
     const root = this.stack[0];
     loadState(root, state);
@@ -415,7 +415,10 @@ export class ShoveSolver {
         if (blue ? c > v : c < v) v = c;
         if (blue ? v >= beta : v <= alpha) {
           hist[histBase + code + 1] += 1;
-          this.killers[level] = code;
+          if (this.killers[2 * level] !== code) {
+            this.killers[2 * level + 1] = this.killers[2 * level];
+            this.killers[2 * level] = code;
+          }
           break;
         }
       }
@@ -436,14 +439,16 @@ export class ShoveSolver {
     const blue = sim.side === BLUE;
     const hist = this.history;
     const histBase = blue ? 0 : this.cells * 8 + 1;
-    const killer = this.killers[level];
+    const killer = this.killers[2 * level];
+    const killer2 = this.killers[2 * level + 1];
     // Scores: the action that last cut off at this level first (a killer); red's `end` next; blue's steps towards the victory square first; then history.
     const scores = this.scores;
     for (let i = 0; i < n; i++) {
       const code = buf[i];
       let s = hist[histBase + code + 1];
       if (code === killer) s += 1 << 30;
-      if (code === END) s += blue ? -(1 << 28) : 1 << 29;
+      else if (code === killer2) s += 1 << 29;
+      if (code === END) s += blue ? -(1 << 28) : 1 << 28;
       else if (blue) {
         const p = code >> 3;
         const q = sim.g.nb[p * 4 + (code & 3)];
