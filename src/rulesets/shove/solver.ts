@@ -289,7 +289,7 @@ export class ShoveSolver {
     const a = known + 4 * dice;
     const need = this.blueNeeds(sim, a);
     if (need > a) return 0;
-    return atLeast(dice, need - known);
+    return diceAtLeast(dice, need - known);
   }
 
   /**
@@ -486,7 +486,7 @@ const TAILS: Float64Array[] = (() => {
 })();
 
 /** The chance that `n` rolls of the D4 add up to at least `x` (1, no bound, past 24 rolls). */
-function atLeast(n: number, x: number): number {
+export function diceAtLeast(n: number, x: number): number {
   if (x <= n) return 1;
   if (x > 4 * n) return 0;
   return n > 24 ? 1 : TAILS[n][x];
