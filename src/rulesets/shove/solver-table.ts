@@ -8,9 +8,11 @@
  * The key holds what decides the rest of the game: turns remaining (not the turn number, so a
  * value found while deepening to K turns stays valid at K + 1), the side to act, the roll (blue's
  * part only: red's actions come from it), actions left, and per token its square, idle count,
- * moved and locked flags (SH-5). Entries keep a lower and an upper bound of blue's chance; the
- * table has a fixed size and a new entry replaces whatever was in its slot (every stored bound
- * is true, so losing one costs only time).
+ * moved and locked flags (SH-5); idle counts and moved flags only where a lock could still follow
+ * from them before the game ends ({@link PackedTable.relevantIdle}). Entries keep a lower and an
+ * upper bound of blue's chance; the table has a fixed size, two slots a key, and a new entry
+ * replaces one of them (the one with fewer turns remaining; every stored bound is true, so
+ * losing one costs only time).
  */
 import type { Geometry, ShoveSim } from "./sim.js";
 
@@ -157,13 +159,20 @@ export class PackedTable {
   /** Looks {@link key} up: its slot if stored (bounds via {@link lowerAt}/{@link upperAt}), else -1. */
   find(): number {
     this.probes++;
-    const i = this.slot(this.key);
-    if (this.used[i] === 0) return -1;
-    const base = i * this.words;
     const k = this.key;
-    for (let w = 0; w < this.words; w++) if (this.keys[base + w] !== k[w]) return -1;
-    this.hits++;
-    return i;
+    const first = this.slot(k) & ~1;
+    for (let i = first; i < first + 2; i++) {
+      if (this.used[i] === 0 || !this.holds(i, k)) continue;
+      this.hits++;
+      return i;
+    }
+    return -1;
+  }
+
+  private holds(i: number, k: Int32Array): boolean {
+    const base = i * this.words;
+    for (let w = 0; w < this.words; w++) if (this.keys[base + w] !== k[w]) return false;
+    return true;
   }
 
   lowerAt(i: number): number {
@@ -181,7 +190,15 @@ export class PackedTable {
 
   /** Stores bounds for a key packed earlier and kept (a copy of {@link key}). */
   storeKey(k: Int32Array, lower: number, upper: number): void {
-    const i = this.slot(k);
+    // Two slots a key: its own entry if there, else an empty slot, else the first slot when the
+    // new entry has as many turns remaining as the one there (a bigger search kept), else the second.
+    const first = this.slot(k) & ~1;
+    let i = first;
+    if (this.used[first] === 1 && !this.holds(first, k)) {
+      const second = first + 1;
+      if (this.used[second] === 0 || this.holds(second, k)) i = second;
+      else i = (k[0] & 0xff) >= (this.keys[first * this.words] & 0xff) ? first : second;
+    }
     if (this.used[i] === 0) {
       this.used[i] = 1;
       this.size++;
