@@ -28,9 +28,10 @@
  * - walks as bitboard flood fills (walk.ts, BitWalker).
  *
  * Measured from the start of the default board before the first roll (2 shared vCPUs, Node 20):
- * 3 turns left took 43.5 million nodes and about 26 s before these bounds, killers and the zero
- * window; now 2.3 million nodes and about 2 s (P(blue wins) = 0 at 1, 2 and 3 turns left, as
- * before). 4 turns left is still out of reach of 60 s (see docs/shove.md).
+ * 3 turns left took 43.5 million nodes and 27–34 s before the zero window, the chance bound,
+ * the idle masking and the killers; now 2.2 million nodes and under 3 s (P(blue wins) = 0 at 1,
+ * 2 and 3 turns left, as before). 4 turns left is still out of reach of 60 s: 74 million nodes
+ * in the 57 s left, unfinished (see docs/shove.md).
  *
  * "Turns left" shortens the game: the position is solved as if the turn limit (SH-7) came after
  * K more turns, counting the current one. The engine never reads a clock: a time budget comes in
