@@ -8,9 +8,11 @@
  * The key holds what decides the rest of the game: turns remaining (not the turn number, so a
  * value found while deepening to K turns stays valid at K + 1), the side to act, the roll (blue's
  * part only: red's actions come from it), actions left, and per token its square, idle count,
- * moved and locked flags (SH-5). Entries keep a lower and an upper bound of blue's chance; the
- * table has a fixed size and a new entry replaces whatever was in its slot (every stored bound
- * is true, so losing one costs only time).
+ * moved and locked flags (SH-5); idle counts and moved flags only where a lock could still follow
+ * from them before the game ends ({@link PackedTable.relevantIdle}). Entries keep a lower and an
+ * upper bound of blue's chance; the table has a fixed size, two slots a key, and a new entry
+ * replaces one of them (the one with fewer turns remaining; every stored bound is true, so
+ * losing one costs only time).
  */
 import type { Geometry, ShoveSim } from "./sim.js";
 
@@ -35,12 +37,13 @@ export class PackedTable {
 
   constructor(
     readonly g: Geometry,
-    maxIdle: number,
+    private readonly redLock: number,
+    private readonly blueLock: number,
     capacity: number,
     useSymmetry = true,
   ) {
     this.sqBits = bitsFor(g.cells + 1);
-    this.idleBits = bitsFor(maxIdle + 1);
+    this.idleBits = bitsFor(Math.max(redLock, blueLock) + 1);
     const tokenBits = this.sqBits + this.idleBits + 2;
     // Header: turns remaining (8 bits), side (1), roll (3), actions left (3).
     this.words = Math.ceil((15 + tokenBits * g.tokens) / 32);
@@ -84,9 +87,6 @@ export class PackedTable {
     // Header: turns remaining, side, roll (blue's part only), actions left.
     out[0] = (turnsRemaining & 0xff) | (side << 8) | ((side === 0 ? sim.roll : 0) << 9) | (sim.actionsLeft << 12);
     let bit = 15;
-    // In the last turn, once rolled, idle counts and moved flags decide nothing more (they only
-    // set the locks of turns to come, SH-5): leaving them out merges more positions.
-    const idleMask = turnsRemaining === 0 && sim.roll > 0 ? 0 : -1;
     const tokenBits = this.sqBits + this.idleBits + 2;
     const idleBits = this.idleBits;
     const posAt = sim.posAt;
@@ -97,11 +97,16 @@ export class PackedTable {
       const list = colour === 0 ? this.red : this.blue;
       const lo = colour === 0 ? 0 : g.nRed;
       const n = list.length;
+      const from = this.relevantIdle(colour === 0 ? 1 : 0, side, sim.roll === 0, turnsRemaining);
       for (let i = 0; i < n; i++) {
         const k = lo + i;
         const p = s[posAt + k];
         let code = 0;
-        if (p >= 0) code = ((((map === null ? p : map[p]) + 1) << idleBits) | (s[idleAt + k] & idleMask)) << 2 | ((s[movedAt + k] & idleMask) << 1) | s[lockedAt + k];
+        if (p >= 0) {
+          const idle = s[idleAt + k];
+          const idleMask = idle >= from ? -1 : 0;
+          code = ((((map === null ? p : map[p]) + 1) << idleBits) | (idle & idleMask)) << 2 | ((s[movedAt + k] & idleMask) << 1) | s[lockedAt + k];
+        }
         // Insertion sort: tokens of a colour are interchangeable.
         let j = i;
         while (j > 0 && list[j - 1] > code) {
@@ -121,8 +126,26 @@ export class PackedTable {
     }
   }
 
-  private slot(): number {
-    const k = this.key;
+  /**
+   * The least idle count (SH-5) at which a token of `colour` could still be locked before the
+   * game ends; below it the token's idle count and moved flag decide nothing and are left out of
+   * the key (more positions merge). A token of a side that has not acted yet this turn is locked
+   * at the start of its side's part of turn t + max(0, limit - idle); one whose side is acting
+   * or has acted has its next check in a later turn (at the earliest, not moving now:
+   * t + 1 + max(0, limit - idle - 1) while acting, t + 1 + max(0, limit - idle) after). Blue's
+   * locks matter up to the last turn; red's only before it (red's part of the last turn is worth 0
+   * to blue whatever red does: red may always end its turn and the game with it, SH-7).
+   */
+  private relevantIdle(colour: number, side: number, beforeRoll: boolean, turnsRemaining: number): number {
+    const limit = colour === 0 ? this.blueLock : this.redLock;
+    const turns = colour === 0 ? turnsRemaining : turnsRemaining - 1;
+    const never = 1 << 12;
+    if (beforeRoll || (colour === 0 ? false : side === 0)) return turns < 0 ? never : limit - turns; // not acted yet
+    if (turns < 1) return never;
+    return colour === side ? limit - turns : limit - turns + 1; // acting : acted
+  }
+
+  private slot(k: Int32Array): number {
     let h = 0x9e3779b9 | 0;
     for (let i = 0; i < this.words; i++) {
       h = Math.imul(h ^ k[i], 0x85ebca6b);
@@ -136,13 +159,20 @@ export class PackedTable {
   /** Looks {@link key} up: its slot if stored (bounds via {@link lowerAt}/{@link upperAt}), else -1. */
   find(): number {
     this.probes++;
-    const i = this.slot();
-    if (this.used[i] === 0) return -1;
-    const base = i * this.words;
     const k = this.key;
-    for (let w = 0; w < this.words; w++) if (this.keys[base + w] !== k[w]) return -1;
-    this.hits++;
-    return i;
+    const first = this.slot(k) & ~1;
+    for (let i = first; i < first + 2; i++) {
+      if (this.used[i] === 0 || !this.holds(i, k)) continue;
+      this.hits++;
+      return i;
+    }
+    return -1;
+  }
+
+  private holds(i: number, k: Int32Array): boolean {
+    const base = i * this.words;
+    for (let w = 0; w < this.words; w++) if (this.keys[base + w] !== k[w]) return false;
+    return true;
   }
 
   lowerAt(i: number): number {
@@ -155,13 +185,25 @@ export class PackedTable {
 
   /** Stores bounds for {@link key} (replacing the slot's previous entry). */
   store(lower: number, upper: number): void {
-    const i = this.slot();
+    this.storeKey(this.key, lower, upper);
+  }
+
+  /** Stores bounds for a key packed earlier and kept (a copy of {@link key}). */
+  storeKey(k: Int32Array, lower: number, upper: number): void {
+    // Two slots a key: its own entry if there, else an empty slot, else the first slot when the
+    // new entry has as many turns remaining as the one there (a bigger search kept), else the second.
+    const first = this.slot(k) & ~1;
+    let i = first;
+    if (this.used[first] === 1 && !this.holds(first, k)) {
+      const second = first + 1;
+      if (this.used[second] === 0 || this.holds(second, k)) i = second;
+      else i = (k[0] & 0xff) >= (this.keys[first * this.words] & 0xff) ? first : second;
+    }
     if (this.used[i] === 0) {
       this.used[i] = 1;
       this.size++;
     }
     const base = i * this.words;
-    const k = this.key;
     for (let w = 0; w < this.words; w++) this.keys[base + w] = k[w];
     this.lower[i] = lower;
     this.upper[i] = upper;

@@ -7,16 +7,31 @@
  * What keeps it small:
  * - alpha–beta windows through every node, the chance nodes included (Ballard's Star1: a roll's
  *   window is what the other rolls could still make up), with the table keeping lower and upper
- *   bounds;
+ *   bounds; the root is first searched with a zero window (0, 4^-K): where red holds (value 0,
+ *   as from the start of the default board) that proves it with one red refutation per red node,
+ *   and only a value above 0 is searched again with the full window;
  * - a transposition table of packed keys, tokens of a colour sorted and a mirror-symmetric board's
  *   mirror images merged (solver-table.ts); it is keyed by turns remaining, so iterative deepening
- *   reuses every entry of the shallower searches;
- * - move ordering: red tries `end` first, then the actions that cut off before (history); blue
- *   tries the steps towards the victory square first;
- * - two exact shortcuts: blue to act with a free walk to the victory square no longer than its
- *   actions wins at once; and blue cannot win when, even against a red that only ever ends its
- *   turns, no blue token can reach the victory square in blue's remaining actions past the red
- *   tokens blue cannot remove (SH-4 needs two blue tokens beside a red one).
+ *   reuses every entry of the shallower searches; idle counts and moved flags are left out
+ *   wherever no SH-5 lock can follow from them before the game ends;
+ * - move ordering: two killer actions per level (the last that cut off there), then red's `end`,
+ *   then the actions that cut off before (history); blue tries the steps towards the victory
+ *   square first; chance nodes try rolls 1 to 4, in the last turn 4 to 1;
+ * - exact bounds. Upper: red may always just end its turns, so blue's value is at most its value
+ *   against that passive red, where blue needs at least as many actions as its nearest token's
+ *   walk to the victory square past the red tokens it cannot remove in time (SH-4), or as
+ *   removing every red token takes (SH-7); its actions are its actions left plus the rolls still
+ *   to come, so the value is at most the chance those add up to the need (0: no win possible).
+ *   Lower: blue to act with a free walk of d steps that no lock stops wins at once (1), and
+ *   before a roll at least (5 - d)/4. Both narrow the window. In the last turn red cannot act
+ *   before the end, so a roll that loses ends the chance node (every smaller roll loses too);
+ * - walks as bitboard flood fills (walk.ts, BitWalker).
+ *
+ * Measured from the start of the default board before the first roll (2 shared vCPUs, Node 20):
+ * 3 turns left took 43.5 million nodes and 27–34 s before the zero window, the chance bound,
+ * the idle masking and the killers; now 2.2 million nodes and under 3 s (P(blue wins) = 0 at 1,
+ * 2 and 3 turns left, as before). 4 turns left is still out of reach of 60 s: 74 million nodes
+ * in the 57 s left, unfinished (see docs/shove.md).
  *
  * "Turns left" shortens the game: the position is solved as if the turn limit (SH-7) came after
  * K more turns, counting the current one. The engine never reads a clock: a time budget comes in
@@ -26,7 +41,7 @@ import { Fraction } from "../../core/fraction.js";
 import { loadState, newSim, type ShoveConfig, type ShoveState } from "./game.js";
 import { BLUE, END, RED, type ShoveSim } from "./sim.js";
 import { PackedTable } from "./solver-table.js";
-import { BlueWalker } from "./walk.js";
+import { BitWalker } from "./walk.js";
 
 export class SolverBudgetExceeded extends Error {
   override name = "SolverBudgetExceeded";
@@ -35,7 +50,7 @@ export class SolverBudgetExceeded extends Error {
 export interface SolveOptions {
   /** Stop (incomplete) after this many nodes in one `solve` (default 20 million). */
   maxNodes?: number;
-  /** Slots of the transposition table (rounded up to a power of two; default 2^21). */
+  /** Slots of the transposition table (rounded up to a power of two; default 2^21, 2^23 in {@link solveDeepening}). */
   maxEntries?: number;
   /**
    * Treat the position as the start of its turn before the D4 is rolled (only allowed when blue
@@ -77,12 +92,15 @@ export class ShoveSolver {
   private stack: ShoveSim[] = [];
   private buf: Int32Array[] = [];
   private order: Int32Array[] = [];
+  /** Each level's table key, packed on entry and kept for the store on exit. */
+  private keys: Int32Array[] = [];
+  /** Per level, the action that last cut the search off there (tried first). */
+  private killers = new Int32Array(0);
   private readonly maxNodes: number;
   private nodeLimit = 0;
   private lastTurn = 0;
-  /** Squares of red tokens blue cannot remove in time (the bound's walls). */
-  private readonly unremovable: Uint8Array;
-  private readonly walker: BlueWalker;
+  /** Blue's walks to the victory square (bitboard flood fills). */
+  private readonly walker: BitWalker;
   private readonly col: Int16Array;
   private readonly row: Int16Array;
   private readonly staticDist: Int16Array;
@@ -110,13 +128,11 @@ export class ShoveSolver {
     const probe = newSim(config, null);
     const g = probe.g;
     this.cells = g.cells;
-    const maxIdle = Math.max(config.rules.redLockTurns, config.rules.blueLockTurns);
-    this.table = new PackedTable(g, maxIdle, this.useTable ? (opts.maxEntries ?? 1 << 21) : 1, opts.useSymmetry ?? true);
+    this.table = new PackedTable(g, config.rules.redLockTurns, config.rules.blueLockTurns, this.useTable ? (opts.maxEntries ?? 1 << 21) : 1, opts.useSymmetry ?? true);
     // Only squares holding red tokens are read: each is written before it is read.
-    this.unremovable = new Uint8Array(g.cells);
     this.col = Int16Array.from({ length: g.cells }, (_, sq) => sq % g.width);
     this.row = Int16Array.from({ length: g.cells }, (_, sq) => Math.floor(sq / g.width));
-    this.walker = new BlueWalker(g.cells);
+    this.walker = new BitWalker(g.width, g.height, g.victory);
     this.history = new Int32Array(2 * (g.cells * 8 + 1));
     // Steps from the victory square ignoring tokens, for blue's move ordering.
     this.staticDist = new Int16Array(g.cells).fill(-1);
@@ -158,6 +174,8 @@ export class ShoveSolver {
     const width = this.stack[0].g.tokens * 8 + 1;
     this.buf = Array.from({ length: depth }, () => new Int32Array(width));
     this.order = Array.from({ length: depth }, () => new Int32Array(width));
+    this.killers = new Int32Array(2 * depth).fill(-2);
+    this.keys = Array.from({ length: depth }, () => new Int32Array(this.table.words));
     const root = this.stack[0];
     loadState(root, state);
     root.rng = null; // chance mode: rolls are enumerated, not drawn
@@ -178,7 +196,11 @@ export class ShoveSolver {
     }
     this.prepare(state, turnsLeft);
     const startNodes = this.nodes;
-    const v = this.value(0, 0, 1);
+    // A zero-window test first: is blue's chance above 0 at all? Values are multiples of
+    // 4^-turnsLeft, so a window (0, 4^-turnsLeft) decides it; where red holds (value 0) this
+    // proves it with red's refutations alone. Only a value above 0 needs the full window.
+    let v = this.useWindows ? this.value(0, 0, 4 ** -turnsLeft) : 1;
+    if (v > 0) v = this.value(0, 0, 1);
     return { turnsLeft, blueWins: toFraction(v, turnsLeft), nodes: this.nodes - startNodes, tableEntries: this.table.size };
   }
 
@@ -229,20 +251,23 @@ export class ShoveSolver {
   /**
    * Marks which red tokens blue could remove (SH-4: two blue tokens beside it) within `a`
    * actions, red standing still: the two nearest blue tokens' steps to a square beside it.
-   * Returns whether all of them could be.
+   * Returns the most steps any red token needs (above `a` when some cannot be removed): removing
+   * every red token takes at least that many blue actions.
    */
-  private markRemovable(sim: ShoveSim, a: number): boolean {
+  private markRemovable(sim: ShoveSim, a: number): number {
     const g = sim.g;
-    const unremovable = this.unremovable;
+    const blocked = this.walker.blocked;
+    const wordOf = this.walker.wordOf;
+    const bitOf = this.walker.bitOf;
+    blocked.fill(0);
     const col = this.col;
     const row = this.row;
     const s = sim.s;
     const posAt = sim.posAt;
-    let all = true;
+    let most = 0;
     for (let r = 0; r < g.nRed; r++) {
       const p = s[posAt + r];
       if (p < 0) continue;
-      unremovable[p] = 0;
       let first = 1 << 14;
       let second = 1 << 14;
       for (let k = g.nRed; k < g.tokens; k++) {
@@ -256,72 +281,123 @@ export class ShoveSolver {
           first = steps;
         } else if (steps < second) second = steps;
       }
-      if (first + second > a) {
-        unremovable[p] = 1;
-        all = false;
-      }
+      if (first + second > a) blocked[wordOf[p]] |= bitOf[p];
+      if (first + second > most) most = first + second;
     }
-    return all;
+    return most;
   }
 
   /**
-   * No blue win is possible. Red may always just end its turns (when no red token stands on the
-   * victory square), so blue's value is at most its value against that passive red: blue then
-   * needs a token on the victory square within its remaining actions (this turn's, then 4 a
-   * turn), or every red token removed. Red tokens blue cannot remove in time block; blue tokens
-   * are passed through (a lower bound on the steps). In red's part of the last turn nothing blue
-   * can do remains.
+   * A lower bound on the blue actions needed to win against a red that only ends its turns, if
+   * it is at most `a` (else above `a`): the nearest blue token's steps to the victory square past
+   * the red tokens blue cannot remove within `a` actions (blue tokens passed through), or the
+   * steps to remove every red token (SH-4, SH-7), whichever is fewer.
    */
-  private hopeless(sim: ShoveSim): boolean {
+  private blueNeeds(sim: ShoveSim, a: number): number {
+    const removeAll = this.markRemovable(sim, a);
+    this.walker.markBlue(sim);
+    const walk = this.walker.distance(a);
+    return walk < removeAll ? walk : removeAll;
+  }
+
+  /**
+   * An upper bound on blue's chance (0 when no blue win is possible). Red may always just end its
+   * turns (when no red token stands on the victory square), so blue's value is at most its value
+   * against that passive red: blue then needs at least {@link blueNeeds} actions (a token on the
+   * victory square, or every red token removed), and the actions it gets are its actions left
+   * this turn plus the rolls still to come (4 at most a turn), whatever either side does. So the
+   * value is at most the chance that those rolls add up to the need. In red's part of the last
+   * turn nothing blue can do remains.
+   */
+  private passiveBound(sim: ShoveSim): number {
     const later = this.lastTurn - sim.turn;
-    if (later === 0 && sim.side === RED) return true;
-    if (sim.redOnVictory() >= 0) return false;
-    const a = (sim.awaitingRoll ? 4 : sim.side === BLUE ? sim.actionsLeft : 0) + 4 * later;
-    if (this.markRemovable(sim, a)) return false; // every red token might be removed
-    return this.walker.distance(sim, a, this.unremovable) > a;
+    if (later === 0 && sim.side === RED) return 0;
+    if (sim.redOnVictory() >= 0) return 1;
+    const dice = later + (sim.awaitingRoll ? 1 : 0);
+    const known = sim.awaitingRoll || sim.side === RED ? 0 : sim.actionsLeft;
+    const a = known + 4 * dice;
+    const need = this.blueNeeds(sim, a);
+    if (need > a) return 0;
+    return diceAtLeast(dice, need - known);
+  }
+
+  /**
+   * A lower bound at a chance node: blue wins at once with any roll of at least the steps of a
+   * free walk to the victory square that no SH-5 lock stops ({@link walkWins}); 0 if none.
+   */
+  private walkBound(level: number): number {
+    const next = this.stack[level + 1];
+    next.copyFrom(this.stack[level]);
+    next.startTurn(4);
+    const d = this.walkWins(next, 4);
+    return d < 0 ? 0 : (5 - d) / 4;
   }
 
   /**
    * Blue wins at once: a blue token has a walk over empty squares to the victory square no longer
-   * than blue's actions left, and no SH-5 lock of another token stops it walking.
+   * than `a` actions, and no SH-5 lock of another token stops it walking. Returns the walk's
+   * steps, or -1.
    */
-  private walkWins(sim: ShoveSim): boolean {
-    const a = sim.actionsLeft;
-    const d = this.walker.distance(sim, a);
-    if (d > a) return false;
+  private walkWins(sim: ShoveSim, a: number): number {
+    const walker = this.walker;
+    walker.markBlue(sim);
+    walker.markAllRed(sim);
+    const d = walker.distance(a);
+    if (d > a) return -1;
     const locks = sim.locksPending;
-    return locks === 0 || (sim.isLocked(this.walker.token) && (locks === 1 || d === 1));
+    if (locks === 0) return d;
+    if (locks > 1 && d > 1) return -1;
+    // The walk must be a locked token's (it moves first; with one step it wins at once).
+    const g = sim.g;
+    for (let k = g.nRed; k < g.tokens; k++) {
+      const p = sim.pos(k);
+      if (p >= 0 && sim.isLocked(k) && (walker.hit[walker.wordOf[p]] & walker.bitOf[p]) !== 0) return d;
+    }
+    return -1;
+  }
+
+  /** Counts a node against the node and time budgets. */
+  private tick(): void {
+    if (++this.nodes > this.nodeLimit) throw new SolverBudgetExceeded(`node budget of ${this.maxNodes} exceeded`);
+    if ((this.nodes & 0xfff) === 0 && this.now !== undefined && this.now() > this.deadline) throw new SolverBudgetExceeded("time budget exceeded");
   }
 
   private value(level: number, alpha: number, beta: number): number {
     const sim = this.stack[level];
     if (sim.over) return sim.winner === BLUE ? 1 : 0;
-    if (++this.nodes > this.nodeLimit) throw new SolverBudgetExceeded(`node budget of ${this.maxNodes} exceeded`);
-    if ((this.nodes & 0xfff) === 0 && this.now !== undefined && this.now() > this.deadline) throw new SolverBudgetExceeded("time budget exceeded");
+    this.tick();
     if (!this.useWindows) {
       alpha = 0;
       beta = 1;
     }
+    let lower = 0;
+    let upper = 1;
     if (this.useBounds) {
-      if (this.hopeless(sim)) return 0;
-      if (sim.side === BLUE && !sim.awaitingRoll && this.walkWins(sim)) return 1;
+      upper = this.passiveBound(sim);
+      if (upper <= alpha) return upper;
+      if (sim.awaitingRoll) lower = this.walkBound(level);
+      else if (sim.side === BLUE && this.walkWins(sim, sim.actionsLeft) >= 0) return 1;
+      if (lower >= beta || lower === upper) return lower;
     }
     const table = this.table;
     const turnsRemaining = this.lastTurn - sim.turn;
-    let lower = 0;
-    let upper = 1;
+    const key = this.keys[level];
     if (this.useTable) {
       table.pack(sim, turnsRemaining);
+      key.set(table.key);
       const i = table.find();
       if (i >= 0) {
-        lower = table.lowerAt(i);
-        upper = table.upperAt(i);
+        const l = table.lowerAt(i);
+        const u = table.upperAt(i);
+        if (l > lower) lower = l;
+        if (u < upper) upper = u;
         if (lower === upper || lower >= beta) return lower;
         if (upper <= alpha) return upper;
-        if (lower > alpha) alpha = lower;
-        if (upper < beta) beta = upper;
       }
     }
+    // The bounds narrow the window: a value found at a bound is the exact value.
+    if (lower > alpha) alpha = lower;
+    if (upper < beta) beta = upper;
     const a0 = alpha;
     const b0 = beta;
     const next = this.stack[level + 1];
@@ -330,14 +406,19 @@ export class ShoveSolver {
       // Star1: each roll's window is what the rolls still to come (each worth 0..1) could make up.
       let sum = 0;
       v = -1;
-      for (let roll = 1; roll <= 4; roll++) {
-        const rest = 4 - roll;
+      const lastTurn = turnsRemaining === 0 && this.useBounds;
+      for (let i = 0; i < 4; i++) {
+        const roll = lastTurn ? 4 - i : i + 1;
+        const rest = 3 - i;
         const lo = 4 * alpha - sum - rest;
         const hi = 4 * beta - sum;
         next.copyFrom(sim);
         next.startTurn(roll);
         const c = this.value(level + 1, lo > 0 ? lo : 0, hi < 1 ? hi : 1);
         sum += c;
+        // In the last turn a smaller roll never does better (red cannot act before the end, and
+        // a win ends the game at once): once a roll loses, every smaller one loses too.
+        if (c === 0 && lastTurn) break;
         if (c <= lo) {
           v = (sum + rest) / 4; // an upper bound: the value is at most this ≤ alpha
           break;
@@ -363,15 +444,18 @@ export class ShoveSolver {
         if (blue ? c > v : c < v) v = c;
         if (blue ? v >= beta : v <= alpha) {
           hist[histBase + code + 1] += 1;
+          if (this.killers[2 * level] !== code) {
+            this.killers[2 * level + 1] = this.killers[2 * level];
+            this.killers[2 * level] = code;
+          }
           break;
         }
       }
     }
     if (this.useTable) {
-      table.pack(sim, turnsRemaining);
-      if (v <= a0) table.store(lower, v < upper ? v : upper);
-      else if (v >= b0) table.store(v > lower ? v : lower, upper);
-      else table.store(v, v);
+      if (v <= a0) table.storeKey(key, lower, v < upper ? v : upper);
+      else if (v >= b0) table.storeKey(key, v > lower ? v : lower, upper);
+      else table.storeKey(key, v, v);
     }
     return v;
   }
@@ -384,12 +468,16 @@ export class ShoveSolver {
     const blue = sim.side === BLUE;
     const hist = this.history;
     const histBase = blue ? 0 : this.cells * 8 + 1;
-    // Scores: red's `end` first; blue's steps towards the victory square first; then history.
+    const killer = this.killers[2 * level];
+    const killer2 = this.killers[2 * level + 1];
+    // Scores: the action that last cut off at this level first (a killer); red's `end` next; blue's steps towards the victory square first; then history.
     const scores = this.scores;
     for (let i = 0; i < n; i++) {
       const code = buf[i];
       let s = hist[histBase + code + 1];
-      if (code === END) s += blue ? -(1 << 28) : 1 << 29;
+      if (code === killer) s += 1 << 30;
+      else if (code === killer2) s += 1 << 29;
+      if (code === END) s += blue ? -(1 << 28) : 1 << 28;
       else if (blue) {
         const p = code >> 3;
         const q = sim.g.nb[p * 4 + (code & 3)];
@@ -409,6 +497,28 @@ export class ShoveSolver {
   }
 
   private readonly scores = new Float64Array(256);
+}
+
+/** TAILS[n][x]: the chance that n rolls of the D4 add up to at least x, n ≤ 24 (exact dyadic fractions). */
+const TAILS: Float64Array[] = (() => {
+  const out: Float64Array[] = [];
+  let p = Float64Array.of(1); // P(sum = t) for n rolls
+  for (let n = 0; n <= 24; n++) {
+    const tail = new Float64Array(p.length + 1);
+    for (let t = p.length - 1; t >= 0; t--) tail[t] = tail[t + 1] + p[t];
+    out.push(tail);
+    const q = new Float64Array(p.length + 4);
+    for (let t = 0; t < p.length; t++) for (let f = 1; f <= 4; f++) q[t + f] += p[t] / 4;
+    p = q;
+  }
+  return out;
+})();
+
+/** The chance that `n` rolls of the D4 add up to at least `x` (1, no bound, past 24 rolls). */
+export function diceAtLeast(n: number, x: number): number {
+  if (x <= n) return 1;
+  if (x > 4 * n) return 0;
+  return n > 24 ? 1 : TAILS[n][x];
 }
 
 /** Every chance node divides by 4: the value times 4^turnsLeft is a whole number. */
@@ -440,7 +550,8 @@ export function solveDeepening(
 ): { steps: DeepeningStep[]; stoppedAt: number | null; stoppedNodes: number; stoppedSeconds: number; stoppedReason: string | null } {
   const steps: DeepeningStep[] = [];
   const deadline = opts.maxMs === undefined ? opts.deadline : now() + opts.maxMs;
-  const solver = new ShoveSolver(config, { ...opts, now, deadline });
+  // A long search: a bigger table by default (2^23 slots, about 230 MB) than a single solve's.
+  const solver = new ShoveSolver(config, { maxEntries: 1 << 23, ...opts, now, deadline });
   for (let k = 1; k <= maxTurnsLeft; k++) {
     const t0 = now();
     const n0 = solver.nodes;

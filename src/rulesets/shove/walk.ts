@@ -74,3 +74,165 @@ export class BlueWalker {
     return -1;
   }
 }
+
+/**
+ * The same walk as {@link BlueWalker.distance}, for the solver's hot path: squares as bits of a
+ * few 32-bit words (whole rows to a word), and the breadth-first search as a flood fill, one
+ * layer of steps per round of shifts. The nearest blue token is the first layer that holds one:
+ * squares of nearer layers hold none, so its walk crosses only free squares.
+ */
+export class BitWalker {
+  /** The squares (bits) of the layer where the last {@link distance} met blue tokens. */
+  readonly hit: Int32Array;
+  /** The squares holding blue tokens, red tokens that block, and free squares (scratch). */
+  readonly blue: Int32Array;
+  readonly blocked: Int32Array;
+  private readonly reach: Int32Array;
+  private readonly grown: Int32Array;
+  private readonly free: Int32Array;
+  /** Per word: its squares on the board; and the masks of the first and last file. */
+  private readonly valid: Int32Array;
+  private readonly firstFile: number;
+  private readonly lastFile: number;
+  private readonly rowMask: number;
+  private readonly width: number;
+  private readonly topShift: number;
+  private readonly n: number;
+  private readonly victoryWord: number;
+  private readonly victoryBit: number;
+  /** Per square: its word and its bit. */
+  readonly wordOf: Int32Array;
+  readonly bitOf: Int32Array;
+
+  constructor(width: number, height: number, victory: number) {
+    const rows = Math.floor(32 / width);
+    const n = Math.ceil(height / rows);
+    this.n = n;
+    this.width = width;
+    this.topShift = width * (rows - 1);
+    const ones = (bits: number) => (bits >= 32 ? -1 : (1 << bits) - 1);
+    this.rowMask = ones(width);
+    let first = 0;
+    let last = 0;
+    for (let r = 0; r < rows; r++) {
+      first |= 1 << (r * width);
+      last |= 1 << (r * width + width - 1);
+    }
+    this.firstFile = first;
+    this.lastFile = last;
+    this.valid = new Int32Array(n);
+    for (let i = 0; i < n; i++) this.valid[i] = ones(width * Math.min(rows, height - i * rows));
+    const cells = width * height;
+    this.wordOf = new Int32Array(cells);
+    this.bitOf = new Int32Array(cells);
+    for (let sq = 0; sq < cells; sq++) {
+      const row = Math.floor(sq / width);
+      this.wordOf[sq] = Math.floor(row / rows);
+      this.bitOf[sq] = 1 << ((row % rows) * width + (sq % width));
+    }
+    this.victoryWord = this.wordOf[victory];
+    this.victoryBit = this.bitOf[victory];
+    this.hit = new Int32Array(n);
+    this.blue = new Int32Array(n);
+    this.blocked = new Int32Array(n);
+    this.reach = new Int32Array(n);
+    this.grown = new Int32Array(n);
+    this.free = new Int32Array(n);
+  }
+
+  /** Marks the squares of the living blue tokens in {@link blue}. */
+  markBlue(sim: ShoveSim): void {
+    const g = sim.g;
+    const s = sim.s;
+    const posAt = sim.posAt;
+    this.blue.fill(0);
+    for (let k = g.nRed; k < g.tokens; k++) {
+      const p = s[posAt + k];
+      if (p >= 0) this.blue[this.wordOf[p]] |= this.bitOf[p];
+    }
+  }
+
+  /** Marks the squares of every living red token in {@link blocked}. */
+  markAllRed(sim: ShoveSim): void {
+    const s = sim.s;
+    const posAt = sim.posAt;
+    this.blocked.fill(0);
+    for (let k = 0; k < sim.g.nRed; k++) {
+      const p = s[posAt + k];
+      if (p >= 0) this.blocked[this.wordOf[p]] |= this.bitOf[p];
+    }
+  }
+
+  /**
+   * Steps from the victory square to the nearest square of {@link blue} over squares not in
+   * {@link blocked}, or `cap + 1` if none is within `cap`; the squares met are left in {@link hit}.
+   */
+  distance(cap: number): number {
+    if (this.n <= 2) return this.distance2(cap);
+    const n = this.n;
+    const reach = this.reach;
+    const grown = this.grown;
+    const free = this.free;
+    const blue = this.blue;
+    const valid = this.valid;
+    reach.fill(0);
+    reach[this.victoryWord] = this.victoryBit;
+    for (let i = 0; i < n; i++) free[i] = valid[i] & ~this.blocked[i];
+    const w = this.width;
+    const top = this.topShift;
+    const rowMask = this.rowMask;
+    const notFirst = ~this.firstFile;
+    const notLast = ~this.lastFile;
+    for (let d = 0; ; d++) {
+      let met = 0;
+      for (let i = 0; i < n; i++) met |= reach[i] & blue[i];
+      if (met !== 0) {
+        for (let i = 0; i < n; i++) this.hit[i] = reach[i] & blue[i];
+        return d;
+      }
+      if (d >= cap) return cap + 1;
+      let changed = 0;
+      for (let i = 0; i < n; i++) {
+        const x = reach[i];
+        let y = x | ((x & notFirst) >>> 1) | ((x & notLast) << 1) | (x << w) | (x >>> w);
+        if (i > 0) y |= (reach[i - 1] >>> top) & rowMask;
+        if (i + 1 < n) y |= (reach[i + 1] & rowMask) << top;
+        y &= free[i];
+        grown[i] = y;
+        changed |= y ^ x;
+      }
+      if (changed === 0) return cap + 1;
+      reach.set(grown);
+    }
+  }
+
+  /** {@link distance} on a board of at most two words (the default board's 7 × 8), in locals. */
+  private distance2(cap: number): number {
+    const two = this.n === 2;
+    const v = this.victoryWord;
+    let r0 = v === 0 ? this.victoryBit : 0;
+    let r1 = v === 1 ? this.victoryBit : 0;
+    const f0 = this.valid[0] & ~this.blocked[0];
+    const f1 = two ? this.valid[1] & ~this.blocked[1] : 0;
+    const b0 = this.blue[0];
+    const b1 = two ? this.blue[1] : 0;
+    const w = this.width;
+    const top = this.topShift;
+    const rowMask = this.rowMask;
+    const notFirst = ~this.firstFile;
+    const notLast = ~this.lastFile;
+    for (let d = 0; ; d++) {
+      if (((r0 & b0) | (r1 & b1)) !== 0) {
+        this.hit[0] = r0 & b0;
+        if (two) this.hit[1] = r1 & b1;
+        return d;
+      }
+      if (d >= cap) return cap + 1;
+      const y0 = (r0 | ((r0 & notFirst) >>> 1) | ((r0 & notLast) << 1) | (r0 << w) | (r0 >>> w) | ((r1 & rowMask) << top)) & f0;
+      const y1 = (r1 | ((r1 & notFirst) >>> 1) | ((r1 & notLast) << 1) | (r1 << w) | (r1 >>> w) | ((r0 >>> top) & rowMask)) & f1;
+      if (y0 === r0 && y1 === r1) return cap + 1;
+      r0 = y0;
+      r1 = y1;
+    }
+  }
+}

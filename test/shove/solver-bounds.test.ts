@@ -1,0 +1,102 @@
+/**
+ * The solver's exact bounds and shortcuts (solver.ts, walk.ts), each against a plain count or a
+ * plain search: the dice chance of the passive bound, the bitboard walk, and the whole solver on
+ * small boards with short SH-5 locks, up to three turns (where positive values, locks and the
+ * table's idle masking all come into play).
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { playOut } from "../../src/core/game.js";
+import { Random } from "../../src/core/random.js";
+import { randomPlayer } from "../../src/core/search/random-player.js";
+import { randomAction } from "../../src/rulesets/shove/ai.js";
+import { parseBoard } from "../../src/rulesets/shove/board.js";
+import { newSim, resolveConfig, type ShoveOptions, shove } from "../../src/rulesets/shove/game.js";
+import { diceAtLeast, ShoveSolver } from "../../src/rulesets/shove/solver.js";
+import { BitWalker, BlueWalker } from "../../src/rulesets/shove/walk.js";
+
+describe("Shove solver bounds", () => {
+  it("SH-2: the passive bound's dice: the chance that n rolls of the D4 reach x, counted", () => {
+    for (let n = 0; n <= 4; n++) {
+      for (let x = -1; x <= 4 * n + 2; x++) {
+        let hits = 0;
+        for (let i = 0; i < 4 ** n; i++) {
+          let sum = 0;
+          for (let j = 0, r = i; j < n; j++, r = Math.floor(r / 4)) sum += (r % 4) + 1;
+          if (sum >= x) hits++;
+        }
+        expect(diceAtLeast(n, x)).toBe(hits / 4 ** n);
+      }
+    }
+    expect(diceAtLeast(2, 6)).toBe(6 / 16);
+    expect(diceAtLeast(30, 100)).toBe(1); // past 24 rolls: no bound
+  });
+
+  it("SH-6: the bitboard walk finds the same steps as the square-by-square walk (boards of one, two and three words)", () => {
+    const boards = [
+      parseBoard("walls: bottom top\n4 B . B\n3 . . .\n2 . R .\n1 . V .\n"),
+      undefined, // the default 7 × 8 board
+      parseBoard("walls: bottom top\n3 B . . . B . . . B . . . . . . . B\n2 . . R . . . . . . . . . . R . . .\n1 . . . . . . . . V . . . . . . . .\n"),
+    ];
+    for (const board of boards) {
+      const config = resolveConfig(board === undefined ? {} : { board });
+      const sim = newSim(config, Random.fromSeed(5));
+      const g = sim.g;
+      const plain = new BlueWalker(g.cells);
+      const bits = new BitWalker(g.width, g.height, g.victory);
+      const buf = new Int32Array(g.tokens * 8 + 1);
+      const rng = Random.fromSeed(9);
+      let checked = 0;
+      for (let game = 0; game < 40; game++) {
+        sim.reset();
+        while (!sim.over) {
+          for (const cap of [0, 1, 3, 6, 12]) {
+            bits.markBlue(sim);
+            bits.markAllRed(sim);
+            const d = bits.distance(cap);
+            expect(d).toBe(plain.distance(sim, cap));
+            if (d <= cap) {
+              const p = sim.pos(plain.token);
+              expect(bits.hit[bits.wordOf[p]] & bits.bitOf[p]).not.toBe(0);
+            }
+            checked++;
+          }
+          sim.act(randomAction(sim, rng, buf));
+        }
+      }
+      expect(checked).toBeGreaterThan(500);
+    }
+  });
+});
+
+describe("Shove solver against a plain exhaustive search, with SH-5 locks (property)", () => {
+  const cases: [string, ShoveOptions, number][] = [
+    ["3 × 4, locks after 1 turn, up to 3 turns", { board: parseBoard("walls: bottom top\n4 B . B\n3 . . .\n2 . R .\n1 . V .\n"), rules: { blueLockTurns: 1, redLockTurns: 1 } }, 3],
+    [
+      "5 × 5, locks after 2 turns, up to 2 turns",
+      { board: parseBoard("walls: bottom top\n5 B . B . B\n4 . . . . .\n3 . R . R .\n2 . . . . .\n1 . . V . .\n"), rules: { blueLockTurns: 2, redLockTurns: 2 } },
+      2,
+    ],
+  ];
+  for (const [name, options, turns] of cases) {
+    it(`SH-2 SH-5 SH-7: bounds, windows, killers, table and its idle masking change no value (${name})`, () => {
+      const config = resolveConfig(options);
+      let positive = 0;
+      fc.assert(
+        fc.property(fc.integer({ min: 1, max: 10_000 }), fc.integer({ min: 0, max: 12 }), fc.integer({ min: 1, max: turns }), (seed, plies, wanted) => {
+          const game = playOut(shove, shove.setup(options, seed), { blue: randomPlayer(shove, seed), red: randomPlayer(shove, seed + 1) });
+          let s = shove.setup(options, seed);
+          for (const d of game.decisions.slice(0, plies)) s = shove.apply(s, d.player, d.move).state;
+          if (s.winner !== null) return;
+          const k = Math.min(wanted, s.config.rules.turnLimit - s.turn + 1);
+          const plain = new ShoveSolver(config, { useTable: false, useBounds: false, useWindows: false, useSymmetry: false, maxNodes: 1e9 }).solve(s, k);
+          const full = new ShoveSolver(config, {}).solve(s, k);
+          expect(full.blueWins.toString()).toBe(plain.blueWins.toString());
+          if (plain.blueWins.toString() !== "0") positive++;
+        }),
+        { numRuns: 12, seed: 7 },
+      );
+      expect(positive).toBeGreaterThan(0);
+    }, 120_000);
+  }
+});
