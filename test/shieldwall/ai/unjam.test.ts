@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { play } from "../../../src/core/game.js";
 import { randomPlayer } from "../../../src/core/search/random-player.js";
 import { commanderChoice, DEFAULT_COMMANDER_OPTIONS } from "../../../src/rulesets/shieldwall/ai/index.js";
-import { gainBound } from "../../../src/rulesets/shieldwall/ai/commander.js";
+import { gainBound } from "../../../src/rulesets/shieldwall/ai/unjam.js";
 import { contextOf, enemiesOf } from "../../../src/rulesets/shieldwall/ai/view.js";
 import { type BattleState, type BattleUnit, battleGame, type MoveChoice } from "../../../src/rulesets/shieldwall/battle/index.js";
 import { friendOrEdgeWithin, type PreviewedMove, previewMove } from "../../../src/rulesets/shieldwall/battle/phases/movement.js";
