@@ -43,12 +43,13 @@ export const ENDGAME_TURNS = 2;
 export const ENDGAME_NODES = 250_000;
 
 /**
- * Red's look-ahead at the strongest level: before the endgame, red's pick (search, then guard)
- * is checked against the solver with the game cut off this many turns ahead (counting the
- * current one), and replaced by the solver's choice when that gives blue a smaller chance of
- * reaching the victory square within them. Tried at each shorter horizon down to 2 when the
- * solver runs out of {@link ENDGAME_NODES} (each of red's decisions tries again: fewer actions left
- * make a smaller search).
+ * Red's look-ahead at the strongest level: wherever the endgame solver gave no choice (before
+ * the endgame, or it ran out of nodes earlier in the turn), red's pick (search, then guard) is
+ * checked against the solver with the game cut off this many turns ahead (counting the current
+ * one), and replaced by the solver's choice when that gives blue a smaller chance of reaching
+ * the victory square within them. Tried at each shorter horizon down to 2 when the solver runs
+ * out of {@link ENDGAME_NODES} (each of red's decisions tries again: fewer actions left make a
+ * smaller search).
  */
 export const RED_HORIZON = 3;
 
