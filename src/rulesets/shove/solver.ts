@@ -37,6 +37,7 @@
  * K more turns, counting the current one. The engine never reads a clock: a time budget comes in
  * as a `now()` function and a deadline from the caller.
  */
+import { D4, poolSumDist } from "../../core/dice.js";
 import { Fraction } from "../../core/fraction.js";
 import { loadState, newSim, type ShoveConfig, type ShoveState } from "./game.js";
 import { BLUE, END, RED, type ShoveSim } from "./sim.js";
@@ -499,20 +500,13 @@ export class ShoveSolver {
   private readonly scores = new Float64Array(256);
 }
 
-/** TAILS[n][x]: the chance that n rolls of the D4 add up to at least x, n ≤ 24 (exact dyadic fractions). */
-const TAILS: Float64Array[] = (() => {
-  const out: Float64Array[] = [];
-  let p = Float64Array.of(1); // P(sum = t) for n rolls
-  for (let n = 0; n <= 24; n++) {
-    const tail = new Float64Array(p.length + 1);
-    for (let t = p.length - 1; t >= 0; t--) tail[t] = tail[t + 1] + p[t];
-    out.push(tail);
-    const q = new Float64Array(p.length + 4);
-    for (let t = 0; t < p.length; t++) for (let f = 1; f <= 4; f++) q[t + f] += p[t] / 4;
-    p = q;
-  }
-  return out;
-})();
+/** TAILS[n][x]: the chance that n rolls of the D4 add up to at least x, n ≤ 24 (core's exact pool sums, as doubles: dyadic, so exact). */
+const TAILS: Float64Array[] = Array.from({ length: 25 }, (_, n) => {
+  const sum = poolSumDist(n, D4);
+  const tail = new Float64Array(4 * n + 2);
+  for (let x = 4 * n; x >= 0; x--) tail[x] = tail[x + 1] + (x >= n ? sum.probOf(x).toNumber() : 0);
+  return tail;
+});
 
 /** The chance that `n` rolls of the D4 add up to at least `x` (1, no bound, past 24 rolls). */
 export function diceAtLeast(n: number, x: number): number {
