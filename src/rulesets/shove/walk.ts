@@ -142,24 +142,22 @@ export class BitWalker {
 
   /** Marks the squares of the living blue tokens in {@link blue}. */
   markBlue(sim: ShoveSim): void {
-    const g = sim.g;
-    const s = sim.s;
-    const posAt = sim.posAt;
-    this.blue.fill(0);
-    for (let k = g.nRed; k < g.tokens; k++) {
-      const p = s[posAt + k];
-      if (p >= 0) this.blue[this.wordOf[p]] |= this.bitOf[p];
-    }
+    this.markTokens(sim, sim.g.nRed, sim.g.tokens, this.blue);
   }
 
   /** Marks the squares of every living red token in {@link blocked}. */
   markAllRed(sim: ShoveSim): void {
+    this.markTokens(sim, 0, sim.g.nRed, this.blocked);
+  }
+
+  /** Clears `bits`, then marks the squares of the living tokens `from` up to `to`. */
+  private markTokens(sim: ShoveSim, from: number, to: number, bits: Int32Array): void {
     const s = sim.s;
     const posAt = sim.posAt;
-    this.blocked.fill(0);
-    for (let k = 0; k < sim.g.nRed; k++) {
+    bits.fill(0);
+    for (let k = from; k < to; k++) {
       const p = s[posAt + k];
-      if (p >= 0) this.blocked[this.wordOf[p]] |= this.bitOf[p];
+      if (p >= 0) bits[this.wordOf[p]] |= this.bitOf[p];
     }
   }
 
