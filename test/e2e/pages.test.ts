@@ -65,6 +65,18 @@ describe.skipIf(!haveChromium && !chromiumRequired)("calculator and game pages e
     await again.close();
   }, 180_000);
 
+  it("on a phone every link of the site's navigation is in sight (the links wrap, none runs off the right edge)", async () => {
+    const page = await open("#/", "phone");
+    await page.waitForSelector("nav.site a");
+    const links = await page.$$eval("nav.site a", (as) => as.map((a) => ({ text: a.textContent, right: a.getBoundingClientRect().right, width: a.getBoundingClientRect().width })));
+    expect(links.length).toBeGreaterThanOrEqual(8);
+    for (const l of links) {
+      expect(l.width, String(l.text)).toBeGreaterThan(0);
+      expect(l.right, String(l.text)).toBeLessThanOrEqual(390);
+    }
+    await page.close();
+  }, 60_000);
+
   it("a bad calculator input shows the schema's named error beside its field, and no result", async () => {
     for (const size of ["desktop", "phone"] as const) {
       const page = await open("#/odds/sw-charge?grade=B&aggression=ready&dp=99&retinueWithLeader=true", size);

@@ -238,7 +238,9 @@ export function SetupScreen() {
         <fieldset class="saved-game">
           <legend>Or a saved game</legend>
           <label>
-            Record file (from "Save record" or <code>muster battle --out</code>)
+            <span>
+              Record file (from "Save record" or <code>muster battle --out</code>)
+            </span>
             <input type="file" accept=".json,application/json" data-testid="record-file" onChange={onRecord} />
           </label>
           {fieldError("record")}
