@@ -98,8 +98,7 @@ export interface PlanStep {
 export function tunePlan(start: Partial<CommanderOptions>, scenario: string, side: Side, games: number, firstSeed: number, margin: number, onStep: (s: PlanStep) => void = () => {}): { options: Partial<CommanderOptions>; cell: Cell; steps: PlanStep[] } {
   let options = { ...start };
   let best = playCell(options, scenario, side, games, firstSeed);
-  const steps: PlanStep[] = [{ change: {}, cell: best, kept: true }];
-  onStep(steps[0]);
+  const steps: PlanStep[] = [];
   for (const [key, values] of PLAN_CHOICES) {
     const current = JSON.stringify(options[key] ?? DEFAULT_COMMANDER_OPTIONS[key]);
     for (const value of values) {

@@ -41,8 +41,7 @@ function main(): void {
       fingerprint: scenarioFingerprint(battleGame.setup(loadBattleSetup(`${scenario}.json`), 0)),
       scenario: `${scenario}.json`,
       side,
-      // Only what the plan changes: hard plays it on top of its own options.
-      options: Object.fromEntries(Object.entries(tuned.options).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(base[k as keyof typeof base]))),
+      options: tuned.options,
       measured: `tune:commander --plan ${plan} --games ${games} --seed ${seed}: ${c.wins}–${c.losses}–${c.draws} against the default commander`,
     };
     process.stdout.write(`${JSON.stringify(entry, null, 2)}\n`);
