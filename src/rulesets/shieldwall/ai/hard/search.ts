@@ -38,11 +38,6 @@ export interface HardOptions extends CandidateOptions {
   budget: number;
   /** A rollout ends at the end of the current turn plus this many turns. */
   extraTurns: number;
-  /**
-   * …except within this many turns of the turn limit (counting the last turn as 0), where it plays
-   * on to the limit: the battle's own result there (often the stands lost, SW-25) is what counts.
-   */
-  toTheLimit: number;
   /** …or after this many decisions, whichever comes first. */
   rolloutCap: number;
   /**
@@ -75,7 +70,6 @@ export const DEFAULT_HARD_OPTIONS: HardOptions = {
   scenarioPlans: true,
   budget: 300,
   extraTurns: 0,
-  toTheLimit: 0,
   rolloutCap: 150,
   switchZ: 1.5,
   switchRounds: 3,
@@ -127,8 +121,7 @@ export function hardSearch(state: BattleState, side: Side, o: HardOptions = DEFA
   let work = 0;
   let rounds = 0;
   let roundCost = 0;
-  const limit = state.options.turnLimit;
-  const endTurn = state.turn >= limit - o.toTheLimit ? Math.max(limit, state.turn + o.extraTurns) : state.turn + o.extraTurns;
+  const endTurn = state.turn + o.extraTurns;
   if (n > 1) {
     const rng = Random.fromSeed(deriveSeed(seed >>> 0, state.decisions), 3);
     for (;;) {
