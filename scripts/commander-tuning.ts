@@ -5,7 +5,6 @@
 import { playOut } from "../src/core/game.js";
 import { wilsonScoreInterval } from "../src/core/stats.js";
 import { commanderPlayer, type CommanderOptions, DEFAULT_COMMANDER_OPTIONS } from "../src/rulesets/shieldwall/ai/index.js";
-import type { Side } from "../src/rulesets/shieldwall/army.js";
 import { battleGame } from "../src/rulesets/shieldwall/battle/index.js";
 import { loadBattleSetup } from "../bench/shieldwall-battle.js";
 
@@ -44,78 +43,25 @@ export function checkCommanderOptions(value: unknown, name: string): Partial<Com
 
 /** The variant against the default commander: one cell per scenario and side. */
 export function playCells(options: Partial<CommanderOptions>, scenarios: string[], games: number, firstSeed: number): Cell[] {
-  return scenarios.flatMap((scenario) => SIDES.map((side) => playCell(options, scenario, side, games, firstSeed)));
-}
-
-/** The variant against the default commander on one scenario, from one side. */
-export function playCell(options: Partial<CommanderOptions>, scenario: string, side: Side, games: number, firstSeed: number): Cell {
-  const setup = loadBattleSetup(`${scenario}.json`);
-  const cell: Cell = { scenario, side, wins: 0, losses: 0, draws: 0 };
-  for (let g = 0; g < games; g++) {
-    const seed = firstSeed + g;
-    const variant = commanderPlayer(seed, options);
-    const standard = commanderPlayer(seed + 77);
-    const players = side === "red" ? { red: variant, black: standard } : { red: standard, black: variant };
-    const winner = playOut(battleGame, battleGame.setup(setup, seed), players, { keepEvents: false }).result.winner;
-    if (winner === side) cell.wins++;
-    else if (winner === null) cell.draws++;
-    else cell.losses++;
-  }
-  return cell;
-}
-
-/**
- * The choices a scenario plan is tuned over, one option at a time, in this order (deployment
- * first: it matters most and everything after plays from it).
- */
-export const PLAN_CHOICES: readonly (readonly [keyof CommanderOptions, readonly unknown[]])[] = [
-  ["deployGap", [0, 2, 4, 6]],
-  ["deployFacingEnemy", [false, true]],
-  ["deployDistance", [3, 6]],
-  ["restAtDp", [0, 1, 2]],
-  ["advanceBy", [2, 4, 6]],
-  ["initiative", ["first", "second", "second-when-close"]],
-  ["signal", ["when-ready", "at-once"]],
-  ["chargeThreshold", [-0.3, -0.1, 0.2]],
-  ["straightWithinBearing", [15, 30, 60]],
-  ["turnWithin", [3, 6, 10]],
-  ["groupHeading", ["straight-until-near", "toward"]],
-  ["holdBack", [[], ["D"]]],
-  ["advanceWhenEnemyWithin", [4, 8, 12]],
-];
-
-export interface PlanStep {
-  change: Partial<CommanderOptions>;
-  cell: Cell;
-  kept: boolean;
-}
-
-/**
- * A scenario plan for one side (ai/hard/plans.ts): from `start`, each choice of {@link PLAN_CHOICES}
- * is tried in turn on the same battle seeds, and kept when it wins at least `margin` more of the
- * cell's battles than the best so far (a coordinate search; the margin keeps noise out).
- */
-export function tunePlan(start: Partial<CommanderOptions>, scenario: string, side: Side, games: number, firstSeed: number, margin: number, onStep: (s: PlanStep) => void = () => {}): { options: Partial<CommanderOptions>; cell: Cell; steps: PlanStep[] } {
-  let options = { ...start };
-  let best = playCell(options, scenario, side, games, firstSeed);
-  const steps: PlanStep[] = [];
-  for (const [key, values] of PLAN_CHOICES) {
-    const current = JSON.stringify(options[key] ?? DEFAULT_COMMANDER_OPTIONS[key]);
-    for (const value of values) {
-      if (JSON.stringify(value) === current) continue;
-      const change = { [key]: value } as Partial<CommanderOptions>;
-      const cell = playCell({ ...options, ...change }, scenario, side, games, firstSeed);
-      const kept = cell.wins >= best.wins + margin;
-      const step = { change, cell, kept };
-      steps.push(step);
-      onStep(step);
-      if (kept) {
-        options = { ...options, ...change };
-        best = cell;
+  const cells: Cell[] = [];
+  for (const scenario of scenarios) {
+    const setup = loadBattleSetup(`${scenario}.json`);
+    for (const side of SIDES) {
+      const cell: Cell = { scenario, side, wins: 0, losses: 0, draws: 0 };
+      for (let g = 0; g < games; g++) {
+        const seed = firstSeed + g;
+        const variant = commanderPlayer(seed, options);
+        const standard = commanderPlayer(seed + 77);
+        const players = side === "red" ? { red: variant, black: standard } : { red: standard, black: variant };
+        const winner = playOut(battleGame, battleGame.setup(setup, seed), players, { keepEvents: false }).result.winner;
+        if (winner === side) cell.wins++;
+        else if (winner === null) cell.draws++;
+        else cell.losses++;
       }
+      cells.push(cell);
     }
   }
-  return { options, cell: best, steps };
+  return cells;
 }
 
 /** The variant's score (a draw counts half) with its 95% Wilson interval. */

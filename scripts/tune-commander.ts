@@ -8,19 +8,12 @@
  *   npm run tune:commander -- --games 60 --seed 20000                      # hard's options
  *   npm run tune:commander -- --options '{"restAtDp":1}' --games 25
  *   npm run tune:commander -- --games 25 --sweep '[{"advanceBy":6},{"chargeThreshold":0.3}]'
- *   npm run tune:commander -- --plan raid-landing:black --games 150 --seed 50000
- *
- * With --plan SCENARIO:SIDE it tunes a scenario plan for hard (ai/hard/plans.ts): a coordinate
- * search over PLAN_CHOICES from --options (default hard's), keeping a change that wins at least
- * --margin more battles (default 5% of --games), and prints the entry to add to SCENARIO_PLANS.
  *
  * The variant plays with seed s and the default commander with s + 77, on battle seeds from --seed.
  */
 import { performance } from "node:perf_hooks";
-import { HARD_COMMANDER_OPTIONS, scenarioFingerprint } from "../src/rulesets/shieldwall/ai/index.js";
-import { battleGame } from "../src/rulesets/shieldwall/battle/index.js";
-import { loadBattleSetup } from "../bench/shieldwall-battle.js";
-import { checkCommanderOptions, parseCommanderOptions, pct, playCells, SCENARIOS, score, total, tunePlan } from "./commander-tuning.js";
+import { HARD_COMMANDER_OPTIONS } from "../src/rulesets/shieldwall/ai/index.js";
+import { checkCommanderOptions, parseCommanderOptions, pct, playCells, SCENARIOS, score, total } from "./commander-tuning.js";
 import { argOf, wholeNumber } from "./args.js";
 
 function main(): void {
@@ -30,23 +23,6 @@ function main(): void {
   const scenarios = argOf(args, "--scenarios")?.split(",") ?? SCENARIOS;
   for (const s of scenarios) if (!SCENARIOS.includes(s)) throw new Error(`--scenarios: unknown scenario "${s}" (shipped: ${SCENARIOS.join(", ")})`);
   const base = argOf(args, "--options") === undefined ? HARD_COMMANDER_OPTIONS : parseCommanderOptions(argOf(args, "--options")!, "--options");
-  const plan = argOf(args, "--plan");
-  if (plan !== undefined) {
-    const [scenario, side] = plan.split(":");
-    if (!SCENARIOS.includes(scenario) || (side !== "red" && side !== "black")) throw new Error(`--plan must be SCENARIO:SIDE, a shipped scenario (${SCENARIOS.join(", ")}) and red or black, got "${plan}"`);
-    const margin = wholeNumber(argOf(args, "--margin"), "--margin", Math.max(1, Math.round(games * 0.05)));
-    const tuned = tunePlan(base, scenario, side, games, seed, margin, (step) => process.stderr.write(`${JSON.stringify(step.change)}: ${step.cell.wins}–${step.cell.losses}–${step.cell.draws}${step.kept ? " kept" : ""}\n`));
-    const c = tuned.cell;
-    const entry = {
-      fingerprint: scenarioFingerprint(battleGame.setup(loadBattleSetup(`${scenario}.json`), 0)),
-      scenario: `${scenario}.json`,
-      side,
-      options: tuned.options,
-      measured: `tune:commander --plan ${plan} --games ${games} --seed ${seed}: ${c.wins}–${c.losses}–${c.draws} against the default commander`,
-    };
-    process.stdout.write(`${JSON.stringify(entry, null, 2)}\n`);
-    return;
-  }
   const sweep = argOf(args, "--sweep");
   if (sweep !== undefined) {
     let changes: unknown;

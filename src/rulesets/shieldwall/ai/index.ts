@@ -25,10 +25,6 @@ export {
   type HardSearch,
   hardSearch,
   positionValue,
-  SCENARIO_PLANS,
-  type ScenarioPlan,
-  scenarioFingerprint,
-  scenarioPlan,
 } from "./hard/index.js";
 export { fortuneChoice, wantsReroll } from "./fortune.js";
 export { evaluateMatch, type MatchReport, type Rate, type ShieldwallPlayerFactory, shieldwallPlayers } from "./evaluate.js";

@@ -3,4 +3,3 @@ export { candidatesFor, type CandidateOptions, DEFAULT_CANDIDATE_OPTIONS } from 
 export { DECIDED, DEFAULT_EVALUATION_WEIGHTS, type EvaluationWeights, positionValue, sideTrouble } from "./evaluation.js";
 export { HARD_PLAYER_NAME, hardChoice, hardPlayer } from "./player.js";
 export { type CandidateStats, DEFAULT_HARD_OPTIONS, HARD_COMMANDER_OPTIONS, type HardOptions, type HardSearch, hardSearch } from "./search.js";
-export { SCENARIO_PLANS, type ScenarioPlan, scenarioFingerprint, scenarioPlan } from "./plans.js";

@@ -19,7 +19,6 @@ import type { BattleDecision, BattleState } from "../../battle/types.js";
 import { commanderChoice, type CommanderOptions, DEFAULT_COMMANDER_OPTIONS } from "../commander.js";
 import { candidatesFor, type CandidateOptions, DEFAULT_CANDIDATE_OPTIONS } from "./candidates.js";
 import { DEFAULT_EVALUATION_WEIGHTS, type EvaluationWeights, positionValue } from "./evaluation.js";
-import { scenarioPlan } from "./plans.js";
 
 export interface HardOptions extends CandidateOptions {
   /**
@@ -29,11 +28,6 @@ export interface HardOptions extends CandidateOptions {
    * (`npm run tune:commander`; docs/shieldwall/ai.md, "Tuning hard's commander").
    */
   commander: Partial<CommanderOptions>;
-  /**
-   * Play a known scenario's tuned plan (ai/hard/plans.ts) on top of `commander`: options found by
-   * simulated battles to suit that table and side (how to deploy, above all).
-   */
-  scenarioPlans: boolean;
   /** Work units (rollout decisions) per searched decision. */
   budget: number;
   /** A rollout ends at the end of the current turn plus this many turns. */
@@ -67,7 +61,6 @@ export const HARD_COMMANDER_OPTIONS: Partial<CommanderOptions> = {
 export const DEFAULT_HARD_OPTIONS: HardOptions = {
   ...DEFAULT_CANDIDATE_OPTIONS,
   commander: HARD_COMMANDER_OPTIONS,
-  scenarioPlans: true,
   budget: 300,
   extraTurns: 0,
   rolloutCap: 150,
@@ -111,7 +104,7 @@ function rollout(state: BattleState, side: Side, endTurn: number, cap: number, o
 export function hardSearch(state: BattleState, side: Side, o: HardOptions = DEFAULT_HARD_OPTIONS, seed = 0): HardSearch {
   const legal = battleGame.legalMoves(state, side);
   if (legal.length === 0) throw new Error(`no legal decision for ${side}`);
-  const own: CommanderOptions = { ...DEFAULT_COMMANDER_OPTIONS, ...o.commander, ...(o.scenarioPlans ? scenarioPlan(state, side) : {}) };
+  const own: CommanderOptions = { ...DEFAULT_COMMANDER_OPTIONS, ...o.commander };
   const base = commanderChoice(state, side, own, seed);
   const cands = candidatesFor(state, side, legal, base, o);
   const n = cands.length;
