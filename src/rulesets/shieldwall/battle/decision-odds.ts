@@ -16,7 +16,7 @@ import { chargeMove } from "./effects.js";
 import { combatInputFor } from "./phases/combat.js";
 import { shotInput } from "./phases/missiles.js";
 import { moveDiceOf } from "./phases/movement.js";
-import { chargeInputFor, controlInputFor, findCombats } from "./queries.js";
+import { chargeInputFor, combatOf, controlInputFor, findCombats } from "./queries.js";
 import { type BattleDecision, type BattleState, ruleOption } from "./types.js";
 
 export interface Modifiers {
@@ -105,7 +105,7 @@ export function chargeOutlook(state: BattleState, unit: string, target: string):
   const automatic = passes.outcomes().length === 1 && input.aggression === "bloodlust";
   const base = { automatic, modifiers: chargeModifiers(input, options), passes };
   chargeMove(ctx, unit, target);
-  const group = findCombats(ctx).find((g) => g.red.has(unit) || g.black.has(unit));
+  const group = combatOf(ctx, unit);
   if (!group) return { ...base, combat: null, combatNote: "no clear way into contact", fighters: 0 };
   const found = combatInputFor(ctx, [...group.red], [...group.black]);
   if (!found) return { ...base, combat: null, combatNote: "no combat", fighters: 0 };

@@ -557,12 +557,43 @@ export function chargeInputFor(ctx: Ctx, id: string): ChargeInput {
   };
 }
 
-interface Engagement {
+export interface Engagement {
   red: Set<string>;
   black: Set<string>;
 }
 
 const COMBATS = memoKind<null, readonly Engagement[]>("combats", true);
+
+/** Red `r` and black `b` in contact (the test {@link findCombats} and {@link combatOf} share). */
+function engagedPair(r: BattleUnit, b: BattleUnit, tol: number): boolean {
+  return within(r, b, tol) && unitContacts(geomOf(r), geomOf(b), tol).length > 0;
+}
+
+/**
+ * The one group of {@link findCombats} that unit `id` is in (the same units, in the same order), or
+ * null: found by following contacts out from the unit alone, for a caller that asks about one unit
+ * on a working copy where the whole table's groups are not kept (a charge's outlook, per target).
+ */
+export function combatOf(ctx: Ctx, id: string): Engagement | null {
+  const tol = ctx.s.table.options.contactTolerance;
+  const live = ctx.s.units.filter((u) => onTable(u));
+  const start = live.find((u) => u.id === id);
+  if (!start) return null;
+  const members = new Set([id]);
+  const frontier = [start];
+  for (let u = frontier.pop(); u !== undefined; u = frontier.pop()) {
+    for (const e of live) {
+      if (e.side === u.side || members.has(e.id)) continue;
+      if (!(u.side === "red" ? engagedPair(u, e, tol) : engagedPair(e, u, tol))) continue;
+      members.add(e.id);
+      frontier.push(e);
+    }
+  }
+  if (members.size === 1) return null;
+  const group: Engagement = { red: new Set(), black: new Set() };
+  for (const u of live) if (members.has(u.id)) group[u.side].add(u.id);
+  return group;
+}
 
 /** Groups of units in contact with enemy: each group is one combat (seed "Resolving combat"). */
 export function findCombats(ctx: Ctx): readonly Engagement[] {
@@ -582,8 +613,7 @@ export function findCombats(ctx: Ctx): readonly Engagement[] {
     const engaged = new Set<string>();
     for (const r of red) {
       for (const b of black) {
-        if (!within(r, b, tol)) continue;
-        if (unitContacts(geomOf(r), geomOf(b), tol).length === 0) continue;
+        if (!engagedPair(r, b, tol)) continue;
         engaged.add(r.id);
         engaged.add(b.id);
         const pr = find(r.id);
