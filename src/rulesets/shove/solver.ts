@@ -298,6 +298,8 @@ export class ShoveSolver {
     const removeAll = this.markRemovable(sim, a);
     this.walker.markBlue(sim);
     const walk = this.walker.distance(a);
+    this.lastWalk = walk;
+    this.lastRemoveAll = removeAll;
     return walk < removeAll ? walk : removeAll;
   }
 
@@ -319,7 +321,54 @@ export class ShoveSolver {
     const a = known + 4 * dice;
     const need = this.blueNeeds(sim, a);
     if (need > a) return 0;
+    // SH-5 locks of the last turn, where the win cannot come before it.
+    if (later === 0 || (later === 1 && need > known)) {
+      const locked = this.lockedNeed(sim, later, need);
+      if (locked > need) {
+        if (later === 0 || !sim.awaitingRoll) return locked > a ? 0 : diceAtLeast(dice, locked - known);
+        // Before the roll of the turn before last: a roll of at least the walk may still win in
+        // that turn (no lock counts then); any smaller roll must win in the last turn.
+        let sum = 0;
+        for (let r = 1; r <= 4; r++) sum += r >= need ? 1 : diceAtLeast(1, locked - r);
+        return sum / 4;
+      }
+    }
     return diceAtLeast(dice, need - known);
+  }
+
+  /**
+   * SH-5 in the last turn: while a blue token locked then has not moved, no other blue token may
+   * move, so a walk by another token costs one action more per such lock (each is an action
+   * outside the walk; a locked walker's own steps are the walk). The tokens counted: in the last
+   * turn once rolled, the locks still pending; before its roll and in red's part of the turn
+   * before last, the idle counts at the limit; in blue's part of the turn before last (or before
+   * its roll), the tokens one short of it that have not moved this turn (moving one then is an
+   * action too). In the turn before last only called when no win fits in blue's actions of that
+   * turn (`need`, the plain walk or removal, is more). Returns `need` raised by the locks where the walk decides
+   * it (removing every red token is not raised). Reads the walker's last {@link blueNeeds}.
+   */
+  private lockedNeed(sim: ShoveSim, later: number, need: number): number {
+    const walk = this.lastWalk;
+    if (walk > need) return need;
+    const g = sim.g;
+    const s = sim.s;
+    const pending = later === 0 && !sim.awaitingRoll;
+    const threshold = this.config.rules.blueLockTurns - (later === 1 && sim.side === BLUE ? 1 : 0);
+    const hit = this.walker.hit;
+    const wordOf = this.walker.wordOf;
+    const bitOf = this.walker.bitOf;
+    let locks = 0;
+    let walkerLocked = 0;
+    for (let k = g.nRed; k < g.tokens; k++) {
+      const p = s[sim.posAt + k];
+      if (p < 0) continue;
+      if (pending ? s[sim.lockedAt + k] === 0 : s[sim.movedAt + k] === 1 || s[sim.idleAt + k] < threshold) continue;
+      locks++;
+      if ((hit[wordOf[p]] & bitOf[p]) !== 0) walkerLocked = 1;
+    }
+    if (locks === 0) return need;
+    const locked = walk + locks - walkerLocked;
+    return locked < this.lastRemoveAll ? locked : this.lastRemoveAll;
   }
 
   /**
@@ -498,6 +547,9 @@ export class ShoveSolver {
   }
 
   private readonly scores = new Float64Array(256);
+  /** The walk and the removal steps of the last {@link blueNeeds}, for {@link lockedNeed}. */
+  private lastWalk = 0;
+  private lastRemoveAll = 0;
 }
 
 /** TAILS[n][x]: the chance that n rolls of the D4 add up to at least x, n ≤ 24 (core's exact pool sums, as doubles: dyadic, so exact). */
