@@ -16,6 +16,25 @@ import { diceAtLeast, ShoveSolver } from "../../src/rulesets/shove/solver.js";
 import { BitWalker, BlueWalker } from "../../src/rulesets/shove/walk.js";
 import { pos } from "./helpers.js";
 
+/** Steps from the victory square to every square, red tokens blocking (-1: unreachable). */
+function stepsFromVictory(sim: ReturnType<typeof newSim>): Int16Array {
+  const g = sim.g;
+  const steps = new Int16Array(g.cells).fill(-1);
+  steps[g.victory] = 0;
+  const queue = [g.victory];
+  for (let i = 0; i < queue.length; i++) {
+    for (let d = 0; d < 4; d++) {
+      const q = g.nb[queue[i] * 4 + d];
+      if (q < 0 || steps[q] >= 0) continue;
+      const t = sim.tokenAt(q);
+      if (t >= 0 && t < g.nRed) continue;
+      steps[q] = steps[queue[i]] + 1;
+      queue.push(q);
+    }
+  }
+  return steps;
+}
+
 describe("Shove solver bounds", () => {
   it("SH-2: the passive bound's dice: the chance that n rolls of the D4 reach x, counted", () => {
     for (let n = 0; n <= 4; n++) {
@@ -33,7 +52,7 @@ describe("Shove solver bounds", () => {
     expect(diceAtLeast(30, 100)).toBe(1); // past 24 rolls: no bound
   });
 
-  it("SH-6: the bitboard walk finds the same steps as the square-by-square walk (boards of one, two and three words)", () => {
+  it("SH-6: the bitboard walk finds the same steps, nearest tokens and nearer squares as the square-by-square walk (boards of one, two and three words)", () => {
     const boards = [
       parseBoard("walls: bottom top\n4 B . B\n3 . . .\n2 . R .\n1 . V .\n"),
       undefined, // the default 7 × 8 board
@@ -59,6 +78,14 @@ describe("Shove solver bounds", () => {
             if (d <= cap) {
               const p = sim.pos(plain.token);
               expect(bits.hit[bits.wordOf[p]] & bits.bitOf[p]).not.toBe(0);
+              // The squares nearer than the blue tokens met: within d - 1 steps, red tokens
+              // blocking (the victory square itself is left out while a red token crosses it).
+              const steps = stepsFromVictory(sim);
+              for (let sq = 0; sq < g.cells; sq++) {
+                if (sq === g.victory && sim.redOnVictory() >= 0) continue;
+                const nearer = (bits.nearer[bits.wordOf[sq]] & bits.bitOf[sq]) !== 0;
+                expect(nearer).toBe(steps[sq] >= 0 && steps[sq] <= d - 1);
+              }
             }
             checked++;
           }

@@ -177,6 +177,7 @@ export class ShoveSolver {
     this.order = Array.from({ length: depth }, () => new Int32Array(width));
     this.killers = new Int32Array(2 * depth).fill(-2);
     this.keys = Array.from({ length: depth }, () => new Int32Array(this.table.words));
+    this.progress = new Int32Array(depth * 2 * this.walker.hit.length);
     const root = this.stack[0];
     loadState(root, state);
     root.rng = null; // chance mode: rolls are enumerated, not drawn
@@ -314,6 +315,7 @@ export class ShoveSolver {
    */
   private passiveBound(sim: ShoveSim): number {
     const later = this.lastTurn - sim.turn;
+    this.progressNeed = -1;
     if (later === 0 && sim.side === RED) return 0;
     if (sim.redOnVictory() >= 0) return 1;
     const dice = later + (sim.awaitingRoll ? 1 : 0);
@@ -333,7 +335,43 @@ export class ShoveSolver {
         return sum / 4;
       }
     }
+    if (need === this.lastWalk && this.lastRemoveAll > need) this.progressNeed = need;
     return diceAtLeast(dice, need - known);
+  }
+
+  /**
+   * After blue's move from `from` to `to` (or `end`), blue needs no fewer actions than before
+   * unless the move is a step of a nearest token towards the victory square: the other tokens'
+   * walks only lengthen (a red token blue could not remove in time stays so with one action
+   * fewer: the two nearest blue tokens came at most one step closer), and removing every red
+   * token takes at least one step less only if it took more than the walk. So where the passive
+   * bound came from the walk alone ({@link progressNeed}), any other move's child is bounded by
+   * the same need with one action fewer. Reads the walker's last {@link blueNeeds}.
+   */
+  private isProgress(level: number, code: number): boolean {
+    if (code === END) return false;
+    const nb = this.stack[0].g.nb;
+    const from = code >> 3;
+    const to = nb[from * 4 + (code & 3)];
+    if (to < 0) return false;
+    const w = this.walker;
+    const base = level * 2 * w.hit.length;
+    return (this.progress[base + w.wordOf[from]] & w.bitOf[from]) !== 0 && (this.progress[base + w.hit.length + w.wordOf[to]] & w.bitOf[to]) !== 0;
+  }
+
+  /**
+   * Keeps the walker's nearest tokens and nearer squares for {@link isProgress} at `level`, and
+   * returns the bound on blue's other moves: the same need with one action fewer.
+   */
+  private keepProgress(sim: ShoveSim, level: number): number {
+    const w = this.walker;
+    const n = w.hit.length;
+    this.progress.set(w.hit, level * 2 * n);
+    this.progress.set(w.nearer, level * 2 * n + n);
+    const dice = this.lastTurn - sim.turn;
+    const known = sim.actionsLeft - 1;
+    const need = this.progressNeed;
+    return need > known + 4 * dice ? 0 : diceAtLeast(dice, need - known);
   }
 
   /**
@@ -422,9 +460,12 @@ export class ShoveSolver {
     }
     let lower = 0;
     let upper = 1;
+    // Blue: a bound on every child but the steps of a nearest token towards the victory square (2: none).
+    let otherMoves = 2;
     if (this.useBounds) {
       upper = this.passiveBound(sim);
       if (upper <= alpha) return upper;
+      if (this.progressNeed >= 0 && !sim.awaitingRoll && sim.side === BLUE) otherMoves = this.keepProgress(sim, level);
       if (sim.awaitingRoll) lower = this.walkBound(level);
       else if (sim.side === BLUE && this.walkWins(sim, sim.actionsLeft) >= 0) return 1;
       if (lower >= beta || lower === upper) return lower;
@@ -486,8 +527,14 @@ export class ShoveSolver {
       const order = this.order[level];
       const hist = this.history;
       const histBase = blue ? 0 : this.cells * 8 + 1;
+      let skipped = false;
       for (let j = 0; j < n; j++) {
         const code = order[j];
+        if (otherMoves <= (v > alpha ? v : alpha) && !this.isProgress(level, code)) {
+          // This child cannot beat the best so far (or alpha): the bound says so without it.
+          skipped = true;
+          continue;
+        }
         next.copyFrom(sim);
         if (next.act(code) !== 0) continue;
         const c = blue ? this.value(level + 1, v > alpha ? v : alpha, beta) : this.value(level + 1, alpha, v < beta ? v : beta);
@@ -501,6 +548,8 @@ export class ShoveSolver {
           break;
         }
       }
+      // A child left out is worth at most `otherMoves`: the value stays a true upper bound.
+      if (skipped && otherMoves > v) v = otherMoves;
     }
     if (this.useTable) {
       if (v <= a0) table.storeKey(key, lower, v < upper ? v : upper);
@@ -547,6 +596,13 @@ export class ShoveSolver {
   }
 
   private readonly scores = new Float64Array(256);
+  /**
+   * Set by {@link passiveBound}: the need when it is the walk alone (no lock raised it, removal
+   * takes longer), else -1; see {@link isProgress}.
+   */
+  private progressNeed = -1;
+  /** Per level (blue's), the walker's nearest tokens and nearer squares ({@link keepProgress}). */
+  private progress = new Int32Array(0);
   /** The walk and the removal steps of the last {@link blueNeeds}, for {@link lockedNeed}. */
   private lastWalk = 0;
   private lastRemoveAll = 0;
