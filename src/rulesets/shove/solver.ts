@@ -22,16 +22,23 @@
  *   walk to the victory square past the red tokens it cannot remove in time (SH-4), or as
  *   removing every red token takes (SH-7); its actions are its actions left plus the rolls still
  *   to come, so the value is at most the chance those add up to the need (0: no win possible).
+ *   In the last turn and the turn before it the upper bound counts SH-5 too: a blue token
+ *   locked in the last turn must move before any other may, one action outside the walk each.
  *   Lower: blue to act with a free walk of d steps that no lock stops wins at once (1), and
  *   before a roll at least (5 - d)/4. Both narrow the window. In the last turn red cannot act
  *   before the end, so a roll that loses ends the chance node (every smaller roll loses too);
+ *   where the upper bound is blue's walk alone, only a nearest token's step towards the victory
+ *   square can lower the need, so blue's other moves are left out when the bound says they
+ *   cannot beat the best so far;
  * - walks as bitboard flood fills (walk.ts, BitWalker).
  *
  * Measured from the start of the default board before the first roll (2 shared vCPUs, Node 20):
  * 3 turns left took 43.5 million nodes and 27–34 s before the zero window, the chance bound,
- * the idle masking and the killers; now 2.2 million nodes and under 3 s (P(blue wins) = 0 at 1,
- * 2 and 3 turns left, as before). 4 turns left is still out of reach of 60 s: 74 million nodes
- * in the 57 s left, unfinished (see docs/shove.md).
+ * the idle masking and the killers; then 2.2 million nodes and under 4 s, now 1.4 million
+ * (P(blue wins) = 0 at 1, 2 and 3 turns left). 4 turns left is still out of reach of 60 s
+ * (61 million nodes in the 56 s left, unfinished); its search after a first roll of 1 alone
+ * takes 19.3 million nodes and about 20 s (31.3 million before the lock bound and the left-out
+ * moves; see docs/shove.md).
  *
  * "Turns left" shortens the game: the position is solved as if the turn limit (SH-7) came after
  * K more turns, counting the current one. The engine never reads a clock: a time budget comes in
