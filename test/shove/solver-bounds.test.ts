@@ -14,6 +14,26 @@ import { parseBoard } from "../../src/rulesets/shove/board.js";
 import { newSim, resolveConfig, type ShoveOptions, shove } from "../../src/rulesets/shove/game.js";
 import { diceAtLeast, ShoveSolver } from "../../src/rulesets/shove/solver.js";
 import { BitWalker, BlueWalker } from "../../src/rulesets/shove/walk.js";
+import { pos } from "./helpers.js";
+
+/** Steps from the victory square to every square, red tokens blocking (-1: unreachable). */
+function stepsFromVictory(sim: ReturnType<typeof newSim>): Int16Array {
+  const g = sim.g;
+  const steps = new Int16Array(g.cells).fill(-1);
+  steps[g.victory] = 0;
+  const queue = [g.victory];
+  for (let i = 0; i < queue.length; i++) {
+    for (let d = 0; d < 4; d++) {
+      const q = g.nb[queue[i] * 4 + d];
+      if (q < 0 || steps[q] >= 0) continue;
+      const t = sim.tokenAt(q);
+      if (t >= 0 && t < g.nRed) continue;
+      steps[q] = steps[queue[i]] + 1;
+      queue.push(q);
+    }
+  }
+  return steps;
+}
 
 describe("Shove solver bounds", () => {
   it("SH-2: the passive bound's dice: the chance that n rolls of the D4 reach x, counted", () => {
@@ -32,7 +52,7 @@ describe("Shove solver bounds", () => {
     expect(diceAtLeast(30, 100)).toBe(1); // past 24 rolls: no bound
   });
 
-  it("SH-6: the bitboard walk finds the same steps as the square-by-square walk (boards of one, two and three words)", () => {
+  it("SH-6: the bitboard walk finds the same steps, nearest tokens and nearer squares as the square-by-square walk (boards of one, two and three words)", () => {
     const boards = [
       parseBoard("walls: bottom top\n4 B . B\n3 . . .\n2 . R .\n1 . V .\n"),
       undefined, // the default 7 × 8 board
@@ -58,6 +78,14 @@ describe("Shove solver bounds", () => {
             if (d <= cap) {
               const p = sim.pos(plain.token);
               expect(bits.hit[bits.wordOf[p]] & bits.bitOf[p]).not.toBe(0);
+              // The squares nearer than the blue tokens met: within d - 1 steps, red tokens
+              // blocking (the victory square itself is left out while a red token crosses it).
+              const steps = stepsFromVictory(sim);
+              for (let sq = 0; sq < g.cells; sq++) {
+                if (sq === g.victory && sim.redOnVictory() >= 0) continue;
+                const nearer = (bits.nearer[bits.wordOf[sq]] & bits.bitOf[sq]) !== 0;
+                expect(nearer).toBe(steps[sq] >= 0 && steps[sq] <= d - 1);
+              }
             }
             checked++;
           }
@@ -96,6 +124,61 @@ describe("Shove solver against a plain exhaustive search, with SH-5 locks (prope
         }),
         { numRuns: 12, seed: 7 },
       );
+      expect(positive).toBeGreaterThan(0);
+    }, 120_000);
+  }
+});
+
+describe("Shove solver: the last turn's SH-5 locks in the passive bound", () => {
+  const config = resolveConfig({});
+  const both = (s: ReturnType<typeof pos>, k: number): string[] => [
+    new ShoveSolver(config, { beforeRoll: true }).solve(s, k).blueWins.toString(),
+    new ShoveSolver(config, { beforeRoll: true, useBounds: false, useTable: false }).solve(s, k).blueWins.toString(),
+  ];
+
+  it("SH-5: in the last turn a locked blue token must move first, one action more than the walk", () => {
+    // d4 walks to d1 in 3 (1/2 alone); a8 locked (3 idle turns) needs a 4, two locks even more.
+    expect(both(pos({ red: ["a5", "g5", "g4"], blue: ["d4", "a8"], turn: 10, idle: { a8: 2 } }), 1)).toEqual(["1/2", "1/2"]);
+    expect(both(pos({ red: ["a5", "g5", "g4"], blue: ["d4", "a8"], turn: 10, idle: { a8: 3 } }), 1)).toEqual(["1/4", "1/4"]);
+    expect(both(pos({ red: ["a5", "g5", "g4"], blue: ["d4", "a8", "g8"], turn: 10, idle: { a8: 3, g8: 3 } }), 1)).toEqual(["0", "0"]);
+    // A locked walker walks itself: only the other lock costs an action.
+    expect(both(pos({ red: ["a5", "g5", "g4"], blue: ["d4", "a8"], turn: 10, idle: { a8: 3, d4: 3 } }), 1)).toEqual(["1/4", "1/4"]);
+  });
+
+  it("SH-5: in the turn before last a token one idle turn short of its lock costs an action in one of the two turns", () => {
+    // d6 is 5 steps from d1 (no roll wins in the first turn); with a8 two turns idle, a8 must
+    // move in one of the two turns: 6 actions of the two rolls instead of 5.
+    expect(both(pos({ red: ["a1", "g1", "g2"], blue: ["d6", "a8"], turn: 9, idle: { a8: 1 } }), 2)).toEqual(["3/8", "3/8"]);
+    expect(both(pos({ red: ["a1", "g1", "g2"], blue: ["d6", "a8"], turn: 9, idle: { a8: 2 } }), 2)).toEqual(["1/8", "1/8"]);
+  }, 60_000);
+
+  const cases: [string, ShoveOptions, number][] = [
+    ["3 × 4, locks after 1 turn", { board: parseBoard("walls: bottom top\n4 B . B\n3 . . .\n2 . R .\n1 . V .\n"), rules: { blueLockTurns: 1, redLockTurns: 1 } }, 3],
+    ["5 × 5, locks after 2 turns", { board: parseBoard("walls: bottom top\n5 B . B . B\n4 . . . . .\n3 . R . R .\n2 . . . . .\n1 . . V . .\n"), rules: { blueLockTurns: 2, redLockTurns: 2 } }, 2],
+  ];
+  for (const [name, options, turns] of cases) {
+    it(`SH-2 SH-5: before the roll of a late turn, bounds with locks change no value (${name})`, () => {
+      const small = resolveConfig(options);
+      let checked = 0;
+      let positive = 0;
+      for (let seed = 1; checked < 10 && seed < 400; seed++) {
+        const game = playOut(shove, shove.setup(options, seed), { blue: randomPlayer(shove, seed), red: randomPlayer(shove, seed + 1) });
+        // Re-play to the start of a turn (blue to act, nothing moved yet) at least two turns in.
+        let s = shove.setup(options, seed);
+        for (const d of game.decisions) {
+          if (s.turn >= 2 + (seed % 3) && s.side === "blue" && s.actionsLeft === s.roll && s.moved.every((m) => m === 0)) break;
+          s = shove.apply(s, d.player, d.move).state;
+        }
+        if (s.winner !== null || s.side !== "blue" || s.actionsLeft !== s.roll) continue;
+        const k = Math.min(turns, 1 + (seed % 2));
+        // The plain search keeps only the table (checked on its own above) to stay quick.
+        const plain = new ShoveSolver(small, { beforeRoll: true, useBounds: false, useWindows: false, maxNodes: 1e9 }).solve(s, k);
+        const full = new ShoveSolver(small, { beforeRoll: true }).solve(s, k);
+        expect(full.blueWins.toString()).toBe(plain.blueWins.toString());
+        if (plain.blueWins.toString() !== "0") positive++;
+        checked++;
+      }
+      expect(checked).toBe(10);
       expect(positive).toBeGreaterThan(0);
     }, 120_000);
   }

@@ -22,16 +22,24 @@
  *   walk to the victory square past the red tokens it cannot remove in time (SH-4), or as
  *   removing every red token takes (SH-7); its actions are its actions left plus the rolls still
  *   to come, so the value is at most the chance those add up to the need (0: no win possible).
+ *   In the last turn and the turn before it the upper bound counts SH-5 too: a blue token
+ *   locked in the last turn must move before any other may, one action outside the walk each.
  *   Lower: blue to act with a free walk of d steps that no lock stops wins at once (1), and
  *   before a roll at least (5 - d)/4. Both narrow the window. In the last turn red cannot act
  *   before the end, so a roll that loses ends the chance node (every smaller roll loses too);
+ *   where the upper bound is blue's walk alone, only a nearest token's step towards the victory
+ *   square can lower the need, so blue's other moves are left out when the bound says they
+ *   cannot beat the best so far;
  * - walks as bitboard flood fills (walk.ts, BitWalker).
  *
  * Measured from the start of the default board before the first roll (2 shared vCPUs, Node 20):
  * 3 turns left took 43.5 million nodes and 27–34 s before the zero window, the chance bound,
- * the idle masking and the killers; now 2.2 million nodes and under 3 s (P(blue wins) = 0 at 1,
- * 2 and 3 turns left, as before). 4 turns left is still out of reach of 60 s: 74 million nodes
- * in the 57 s left, unfinished (see docs/shove.md).
+ * the idle masking and the killers; then 2.2 million nodes and under 4 s, now 1.4 million
+ * (P(blue wins) = 0 at 1, 2 and 3 turns left). 4 turns left is still out of reach of 60 s
+ * (61 million nodes in the 56 s left, unfinished); its search after a first roll of 1 alone
+ * takes 19.3 million nodes and about 20 s (31.3 million before the lock bound and the left-out
+ * moves). Solved one first roll at a time without a budget, 4 turns left is worth 1/128 to blue
+ * (rolls 1–3: 0; roll 4: 1/32, 736 million nodes), about a billion nodes in all (docs/shove.md).
  *
  * "Turns left" shortens the game: the position is solved as if the turn limit (SH-7) came after
  * K more turns, counting the current one. The engine never reads a clock: a time budget comes in
@@ -177,6 +185,7 @@ export class ShoveSolver {
     this.order = Array.from({ length: depth }, () => new Int32Array(width));
     this.killers = new Int32Array(2 * depth).fill(-2);
     this.keys = Array.from({ length: depth }, () => new Int32Array(this.table.words));
+    this.progress = new Int32Array(depth * 2 * this.walker.hit.length);
     const root = this.stack[0];
     loadState(root, state);
     root.rng = null; // chance mode: rolls are enumerated, not drawn
@@ -298,6 +307,8 @@ export class ShoveSolver {
     const removeAll = this.markRemovable(sim, a);
     this.walker.markBlue(sim);
     const walk = this.walker.distance(a);
+    this.lastWalk = walk;
+    this.lastRemoveAll = removeAll;
     return walk < removeAll ? walk : removeAll;
   }
 
@@ -312,6 +323,7 @@ export class ShoveSolver {
    */
   private passiveBound(sim: ShoveSim): number {
     const later = this.lastTurn - sim.turn;
+    this.progressNeed = -1;
     if (later === 0 && sim.side === RED) return 0;
     if (sim.redOnVictory() >= 0) return 1;
     const dice = later + (sim.awaitingRoll ? 1 : 0);
@@ -319,7 +331,90 @@ export class ShoveSolver {
     const a = known + 4 * dice;
     const need = this.blueNeeds(sim, a);
     if (need > a) return 0;
+    // SH-5 locks of the last turn, where the win cannot come before it.
+    if (later === 0 || (later === 1 && need > known)) {
+      const locked = this.lockedNeed(sim, later, need);
+      if (locked > need) {
+        if (later === 0 || !sim.awaitingRoll) return locked > a ? 0 : diceAtLeast(dice, locked - known);
+        // Before the roll of the turn before last: a roll of at least the walk may still win in
+        // that turn (no lock counts then); any smaller roll must win in the last turn.
+        let sum = 0;
+        for (let r = 1; r <= 4; r++) sum += r >= need ? 1 : diceAtLeast(1, locked - r);
+        return sum / 4;
+      }
+    }
+    if (need === this.lastWalk && this.lastRemoveAll > need) this.progressNeed = need;
     return diceAtLeast(dice, need - known);
+  }
+
+  /**
+   * After blue's move from `from` to `to` (or `end`), blue needs no fewer actions than before
+   * unless the move is a step of a nearest token towards the victory square: the other tokens'
+   * walks only lengthen (a red token blue could not remove in time stays so with one action
+   * fewer: the two nearest blue tokens came at most one step closer), and removing every red
+   * token takes at least one step less only if it took more than the walk. So where the passive
+   * bound came from the walk alone ({@link progressNeed}), any other move's child is bounded by
+   * the same need with one action fewer. Reads the walker's last {@link blueNeeds}.
+   */
+  private isProgress(level: number, code: number): boolean {
+    if (code === END) return false;
+    const nb = this.stack[0].g.nb;
+    const from = code >> 3;
+    const to = nb[from * 4 + (code & 3)];
+    if (to < 0) return false;
+    const w = this.walker;
+    const base = level * 2 * w.hit.length;
+    return (this.progress[base + w.wordOf[from]] & w.bitOf[from]) !== 0 && (this.progress[base + w.hit.length + w.wordOf[to]] & w.bitOf[to]) !== 0;
+  }
+
+  /**
+   * Keeps the walker's nearest tokens and nearer squares for {@link isProgress} at `level`, and
+   * returns the bound on blue's other moves: the same need with one action fewer.
+   */
+  private keepProgress(sim: ShoveSim, level: number): number {
+    const w = this.walker;
+    const n = w.hit.length;
+    this.progress.set(w.hit, level * 2 * n);
+    this.progress.set(w.nearer, level * 2 * n + n);
+    const dice = this.lastTurn - sim.turn;
+    const known = sim.actionsLeft - 1;
+    const need = this.progressNeed;
+    return need > known + 4 * dice ? 0 : diceAtLeast(dice, need - known);
+  }
+
+  /**
+   * SH-5 in the last turn: while a blue token locked then has not moved, no other blue token may
+   * move, so a walk by another token costs one action more per such lock (each is an action
+   * outside the walk; a locked walker's own steps are the walk). The tokens counted: in the last
+   * turn once rolled, the locks still pending; before its roll and in red's part of the turn
+   * before last, the idle counts at the limit; in blue's part of the turn before last (or before
+   * its roll), the tokens one short of it that have not moved this turn (moving one then is an
+   * action too). In the turn before last only called when no win fits in blue's actions of that
+   * turn (`need`, the plain walk or removal, is more). Returns `need` raised by the locks where the walk decides
+   * it (removing every red token is not raised). Reads the walker's last {@link blueNeeds}.
+   */
+  private lockedNeed(sim: ShoveSim, later: number, need: number): number {
+    const walk = this.lastWalk;
+    if (walk > need) return need;
+    const g = sim.g;
+    const s = sim.s;
+    const pending = later === 0 && !sim.awaitingRoll;
+    const threshold = this.config.rules.blueLockTurns - (later === 1 && sim.side === BLUE ? 1 : 0);
+    const hit = this.walker.hit;
+    const wordOf = this.walker.wordOf;
+    const bitOf = this.walker.bitOf;
+    let locks = 0;
+    let walkerLocked = 0;
+    for (let k = g.nRed; k < g.tokens; k++) {
+      const p = s[sim.posAt + k];
+      if (p < 0) continue;
+      if (pending ? s[sim.lockedAt + k] === 0 : s[sim.movedAt + k] === 1 || s[sim.idleAt + k] < threshold) continue;
+      locks++;
+      if ((hit[wordOf[p]] & bitOf[p]) !== 0) walkerLocked = 1;
+    }
+    if (locks === 0) return need;
+    const locked = walk + locks - walkerLocked;
+    return locked < this.lastRemoveAll ? locked : this.lastRemoveAll;
   }
 
   /**
@@ -373,9 +468,12 @@ export class ShoveSolver {
     }
     let lower = 0;
     let upper = 1;
+    // Blue: a bound on every child but the steps of a nearest token towards the victory square (2: none).
+    let otherMoves = 2;
     if (this.useBounds) {
       upper = this.passiveBound(sim);
       if (upper <= alpha) return upper;
+      if (this.progressNeed >= 0 && !sim.awaitingRoll && sim.side === BLUE) otherMoves = this.keepProgress(sim, level);
       if (sim.awaitingRoll) lower = this.walkBound(level);
       else if (sim.side === BLUE && this.walkWins(sim, sim.actionsLeft) >= 0) return 1;
       if (lower >= beta || lower === upper) return lower;
@@ -437,8 +535,14 @@ export class ShoveSolver {
       const order = this.order[level];
       const hist = this.history;
       const histBase = blue ? 0 : this.cells * 8 + 1;
+      let skipped = false;
       for (let j = 0; j < n; j++) {
         const code = order[j];
+        if (otherMoves <= (v > alpha ? v : alpha) && !this.isProgress(level, code)) {
+          // This child cannot beat the best so far (or alpha): the bound says so without it.
+          skipped = true;
+          continue;
+        }
         next.copyFrom(sim);
         if (next.act(code) !== 0) continue;
         const c = blue ? this.value(level + 1, v > alpha ? v : alpha, beta) : this.value(level + 1, alpha, v < beta ? v : beta);
@@ -452,6 +556,8 @@ export class ShoveSolver {
           break;
         }
       }
+      // A child left out is worth at most `otherMoves`: the value stays a true upper bound.
+      if (skipped && otherMoves > v) v = otherMoves;
     }
     if (this.useTable) {
       if (v <= a0) table.storeKey(key, lower, v < upper ? v : upper);
@@ -498,6 +604,16 @@ export class ShoveSolver {
   }
 
   private readonly scores = new Float64Array(256);
+  /**
+   * Set by {@link passiveBound}: the need when it is the walk alone (no lock raised it, removal
+   * takes longer), else -1; see {@link isProgress}.
+   */
+  private progressNeed = -1;
+  /** Per level (blue's), the walker's nearest tokens and nearer squares ({@link keepProgress}). */
+  private progress = new Int32Array(0);
+  /** The walk and the removal steps of the last {@link blueNeeds}, for {@link lockedNeed}. */
+  private lastWalk = 0;
+  private lastRemoveAll = 0;
 }
 
 /** TAILS[n][x]: the chance that n rolls of the D4 add up to at least x, n ≤ 24 (core's exact pool sums, as doubles: dyadic, so exact). */

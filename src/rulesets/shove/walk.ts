@@ -84,6 +84,8 @@ export class BlueWalker {
 export class BitWalker {
   /** The squares (bits) of the layer where the last {@link distance} met blue tokens. */
   readonly hit: Int32Array;
+  /** The squares (bits) nearer the victory square than that layer (within one step fewer). */
+  readonly nearer: Int32Array;
   /** The squares holding blue tokens, red tokens that block, and free squares (scratch). */
   readonly blue: Int32Array;
   readonly blocked: Int32Array;
@@ -133,6 +135,7 @@ export class BitWalker {
     this.victoryWord = this.wordOf[victory];
     this.victoryBit = this.bitOf[victory];
     this.hit = new Int32Array(n);
+    this.nearer = new Int32Array(n);
     this.blue = new Int32Array(n);
     this.blocked = new Int32Array(n);
     this.reach = new Int32Array(n);
@@ -174,6 +177,7 @@ export class BitWalker {
     const blue = this.blue;
     const valid = this.valid;
     reach.fill(0);
+    this.nearer.fill(0);
     reach[this.victoryWord] = this.victoryBit;
     for (let i = 0; i < n; i++) free[i] = valid[i] & ~this.blocked[i];
     const w = this.width;
@@ -188,6 +192,7 @@ export class BitWalker {
         for (let i = 0; i < n; i++) this.hit[i] = reach[i] & blue[i];
         return d;
       }
+      this.nearer.set(reach);
       if (d >= cap) return cap + 1;
       let changed = 0;
       for (let i = 0; i < n; i++) {
@@ -219,13 +224,21 @@ export class BitWalker {
     const rowMask = this.rowMask;
     const notFirst = ~this.firstFile;
     const notLast = ~this.lastFile;
+    let p0 = 0;
+    let p1 = 0;
     for (let d = 0; ; d++) {
       if (((r0 & b0) | (r1 & b1)) !== 0) {
         this.hit[0] = r0 & b0;
-        if (two) this.hit[1] = r1 & b1;
+        this.nearer[0] = p0;
+        if (two) {
+          this.hit[1] = r1 & b1;
+          this.nearer[1] = p1;
+        }
         return d;
       }
       if (d >= cap) return cap + 1;
+      p0 = r0;
+      p1 = r1;
       const y0 = (r0 | ((r0 & notFirst) >>> 1) | ((r0 & notLast) << 1) | (r0 << w) | (r0 >>> w) | ((r1 & rowMask) << top)) & f0;
       const y1 = (r1 | ((r1 & notFirst) >>> 1) | ((r1 & notLast) << 1) | (r1 << w) | (r1 >>> w) | ((r0 >>> top) & rowMask)) & f1;
       if (y0 === r0 && y1 === r1) return cap + 1;
