@@ -376,10 +376,8 @@ export class ShoveSolver {
     const n = w.hit.length;
     this.progress.set(w.hit, level * 2 * n);
     this.progress.set(w.nearer, level * 2 * n + n);
-    const dice = this.lastTurn - sim.turn;
-    const known = sim.actionsLeft - 1;
-    const need = this.progressNeed;
-    return need > known + 4 * dice ? 0 : diceAtLeast(dice, need - known);
+    // Blue's part of a rolled turn: the rolls still to come, and one action fewer than it has left.
+    return diceAtLeast(this.lastTurn - sim.turn, this.progressNeed - (sim.actionsLeft - 1));
   }
 
   /**
