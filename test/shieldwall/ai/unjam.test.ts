@@ -20,14 +20,17 @@ const landing = loadSetup("raid-landing.json");
 type StraightMove = Extract<MoveChoice, { kind: "advance" | "toward" }>;
 const straight = (m: MoveChoice): m is StraightMove => m.kind === "advance" || m.kind === "toward";
 
-/** Plays commander (red) against random (black), handing every red move decision to `visit`. */
+/** The commander with option unjam (off by default since issue 26). */
+const UNJAM_ON = { ...DEFAULT_COMMANDER_OPTIONS, unjam: true };
+
+/** Plays commander (red, with unjam) against random (black), handing every red move decision to `visit`. */
 function eachRedMove(seed: number, visit: (s: BattleState, unit: string, after: BattleState, d: MoveChoice, events: readonly { type: string; unit?: unknown; asked?: unknown }[]) => void): void {
   const black = randomPlayer(battleGame, seed + 1);
   let s = battleGame.setup(landing, seed);
   for (let n = 0; n < 20_000; n++) {
     const side = battleGame.toMove(s);
     if (side === null) return;
-    const d = side === "red" ? commanderChoice(s, side, DEFAULT_COMMANDER_OPTIONS, seed) : black.choose(s, side);
+    const d = side === "red" ? commanderChoice(s, side, UNJAM_ON, seed) : black.choose(s, side);
     const applied = play(battleGame, s, side, d);
     if (side === "red" && s.pending?.kind === "move" && d.type === "move") visit(s, s.pending.unit, applied.state, d.move, applied.events);
     s = applied.state;

@@ -8,7 +8,7 @@
  *   enemy is near, or by turn `advanceBy`.
  * - Advancing: each retinue moves its contingent as one group, straight ahead until the enemy is
  *   near (or more than 30° off) and then towards him; a move a friend or the table edge would stop
- *   short gives way to the one that gets nearest the enemy (`unjam`); a band that is not with the group keeps level with its retinue (no
+ *   short may give way to the one that gets nearest the enemy (`unjam`, off by default); a band that is not with the group keeps level with its retinue (no
  *   running ahead alone); broken-down units (Shaken, or `restAtDp` DPs or more) rest out of contact.
  * - Charges: every possible target is appraised with the exact charge-test odds (`chargeDist`) and
  *   the exact combat odds (`combatOdds`); it charges the best target when the expected result is
@@ -129,7 +129,11 @@ export interface CommanderOptions {
   formWithContingent: boolean;
   /** Deploy a contingent opposite the enemy units already on the table rather than centred. */
   deployFacingEnemy: boolean;
-  /** Swap a formed move that a friend in the way or the table edge would stop short for the one that gets nearest the enemy (`unjammed`). */
+  /**
+   * Swap a formed move that a friend in the way or the table edge would stop short for the one that
+   * gets nearest the enemy (`unjammed`). Off by default since issue 26: it no longer changes the
+   * commander's win rates and cost a third of its time (docs/shieldwall/ai.md, "Unjam off").
+   */
   unjam: boolean;
 }
 
@@ -162,7 +166,7 @@ export const DEFAULT_COMMANDER_OPTIONS: CommanderOptions = {
   holdBack: [],
   keepLpForChallengesAtValue: 0,
   holdBackDistance: 6,
-  unjam: true,
+  unjam: false,
 };
 
 type Decision<K extends BattleDecision["type"]> = Extract<BattleDecision, { type: K }>;
