@@ -7,9 +7,9 @@
  * What keeps it small:
  * - alpha–beta windows through every node, the chance nodes included (Ballard's Star1: a roll's
  *   window is what the other rolls could still make up), with the table keeping lower and upper
- *   bounds; the root is first searched with a zero window (0, 4^-K): where red holds (value 0,
- *   as from the start of the default board) that proves it with one red refutation per red node,
- *   and only a value above 0 is searched again with the full window;
+ *   bounds; the root is searched only with zero windows (v, v + 4^-K), from v = 0 up (MTD(f)):
+ *   where red holds (value 0, as from the start of the default board) the first proves it with
+ *   one red refutation per red node, and above 0 each test raises v until one proves it exact;
  * - a transposition table of packed keys, tokens of a colour sorted and a mirror-symmetric board's
  *   mirror images merged (solver-table.ts); it is keyed by turns remaining, so iterative deepening
  *   reuses every entry of the shallower searches; idle counts and moved flags are left out
@@ -206,11 +206,7 @@ export class ShoveSolver {
     }
     this.prepare(state, turnsLeft);
     const startNodes = this.nodes;
-    // A zero-window test first: is blue's chance above 0 at all? Values are multiples of
-    // 4^-turnsLeft, so a window (0, 4^-turnsLeft) decides it; where red holds (value 0) this
-    // proves it with red's refutations alone. Only a value above 0 needs the full window.
-    let v = this.useWindows ? this.value(0, 0, 4 ** -turnsLeft) : 1;
-    if (v > 0) v = this.value(0, 0, 1);
+    const v = this.exactValue(0, turnsLeft);
     return { turnsLeft, blueWins: toFraction(v, turnsLeft), nodes: this.nodes - startNodes, tableEntries: this.table.size };
   }
 
@@ -255,7 +251,28 @@ export class ShoveSolver {
     const next = this.stack[1];
     next.copyFrom(root);
     if (next.act(code) !== 0) throw new RangeError("that action is not legal here");
-    return this.value(1, 0, 1);
+    return this.exactValue(1, turnsLeft);
+  }
+
+  /**
+   * The exact value at `level` by zero-window tests (MTD(f) from a first guess of 0): values are
+   * multiples of 4^-turnsLeft, so the window (v, v + 4^-turnsLeft) decides whether the value is
+   * above v; a test that fails high returns a new lower bound, one that fails low proves v
+   * exact. Where red holds (value 0, as from the start of the default board) the first test
+   * proves it with one red refutation per red node; above 0, proving "at most v" for the best v
+   * found costs far less than a full window (0, 1), which makes the search prove every blue
+   * alternative's exact value below the best (a first roll of 4 with 4 turns left from the start:
+   * 471 instead of 736 million nodes).
+   */
+  private exactValue(level: number, turnsLeft: number): number {
+    if (!this.useWindows) return this.value(level, 0, 1);
+    const step = 4 ** -turnsLeft;
+    let v = 0;
+    for (;;) {
+      const r = this.value(level, v, v + step);
+      if (r <= v) return v;
+      v = r;
+    }
   }
 
   /**
