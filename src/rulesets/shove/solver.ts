@@ -38,8 +38,8 @@
  * (P(blue wins) = 0 at 1, 2 and 3 turns left). 4 turns left is still out of reach of 60 s
  * (61 million nodes in the 56 s left, unfinished); its search after a first roll of 1 alone
  * takes 19.3 million nodes and about 20 s (31.3 million before the lock bound and the left-out
- * moves). Solved one first roll at a time without a budget, 4 turns left is worth 1/128 to blue
- * (rolls 1–3: 0; roll 4: 1/32, 736 million nodes), about a billion nodes in all (docs/shove.md).
+ * moves). 4 turns left is worth 1/128 to blue (rolls 1–3: 0; roll 4: 1/32): one search without
+ * a budget takes 855 million nodes and about 15 minutes (docs/shove.md).
  *
  * "Turns left" shortens the game: the position is solved as if the turn limit (SH-7) came after
  * K more turns, counting the current one. The engine never reads a clock: a time budget comes in
