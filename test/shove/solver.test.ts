@@ -108,3 +108,26 @@ describe("Shove solver against a plain exhaustive search (property)", () => {
     );
   }, 120_000);
 });
+
+describe("Shove solver: zero windows from 0 up (MTD(f)) instead of a full window", () => {
+  const board = parseBoard("walls: bottom top\n5 B . B\n4 . . .\n3 . . .\n2 . R .\n1 . V .\n");
+  const small = resolveConfig({ board });
+  it("SH-2, SH-7: positions worth strictly between 0 and 1 (each found by several zero-window tests) get the plain exhaustive search's value", () => {
+    let between = 0;
+    for (let seed = 1; seed <= 12; seed++) {
+      // A position reached by random play from the start, at the start of a turn before the roll.
+      const game = playOut(shove, shove.setup({ board }, seed), { blue: randomPlayer(shove, seed), red: randomPlayer(shove, seed + 1) });
+      let s = shove.setup({ board }, seed);
+      for (const d of game.decisions) {
+        if (s.turn > 1 + (seed % 3) || s.winner !== null) break;
+        s = shove.apply(s, d.player, d.move).state;
+      }
+      if (s.winner !== null || s.side !== "blue" || s.actionsLeft !== s.roll) continue;
+      const plain = new ShoveSolver(small, { useTable: false, useBounds: false, useWindows: false, useSymmetry: false, beforeRoll: true }).solve(s, 2);
+      const full = new ShoveSolver(small, { beforeRoll: true }).solve(s, 2);
+      expect(full.blueWins.toString(), `seed ${seed}`).toBe(plain.blueWins.toString());
+      if (full.blueWins.cmp(Fraction.ZERO) > 0 && full.blueWins.cmp(Fraction.ONE) < 0) between++;
+    }
+    expect(between).toBeGreaterThanOrEqual(6);
+  });
+});
