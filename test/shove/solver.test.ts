@@ -130,4 +130,25 @@ describe("Shove solver: zero windows from 0 up (MTD(f)) instead of a full window
     }
     expect(between).toBeGreaterThanOrEqual(6);
   });
+
+  it("SH-2, SH-7: the best action found with zero-window tests is the full-window scan's (same action, same value), for blue and for red", () => {
+    const seen = { blue: 0, red: 0 };
+    let between = 0;
+    for (let seed = 1; seed <= 30; seed++) {
+      // A position from random play, mid-game, with either side to act.
+      const game = playOut(shove, shove.setup({ board }, seed), { blue: randomPlayer(shove, seed), red: randomPlayer(shove, seed + 1) });
+      let s = shove.setup({ board }, seed);
+      for (const d of game.decisions.slice(0, 2 + (seed % 7))) s = shove.apply(s, d.player, d.move).state;
+      if (s.winner !== null) continue;
+      const k = Math.min(3, s.config.rules.turnLimit - s.turn + 1);
+      const zero = new ShoveSolver(small, {}).bestAction(s, k);
+      const full = new ShoveSolver(small, { useWindows: false }).bestAction(s, k);
+      expect({ code: zero.code, blueWins: zero.blueWins }, `seed ${seed}`).toEqual({ code: full.code, blueWins: full.blueWins });
+      seen[s.side]++;
+      if (zero.blueWins > 0 && zero.blueWins < 1) between++;
+    }
+    expect(seen.blue).toBeGreaterThanOrEqual(5);
+    expect(seen.red).toBeGreaterThanOrEqual(5);
+    expect(between).toBeGreaterThanOrEqual(5);
+  });
 });
