@@ -154,3 +154,36 @@ describe("hard player: the static evaluation", () => {
     expect(positionValue(won, "red")).toBe(-DECIDED);
   });
 });
+
+describe("hard player: moves searched in the last turn", () => {
+  it("SW-25: in the turn limit's turn a unit's move tries the commander's, holding, closing on the enemy and turning away; before it, and with the option off, only the commander's", () => {
+    // The raid cut to 4 turns (SW-25's turn limit from the scenario), commander against commander.
+    const short: BattleSetup = { ...raid, scenario: { ...raid.scenario, turnLimit: 4 } };
+    const seen = { last: 0, before: 0 };
+    for (const seed of [1, 2, 3]) {
+      let s = battleGame.setup(short, seed);
+      for (let side = battleGame.toMove(s); side !== null; side = battleGame.toMove(s)) {
+        const base = commanderChoice(s, side, own);
+        if (s.pending?.kind === "move" && base.type === "move") {
+          const legal = battleGame.legalMoves(s, side);
+          const cands = candidatesFor(s, side as Side, legal, base, DEFAULT_HARD_OPTIONS);
+          expect(cands[0]).toEqual(base);
+          expect(candidatesFor(s, side as Side, legal, base, { ...DEFAULT_HARD_OPTIONS, lastTurnMoves: false })).toEqual([base]);
+          if (s.turn < 4) {
+            expect(cands).toEqual([base]);
+            seen.before++;
+          } else {
+            const kinds = cands.map((d) => (d.type === "move" ? d.move.kind : d.type));
+            for (const c of cands) expect(battleGame.validate(s, side, c)).toBeNull();
+            if (legal.some((d) => d.type === "move" && d.move.kind === "hold")) expect(kinds).toContain("hold");
+            expect(new Set(kinds.slice(1)).size).toBe(kinds.length - 1);
+            if (cands.length > 1) seen.last++;
+          }
+        }
+        s = play(battleGame, s, side, base).state;
+      }
+    }
+    expect(seen.before).toBeGreaterThan(5);
+    expect(seen.last).toBeGreaterThan(2);
+  });
+});

@@ -24,7 +24,7 @@ export const shieldwallPlayers: Record<string, { description: string; make: Shie
     make: (seed) => commanderPlayer(seed),
   },
   hard: {
-    description: "the commander with tuned options (moves second when close, rests every DP off before advancing), searching its charges, challenges, answers, holy calls and initiative with short determinized rollouts (docs/shieldwall/ai.md)",
+    description: "the commander with tuned options (moves second when close, rests every DP off before advancing), searching its charges, challenges, answers, holy calls, initiative and last turn's moves with short determinized rollouts (docs/shieldwall/ai.md)",
     make: (seed) => hardPlayer(seed),
   },
   advance: {

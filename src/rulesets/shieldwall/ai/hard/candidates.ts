@@ -6,7 +6,7 @@
  */
 import type { Side } from "../../army.js";
 import { closestEnemyLeader } from "../../battle/queries.js";
-import type { BattleDecision, BattleState } from "../../battle/types.js";
+import type { BattleDecision, BattleState, MoveChoice } from "../../battle/types.js";
 import type { FighterKind } from "../../duel/rules.js";
 import { bestChallenge } from "../challenge.js";
 import { appraiseCharge, contextOf } from "../view.js";
@@ -26,9 +26,15 @@ export interface CandidateOptions {
   holyCall: boolean;
   /** Search who acts first in the movement and combat phases (the initiative winner's choice). */
   initiative: boolean;
+  /**
+   * In the battle's last turn (the turn limit, ruling SW-25), search each unit's move: the
+   * commander's, holding, closing on the enemy and turning away (rollouts to the end of that turn
+   * end the battle, so they score the exact result).
+   */
+  lastTurnMoves: boolean;
 }
 
-export const DEFAULT_CANDIDATE_OPTIONS: CandidateOptions = { chargeTargets: 2, challenges: true, challengeFloor: 0, holyCall: true, initiative: true };
+export const DEFAULT_CANDIDATE_OPTIONS: CandidateOptions = { chargeTargets: 2, challenges: true, challengeFloor: 0, holyCall: true, initiative: true, lastTurnMoves: true };
 
 function sameDecision(a: BattleDecision, b: BattleDecision): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
@@ -90,6 +96,15 @@ export function candidatesFor(state: BattleState, side: Side, legal: BattleDecis
     }
     case "holy-call":
       return o.holyCall ? withBaseFirst(base, legal) : [base];
+    case "move": {
+      if (!o.lastTurnMoves || state.turn < state.options.turnLimit) return [base];
+      const pick = (want: (m: MoveChoice) => boolean) => legal.filter((d) => d.type === "move" && want(d.move)).slice(0, 1);
+      return withBaseFirst(base, [
+        ...pick((m) => m.kind === "hold"),
+        ...pick((m) => m.kind === "toward" && m.extraD6 && !m.stopAt),
+        ...pick((m) => m.kind === "about-face" && m.halfMove !== undefined && !m.halfMove.extraD6),
+      ]);
+    }
     default:
       return [base];
   }

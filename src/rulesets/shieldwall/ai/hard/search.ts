@@ -61,7 +61,7 @@ export const HARD_COMMANDER_OPTIONS: Partial<CommanderOptions> = {
 export const DEFAULT_HARD_OPTIONS: HardOptions = {
   ...DEFAULT_CANDIDATE_OPTIONS,
   commander: HARD_COMMANDER_OPTIONS,
-  budget: 300,
+  budget: 600,
   extraTurns: 0,
   rolloutCap: 150,
   switchZ: 1.5,
