@@ -1,8 +1,9 @@
 /**
  * The `hard` Shieldwall player (issue 26): the commander, except at the decisions that matter
  * (charges, challenges and answers, the holy call, the initiative, the last turn's moves), which
- * it searches with short determinized rollouts (ai/hard/search.ts). Deterministic: a pure function of the state, the side,
- * its options and its seed; its budget is counted in work units, never timed.
+ * it searches with short determinized rollouts (ai/hard/search.ts). Deterministic: a pure function
+ * of the state, the side, its options and its seed; its budget is counted in work units, never
+ * timed.
  */
 import type { Player, PlayerId } from "../../../../core/game.js";
 import type { Side } from "../../army.js";
