@@ -152,3 +152,49 @@ describe("Shove solver: zero windows from 0 up (MTD(f)) instead of a full window
     expect(between).toBeGreaterThanOrEqual(5);
   });
 });
+
+describe("Shove solver: bounds from the same position with other actions left", () => {
+  const board = parseBoard("walls: bottom top\n5 B . B\n4 . . .\n3 . . .\n2 . R .\n1 . V .\n");
+  const small = resolveConfig({ board });
+  // Ending a side's part of the turn early is always allowed (SH-2; red only never ends on the
+  // victory square, SH-6), so more actions left never hurt the side that has them.
+  it("SH-2: the same values with and without them, in fewer nodes (default board, 3 turns left, values strictly between 0 and 1)", () => {
+    const positions = [
+      { spec: { red: ["b3", "d3", "f3"], blue: ["a6", "c5", "e5", "g6"], turn: 2 }, value: "9/16" },
+      { spec: { red: ["b3", "d3", "f3"], blue: ["a6", "c6", "e5", "g6"], turn: 2 }, value: "1/2" },
+    ];
+    for (const { spec, value } of positions) {
+      const s = pos(spec);
+      const withThem = new ShoveSolver(config, { beforeRoll: true });
+      const without = new ShoveSolver(config, { beforeRoll: true, useDominance: false });
+      const a = withThem.solve(s, 3);
+      const b = without.solve(s, 3);
+      expect(a.blueWins.toString()).toBe(value);
+      expect(b.blueWins.toString()).toBe(value);
+      expect(withThem.dominanceCuts).toBeGreaterThan(1000);
+      expect(without.dominanceCuts).toBe(0);
+      expect(a.nodes).toBeLessThan(b.nodes);
+    }
+  }, 60_000);
+
+  it("SH-2, SH-5, SH-7: they change no value (random positions of a 3 × 5 board, either side to act: 2 turns left against the plain exhaustive search, 3 against the solver without them)", () => {
+    let cuts = 0;
+    let between = 0;
+    for (let seed = 1; seed <= 40; seed++) {
+      const game = playOut(shove, shove.setup({ board }, seed), { blue: randomPlayer(shove, seed), red: randomPlayer(shove, seed + 1) });
+      let s = shove.setup({ board }, seed);
+      for (const d of game.decisions.slice(0, 1 + (seed % 9))) s = shove.apply(s, d.player, d.move).state;
+      if (s.winner !== null) continue;
+      const k = Math.min(2 + (seed % 2), s.config.rules.turnLimit - s.turn + 1);
+      const check =
+        k === 3 ? new ShoveSolver(small, { useDominance: false }).solve(s, k) : new ShoveSolver(small, { useTable: false, useBounds: false, useWindows: false, useSymmetry: false }).solve(s, k);
+      const solver = new ShoveSolver(small, {});
+      const full = solver.solve(s, k);
+      expect(full.blueWins.toString(), `seed ${seed}`).toBe(check.blueWins.toString());
+      cuts += solver.dominanceCuts;
+      if (full.blueWins.cmp(Fraction.ZERO) > 0 && full.blueWins.cmp(Fraction.ONE) < 0) between++;
+    }
+    expect(cuts).toBeGreaterThan(0);
+    expect(between).toBeGreaterThanOrEqual(5);
+  }, 120_000);
+});

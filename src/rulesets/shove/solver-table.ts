@@ -23,14 +23,14 @@ export class PackedTable {
   private readonly upper: Float64Array;
   private readonly used: Uint8Array;
   private readonly mask: number;
-  /** The key being built (one position), and its mirror image. */
+  /** The key being built (one position). */
   readonly key: Int32Array;
-  private readonly mirrorKey: Int32Array;
   private readonly sqBits: number;
   private readonly idleBits: number;
   private readonly mirror: Int16Array | null;
-  private readonly red: Int32Array;
-  private readonly blue: Int32Array;
+  /** One position's token codes, red then blue, each colour sorted; and its mirror image's. */
+  private readonly codes: Int32Array;
+  private readonly mirrored: Int32Array;
   size = 0;
   hits = 0;
   probes = 0;
@@ -55,74 +55,73 @@ export class PackedTable {
     this.upper = new Float64Array(size);
     this.used = new Uint8Array(size);
     this.key = new Int32Array(this.words);
-    this.mirrorKey = new Int32Array(this.words);
     this.mirror = useSymmetry ? mirrorOf(g) : null;
-    this.red = new Int32Array(g.nRed);
-    this.blue = new Int32Array(g.nBlue);
+    this.codes = new Int32Array(g.tokens);
+    this.mirrored = new Int32Array(g.tokens);
   }
 
   get symmetric(): boolean {
     return this.mirror !== null;
   }
 
-  /** Packs `sim` (with `turnsRemaining`) into {@link key}, the smaller of it and its mirror image. */
+  /**
+   * Packs `sim` (with `turnsRemaining`) into {@link key}: of the position and its mirror image,
+   * the one whose sorted token codes (red, then blue) come first, so both share one key.
+   */
   pack(sim: ShoveSim, turnsRemaining: number): void {
-    this.packInto(this.key, sim, turnsRemaining, null);
-    if (this.mirror === null) return;
-    this.packInto(this.mirrorKey, sim, turnsRemaining, this.mirror);
-    const a = this.key;
-    const b = this.mirrorKey;
-    for (let i = 0; i < this.words; i++) {
-      if (a[i] === b[i]) continue;
-      if (b[i] < a[i]) a.set(b);
-      return;
-    }
-  }
-
-  private packInto(out: Int32Array, sim: ShoveSim, turnsRemaining: number, map: Int16Array | null): void {
-    out.fill(0);
     const s = sim.s;
     const g = this.g;
     const side = sim.side;
-    // Header: turns remaining, side, roll (blue's part only), actions left.
-    out[0] = (turnsRemaining & 0xff) | (side << 8) | ((side === 0 ? sim.roll : 0) << 9) | (sim.actionsLeft << 12);
-    let bit = 15;
-    const tokenBits = this.sqBits + this.idleBits + 2;
     const idleBits = this.idleBits;
     const posAt = sim.posAt;
     const idleAt = sim.idleAt;
     const movedAt = sim.movedAt;
     const lockedAt = sim.lockedAt;
+    const map = this.mirror;
+    const codes = this.codes;
+    const mirrored = this.mirrored;
+    // Each colour's token codes sorted (tokens of a colour are interchangeable), as they stand and mirrored.
     for (let colour = 0; colour < 2; colour++) {
-      const list = colour === 0 ? this.red : this.blue;
       const lo = colour === 0 ? 0 : g.nRed;
-      const n = list.length;
+      const n = colour === 0 ? g.nRed : g.nBlue;
       const from = this.relevantIdle(colour === 0 ? 1 : 0, side, sim.roll === 0, turnsRemaining);
       for (let i = 0; i < n; i++) {
         const k = lo + i;
         const p = s[posAt + k];
         let code = 0;
+        let image = 0;
         if (p >= 0) {
           const idle = s[idleAt + k];
           const idleMask = idle >= from ? -1 : 0;
-          code = ((((map === null ? p : map[p]) + 1) << idleBits) | (idle & idleMask)) << 2 | ((s[movedAt + k] & idleMask) << 1) | s[lockedAt + k];
+          const rest = ((idle & idleMask) << 2) | ((s[movedAt + k] & idleMask) << 1) | s[lockedAt + k];
+          code = ((p + 1) << (idleBits + 2)) | rest;
+          if (map !== null) image = ((map[p] + 1) << (idleBits + 2)) | rest;
         }
-        // Insertion sort: tokens of a colour are interchangeable.
-        let j = i;
-        while (j > 0 && list[j - 1] > code) {
-          list[j] = list[j - 1];
-          j--;
-        }
-        list[j] = code;
+        insertSorted(codes, lo, i, code);
+        if (map !== null) insertSorted(mirrored, lo, i, image);
       }
-      for (let i = 0; i < n; i++) {
-        const value = list[i];
-        const w = bit >>> 5;
-        const off = bit & 31;
-        out[w] |= value << off;
-        if (off + tokenBits > 32) out[w + 1] |= value >>> (32 - off);
-        bit += tokenBits;
+    }
+    let list = codes;
+    if (map !== null) {
+      for (let i = 0; i < g.tokens; i++) {
+        if (codes[i] === mirrored[i]) continue;
+        if (mirrored[i] < codes[i]) list = mirrored;
+        break;
       }
+    }
+    const out = this.key;
+    out.fill(0);
+    // Header: turns remaining, side, roll (blue's part only), actions left.
+    out[0] = (turnsRemaining & 0xff) | (side << 8) | ((side === 0 ? sim.roll : 0) << 9) | (sim.actionsLeft << 12);
+    let bit = 15;
+    const tokenBits = this.sqBits + idleBits + 2;
+    for (let i = 0; i < g.tokens; i++) {
+      const value = list[i];
+      const w = bit >>> 5;
+      const off = bit & 31;
+      out[w] |= value << off;
+      if (off + tokenBits > 32) out[w + 1] |= value >>> (32 - off);
+      bit += tokenBits;
     }
   }
 
@@ -169,6 +168,20 @@ export class PackedTable {
     return -1;
   }
 
+  /**
+   * Looks up the position of a key packed earlier (`k`) with another roll and actions left in
+   * its header (the rest of the key, the mirror choice included, does not depend on them): its
+   * slot if stored, else -1. Not counted in {@link probes}.
+   */
+  findVariant(k: Int32Array, roll: number, actionsLeft: number): number {
+    const key = this.key;
+    key.set(k);
+    key[0] = (k[0] & ~(0x3f << 9)) | (roll << 9) | (actionsLeft << 12);
+    const first = this.slot(key) & ~1;
+    for (let i = first; i < first + 2; i++) if (this.used[i] === 1 && this.holds(i, key)) return i;
+    return -1;
+  }
+
   private holds(i: number, k: Int32Array): boolean {
     const base = i * this.words;
     for (let w = 0; w < this.words; w++) if (this.keys[base + w] !== k[w]) return false;
@@ -208,6 +221,16 @@ export class PackedTable {
     this.lower[i] = lower;
     this.upper[i] = upper;
   }
+}
+
+/** Inserts `code` into list[lo .. lo + i) kept in ascending order (lists of at most 8). */
+function insertSorted(list: Int32Array, lo: number, i: number, code: number): void {
+  let j = lo + i;
+  while (j > lo && list[j - 1] > code) {
+    list[j] = list[j - 1];
+    j--;
+  }
+  list[j] = code;
 }
 
 function bitsFor(values: number): number {

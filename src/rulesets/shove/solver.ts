@@ -14,6 +14,10 @@
  *   mirror images merged (solver-table.ts); it is keyed by turns remaining, so iterative deepening
  *   reuses every entry of the shallower searches; idle counts and moved flags are left out
  *   wherever no SH-5 lock can follow from them before the game ends;
+ * - bounds from the table's entries for the same position with another roll or other actions
+ *   left ({@link ShoveSolver.dominance}): ending a part of a turn early is always allowed, so more
+ *   actions never hurt the side that has them (from 2 turns left: 21% fewer nodes after a first
+ *   roll of 1 with 4 turns left);
  * - move ordering: two killer actions per level (the last that cut off there), then red's `end`,
  *   then the actions that cut off before (history); blue tries the steps towards the victory
  *   square first; chance nodes try rolls 1 to 4, in the last turn 4 to 1;
@@ -74,6 +78,8 @@ export interface SolveOptions {
   useSymmetry?: boolean;
   /** Use alpha–beta windows (default true; off only to cross-check them). */
   useWindows?: boolean;
+  /** Bound a position by the same position's entries with other actions left (default true; off only to cross-check it). */
+  useDominance?: boolean;
   /** A time budget: stop (incomplete) once `now()` passes `deadline` (checked every 4096 nodes; the clock is injected). */
   now?: () => number;
   deadline?: number;
@@ -97,6 +103,8 @@ export interface SolvedChoice {
 export class ShoveSolver {
   /** Nodes searched by this solver (all calls). */
   nodes = 0;
+  /** Nodes decided by another roll's or actions left's table entry ({@link dominance}). */
+  dominanceCuts = 0;
   private readonly table: PackedTable;
   private stack: ShoveSim[] = [];
   private buf: Int32Array[] = [];
@@ -119,6 +127,7 @@ export class ShoveSolver {
   private readonly useTable: boolean;
   private readonly useBounds: boolean;
   private readonly useWindows: boolean;
+  private readonly useDominance: boolean;
   private readonly now: (() => number) | undefined;
   private readonly deadline: number;
   private readonly cells: number;
@@ -132,6 +141,7 @@ export class ShoveSolver {
     this.useTable = opts.useTable ?? true;
     this.useBounds = opts.useBounds ?? true;
     this.useWindows = opts.useWindows ?? true;
+    this.useDominance = opts.useDominance ?? true;
     this.now = opts.now;
     this.deadline = opts.deadline ?? Number.POSITIVE_INFINITY;
     const probe = newSim(config, null);
@@ -517,6 +527,15 @@ export class ShoveSolver {
         if (upper <= alpha) return upper;
       }
     }
+    if (this.useTable && this.useDominance && !sim.awaitingRoll && turnsRemaining >= 1) {
+      this.dominance(sim, key, lower, upper);
+      if (this.domLower > lower) lower = this.domLower;
+      if (this.domUpper < upper) upper = this.domUpper;
+      if (lower === upper || lower >= beta || upper <= alpha) {
+        this.dominanceCuts++;
+        return upper <= alpha ? upper : lower;
+      }
+    }
     // The bounds narrow the window: a value found at a bound is the exact value.
     if (lower > alpha) alpha = lower;
     if (upper < beta) beta = upper;
@@ -589,6 +608,52 @@ export class ShoveSolver {
     }
     return v;
   }
+
+  /**
+   * Bounds from the same position with another roll or other actions left (into
+   * {@link domLower}, {@link domUpper}). Ending the part of a turn early is always allowed (red
+   * never needs to: it cannot end on the victory square, and with fewer actions it could not have
+   * stood there at the end either), so a side with more actions left can do all that one with
+   * fewer can: blue's chance never falls with more blue actions left, and never rises with more
+   * red actions left (in blue's part, the roll: red then gets as many). So blue with roll R and
+   * a actions left is worth at most what it is worth with roll R' ≤ R and b ≥ a actions, and at
+   * least what it is worth with R'' ≥ R and c ≤ a; red with a actions left at most what it is
+   * worth with fewer, at least what it is worth with more.
+   */
+  private dominance(sim: ShoveSim, key: Int32Array, lower: number, upper: number): void {
+    const table = this.table;
+    const a = sim.actionsLeft;
+    let lo = lower;
+    let up = upper;
+    if (sim.side === RED) {
+      for (let b = 1; b <= 4; b++) {
+        if (b === a) continue;
+        const i = table.findVariant(key, 0, b);
+        if (i < 0) continue;
+        if (b < a) up = Math.min(up, table.upperAt(i));
+        else lo = Math.max(lo, table.lowerAt(i));
+      }
+    } else {
+      const roll = sim.roll;
+      for (let r = a; r <= 4; r++) {
+        for (let b = 1; b <= r; b++) {
+          if (r === roll && b === a) continue;
+          const moreForBlue = r <= roll && b >= a;
+          const moreForRed = r >= roll && b <= a;
+          if (!moreForBlue && !moreForRed) continue;
+          const i = table.findVariant(key, r, b);
+          if (i < 0) continue;
+          if (moreForBlue) up = Math.min(up, table.upperAt(i));
+          if (moreForRed) lo = Math.max(lo, table.lowerAt(i));
+        }
+      }
+    }
+    this.domLower = lo;
+    this.domUpper = up;
+  }
+
+  private domLower = 0;
+  private domUpper = 1;
 
   /** The side's candidates in search order (into `order[level]`); returns the count. */
   private ordered(sim: ShoveSim, level: number): number {
