@@ -38,12 +38,13 @@
  *
  * Measured from the start of the default board before the first roll (2 shared vCPUs, Node 20):
  * 3 turns left took 43.5 million nodes and 27–34 s before the zero window, the chance bound,
- * the idle masking and the killers; then 2.2 million nodes and under 4 s, now 1.4 million
+ * the idle masking and the killers; then 2.2 million nodes and under 4 s, now 1.15 million
  * (P(blue wins) = 0 at 1, 2 and 3 turns left). 4 turns left is still out of reach of 60 s
- * (about 76 million nodes in the 58 s left, unfinished); its search after a first roll of 1 alone
- * takes 19.3 million nodes and about 20 s (31.3 million before the lock bound and the left-out
- * moves). 4 turns left is worth 1/128 to blue (rolls 1–3: 0; roll 4: 1/32): one search without
- * a budget takes 855 million nodes and about 15 minutes (docs/shove.md).
+ * (about 76 million nodes in the 58 s left on session 14's machine, unfinished); its search after
+ * a first roll of 1 alone takes 14.9 million nodes (31.3 million before the lock bound and the
+ * left-out moves, 18.9 million before the bounds from other actions left). 4 turns left is worth
+ * 1/128 to blue (rolls 1–3: 0; roll 4: 1/32): one search without a budget takes 493 million nodes
+ * (855 million before the bounds from other actions left; docs/shove.md).
  *
  * "Turns left" shortens the game: the position is solved as if the turn limit (SH-7) came after
  * K more turns, counting the current one. The engine never reads a clock: a time budget comes in
