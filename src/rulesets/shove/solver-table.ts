@@ -16,6 +16,10 @@
  */
 import type { Geometry, ShoveSim } from "./sim.js";
 
+/** Where the roll and the actions left (3 bits each) sit in a key's first word. */
+const ROLL_SHIFT = 9;
+const ACTIONS_SHIFT = 12;
+
 export class PackedTable {
   readonly words: number;
   private readonly keys: Int32Array;
@@ -112,7 +116,7 @@ export class PackedTable {
     const out = this.key;
     out.fill(0);
     // Header: turns remaining, side, roll (blue's part only), actions left.
-    out[0] = (turnsRemaining & 0xff) | (side << 8) | ((side === 0 ? sim.roll : 0) << 9) | (sim.actionsLeft << 12);
+    out[0] = (turnsRemaining & 0xff) | (side << 8) | ((side === 0 ? sim.roll : 0) << ROLL_SHIFT) | (sim.actionsLeft << ACTIONS_SHIFT);
     let bit = 15;
     const tokenBits = this.sqBits + idleBits + 2;
     for (let i = 0; i < g.tokens; i++) {
@@ -158,14 +162,9 @@ export class PackedTable {
   /** Looks {@link key} up: its slot if stored (bounds via {@link lowerAt}/{@link upperAt}), else -1. */
   find(): number {
     this.probes++;
-    const k = this.key;
-    const first = this.slot(k) & ~1;
-    for (let i = first; i < first + 2; i++) {
-      if (this.used[i] === 0 || !this.holds(i, k)) continue;
-      this.hits++;
-      return i;
-    }
-    return -1;
+    const i = this.lookUp(this.key);
+    if (i >= 0) this.hits++;
+    return i;
   }
 
   /**
@@ -176,9 +175,14 @@ export class PackedTable {
   findVariant(k: Int32Array, roll: number, actionsLeft: number): number {
     const key = this.key;
     key.set(k);
-    key[0] = (k[0] & ~(0x3f << 9)) | (roll << 9) | (actionsLeft << 12);
-    const first = this.slot(key) & ~1;
-    for (let i = first; i < first + 2; i++) if (this.used[i] === 1 && this.holds(i, key)) return i;
+    key[0] = (k[0] & ~((7 << ROLL_SHIFT) | (7 << ACTIONS_SHIFT))) | (roll << ROLL_SHIFT) | (actionsLeft << ACTIONS_SHIFT);
+    return this.lookUp(key);
+  }
+
+  /** The slot holding key `k` (of its two), or -1. */
+  private lookUp(k: Int32Array): number {
+    const first = this.slot(k) & ~1;
+    for (let i = first; i < first + 2; i++) if (this.used[i] === 1 && this.holds(i, k)) return i;
     return -1;
   }
 

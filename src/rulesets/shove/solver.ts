@@ -529,7 +529,7 @@ export class ShoveSolver {
       }
     }
     if (this.useTable && this.useDominance && !sim.awaitingRoll && turnsRemaining >= 1) {
-      this.dominance(sim, key, lower, upper);
+      this.dominance(sim, key);
       if (this.domLower > lower) lower = this.domLower;
       if (this.domUpper < upper) upper = this.domUpper;
       if (lower === upper || lower >= beta || upper <= alpha) {
@@ -621,11 +621,11 @@ export class ShoveSolver {
    * least what it is worth with R'' ≥ R and c ≤ a; red with a actions left at most what it is
    * worth with fewer, at least what it is worth with more.
    */
-  private dominance(sim: ShoveSim, key: Int32Array, lower: number, upper: number): void {
+  private dominance(sim: ShoveSim, key: Int32Array): void {
     const table = this.table;
     const a = sim.actionsLeft;
-    let lo = lower;
-    let up = upper;
+    let lo = 0;
+    let up = 1;
     if (sim.side === RED) {
       for (let b = 1; b <= 4; b++) {
         if (b === a) continue;
