@@ -14,7 +14,7 @@ import { parseBoard } from "../../src/rulesets/shove/board.js";
 import { newSim, resolveConfig, type ShoveOptions, shove } from "../../src/rulesets/shove/game.js";
 import { diceAtLeast, ShoveSolver } from "../../src/rulesets/shove/solver.js";
 import { BitWalker, BlueWalker } from "../../src/rulesets/shove/walk.js";
-import { pos } from "./helpers.js";
+import { pos, randomPlayPosition } from "./helpers.js";
 
 /** Steps from the victory square to every square, red tokens blocking (-1: unreachable). */
 function stepsFromVictory(sim: ReturnType<typeof newSim>): Int16Array {
@@ -112,9 +112,7 @@ describe("Shove solver against a plain exhaustive search, with SH-5 locks (prope
       let positive = 0;
       fc.assert(
         fc.property(fc.integer({ min: 1, max: 10_000 }), fc.integer({ min: 0, max: 12 }), fc.integer({ min: 1, max: turns }), (seed, plies, wanted) => {
-          const game = playOut(shove, shove.setup(options, seed), { blue: randomPlayer(shove, seed), red: randomPlayer(shove, seed + 1) });
-          let s = shove.setup(options, seed);
-          for (const d of game.decisions.slice(0, plies)) s = shove.apply(s, d.player, d.move).state;
+          const s = randomPlayPosition(options, seed, plies);
           if (s.winner !== null) return;
           const k = Math.min(wanted, s.config.rules.turnLimit - s.turn + 1);
           const plain = new ShoveSolver(config, { useTable: false, useBounds: false, useWindows: false, useSymmetry: false, maxNodes: 1e9 }).solve(s, k);

@@ -2,21 +2,14 @@ import { describe, expect, it } from "vitest";
 import { playOut } from "../../src/core/game.js";
 import { randomPlayer } from "../../src/core/search/random-player.js";
 import { Fraction } from "../../src/core/fraction.js";
-import { type BoardSpec, parseBoard } from "../../src/rulesets/shove/board.js";
+import { parseBoard } from "../../src/rulesets/shove/board.js";
 import { resolveConfig, type ShoveState, shove } from "../../src/rulesets/shove/game.js";
 import { ShoveSolver, SolverBudgetExceeded, solveDeepening } from "../../src/rulesets/shove/solver.js";
 import fc from "fast-check";
-import { pos } from "./helpers.js";
+import { pos, randomPlayPosition } from "./helpers.js";
 
 const config = resolveConfig({});
 
-/** The position after the first `decisions` decisions of a random game on `board`. */
-function randomPlayPosition(board: BoardSpec, seed: number, decisions: number): ShoveState {
-  const game = playOut(shove, shove.setup({ board }, seed), { blue: randomPlayer(shove, seed), red: randomPlayer(shove, seed + 1) });
-  let s = shove.setup({ board }, seed);
-  for (const d of game.decisions.slice(0, decisions)) s = shove.apply(s, d.player, d.move).state;
-  return s;
-}
 const solve = (s: ShoveState, k: number, opts = {}) => new ShoveSolver(config, opts).solve(s, k).blueWins.toString();
 
 describe("Shove solver (expectimax over the D4, SH-2 and SH-7)", () => {
@@ -101,9 +94,7 @@ describe("Shove solver against a plain exhaustive search (property)", () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 10_000 }), fc.integer({ min: 0, max: 12 }), fc.integer({ min: 1, max: 2 }), (seed, plies, turns) => {
         // A position reached by random play from the start (plies decisions in).
-        const game = playOut(shove, shove.setup({ board }, seed), { blue: randomPlayer(shove, seed), red: randomPlayer(shove, seed + 1) });
-        let s = shove.setup({ board }, seed);
-        for (const d of game.decisions.slice(0, plies)) s = shove.apply(s, d.player, d.move).state;
+        const s = randomPlayPosition({ board }, seed, plies);
         if (s.winner !== null) return;
         const k = Math.min(turns, s.config.rules.turnLimit - s.turn + 1);
         const plain = new ShoveSolver(small, { useTable: false, useBounds: false, useWindows: false, useSymmetry: false }).solve(s, k);
@@ -144,7 +135,7 @@ describe("Shove solver: zero windows from 0 up (MTD(f)) instead of a full window
     let between = 0;
     for (let seed = 1; seed <= 30; seed++) {
       // A position from random play, mid-game, with either side to act.
-      const s = randomPlayPosition(board, seed, 2 + (seed % 7));
+      const s = randomPlayPosition({ board }, seed, 2 + (seed % 7));
       if (s.winner !== null) continue;
       const k = Math.min(3, s.config.rules.turnLimit - s.turn + 1);
       const zero = new ShoveSolver(small, {}).bestAction(s, k);
@@ -187,7 +178,7 @@ describe("Shove solver: bounds from the same position with other actions left", 
     let cuts = 0;
     let between = 0;
     for (let seed = 1; seed <= 40; seed++) {
-      const s = randomPlayPosition(board, seed, 1 + (seed % 9));
+      const s = randomPlayPosition({ board }, seed, 1 + (seed % 9));
       if (s.winner !== null) continue;
       const k = Math.min(2 + (seed % 2), s.config.rules.turnLimit - s.turn + 1);
       const check =
