@@ -7,12 +7,21 @@ export function pos(spec: PositionSpec, options: ShoveOptions = {}): ShoveState 
   return positionState(options, spec);
 }
 
+/**
+ * A random game (seed `seed`; red's random player on `seed + redOffset`) with `options`, re-played
+ * from the start until `stop(state, decisionsPlayed)` holds or the game ends: the position there.
+ */
+export function randomPlayUntil(options: ShoveOptions, seed: number, stop: (s: ShoveState, played: number) => boolean, redOffset = 1): ShoveState {
+  const start = shove.setup(options, seed);
+  const game = playOut(shove, start, { blue: randomPlayer(shove, seed), red: randomPlayer(shove, seed + redOffset) });
+  let s = start;
+  for (let i = 0; i < game.decisions.length && !stop(s, i); i++) s = shove.apply(s, game.decisions[i].player, game.decisions[i].move).state;
+  return s;
+}
+
 /** The position after the first `decisions` decisions of a random game (seed `seed`) with `options`. */
 export function randomPlayPosition(options: ShoveOptions, seed: number, decisions: number): ShoveState {
-  const game = playOut(shove, shove.setup(options, seed), { blue: randomPlayer(shove, seed), red: randomPlayer(shove, seed + 1) });
-  let s = shove.setup(options, seed);
-  for (const d of game.decisions.slice(0, decisions)) s = shove.apply(s, d.player, d.move).state;
-  return s;
+  return randomPlayUntil(options, seed, (_, played) => played >= decisions);
 }
 
 /** Plays decisions in order (each by the side to act); returns the final state. */

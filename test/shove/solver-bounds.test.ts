@@ -6,15 +6,13 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { playOut } from "../../src/core/game.js";
 import { Random } from "../../src/core/random.js";
-import { randomPlayer } from "../../src/core/search/random-player.js";
 import { randomAction } from "../../src/rulesets/shove/ai.js";
 import { parseBoard } from "../../src/rulesets/shove/board.js";
-import { newSim, resolveConfig, type ShoveOptions, shove } from "../../src/rulesets/shove/game.js";
+import { newSim, resolveConfig, type ShoveOptions } from "../../src/rulesets/shove/game.js";
 import { diceAtLeast, ShoveSolver } from "../../src/rulesets/shove/solver.js";
 import { BitWalker, BlueWalker } from "../../src/rulesets/shove/walk.js";
-import { pos, randomPlayPosition } from "./helpers.js";
+import { pos, randomPlayPosition, randomPlayUntil } from "./helpers.js";
 
 /** Steps from the victory square to every square, red tokens blocking (-1: unreachable). */
 function stepsFromVictory(sim: ReturnType<typeof newSim>): Int16Array {
@@ -160,13 +158,8 @@ describe("Shove solver: the last turn's SH-5 locks in the passive bound", () => 
       let checked = 0;
       let positive = 0;
       for (let seed = 1; checked < 10 && seed < 400; seed++) {
-        const game = playOut(shove, shove.setup(options, seed), { blue: randomPlayer(shove, seed), red: randomPlayer(shove, seed + 1) });
-        // Re-play to the start of a turn (blue to act, nothing moved yet) at least two turns in.
-        let s = shove.setup(options, seed);
-        for (const d of game.decisions) {
-          if (s.turn >= 2 + (seed % 3) && s.side === "blue" && s.actionsLeft === s.roll && s.moved.every((m) => m === 0)) break;
-          s = shove.apply(s, d.player, d.move).state;
-        }
+        // Re-played to the start of a turn (blue to act, nothing moved yet) at least two turns in.
+        const s = randomPlayUntil(options, seed, (p) => p.turn >= 2 + (seed % 3) && p.side === "blue" && p.actionsLeft === p.roll && p.moved.every((m) => m === 0));
         if (s.winner !== null || s.side !== "blue" || s.actionsLeft !== s.roll) continue;
         const k = Math.min(turns, 1 + (seed % 2));
         // The plain search keeps only the table (checked on its own above) to stay quick.

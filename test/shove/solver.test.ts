@@ -1,12 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { playOut } from "../../src/core/game.js";
-import { randomPlayer } from "../../src/core/search/random-player.js";
 import { Fraction } from "../../src/core/fraction.js";
 import { parseBoard } from "../../src/rulesets/shove/board.js";
 import { resolveConfig, type ShoveState, shove } from "../../src/rulesets/shove/game.js";
 import { ShoveSolver, SolverBudgetExceeded, solveDeepening } from "../../src/rulesets/shove/solver.js";
 import fc from "fast-check";
-import { pos, randomPlayPosition } from "./helpers.js";
+import { pos, randomPlayPosition, randomPlayUntil } from "./helpers.js";
 
 const config = resolveConfig({});
 
@@ -40,13 +38,8 @@ describe("Shove solver (expectimax over the D4, SH-2 and SH-7)", () => {
   it("the transposition table and the bound change no value (cross-check on late positions of random games)", () => {
     let checked = 0;
     for (let seed = 1; checked < 6 && seed < 200; seed++) {
-      const game = playOut(shove, shove.setup({}, seed), { blue: randomPlayer(shove, seed), red: randomPlayer(shove, seed + 7) });
-      // Re-play to the start of blue's last turn.
-      let s = shove.setup({}, seed);
-      for (const d of game.decisions) {
-        if (s.turn === 10 && s.side === "blue" && s.actionsLeft === s.roll) break;
-        s = shove.apply(s, d.player, d.move).state;
-      }
+      // Re-played to the start of blue's last turn.
+      const s = randomPlayUntil({}, seed, (p) => p.turn === 10 && p.side === "blue" && p.actionsLeft === p.roll, 7);
       if (s.winner !== null || s.turn !== 10) continue;
       const full = solve(s, 1, { beforeRoll: true });
       expect(solve(s, 1, { beforeRoll: true, useTable: false, useBounds: false })).toBe(full);
@@ -115,12 +108,7 @@ describe("Shove solver: zero windows from 0 up (MTD(f)) instead of a full window
     let between = 0;
     for (let seed = 1; seed <= 12; seed++) {
       // A position reached by random play from the start, at the start of a turn before the roll.
-      const game = playOut(shove, shove.setup({ board }, seed), { blue: randomPlayer(shove, seed), red: randomPlayer(shove, seed + 1) });
-      let s = shove.setup({ board }, seed);
-      for (const d of game.decisions) {
-        if (s.turn > 1 + (seed % 3) || s.winner !== null) break;
-        s = shove.apply(s, d.player, d.move).state;
-      }
+      const s = randomPlayUntil({ board }, seed, (p) => p.turn > 1 + (seed % 3) || p.winner !== null);
       if (s.winner !== null || s.side !== "blue" || s.actionsLeft !== s.roll) continue;
       const plain = new ShoveSolver(small, { useTable: false, useBounds: false, useWindows: false, useSymmetry: false, beforeRoll: true }).solve(s, 2);
       const full = new ShoveSolver(small, { beforeRoll: true }).solve(s, 2);
